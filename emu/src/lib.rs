@@ -1,0 +1,5 @@
+//! Faithful emulators of the machines the first game-playing programs ran on.
+//!
+//! One module per machine, one file per hardware unit inside it.
+
+pub mod silliac;

@@ -1,0 +1,1 @@
+//! Findler's dama (1960): rules, search, figures of merit, learning, and the SILLIAC harness.

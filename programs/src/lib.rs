@@ -1,0 +1,4 @@
+//! The period programs, their native reference engines, and the harnesses that host each
+//! program in its emulator.
+
+pub mod dama;

@@ -1,0 +1,8 @@
+//! `firstmoves dama ...` (being built).
+
+#[derive(clap::Subcommand)]
+pub enum DamaCommand {}
+
+pub fn run(command: DamaCommand) -> anyhow::Result<()> {
+    match command {}
+}

@@ -1,0 +1,6 @@
+//! One module per subcommand family.
+
+pub mod asm;
+pub mod bench;
+pub mod dama;
+pub mod run;
