@@ -2,3 +2,4 @@
 //! program in its emulator.
 
 pub mod dama;
+pub mod rng;
