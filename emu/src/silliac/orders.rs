@@ -109,6 +109,509 @@ pub const fn pair(left: Order, right: Order) -> u64 {
     (left.bits() as u64) << 20 | right.bits() as u64
 }
 
+/// Disassemble a word as its order pair, e.g. `"L5 100 | 26 7"`.
+pub fn disassemble_word(word: u64) -> String {
+    format!("{} | {}", left(word).to_text(), right(word).to_text())
+}
+
+// ---------------------------------------------------------------------------------------------
+// The order table: one row per function code (type digit x variant digit), used by the
+// emulator's stops, the disassembler and the assembler. Source tags as in
+// shared/notes/silliac-machine.md: [P] period document, [E] the il1.c hobbyist emulator,
+// [X] X1.pt, [X2] Carrigan's square root, [X3] tapes P2/P12/t.pt, [B] Borasky, [I] inference.
+// ---------------------------------------------------------------------------------------------
+
+/// How much is known about a function code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Behaviour defined by the sources or inferred from the variant-bit model (see `source`).
+    Defined,
+    /// A variant combination the period documents call "unwanted" (B8 without B1) or an order
+    /// for hardware SILLIAC did not have: the emulator stops.
+    Unwanted,
+    /// No source says what it does: the emulator stops.
+    Unknown,
+}
+
+/// Which row of the timing table (`timing.rs`) an order's duration comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimingClass {
+    Add,
+    Multiply,
+    Divide,
+    Shift,
+    Transfer,
+    Store,
+    AddressStore,
+    QLoad,
+    Extract,
+    Read,
+    Punch,
+    Character,
+    /// Orders the machine refuses (unwanted/unknown): never charged.
+    None,
+}
+
+/// One row of the order table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderInfo {
+    pub code: u8,
+    pub status: Status,
+    /// What the order does, n = address.
+    pub summary: &'static str,
+    /// Source tags for the meaning (see the module comment).
+    pub source: &'static str,
+    pub timing: TimingClass,
+}
+
+/// The row of the order table for a function code.
+pub fn info(code: u8) -> &'static OrderInfo {
+    &ORDER_TABLE[code as usize]
+}
+
+/// All 256 rows, indexed by function code.
+pub static ORDER_TABLE: [OrderInfo; 256] = ORDER_TABLE_CONST;
+
+/// The same table as a constant, so that `timing.rs` can build its hot-loop table at compile time.
+pub(crate) const ORDER_TABLE_CONST: [OrderInfo; 256] = build_table();
+
+const fn build_table() -> [OrderInfo; 256] {
+    let mut t = [OrderInfo {
+        code: 0,
+        status: Status::Unknown,
+        summary: "",
+        source: "",
+        timing: TimingClass::None,
+    }; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = row(c as u8);
+        c += 1;
+    }
+    t
+}
+
+const fn def(
+    code: u8,
+    summary: &'static str,
+    source: &'static str,
+    timing: TimingClass,
+) -> OrderInfo {
+    OrderInfo {
+        code,
+        status: Status::Defined,
+        summary,
+        source,
+        timing,
+    }
+}
+
+const fn unwanted(code: u8, summary: &'static str, source: &'static str) -> OrderInfo {
+    OrderInfo {
+        code,
+        status: Status::Unwanted,
+        summary,
+        source,
+        timing: TimingClass::None,
+    }
+}
+
+const fn unknown(code: u8, summary: &'static str, source: &'static str) -> OrderInfo {
+    OrderInfo {
+        code,
+        status: Status::Unknown,
+        summary,
+        source,
+        timing: TimingClass::None,
+    }
+}
+
+const B8_WITHOUT_B1: &str = "variant with B8 but not B1: \"unwanted operations\"";
+const B8_SOURCE: &str = "[P] Report 38; [E] halts";
+
+/// Summaries of the add family by variant digit; `M` stands for the operand.
+const ADD_L: [&str; 16] = [
+    "A := A - M(n)",
+    "A := -M(n)",
+    "A := A - |M(n)|",
+    "A := -|M(n)|",
+    "A := A + M(n)",
+    "A := M(n)",
+    "A := A + |M(n)|",
+    "A := |M(n)|",
+    "",
+    "A := 1/2 - M(n)",
+    "",
+    "A := 1/2 - |M(n)|",
+    "",
+    "A := 1/2 + M(n)",
+    "",
+    "A := 1/2 + |M(n)|",
+];
+const ADD_S: [&str; 16] = [
+    "A := A - Q",
+    "A := -Q",
+    "A := A - |Q|",
+    "A := -|Q|",
+    "A := A + Q",
+    "A := Q",
+    "A := A + |Q|",
+    "A := |Q|",
+    "",
+    "A := 1/2 - Q",
+    "",
+    "A := 1/2 - |Q|",
+    "",
+    "A := 1/2 + Q",
+    "",
+    "A := 1/2 + |Q|",
+];
+const ADD_F: [&str; 16] = [
+    "A := A + not M(n) (= A - M - 2^-39)",
+    "A := not M(n) (= -M - 2^-39)",
+    "A := A + not |M(n)|",
+    "A := not |M(n)|",
+    "A := A + M(n) + 2^-39",
+    "A := M(n) + 2^-39",
+    "A := A + |M(n)| + 2^-39 (see doc)",
+    "A := |M(n)| + 2^-39 (see doc)",
+    "",
+    "A := 1/2 + not M(n)",
+    "",
+    "A := 1/2 + not |M(n)|",
+    "",
+    "A := 1/2 + M(n) + 2^-39",
+    "",
+    "A := 1/2 + |M(n)| + 2^-39 (see doc)",
+];
+const ADD_K: [&str; 16] = [
+    "A := A + not Q (= A - Q - 2^-39)",
+    "A := not Q (= -Q - 2^-39)",
+    "A := A + not |Q|",
+    "A := not |Q|",
+    "A := A + Q + 2^-39",
+    "A := Q + 2^-39",
+    "A := A + |Q| + 2^-39 (see doc)",
+    "A := |Q| + 2^-39 (see doc)",
+    "",
+    "A := 1/2 + not Q",
+    "",
+    "A := 1/2 + not |Q|",
+    "",
+    "A := 1/2 + Q + 2^-39",
+    "",
+    "A := 1/2 + |Q| + 2^-39 (see doc)",
+];
+const MUL: [&str; 16] = [
+    "A:Q := -M(n) * Q + A * 2^-39",
+    "clear A; A:Q := -M(n) * Q",
+    "A:Q := -|M(n)| * Q + A * 2^-39",
+    "clear A; A:Q := -|M(n)| * Q",
+    "A:Q := M(n) * Q + A * 2^-39",
+    "clear A; A:Q := M(n) * Q (exact 79-bit product)",
+    "A:Q := |M(n)| * Q + A * 2^-39",
+    "clear A; A:Q := |M(n)| * Q",
+    "",
+    "A := 1/2; rounded A := -M(n) * Q",
+    "",
+    "A := 1/2; rounded A := -|M(n)| * Q",
+    "",
+    "A := 1/2; rounded A := M(n) * Q",
+    "",
+    "A := 1/2; rounded A := |M(n)| * Q",
+];
+const DIV: [&str; 16] = [
+    "Q := A:Q / -M(n), A := remainder",
+    "clear A; Q := Q / -M(n)",
+    "Q := A:Q / -|M(n)|, A := remainder",
+    "clear A; Q := Q / -|M(n)|",
+    "Q := A:Q / M(n), A := remainder",
+    "clear A; Q := Q / M(n)",
+    "Q := A:Q / |M(n)|, A := remainder",
+    "clear A; Q := Q / |M(n)|",
+    "",
+    "A := 1/2; Q := A:Q / -M(n)",
+    "",
+    "A := 1/2; Q := A:Q / -|M(n)|",
+    "",
+    "A := 1/2; Q := A:Q / M(n)",
+    "",
+    "A := 1/2; Q := A:Q / |M(n)|",
+];
+const SHL: [&str; 3] = [
+    "shift A:Q left n places (q0 kept)",
+    "clear A, shift A:Q left n places",
+    "A := 1/2, shift A:Q left n places",
+];
+const SHR: [&str; 3] = [
+    "shift A:Q right n places (a0 copied, q0 kept)",
+    "clear A, shift A:Q right n places",
+    "A := 1/2, shift A:Q right n places",
+];
+const TRANSFER: [&str; 16] = [
+    "stop; on restart go to the right-hand order of n",
+    "clear A; stop; on restart go to the right-hand order of n",
+    "go to the right-hand order of n",
+    "clear A; go to the right-hand order of n",
+    "stop; on restart go to the left-hand order of n",
+    "clear A; stop; on restart go to the left-hand order of n",
+    "go to the left-hand order of n",
+    "clear A; go to the left-hand order of n",
+    "",
+    "A := 1/2; stop; on restart go to the right-hand order of n",
+    "",
+    "A := 1/2; go to the right-hand order of n",
+    "",
+    "A := 1/2; stop; on restart go to the left-hand order of n",
+    "",
+    "A := 1/2; go to the left-hand order of n",
+];
+const CONDITIONAL: [&str; 16] = [
+    "if A >= 0: stop, on restart go to the right-hand order of n",
+    "clear A; (always) stop, on restart go to the right-hand order of n",
+    "if A >= 0 go to the right-hand order of n",
+    "clear A; (always) go to the right-hand order of n",
+    "if A >= 0: stop, on restart go to the left-hand order of n",
+    "clear A; (always) stop, on restart go to the left-hand order of n",
+    "if A >= 0 go to the left-hand order of n",
+    "clear A; (always) go to the left-hand order of n",
+    "",
+    "A := 1/2; (always) stop, on restart go to the right-hand order of n",
+    "",
+    "A := 1/2; (always) go to the right-hand order of n",
+    "",
+    "A := 1/2; (always) stop, on restart go to the left-hand order of n",
+    "",
+    "A := 1/2; (always) go to the left-hand order of n",
+];
+const STORE: [&str; 16] = [
+    "M(n) := A",
+    "clear A; M(n) := 0",
+    "right-hand address (digits 30-39) of M(n) := digits 30-39 of A",
+    "clear A; right-hand address of M(n) := 0",
+    "M(n) := A (B4 selects a half only for address stores)",
+    "clear A; M(n) := 0 (as 41)",
+    "left-hand address (digits 10-19) of M(n) := digits 10-19 of A",
+    "clear A; left-hand address of M(n) := 0",
+    "",
+    "A := 1/2; M(n) := A",
+    "",
+    "A := 1/2; right-hand address of M(n) := 0",
+    "",
+    "A := 1/2; M(n) := A (as 49)",
+    "",
+    "A := 1/2; left-hand address of M(n) := 0",
+];
+
+const fn row(code: u8) -> OrderInfo {
+    let ty = code >> 4;
+    let v = (code & 15) as usize;
+    if v & 9 == 8 {
+        return unwanted(code, B8_WITHOUT_B1, B8_SOURCE);
+    }
+    // 0 = hold A, 1 = clear A, 2 = A := 1/2 (B8 with B1)
+    let preset = if v & 9 == 9 { 2 } else { v & 1 };
+    match ty {
+        0x0 => def(
+            code,
+            SHL[preset],
+            if v == 0 {
+                "[E][X][B]; count = address, 0 = no shift [I]"
+            } else if v & 6 == 0 {
+                "[E]"
+            } else {
+                "[E] (B2/B4 ignored: no gated operand) [I]"
+            },
+            TimingClass::Shift,
+        ),
+        0x1 => def(
+            code,
+            SHR[preset],
+            if v == 0 || v == 1 || v == 9 {
+                "[E][X][X2][X3]"
+            } else {
+                "[E] (B2/B4 ignored: no gated operand) [I]"
+            },
+            TimingClass::Shift,
+        ),
+        0x2 => def(
+            code,
+            TRANSFER[v],
+            if v == 2 || v == 6 || v == 7 {
+                "[E][X][X2]"
+            } else {
+                "[E][B]"
+            },
+            TimingClass::Transfer,
+        ),
+        0x3 => def(
+            code,
+            CONDITIONAL[v],
+            if v == 2 || v == 6 {
+                "[E][X][X2][X3]"
+            } else {
+                "[E]; preset variants always taken [I]"
+            },
+            TimingClass::Transfer,
+        ),
+        0x4 => def(
+            code,
+            STORE[v],
+            match v {
+                0 | 2 => "[E][X][X2][X3]",
+                6 => "[E][X3]",
+                1 | 3 | 7 => "[E]",
+                _ => "[I] independent variant bits",
+            },
+            if v & 2 != 0 {
+                TimingClass::AddressStore
+            } else {
+                TimingClass::Store
+            },
+        ),
+        0x5 => def(
+            code,
+            if preset == 0 {
+                "Q := M(n)"
+            } else if preset == 1 {
+                "clear A; Q := M(n)"
+            } else {
+                "A := 1/2; Q := M(n)"
+            },
+            match v {
+                0 => "[P][E][X][X2]",
+                1 => "[E][X2]",
+                9 => "[E]",
+                _ => "[I] B2/B4 ignored (50 does not negate, so no complement gate)",
+            },
+            TimingClass::QLoad,
+        ),
+        0x6 => def(
+            code,
+            DIV[v],
+            if v == 6 {
+                "[X2] quotient in Q; rest of the rule [I]"
+            } else {
+                "[E][B]; sign rule, remainder, rounding [I]"
+            },
+            TimingClass::Divide,
+        ),
+        0x7 => def(
+            code,
+            MUL[v],
+            match v {
+                5 => "[E][B][X3]",
+                13 => "[E][X][X3]",
+                4 => "[E]; old A added at 2^-78 [I from the step algorithm]",
+                _ => "[E]; complement gate on M [B]",
+            },
+            TimingClass::Multiply,
+        ),
+        0x8 => match v {
+            0 => def(
+                code,
+                "read n/4 sexadecimal characters (holes 1-4) into A, shifting A:Q left 4 each",
+                "[P][E][X]",
+                TimingClass::Read,
+            ),
+            1 => def(
+                code,
+                "clear A; read n/4 sexadecimal characters into A",
+                "[E][X]",
+                TimingClass::Read,
+            ),
+            2 => def(
+                code,
+                "punch n/4 sexadecimal characters from a0-a3, shifting A:Q left 4 each",
+                "[E][X3]",
+                TimingClass::Punch,
+            ),
+            3 => def(
+                code,
+                "clear A; punch n/4 sexadecimal characters (zeros)",
+                "[E]; [I] variant bits",
+                TimingClass::Punch,
+            ),
+            5 | 6 | 7 | 15 => unwanted(
+                code,
+                "drum order: ILLIAC's drum, SILLIAC had none",
+                "[E] drum; [W] no SILLIAC drum",
+            ),
+            _ => unknown(code, "input/output variant of unknown meaning", "none"),
+        },
+        0x9 => match v {
+            2 => def(
+                code,
+                "punch one 5-hole character: holes 1-4 = (n div 64) mod 16, hole 5 = n mod 2",
+                "[W] Jones table; [X3]",
+                TimingClass::Character,
+            ),
+            1 => unknown(
+                code,
+                "5-hole character read ([E] only, not confirmed by period code)",
+                "[E] only",
+            ),
+            _ => unknown(code, "character order variant of unknown meaning", "none"),
+        },
+        0xA => def(
+            code,
+            ADD_K[v],
+            if v == 5 {
+                "[E][X2][X3]"
+            } else {
+                "[E]; increment convention [I]"
+            },
+            TimingClass::Add,
+        ),
+        0xB => def(
+            code,
+            ADD_S[v],
+            if v == 5 || v == 13 || v == 4 {
+                "[E][X][X2][X3]"
+            } else {
+                "[E]"
+            },
+            TimingClass::Add,
+        ),
+        0xC => unknown(
+            code,
+            "type N: no order of this type in any source",
+            "[E] none; [P] Report 38 lists 13 types",
+        ),
+        0xD => def(
+            code,
+            if preset == 0 {
+                "Q := Q and M(n) (extract)"
+            } else if preset == 1 {
+                "clear A; Q := Q and M(n)"
+            } else {
+                "A := 1/2; Q := Q and M(n)"
+            },
+            if v == 0 { "[E][X3]" } else { "[E]" },
+            TimingClass::Extract,
+        ),
+        0xE => def(
+            code,
+            ADD_F[v],
+            if v == 5 {
+                "[E][X]"
+            } else {
+                "[E]; increment convention [I]"
+            },
+            TimingClass::Add,
+        ),
+        _ => def(
+            code,
+            ADD_L[v],
+            match v {
+                0 | 1 | 4 | 5 | 6 => "[E][X][X2][X3]",
+                _ => "[E]",
+            },
+            TimingClass::Add,
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +635,34 @@ mod tests {
         assert_eq!(word_to_sex(w), "4000081004");
         assert_eq!(left(w), Order::new(0x40, 0));
         assert_eq!(right(w).to_text(), "81 4");
+        assert_eq!(disassemble_word(w), "40 0 | 81 4");
+    }
+
+    #[test]
+    fn table_rows() {
+        for code in 0..=255u8 {
+            let i = info(code);
+            assert_eq!(i.code, code);
+            assert!(!i.summary.is_empty(), "{}", function_name(code));
+            assert!(!i.source.is_empty(), "{}", function_name(code));
+            // Refused orders are never charged time, defined ones always are.
+            assert_eq!(i.status == Status::Defined, i.timing != TimingClass::None);
+        }
+        for name in [
+            "L5", "26", "22", "36", "42", "46", "50", "7J", "66", "80", "82", "92", "K5", "S5",
+        ] {
+            assert_eq!(
+                info(parse_function(name).unwrap()).status,
+                Status::Defined,
+                "{name}"
+            );
+        }
+        for name in ["28", "LK", "0F", "FF", "N0", "85", "8L", "91"] {
+            assert_ne!(
+                info(parse_function(name).unwrap()).status,
+                Status::Defined,
+                "{name}"
+            );
+        }
     }
 }

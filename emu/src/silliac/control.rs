@@ -1,0 +1,661 @@
+//! The control unit and the whole machine: control counter (word address + half), order fetch
+//! from the store word on every order (programs plant addresses with 42/46, so nothing is
+//! decoded ahead), dispatch on the 8-digit function, stops, and the console.
+//!
+//! Registers as the manuals name them: A (accumulator), Q (multiplier-quotient), the control
+//! counter. The counter is kept as `pc = word address * 2 + half` (0 left, 1 right) so that
+//! going on in sequence is one increment.
+
+use super::arith::{self, SIGN};
+use super::orders::{function_name, info, Order, Status, ORDER_MASK};
+use super::punch::Punch;
+use super::reader::{TapeReader, LOW_HOLES};
+use super::store::Store;
+use super::timing::{FIXED_NS, PUNCH_CHAR_NS, READ_CHAR_NS, SHIFT_PLACE_NS};
+use super::trace;
+use std::fmt;
+
+const PC_MASK: u32 = 2047;
+const RIGHT_ADDRESS: u64 = 0x3FF;
+const LEFT_ADDRESS: u64 = 0x3FF << 20;
+
+/// Which order of a word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Half {
+    Left,
+    Right,
+}
+
+impl Half {
+    pub fn letter(self) -> char {
+        match self {
+            Half::Left => 'L',
+            Half::Right => 'R',
+        }
+    }
+}
+
+fn pc_of(address: u16, half: Half) -> u32 {
+    ((address as u32 & 0x3FF) << 1) | (half == Half::Right) as u32
+}
+
+fn location(pc: u32) -> (u16, Half) {
+    (
+        (pc >> 1) as u16,
+        if pc & 1 == 0 { Half::Left } else { Half::Right },
+    )
+}
+
+/// Limits for one call of `Machine::run`, counted from the start of that call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop (OrderBudget) after this many orders.
+    pub max_orders: Option<u64>,
+    /// Stop (TimeBudget) before the first order that would start this many emulated ns (or
+    /// more) after the call began.
+    pub max_ns: Option<u64>,
+    /// Stop before obeying the order here (not if the call starts at it).
+    pub breakpoint: Option<(u16, Half)>,
+}
+
+impl Limits {
+    /// No limits: run until the program stops itself.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    pub fn orders(n: u64) -> Limits {
+        Limits {
+            max_orders: Some(n),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Why the machine stopped. Address and half are where control was: for the order-stops, the
+/// order itself; `run` again continues as the console would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A 20/24-family (or taken 30/34-family) stop order; control has already been set to its
+    /// target, so `run` again continues there as the console's restart would.
+    StopOrder {
+        address: u16,
+        half: Half,
+        order: Order,
+    },
+    /// The reader has fewer frames than the order at (address, half) needs; the order has not
+    /// started. Push frames and `run` again.
+    WaitingForTape { address: u16, half: Half },
+    /// Control reached the breakpoint; the order there has not been obeyed.
+    Breakpoint { address: u16, half: Half },
+    /// `Limits::max_orders` reached.
+    OrderBudget,
+    /// `Limits::max_ns` reached.
+    TimeBudget,
+    /// A divide whose quotient is outside -1 <= x < 1 (or divisor 0); the order is not obeyed
+    /// and control stays on it.
+    DivideOverflow {
+        address: u16,
+        half: Half,
+        order: Order,
+    },
+    /// A variant the documents call unwanted or hardware SILLIAC lacked; not obeyed.
+    UnwantedOrder {
+        address: u16,
+        half: Half,
+        order: Order,
+        reason: &'static str,
+    },
+    /// An order (or operand) whose behaviour no source gives; not obeyed.
+    UnknownOrder {
+        address: u16,
+        half: Half,
+        order: Order,
+        reason: &'static str,
+    },
+}
+
+impl Stop {
+    /// A short name of the reason, stable for JSON output.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Stop::StopOrder { .. } => "stop-order",
+            Stop::WaitingForTape { .. } => "waiting-for-tape",
+            Stop::Breakpoint { .. } => "breakpoint",
+            Stop::OrderBudget => "order-budget",
+            Stop::TimeBudget => "time-budget",
+            Stop::DivideOverflow { .. } => "divide-overflow",
+            Stop::UnwantedOrder { .. } => "unwanted-order",
+            Stop::UnknownOrder { .. } => "unknown-order",
+        }
+    }
+
+    /// Where it happened, if the stop is tied to an order position.
+    pub fn location(&self) -> Option<(u16, Half)> {
+        match *self {
+            Stop::StopOrder { address, half, .. }
+            | Stop::WaitingForTape { address, half }
+            | Stop::Breakpoint { address, half }
+            | Stop::DivideOverflow { address, half, .. }
+            | Stop::UnwantedOrder { address, half, .. }
+            | Stop::UnknownOrder { address, half, .. } => Some((address, half)),
+            Stop::OrderBudget | Stop::TimeBudget => None,
+        }
+    }
+
+    /// The machine refused an order: the program cannot go on.
+    pub fn is_error(&self) -> bool {
+        matches!(
+            self,
+            Stop::DivideOverflow { .. } | Stop::UnwantedOrder { .. } | Stop::UnknownOrder { .. }
+        )
+    }
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at =
+            |f: &mut fmt::Formatter<'_>, a: u16, h: Half| write!(f, " at {a:04}{}", h.letter());
+        match *self {
+            Stop::StopOrder {
+                address,
+                half,
+                order,
+            } => {
+                write!(f, "stop order {}", order.to_text())?;
+                at(f, address, half)
+            }
+            Stop::WaitingForTape { address, half } => {
+                write!(f, "waiting for tape")?;
+                at(f, address, half)
+            }
+            Stop::Breakpoint { address, half } => {
+                write!(f, "breakpoint")?;
+                at(f, address, half)
+            }
+            Stop::OrderBudget => write!(f, "order budget used up"),
+            Stop::TimeBudget => write!(f, "emulated time budget used up"),
+            Stop::DivideOverflow {
+                address,
+                half,
+                order,
+            } => {
+                write!(f, "divide overflow in {}", order.to_text())?;
+                at(f, address, half)
+            }
+            Stop::UnwantedOrder {
+                address,
+                half,
+                order,
+                reason,
+            }
+            | Stop::UnknownOrder {
+                address,
+                half,
+                order,
+                reason,
+            } => {
+                write!(f, "{} order {}", self.reason(), order.to_text())?;
+                at(f, address, half)?;
+                write!(f, ": {reason}")
+            }
+        }
+    }
+}
+
+/// The console's order pair (notes §7): read one 10-character word, store it at 0.
+const CONSOLE_ORDERS: [u32; 2] = [
+    Order::new(0x80, 0x028).bits(),
+    Order::new(0x40, 0x000).bits(),
+];
+
+/// The whole machine.
+#[derive(Clone)]
+pub struct Machine {
+    store: Store,
+    a: u64,
+    q: u64,
+    pc: u32,
+    clock: u64,
+    orders: u64,
+    counts: [u64; 256],
+    reader: TapeReader,
+    punch: Punch,
+    trace_on: bool,
+    trace: String,
+    /// Console orders still to obey (index into CONSOLE_ORDERS from the end).
+    console_pending: u8,
+}
+
+impl Default for Machine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Machine {
+    /// Store zero, A = Q = 0, clock 0, control at 0 left.
+    pub fn new() -> Machine {
+        Machine {
+            store: Store::new(),
+            a: 0,
+            q: 0,
+            pc: 0,
+            clock: 0,
+            orders: 0,
+            counts: [0; 256],
+            reader: TapeReader::new(),
+            punch: Punch::new(),
+            trace_on: false,
+            trace: String::new(),
+            console_pending: 0,
+        }
+    }
+
+    pub fn word(&self, addr: u16) -> u64 {
+        self.store.read(addr)
+    }
+    pub fn set_word(&mut self, addr: u16, w: u64) {
+        self.store.write(addr, w);
+    }
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+    pub fn a(&self) -> u64 {
+        self.a
+    }
+    pub fn q(&self) -> u64 {
+        self.q
+    }
+    pub fn set_a(&mut self, v: u64) {
+        self.a = v & super::orders::WORD_MASK;
+    }
+    pub fn set_q(&mut self, v: u64) {
+        self.q = v & super::orders::WORD_MASK;
+    }
+    pub fn control(&self) -> (u16, Half) {
+        location(self.pc)
+    }
+    pub fn set_control(&mut self, addr: u16, half: Half) {
+        self.pc = pc_of(addr, half);
+    }
+    pub fn reader(&self) -> &TapeReader {
+        &self.reader
+    }
+    pub fn reader_mut(&mut self) -> &mut TapeReader {
+        &mut self.reader
+    }
+    pub fn punch(&self) -> &Punch {
+        &self.punch
+    }
+    pub fn punch_mut(&mut self) -> &mut Punch {
+        &mut self.punch
+    }
+    /// Emulated busy time in exact ns (does not advance while waiting for tape).
+    pub fn clock_ns(&self) -> u64 {
+        self.clock
+    }
+    /// Orders obeyed (including the console's).
+    pub fn orders(&self) -> u64 {
+        self.orders
+    }
+    /// Orders obeyed per function code.
+    pub fn counts(&self) -> &[u64; 256] {
+        &self.counts
+    }
+    pub fn set_trace(&mut self, on: bool) {
+        self.trace_on = on;
+    }
+    /// The trace lines gathered since the last call.
+    pub fn take_trace(&mut self) -> String {
+        std::mem::take(&mut self.trace)
+    }
+
+    /// The operator's console start: obey `80 028 / 40 000` (read one word from tape, store it
+    /// at 0), then continue at 0 left. The pair is obeyed by the next `run`/`step`, so an empty
+    /// reader gives `WaitingForTape` at 0000L with nothing lost.
+    pub fn console_start(&mut self) {
+        self.console_pending = 2;
+        self.pc = 0;
+    }
+
+    /// Obey one order (a pending console order first). Limits do not apply.
+    pub fn step(&mut self) -> Option<Stop> {
+        if self.console_pending > 0 {
+            return self.console_step();
+        }
+        let bits = self.fetch();
+        if self.trace_on {
+            self.exec_traced(bits)
+        } else {
+            self.exec(bits)
+        }
+    }
+
+    /// Run until something stops the machine.
+    pub fn run(&mut self, limits: Limits) -> Stop {
+        let order_end = limits
+            .max_orders
+            .map_or(u64::MAX, |m| self.orders.saturating_add(m));
+        let ns_end = limits
+            .max_ns
+            .map_or(u64::MAX, |m| self.clock.saturating_add(m));
+        let bp = limits.breakpoint.map_or(u32::MAX, |(a, h)| pc_of(a, h));
+        // The first order of a call is never stopped by the breakpoint, so that `run` again
+        // continues from one.
+        let mut first = true;
+        while self.console_pending > 0 || (first && self.pc == bp) {
+            first = false;
+            if self.orders >= order_end {
+                return Stop::OrderBudget;
+            }
+            if self.clock >= ns_end {
+                return Stop::TimeBudget;
+            }
+            if let Some(stop) = self.step() {
+                return stop;
+            }
+        }
+        if self.trace_on {
+            self.run_loop::<true>(order_end, ns_end, bp)
+        } else {
+            self.run_loop::<false>(order_end, ns_end, bp)
+        }
+    }
+
+    fn run_loop<const TRACE: bool>(&mut self, order_end: u64, ns_end: u64, bp: u32) -> Stop {
+        loop {
+            if self.orders >= order_end {
+                return Stop::OrderBudget;
+            }
+            if self.clock >= ns_end {
+                return Stop::TimeBudget;
+            }
+            if self.pc == bp {
+                let (address, half) = location(self.pc);
+                return Stop::Breakpoint { address, half };
+            }
+            let bits = self.fetch();
+            let r = if TRACE {
+                self.exec_traced(bits)
+            } else {
+                self.exec(bits)
+            };
+            if let Some(stop) = r {
+                return stop;
+            }
+        }
+    }
+
+    /// The order at the control counter, decoded from the store word now.
+    #[inline(always)]
+    fn fetch(&self) -> u32 {
+        let word = self.store.read((self.pc >> 1) as u16);
+        (word >> (20 * (1 - (self.pc & 1)))) as u32 & ORDER_MASK
+    }
+
+    fn console_step(&mut self) -> Option<Stop> {
+        let bits = CONSOLE_ORDERS[2 - self.console_pending as usize];
+        let pc = self.pc;
+        let r = if self.trace_on {
+            self.exec_traced(bits)
+        } else {
+            self.exec(bits)
+        };
+        if r.is_none() {
+            // Console orders do not move the control counter.
+            self.pc = pc;
+            self.console_pending -= 1;
+        }
+        r
+    }
+
+    fn exec_traced(&mut self, bits: u32) -> Option<Stop> {
+        let (start, pc, before) = (self.clock, self.pc, self.orders);
+        let r = self.exec(bits);
+        if self.orders != before {
+            trace::line(&mut self.trace, start, pc, bits, self.a, self.q);
+        }
+        r
+    }
+
+    /// Undo the accounting of an order the machine did not obey.
+    #[cold]
+    #[inline(never)]
+    fn unobeyed(&mut self, func: u8, pc: u32) {
+        self.orders -= 1;
+        self.counts[func as usize] -= 1;
+        self.clock -= FIXED_NS[func as usize];
+        self.pc = pc;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refuse(&mut self, bits: u32, pc: u32) -> Option<Stop> {
+        let order = Order::from_bits(bits);
+        self.unobeyed(order.function, pc);
+        let (address, half) = location(pc);
+        let i = info(order.function);
+        Some(match i.status {
+            Status::Unwanted => Stop::UnwantedOrder {
+                address,
+                half,
+                order,
+                reason: i.summary,
+            },
+            _ => Stop::UnknownOrder {
+                address,
+                half,
+                order,
+                reason: i.summary,
+            },
+        })
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn io_count_unknown(&mut self, bits: u32, pc: u32) -> Option<Stop> {
+        let order = Order::from_bits(bits);
+        self.unobeyed(order.function, pc);
+        let (address, half) = location(pc);
+        Some(Stop::UnknownOrder {
+            address,
+            half,
+            order,
+            reason: "character count n/4 with n not a multiple of 4: no source says what the remainder does",
+        })
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn wait_for_tape(&mut self, func: u8, pc: u32) -> Option<Stop> {
+        self.unobeyed(func, pc);
+        let (address, half) = location(pc);
+        Some(Stop::WaitingForTape { address, half })
+    }
+
+    /// Obey one order. Accounting (orders, counts, fixed time, sequencing) is done first; the
+    /// rare refusals undo it.
+    #[inline(always)]
+    fn exec(&mut self, bits: u32) -> Option<Stop> {
+        let func = (bits >> 12) as u8;
+        let n = (bits & 0x3FF) as u16;
+        let v = func & 15;
+        let pc = self.pc;
+        self.pc = (pc + 1) & PC_MASK;
+        self.orders += 1;
+        self.counts[func as usize] += 1;
+        self.clock += FIXED_NS[func as usize];
+        match func {
+            // L, F (operand M(n)) and S, K (operand Q): add through the complement gate.
+            0xF0..=0xF7 | 0xF9 | 0xFB | 0xFD | 0xFF => {
+                let m = self.store.read(n);
+                self.a = arith::add(arith::preset(self.a, v), arith::gate(m, v, false));
+            }
+            0xE0..=0xE7 | 0xE9 | 0xEB | 0xED | 0xEF => {
+                let m = self.store.read(n);
+                self.a = arith::add(arith::preset(self.a, v), arith::gate(m, v, true));
+            }
+            0xB0..=0xB7 | 0xB9 | 0xBB | 0xBD | 0xBF => {
+                self.a = arith::add(arith::preset(self.a, v), arith::gate(self.q, v, false));
+            }
+            0xA0..=0xA7 | 0xA9 | 0xAB | 0xAD | 0xAF => {
+                self.a = arith::add(arith::preset(self.a, v), arith::gate(self.q, v, true));
+            }
+            // Transfers: B2 = go (else stop first), B4 = left-hand order.
+            0x20..=0x27 | 0x29 | 0x2B | 0x2D | 0x2F => {
+                self.a = arith::preset(self.a, v);
+                return self.transfer(bits, pc, n, v);
+            }
+            0x30..=0x37 | 0x39 | 0x3B | 0x3D | 0x3F => {
+                self.a = arith::preset(self.a, v);
+                if self.a & SIGN == 0 {
+                    return self.transfer(bits, pc, n, v);
+                }
+            }
+            // Stores: B2 = one address field only, B4 (with B2) = the left-hand one.
+            0x40..=0x47 | 0x49 | 0x4B | 0x4D | 0x4F => {
+                self.a = arith::preset(self.a, v);
+                let w = if v & 2 == 0 {
+                    self.a
+                } else {
+                    let mask = if v & 4 == 0 {
+                        RIGHT_ADDRESS
+                    } else {
+                        LEFT_ADDRESS
+                    };
+                    (self.store.read(n) & !mask) | (self.a & mask)
+                };
+                self.store.write(n, w);
+            }
+            0x50..=0x57 | 0x59 | 0x5B | 0x5D | 0x5F => {
+                self.a = arith::preset(self.a, v);
+                self.q = self.store.read(n);
+            }
+            0xD0..=0xD7 | 0xD9 | 0xDB | 0xDD | 0xDF => {
+                self.a = arith::preset(self.a, v);
+                self.q &= self.store.read(n);
+            }
+            0x00..=0x07 | 0x09 | 0x0B | 0x0D | 0x0F => {
+                let (a, q) = arith::shift_left(arith::preset(self.a, v), self.q, n as u32);
+                self.a = a;
+                self.q = q;
+                self.clock += n as u64 * SHIFT_PLACE_NS;
+            }
+            0x10..=0x17 | 0x19 | 0x1B | 0x1D | 0x1F => {
+                let (a, q) = arith::shift_right(arith::preset(self.a, v), self.q, n as u32);
+                self.a = a;
+                self.q = q;
+                self.clock += n as u64 * SHIFT_PLACE_NS;
+            }
+            0x70..=0x77 | 0x79 | 0x7B | 0x7D | 0x7F => {
+                let m = arith::gate(self.store.read(n), v, false);
+                let (a, q) = arith::multiply(arith::preset(self.a, v), m, self.q);
+                self.a = a;
+                self.q = q;
+            }
+            0x60..=0x67 | 0x69 | 0x6B | 0x6D | 0x6F => {
+                let d = arith::gate(self.store.read(n), v, false);
+                match arith::divide(arith::preset(self.a, v), self.q, d) {
+                    Some((a, q)) => {
+                        self.a = a;
+                        self.q = q;
+                    }
+                    None => {
+                        self.unobeyed(func, pc);
+                        let (address, half) = location(pc);
+                        return Some(Stop::DivideOverflow {
+                            address,
+                            half,
+                            order: Order::from_bits(bits),
+                        });
+                    }
+                }
+            }
+            0x80 | 0x81 => return self.read(bits, pc, n, v),
+            0x82 | 0x83 => {
+                if n & 3 != 0 {
+                    return self.io_count_unknown(bits, pc);
+                }
+                self.a = arith::preset(self.a, v);
+                for _ in 0..n / 4 {
+                    self.clock += PUNCH_CHAR_NS;
+                    self.punch.punch((self.a >> 36) as u8 & 15, self.clock);
+                    let (a, q) = arith::shift_left(self.a, self.q, 4);
+                    self.a = a;
+                    self.q = q;
+                }
+            }
+            0x92 => {
+                self.clock += PUNCH_CHAR_NS;
+                let frame = ((n >> 6) & 15) as u8 | ((n & 1) << 4) as u8;
+                self.punch.punch(frame, self.clock);
+            }
+            _ => return self.refuse(bits, pc),
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn transfer(&mut self, bits: u32, pc: u32, n: u16, v: u8) -> Option<Stop> {
+        let half = if v & 4 != 0 { Half::Left } else { Half::Right };
+        self.pc = pc_of(n, half);
+        if v & 2 == 0 {
+            let (address, half) = location(pc);
+            return Some(Stop::StopOrder {
+                address,
+                half,
+                order: Order::from_bits(bits),
+            });
+        }
+        None
+    }
+
+    /// 80/81: read n/4 characters; each shifts A:Q left 4 places and puts holes 1-4 of the
+    /// frame into a36-a39 (hole 5 is not sensed in this mode).
+    fn read(&mut self, bits: u32, pc: u32, n: u16, v: u8) -> Option<Stop> {
+        if n & 3 != 0 {
+            return self.io_count_unknown(bits, pc);
+        }
+        let chars = (n / 4) as usize;
+        if self.reader.available() < chars {
+            return self.wait_for_tape((bits >> 12) as u8, pc);
+        }
+        self.a = arith::preset(self.a, v);
+        for _ in 0..chars {
+            self.clock += READ_CHAR_NS;
+            let f = self.reader.take(self.clock).unwrap_or(0);
+            let (a, q) = arith::shift_left(self.a, self.q, 4);
+            self.a = (a & !(LOW_HOLES as u64)) | (f & LOW_HOLES) as u64;
+            self.q = q;
+        }
+        None
+    }
+}
+
+impl fmt::Debug for Machine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (addr, half) = self.control();
+        write!(
+            f,
+            "Machine {{ control: {addr:04}{}, A: {}, Q: {}, clock_ns: {}, orders: {} }}",
+            half.letter(),
+            super::orders::word_to_sex(self.a),
+            super::orders::word_to_sex(self.q),
+            self.clock,
+            self.orders
+        )
+    }
+}
+
+/// Names of the function codes obeyed at least once with their counts, most frequent first.
+pub fn count_table(counts: &[u64; 256]) -> Vec<(String, u64)> {
+    let mut v: Vec<(String, u64)> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(f, &c)| (function_name(f as u8), c))
+        .collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v
+}
