@@ -1,8 +1,90 @@
-//! `firstmoves asm` (being built).
+//! `firstmoves asm`: assemble a SILLIAC program (`*.sil`) into a tape (`.pt`), with an
+//! optional listing; or, with `--disassemble`, turn a tape made this way back into source.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use assembler::sil;
 
 #[derive(clap::Args)]
-pub struct AsmArgs {}
+pub struct AsmArgs {
+    /// The source file (`*.sil`), or with --disassemble a tape (`*.pt`).
+    pub input: PathBuf,
+    /// Where to write the tape (`.pt` text); default: the input with extension `.pt`.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Also write the listing (addresses, words, decoded orders, memory map, symbols).
+    #[arg(long)]
+    pub listing: Option<PathBuf>,
+    /// Write the tape as raw bytes (one frame 0..31 per byte) instead of `.pt` text.
+    #[arg(long)]
+    pub raw: bool,
+    /// Read a tape in the assembler's layout (bootstrap, words, start word) and print the
+    /// words as `.sil` source (to --output if given, else standard output).
+    #[arg(long)]
+    pub disassemble: bool,
+}
 
-pub fn run(_args: AsmArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`asm` is not built yet")
+pub fn run(args: AsmArgs) -> anyhow::Result<()> {
+    if args.disassemble {
+        return disassemble(&args);
+    }
+    let source = std::fs::read_to_string(&args.input)
+        .with_context(|| format!("cannot read {}", args.input.display()))?;
+    let name = args.input.display().to_string();
+    let program = match sil::assemble(&source, &name) {
+        Ok(p) => p,
+        Err(diagnostics) => {
+            eprintln!("{diagnostics}");
+            eprintln!(
+                "{name}: {} error{}",
+                diagnostics.len(),
+                if diagnostics.len() == 1 { "" } else { "s" }
+            );
+            std::process::exit(1);
+        }
+    };
+    let frames = program
+        .tape()
+        .with_context(|| format!("{name}: cannot make a tape"))?;
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| args.input.with_extension("pt"));
+    let bytes = if args.raw {
+        frames.clone()
+    } else {
+        emu::silliac::tape::format_pt(&frames).into_bytes()
+    };
+    write(&output, &bytes)?;
+    if let Some(path) = &args.listing {
+        write(path, program.listing().as_bytes())?;
+    }
+    eprintln!(
+        "{name}: {} words used, start {}; tape {} ({} frames)",
+        program.words_used(),
+        program.start,
+        output.display(),
+        frames.len()
+    );
+    Ok(())
+}
+
+fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn disassemble(args: &AsmArgs) -> anyhow::Result<()> {
+    let name = args.input.display();
+    let frames = emu::silliac::tape::read_tape_file(&args.input)?;
+    let image = sil::tape::read_image(&frames).with_context(|| format!("{name}"))?;
+    let mut text = sil::disassemble(&image.words);
+    text.push_str(&format!("        .start {}\n", image.start));
+    match &args.output {
+        Some(path) => write(path, text.as_bytes()),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
 }

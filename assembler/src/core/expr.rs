@@ -1,0 +1,311 @@
+//! Address expressions: `term (('+'|'-') term)*`, a term being a decimal number, a number in
+//! the dialect's other radix (SILLIAC: `#` and sexadecimal digits), a symbol, or `*` (the
+//! current word). Evaluation never guesses: a symbol not yet known makes the value pending,
+//! and the layout passes iterate to a fixed point (see `symbols`).
+
+use super::cursor::{describe_next, is_name_char, is_name_start, Cursor};
+use super::diag::CoreError;
+use super::span::Span;
+
+/// Numbers may not exceed this magnitude (a 40-bit word's range, with room for a sign).
+pub const NUMBER_LIMIT: i64 = 1 << 40;
+
+/// How a dialect writes numbers in its second radix.
+#[derive(Clone, Copy, Debug)]
+pub struct NumberSyntax {
+    pub prefix: char,
+    pub radix: u32,
+    pub digit: fn(char) -> Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Term {
+    Number(i64),
+    Symbol(String),
+    /// `*`: the address of the current word.
+    Here,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operand {
+    pub negative: bool,
+    pub term: Term,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expr {
+    pub operands: Vec<Operand>,
+    pub span: Span,
+}
+
+/// What the symbol table knows about a name during a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lookup {
+    Value(i64),
+    /// Not (yet) known: defined later, defined circularly, or not at all.
+    Pending,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Eval {
+    Value(i64),
+    /// The names that were not known, with where they were used.
+    Pending(Vec<(String, Span)>),
+}
+
+impl Expr {
+    /// A plain number, e.g. for building expressions in code.
+    pub fn number(n: i64, span: Span) -> Expr {
+        Expr {
+            operands: vec![Operand {
+                negative: false,
+                term: Term::Number(n),
+                span,
+            }],
+            span,
+        }
+    }
+
+    /// The symbol, if the expression is exactly one symbol with no sign or offset.
+    pub fn bare_symbol(&self) -> Option<&str> {
+        match self.operands.as_slice() {
+            [Operand {
+                negative: false,
+                term: Term::Symbol(s),
+                ..
+            }] => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Every symbol named in the expression.
+    pub fn symbols(&self) -> impl Iterator<Item = (&str, Span)> {
+        self.operands.iter().filter_map(|o| match &o.term {
+            Term::Symbol(s) => Some((s.as_str(), o.span)),
+            _ => None,
+        })
+    }
+
+    pub fn eval(&self, here: i64, mut lookup: impl FnMut(&str) -> Lookup) -> Eval {
+        let mut total: i64 = 0;
+        let mut pending = Vec::new();
+        for o in &self.operands {
+            let v = match &o.term {
+                Term::Number(n) => *n,
+                Term::Here => here,
+                Term::Symbol(s) => match lookup(s) {
+                    Lookup::Value(v) => v,
+                    Lookup::Pending => {
+                        pending.push((s.clone(), o.span));
+                        0
+                    }
+                },
+            };
+            // Operands are bounded by NUMBER_LIMIT and expressions are short, so the sum
+            // cannot overflow an i64; saturate anyway rather than trust a line's length.
+            total = if o.negative {
+                total.saturating_sub(v)
+            } else {
+                total.saturating_add(v)
+            };
+        }
+        if pending.is_empty() {
+            Eval::Value(total)
+        } else {
+            Eval::Pending(pending)
+        }
+    }
+}
+
+/// Parse an expression at the cursor. Stops before anything that cannot continue it.
+pub fn parse_expr(c: &mut Cursor, syntax: &NumberSyntax) -> Result<Expr, (Span, CoreError)> {
+    c.skip_spaces();
+    let span = c.span();
+    let mut operands = Vec::new();
+    let mut negative = false;
+    let mut first = true;
+    loop {
+        c.skip_spaces();
+        let sign_span = c.span();
+        let mut signed = false;
+        if c.eat('-') {
+            negative = true;
+            signed = true;
+        } else if c.eat('+') {
+            signed = true;
+        } else if !first {
+            break;
+        }
+        c.skip_spaces();
+        let at = c.span();
+        let term = match c.peek() {
+            Some('*') => {
+                c.bump();
+                Term::Here
+            }
+            Some(ch) if ch.is_ascii_digit() => {
+                let text = c.take_while(is_name_char);
+                Term::Number(decimal(&text).map_err(|e| (at, e))?)
+            }
+            Some(ch) if ch == syntax.prefix => {
+                c.bump();
+                let text = c.take_while(is_name_char);
+                Term::Number(radix(&text, syntax).map_err(|e| (at, e))?)
+            }
+            Some(ch) if is_name_start(ch) => Term::Symbol(c.take_while(is_name_char)),
+            _ => {
+                let found = describe_next(c);
+                return Err(if signed {
+                    (at, CoreError::ExpectedTerm { found })
+                } else {
+                    (sign_span, CoreError::ExpectedExpression { found })
+                });
+            }
+        };
+        operands.push(Operand {
+            negative,
+            term,
+            span: at,
+        });
+        negative = false;
+        first = false;
+    }
+    Ok(Expr { operands, span })
+}
+
+fn decimal(text: &str) -> Result<i64, CoreError> {
+    if !text.chars().all(|c| c.is_ascii_digit()) {
+        return Err(CoreError::BadNumber(text.to_string()));
+    }
+    let mut v: i64 = 0;
+    for ch in text.chars() {
+        v = v * 10 + i64::from(ch as u8 - b'0');
+        if v > NUMBER_LIMIT {
+            return Err(CoreError::NumberTooLarge(text.to_string()));
+        }
+    }
+    Ok(v)
+}
+
+fn radix(text: &str, syntax: &NumberSyntax) -> Result<i64, CoreError> {
+    let shown = format!("{}{}", syntax.prefix, text);
+    if text.is_empty() {
+        return Err(CoreError::BadNumber(shown));
+    }
+    let mut v: i64 = 0;
+    for ch in text.chars() {
+        let d = (syntax.digit)(ch).ok_or_else(|| CoreError::BadNumber(shown.clone()))?;
+        v = v * i64::from(syntax.radix) + i64::from(d);
+        if v > NUMBER_LIMIT {
+            return Err(CoreError::NumberTooLarge(shown));
+        }
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEX: NumberSyntax = NumberSyntax {
+        prefix: '#',
+        radix: 16,
+        digit: |c| c.to_digit(16).map(|d| d as u8),
+    };
+
+    fn parse(s: &str) -> Result<Expr, (Span, CoreError)> {
+        parse_expr(&mut Cursor::new(s, 1), &HEX)
+    }
+
+    fn value(s: &str) -> i64 {
+        match parse(s).unwrap().eval(100, |n| {
+            if n == "a" {
+                Lookup::Value(7)
+            } else {
+                Lookup::Pending
+            }
+        }) {
+            Eval::Value(v) => v,
+            Eval::Pending(p) => panic!("pending {p:?}"),
+        }
+    }
+
+    #[test]
+    fn values() {
+        assert_eq!(value("12"), 12);
+        assert_eq!(value("a+1"), 8);
+        assert_eq!(value("a - 10 + #1F"), 28);
+        assert_eq!(value("-a"), -7);
+        assert_eq!(value("*+2"), 102);
+        assert_eq!(value("*-*"), 0);
+    }
+
+    #[test]
+    fn pending_names_are_listed() {
+        let e = parse("a+b-c").unwrap();
+        let Eval::Pending(p) = e.eval(0, |n| {
+            if n == "a" {
+                Lookup::Value(1)
+            } else {
+                Lookup::Pending
+            }
+        }) else {
+            panic!()
+        };
+        assert_eq!(
+            p,
+            vec![("b".into(), Span::new(1, 3)), ("c".into(), Span::new(1, 5))]
+        );
+    }
+
+    #[test]
+    fn bare() {
+        assert_eq!(parse("loop").unwrap().bare_symbol(), Some("loop"));
+        assert_eq!(parse("loop+0").unwrap().bare_symbol(), None);
+        assert_eq!(parse("-loop").unwrap().bare_symbol(), None);
+    }
+
+    #[test]
+    fn stops_before_other_text() {
+        let mut c = Cursor::new("a+1 ; comment", 1);
+        parse_expr(&mut c, &HEX).unwrap();
+        c.skip_spaces();
+        assert_eq!(c.peek(), Some(';'));
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(
+            parse("").unwrap_err(),
+            (
+                Span::new(1, 1),
+                CoreError::ExpectedExpression {
+                    found: "the end of the line".into()
+                }
+            )
+        );
+        assert_eq!(
+            parse("a+ ;").unwrap_err(),
+            (
+                Span::new(1, 4),
+                CoreError::ExpectedTerm {
+                    found: "';'".into()
+                }
+            )
+        );
+        assert_eq!(
+            parse("12x").unwrap_err().1,
+            CoreError::BadNumber("12x".into())
+        );
+        assert_eq!(parse("#").unwrap_err().1, CoreError::BadNumber("#".into()));
+        assert_eq!(
+            parse("#G").unwrap_err().1,
+            CoreError::BadNumber("#G".into())
+        );
+        assert!(matches!(
+            parse("99999999999999").unwrap_err().1,
+            CoreError::NumberTooLarge(_)
+        ));
+    }
+}

@@ -1,0 +1,141 @@
+//! The program listing: one row per source line with the word it placed, then the memory
+//! map (every region with its words) and every symbol with its address and half.
+
+use emu::silliac::orders::{left, right, word_to_sex};
+
+use super::layout::Placed;
+use super::{Program, SymbolKind};
+use crate::core::listing::{Listing, Row};
+
+/// `L5064 26065`: the word as two five-character orders.
+pub fn spaced_word(w: u64) -> String {
+    let s = word_to_sex(w);
+    format!("{} {}", &s[..5], &s[5..])
+}
+
+/// `L5 100 | 26 101`.
+pub fn decoded(w: u64) -> String {
+    format!("{} | {}", left(w).to_text(), right(w).to_text())
+}
+
+pub fn render(p: &Program) -> String {
+    let mut l = Listing {
+        header: vec![
+            format!("SILLIAC assembly listing of {}", p.file),
+            format!(
+                "start {} left; {} words used, {} initialised; {} layout passes",
+                p.start,
+                p.words_used(),
+                p.words_initialised(),
+                p.passes
+            ),
+            "columns: address (decimal), half, word (sexadecimal), orders, line, source".into(),
+            String::new(),
+        ],
+        ..Listing::default()
+    };
+    let mut placed = p.placed.iter().peekable();
+    for (i, text) in p.source.iter().enumerate() {
+        let number = i as u32 + 1;
+        let mut columns = Vec::new();
+        // A line places at most one thing that starts a row (a pair places two halves of
+        // one word: the left one is shown).
+        let mut first = None;
+        while let Some((n, what)) = placed.peek() {
+            if *n != number {
+                break;
+            }
+            first.get_or_insert(*what);
+            placed.next();
+        }
+        if let Some(what) = first {
+            let word = |a: u16| p.words.get(&a).copied().unwrap_or(0);
+            columns = match what {
+                Placed::Order { address, half } => {
+                    if half == super::Half::Left {
+                        vec![
+                            address.to_string(),
+                            "L".into(),
+                            spaced_word(word(address)),
+                            decoded(word(address)),
+                        ]
+                    } else {
+                        vec![
+                            address.to_string(),
+                            "R".into(),
+                            String::new(),
+                            String::new(),
+                        ]
+                    }
+                }
+                Placed::Word { address } => vec![
+                    address.to_string(),
+                    String::new(),
+                    spaced_word(word(address)),
+                    decoded(word(address)),
+                ],
+                Placed::Bss { address, count } => vec![
+                    address.to_string(),
+                    String::new(),
+                    format!("{count} word{} of zero", if count == 1 { "" } else { "s" }),
+                    String::new(),
+                ],
+                Placed::Org { address } => {
+                    vec![
+                        address.to_string(),
+                        String::new(),
+                        String::new(),
+                        String::new(),
+                    ]
+                }
+                Placed::Value(v) => vec![String::new(), String::new(), format!("= {v}")],
+                Placed::Start(a) => vec![String::new(), String::new(), format!("start {a}")],
+            };
+        }
+        l.rows.push(Row {
+            columns,
+            line: Some(number),
+            source: text.clone(),
+        });
+    }
+    let mut map = vec![format!(
+        "  {:<24} {:>5} {:>5} {:>6}",
+        "region", "first", "last", "words"
+    )];
+    for r in &p.regions {
+        let name = if r.line == 0 {
+            "(before any .org)".to_string()
+        } else {
+            format!(".org {} (line {})", r.origin, r.line)
+        };
+        map.push(format!(
+            "  {:<24} {:>5} {:>5} {:>6}",
+            name,
+            r.first.map_or(String::new(), |a| a.to_string()),
+            r.last.map_or(String::new(), |a| a.to_string()),
+            r.words
+        ));
+    }
+    map.push(format!(
+        "  {} words used of 1024 ({} initialised, {} reserved with .bss)",
+        p.words_used(),
+        p.words_initialised(),
+        p.words_used() - p.words_initialised()
+    ));
+    l.sections.push(("Memory map".into(), map));
+    let width = p.symbols.keys().map(|k| k.len()).max().unwrap_or(4).max(6);
+    let mut syms = vec![format!(
+        "  {:<width$} {:>7}  {}",
+        "symbol", "address", "half"
+    )];
+    for (name, s) in &p.symbols {
+        let (value, half) = match s.kind {
+            SymbolKind::Order => (s.address.to_string(), s.half.map_or("", |h| h.name())),
+            SymbolKind::Data => (s.address.to_string(), "word"),
+            SymbolKind::Equ => (s.value.to_string(), "= (.equ)"),
+        };
+        syms.push(format!("  {name:<width$} {value:>7}  {half}"));
+    }
+    l.sections.push(("Symbols".into(), syms));
+    l.render()
+}

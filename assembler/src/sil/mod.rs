@@ -1,0 +1,187 @@
+//! The SILLIAC dialect (`*.sil`): the language of /work/briefs/sil-syntax.md, documented in
+//! docs/assembler.md. Passes: parse every line (`parse`), lay out and emit repeatedly until
+//! the symbols settle (`layout`, `core::symbols::fixed_point`), then the tape image (`tape`),
+//! listing (`listing`) and the way back (`disasm`).
+
+pub mod data;
+pub mod disasm;
+pub mod error;
+pub mod layout;
+pub mod listing;
+pub mod parse;
+pub mod status;
+pub mod tape;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::core::diag::{Collector, CoreError, Diagnostics};
+use crate::core::span::lines;
+use crate::core::symbols::fixed_point;
+
+pub use disasm::disassemble;
+pub use layout::Region;
+pub use tape::TapeImageError;
+
+/// Which half of a word an order is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Half {
+    Left,
+    Right,
+}
+
+impl Half {
+    pub fn name(self) -> &'static str {
+        match self {
+            Half::Left => "left",
+            Half::Right => "right",
+        }
+    }
+}
+
+/// What a symbol names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SymbolKind {
+    /// A label on an order (it has a half).
+    Order,
+    /// A label on a data word or reserved (`.bss`) word, or at the end of the program.
+    Data,
+    /// `.equ`: a value without storage.
+    Equ,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    /// The word address for labels; for `.equ` values outside 0..1023 this is 0 (see `value`).
+    pub address: u16,
+    pub half: Option<Half>,
+    pub value: i64,
+    pub kind: SymbolKind,
+    /// The line that defines it.
+    pub line: u32,
+}
+
+/// An assembled program.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// Every word the program occupies (`.bss` words are present as zero).
+    pub words: BTreeMap<u16, u64>,
+    /// The program starts at the left-hand order of this word.
+    pub start: u16,
+    pub symbols: BTreeMap<String, Symbol>,
+    /// The store laid out after each `.org`.
+    pub regions: Vec<Region>,
+    pub file: String,
+    /// Layout passes needed for the symbols to settle.
+    pub passes: u32,
+    source: Vec<String>,
+    placed: Vec<(u32, layout::Placed)>,
+    initialised: BTreeSet<u16>,
+}
+
+impl Program {
+    /// The listing: address, word in sexadecimal, the order pair decoded, the source line;
+    /// then the memory map (regions, words used) and the symbols.
+    pub fn listing(&self) -> String {
+        listing::render(self)
+    }
+
+    /// The tape: bootstrap, the words from the lowest used address (>= 3) to 1023, the
+    /// start word. Frames are 0..31 (here always 0..15).
+    pub fn tape(&self) -> Result<Vec<u8>, TapeImageError> {
+        tape::image(&self.words, self.start)
+    }
+
+    /// Words the program occupies, reserved (`.bss`) words included.
+    pub fn words_used(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Words holding code or data (`.bss` words excluded).
+    pub fn words_initialised(&self) -> usize {
+        self.initialised.len()
+    }
+
+    /// The address of a symbol (convenience for tests and harnesses).
+    pub fn address(&self, name: &str) -> Option<u16> {
+        self.symbols.get(name).map(|s| s.address)
+    }
+}
+
+/// Assemble SILLIAC source. `file` names it in diagnostics.
+pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics> {
+    let src = lines(source);
+    let mut errors = Collector::new(file);
+    let mut parsed = Vec::with_capacity(src.len());
+    for l in &src {
+        match parse::parse_line(l.text, l.number) {
+            Ok(line) => parsed.push(line),
+            Err((span, kind)) => errors.error(span, kind),
+        }
+    }
+    let mut defined = BTreeSet::new();
+    for l in &parsed {
+        defined.extend(l.labels.iter().map(|(n, _)| n.clone()));
+        if let Some((parse::Stmt::Equ(n, _, _), _)) = &l.stmt {
+            defined.insert(n.clone());
+        }
+    }
+    let settled = fixed_point(|prev| layout::pass(&parsed, &defined, prev, file));
+    let out = settled.result;
+    for d in out.errors.finish().0 {
+        errors.error(d.span, d.kind);
+    }
+    if let Some(name) = &settled.unsettled {
+        let span = settled.table.get(name).map(|d| d.span).unwrap_or_default();
+        errors.error(
+            span,
+            CoreError::NotSettled {
+                passes: settled.passes,
+                symbol: name.clone(),
+            },
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors.finish());
+    }
+    let symbols = settled
+        .table
+        .iter()
+        .map(|(name, d)| {
+            let v = d.value;
+            let address = if (0..1024).contains(&v.value) {
+                v.value as u16
+            } else {
+                0
+            };
+            (
+                name.clone(),
+                Symbol {
+                    address,
+                    half: v.half,
+                    value: v.value,
+                    kind: v.kind,
+                    line: d.span.line,
+                },
+            )
+        })
+        .collect();
+    let start = out
+        .start
+        .or(out.first_order)
+        .or_else(|| out.initialised.iter().next().copied())
+        .unwrap_or(0);
+    Ok(Program {
+        words: out.words,
+        start,
+        symbols,
+        regions: out.regions,
+        file: file.to_string(),
+        passes: settled.passes,
+        source: src.iter().map(|l| l.text.to_string()).collect(),
+        placed: out.placed,
+        initialised: out.initialised,
+    })
+}
+
+#[cfg(test)]
+mod tests;
