@@ -1,8 +1,394 @@
-//! `firstmoves dama ...` (being built).
+//! `firstmoves dama ...`: the rules and native engines (issue 3) and the emulated SILLIAC
+//! program with its exhibition harness (issue 4, in `exhibition.rs`).
+
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use programs::dama::fom::Weights;
+use programs::dama::learn::{learn, LearnOptions};
+use programs::dama::movegen::{legal_moves, legal_moves_slow, perft, perft_slow};
+use programs::dama::search::{faithful, fast, Depth, Select, Setting};
+use programs::dama::{parse_strategy, play_from, Position};
 
 #[derive(clap::Subcommand)]
-pub enum DamaCommand {}
+pub enum DamaCommand {
+    /// List the legal moves of a position, one a line, in canonical order.
+    Moves(MovesArgs),
+    /// Findler's search: the move, its value C(1) and the positions examined.
+    Best(BestArgs),
+    /// Play one game between two strategies and print the record.
+    Play(PlayArgs),
+    /// Findler's learning process for the weights of the six figures of merit.
+    Learn(LearnArgs),
+    /// Positions per second of the faithful and fast engines; time of one move.
+    Bench(BenchArgs),
+    /// Count move paths from a position (perft), fast and optionally slow generator.
+    Perft(PerftArgs),
+    /// Findler's program on the emulated SILLIAC against native opponents.
+    Exhibition(super::exhibition::ExhibitionArgs),
+    /// Compare the emulated SILLIAC program with the native engine move by move.
+    Crosscheck(super::exhibition::CrosscheckArgs),
+}
+
+/// The start position unless `--position` is given.
+fn position(text: &Option<String>) -> anyhow::Result<Position> {
+    match text {
+        None => Ok(Position::start()),
+        Some(t) => t
+            .parse()
+            .with_context(|| format!("--position `{t}` is not a dama position")),
+    }
+}
+
+#[derive(clap::Args)]
+pub struct MovesArgs {
+    /// Position `A:1,..,8/B:25,..,32/A` (side to move last); default: the start.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Use the slow square-by-square generator (a cross-check).
+    #[arg(long)]
+    pub slow: bool,
+}
+
+/// Which engine runs the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineArg {
+    /// Plain minimax; counts positions examined as the contract defines.
+    Native,
+    /// Alpha-beta: same move and value, its own smaller count.
+    Fast,
+}
+
+/// The selection rule or a named setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SelectArg {
+    B1,
+    B2,
+    B3,
+    B4,
+    Demo,
+    Selective,
+}
+
+/// The depth rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DepthArg {
+    A1,
+    A2,
+    A3,
+}
+
+#[derive(clap::Args)]
+pub struct BestArgs {
+    /// Position `A:1,..,8/B:25,..,32/A`; default: the start.
+    #[arg(long)]
+    pub position: Option<String>,
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineArg,
+    /// Depth rule; with b1..b4 (default a3). Not allowed with demo or selective.
+    #[arg(long, value_enum)]
+    pub depth_mode: Option<DepthArg>,
+    /// Selection rule, or a named setting (demo = a3+b3).
+    #[arg(long, value_enum, default_value = "demo")]
+    pub select: SelectArg,
+    /// Print JSON: move, value, positions, setting, engine.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The setting named by `--depth-mode` and `--select`.
+pub fn setting(depth: Option<DepthArg>, select: SelectArg) -> anyhow::Result<Setting> {
+    let depth = depth.map(|d| match d {
+        DepthArg::A1 => Depth::A1,
+        DepthArg::A2 => Depth::A2,
+        DepthArg::A3 => Depth::A3,
+    });
+    let rule = |select| {
+        Ok(Setting::Rule {
+            depth: depth.unwrap_or(Depth::A3),
+            select,
+        })
+    };
+    match select {
+        SelectArg::Demo | SelectArg::Selective if depth.is_some() => bail!(
+            "--depth-mode goes with --select b1..b4; `demo` and `selective` fix their own depth"
+        ),
+        SelectArg::Demo => Ok(Setting::DEMO),
+        SelectArg::Selective => Ok(Setting::Selective),
+        SelectArg::B1 => rule(Select::B1),
+        SelectArg::B2 => rule(Select::B2),
+        SelectArg::B3 => rule(Select::B3),
+        SelectArg::B4 => rule(Select::B4),
+    }
+}
+
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// Player A (moves first): findler[:SETTING], findler-faithful[:SETTING],
+    /// grand[:A2,A2',A3,A4,A5,A6][@K], greedy, random[:SEED].
+    #[arg(long, default_value = "findler")]
+    pub a: String,
+    /// Player B, same forms.
+    #[arg(long, default_value = "greedy")]
+    pub b: String,
+    /// Seed for `random` players without their own seed (B gets seed + 1).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Start from this position instead of the start.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Print the record as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct LearnArgs {
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// At most this many iterations.
+    #[arg(long, default_value_t = 10)]
+    pub iterations: usize,
+    /// How far a variant moves one weight.
+    #[arg(long, default_value_t = 0.25)]
+    pub mesh: f64,
+    /// The starting set {alpha}_00: a2,a2',a3,a4,a5,a6 (a1 = 1).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Look-ahead of every player in half-moves (1..6).
+    #[arg(long, default_value_t = 2)]
+    pub depth: u32,
+    /// Print the whole report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Repeat each measurement this many times and keep the fastest.
+    #[arg(long, default_value_t = 3)]
+    pub repeat: u32,
+}
+
+#[derive(clap::Args)]
+pub struct PerftArgs {
+    #[arg(long, default_value_t = 6)]
+    pub depth: u32,
+    /// Position; default: the start.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Also count with the slow generator and check the two agree.
+    #[arg(long)]
+    pub slow: bool,
+}
 
 pub fn run(command: DamaCommand) -> anyhow::Result<()> {
-    match command {}
+    match command {
+        DamaCommand::Moves(args) => moves(args),
+        DamaCommand::Best(args) => best(args),
+        DamaCommand::Play(args) => play(args),
+        DamaCommand::Learn(args) => learn_cmd(args),
+        DamaCommand::Bench(args) => bench(args),
+        DamaCommand::Perft(args) => perft_cmd(args),
+        DamaCommand::Exhibition(args) => super::exhibition::exhibition(args),
+        DamaCommand::Crosscheck(args) => super::exhibition::crosscheck(args),
+    }
+}
+
+fn moves(args: MovesArgs) -> anyhow::Result<()> {
+    let p = position(&args.position)?;
+    let list: Vec<_> = if args.slow {
+        legal_moves_slow(&p)
+    } else {
+        legal_moves(&p).iter().copied().collect()
+    };
+    for m in list {
+        println!("{m}");
+    }
+    Ok(())
+}
+
+fn best(args: BestArgs) -> anyhow::Result<()> {
+    let p = position(&args.position)?;
+    let setting = setting(args.depth_mode, args.select)?;
+    let r = match args.engine {
+        EngineArg::Native => faithful(&p, setting),
+        EngineArg::Fast => fast(&p, setting),
+    };
+    let engine = match args.engine {
+        EngineArg::Native => "native",
+        EngineArg::Fast => "fast",
+    };
+    if args.json {
+        let v = serde_json::json!({
+            "move": r.mv.map(|m| m.to_string()),
+            "value": r.value,
+            "positions": r.positions,
+            "setting": setting.to_string(),
+            "engine": engine,
+            "position": p.to_string(),
+        });
+        println!("{v}");
+    } else {
+        match r.mv {
+            Some(m) => println!("{m} value {} positions {}", r.value, r.positions),
+            None => println!(
+                "no move: {} is blocked and so has won (positions 0)",
+                p.side
+            ),
+        }
+    }
+    Ok(())
+}
+
+fn play(args: PlayArgs) -> anyhow::Result<()> {
+    let mut a = parse_strategy(&args.a, args.seed).context("--a")?;
+    let mut b = parse_strategy(&args.b, args.seed.wrapping_add(1)).context("--b")?;
+    let start = position(&args.position)?;
+    let record = play_from(a.as_mut(), b.as_mut(), start)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&record)?);
+    } else {
+        println!("{record}");
+    }
+    Ok(())
+}
+
+fn learn_cmd(args: LearnArgs) -> anyhow::Result<()> {
+    if !(args.mesh.is_finite() && args.mesh > 0.0) {
+        bail!("--mesh {}: must be a positive number", args.mesh);
+    }
+    if !(1..=6).contains(&args.depth) {
+        bail!("--depth {}: must be 1..6", args.depth);
+    }
+    let start = match &args.start {
+        None => Weights::default(),
+        Some(t) => t.parse::<Weights>().context("--start")?,
+    };
+    let opts = LearnOptions {
+        start,
+        mesh: args.mesh,
+        iterations: args.iterations,
+        depth: args.depth,
+        seed: args.seed,
+    };
+    let report = learn(&opts)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    println!(
+        "learning: seed {} mesh {} depth {}; weights a2,a2',a3,a4,a5,a6 (a1 = 1)",
+        report.seed, report.mesh, report.depth
+    );
+    for (i, it) in report.iterations.iter().enumerate() {
+        println!("iteration {i}: base {}", it.base);
+        for (j, t) in it.trials.iter().enumerate() {
+            println!(
+                "  variant {} ({} {:+}): {} in {} half-moves ({:?}), loser lacks {} rows{}",
+                j + 1,
+                t.changed,
+                t.delta,
+                if t.variant_won {
+                    "variant wins"
+                } else {
+                    "base wins"
+                },
+                t.half_moves,
+                t.end,
+                t.loser_deficit,
+                if it.chosen == Some(j) {
+                    "  <- chosen"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    println!(
+        "final {} ({})",
+        report.final_weights,
+        if report.converged {
+            "no variant beat it"
+        } else {
+            "iteration limit reached"
+        }
+    );
+    Ok(())
+}
+
+/// Best of `repeat` runs of `f`, in seconds, with its last result.
+fn timed<T>(repeat: u32, mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::INFINITY;
+    let mut out = None;
+    for _ in 0..repeat.max(1) {
+        let t = Instant::now();
+        let r = f();
+        best = best.min(t.elapsed().as_secs_f64());
+        out = Some(r);
+    }
+    (best, out.expect("at least one run"))
+}
+
+fn bench(args: BenchArgs) -> anyhow::Result<()> {
+    // A middle-game position (after 8-12 25-21 12-16 21-17 from the start): the demo setting
+    // searches all moves at half-moves 1-2 here.
+    let middle: Position = "A:1,2,3,4,5,6,7,16/B:17,26,27,28,29,30,31,32/A"
+        .parse()
+        .expect("bench position");
+    let a1b1 = Setting::Rule {
+        depth: Depth::A1,
+        select: Select::B1,
+    };
+    let cases = [
+        ("start, demo (a3+b3)", Position::start(), Setting::DEMO),
+        ("middle, demo (a3+b3)", middle, Setting::DEMO),
+        ("middle, selective", middle, Setting::Selective),
+        ("start, a1+b1 (6 deep, all moves)", Position::start(), a1b1),
+        ("middle, a1+b1 (6 deep, all moves)", middle, a1b1),
+    ];
+    println!("dama bench (best of {} runs each)", args.repeat);
+    for (name, p, s) in cases {
+        let (tn, rn) = timed(args.repeat, || faithful(&p, s));
+        let (tf, rf) = timed(args.repeat, || fast(&p, s));
+        if (rn.mv, rn.value) != (rf.mv, rf.value) {
+            bail!("{name}: engines disagree: faithful {rn:?}, fast {rf:?}");
+        }
+        let mv = rn.mv.map_or("none".to_string(), |m| m.to_string());
+        println!(
+            "{name}: move {mv} value {}\n  faithful {:>10} positions {:>9.3} ms {:>7.1} M positions/s\n  fast     {:>10} positions {:>9.3} ms {:>7.1} M positions/s",
+            rn.value,
+            rn.positions,
+            tn * 1e3,
+            rn.positions as f64 / tn / 1e6,
+            rf.positions,
+            tf * 1e3,
+            rf.positions as f64 / tf / 1e6,
+        );
+    }
+    let (tp, n) = timed(args.repeat, || perft(&Position::start(), 6));
+    println!(
+        "perft 6 from the start: {n} paths in {:.3} ms ({:.1} M paths/s)",
+        tp * 1e3,
+        n as f64 / tp / 1e6
+    );
+    Ok(())
+}
+
+fn perft_cmd(args: PerftArgs) -> anyhow::Result<()> {
+    let p = position(&args.position)?;
+    if args.depth > 9 {
+        bail!("--depth {}: at most 9", args.depth);
+    }
+    for d in 1..=args.depth {
+        let n = perft(&p, d);
+        if args.slow {
+            let s = perft_slow(&p, d);
+            if s != n {
+                bail!("depth {d}: fast generator {n}, slow generator {s}");
+            }
+        }
+        println!("{d} {n}");
+    }
+    Ok(())
 }

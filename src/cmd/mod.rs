@@ -3,4 +3,5 @@
 pub mod asm;
 pub mod bench;
 pub mod dama;
+pub mod exhibition;
 pub mod run;

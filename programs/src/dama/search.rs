@@ -284,7 +284,7 @@ pub fn root_values(p: &Position, plan: Plan) -> (Vec<(Move, i32)>, u64) {
 fn first_max(values: &[(Move, i32)]) -> Option<(Move, i32)> {
     let mut best: Option<(Move, i32)> = None;
     for &(m, v) in values {
-        if best.map_or(true, |(_, b)| v > b) {
+        if best.is_none_or(|(_, b)| v > b) {
             best = Some((m, v));
         }
     }

@@ -1,0 +1,228 @@
+//! Findler's learning process (§5): a base weight set {alpha}_i0 plays six variants {alpha}_i1..6
+//! on six boards (the base moves first, each variant replies); the variant that wins in the fewest
+//! half-moves (ties: the one leaving the base worst off) becomes the next base; stop when no
+//! variant wins.
+//!
+//! The project's choices where the paper is silent: variant j moves the j-th free weight
+//! (a2, a2', a3, a4, a5, a6) by one mesh step, up or down as the seeded generator says (down
+//! never below 0; a weight at 0 goes up); "worst off" is the rows the loser still lacks to fill
+//! its goal (60 minus the sum of its rows counted from its own side).
+
+use super::board::{Position, Side};
+use super::fom::{own_row, round4, Grand, Weights};
+use super::game::{play_from, End, GameError, GameRecord};
+use crate::rng::Rng;
+
+/// Options of a learning run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnOptions {
+    /// {alpha}_00.
+    pub start: Weights,
+    /// How far a variant moves one weight.
+    pub mesh: f64,
+    /// At most this many iterations (new bases).
+    pub iterations: usize,
+    /// Look-ahead of every player, in half-moves.
+    pub depth: u32,
+    /// Seeds the directions of the variants.
+    pub seed: u64,
+}
+
+impl Default for LearnOptions {
+    fn default() -> Self {
+        LearnOptions {
+            start: Weights::default(),
+            mesh: 0.25,
+            iterations: 10,
+            depth: 2,
+            seed: 1,
+        }
+    }
+}
+
+/// One board of an iteration: a variant and how its game against the base went.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Trial {
+    pub weights: Weights,
+    /// Which weight moved and by how much.
+    pub changed: &'static str,
+    pub delta: f64,
+    pub variant_won: bool,
+    pub end: End,
+    pub half_moves: usize,
+    /// Rows the loser still lacked.
+    pub loser_deficit: i32,
+}
+
+/// One iteration: the base, its six trials, and the index of the chosen variant (if any won).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Iteration {
+    pub base: Weights,
+    pub trials: Vec<Trial>,
+    pub chosen: Option<usize>,
+}
+
+/// The whole run: the path of bases and the final set.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct LearnReport {
+    pub seed: u64,
+    pub mesh: f64,
+    pub depth: u32,
+    pub iterations: Vec<Iteration>,
+    #[serde(rename = "final")]
+    pub final_weights: Weights,
+    /// True if the run stopped because no variant beat the base (not because of the limit).
+    pub converged: bool,
+}
+
+/// Rows `side` still needs to fill its goal: its goal squares have row sum 60 from its side.
+pub fn deficit(p: &Position, side: Side) -> i32 {
+    let mut sum = 0;
+    let mut m = p.pieces(side);
+    while m != 0 {
+        let s = m.trailing_zeros() as u8 + 1;
+        m &= m - 1;
+        sum += own_row(side, s);
+    }
+    60 - sum
+}
+
+/// The six variants of `base`: weight j moved by +-mesh.
+fn variants(base: &Weights, mesh: f64, rng: &mut Rng) -> Vec<(Weights, usize, f64)> {
+    let b = base.to_array();
+    (0..6)
+        .map(|j| {
+            let up = rng.below(2) == 0 || b[j] < mesh;
+            let delta = if up { mesh } else { -mesh };
+            let mut v = b;
+            v[j] = round4(v[j] + delta).max(0.0);
+            (Weights::from_array(v), j, delta)
+        })
+        .collect()
+}
+
+fn trial(
+    base: &Weights,
+    variant: Weights,
+    changed: usize,
+    delta: f64,
+    depth: u32,
+) -> Result<Trial, GameError> {
+    let mut a = Grand::new(*base, depth);
+    let mut b = Grand::new(variant, depth);
+    let r: GameRecord = play_from(&mut a, &mut b, Position::start())?;
+    Ok(Trial {
+        weights: variant,
+        changed: Weights::NAMES[changed],
+        delta,
+        variant_won: r.winner == Side::B,
+        end: r.end,
+        half_moves: r.half_moves(),
+        loser_deficit: deficit(&r.final_position, r.winner.other()),
+    })
+}
+
+/// The winning variant of fewest half-moves, then largest loser deficit, then first.
+fn choose(trials: &[Trial]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (j, t) in trials.iter().enumerate() {
+        if !t.variant_won {
+            continue;
+        }
+        let better = match best {
+            None => true,
+            Some(b) => {
+                let o = &trials[b];
+                t.half_moves < o.half_moves
+                    || (t.half_moves == o.half_moves && t.loser_deficit > o.loser_deficit)
+            }
+        };
+        if better {
+            best = Some(j);
+        }
+    }
+    best
+}
+
+/// Run the learning process.
+pub fn learn(opts: &LearnOptions) -> Result<LearnReport, GameError> {
+    let mut rng = Rng::new(opts.seed);
+    let mut base = opts.start;
+    let mut iterations = Vec::new();
+    let mut converged = false;
+    for _ in 0..opts.iterations {
+        let trials = variants(&base, opts.mesh, &mut rng)
+            .into_iter()
+            .map(|(w, j, d)| trial(&base, w, j, d, opts.depth))
+            .collect::<Result<Vec<_>, _>>()?;
+        let chosen = choose(&trials);
+        let next = chosen.map(|j| trials[j].weights);
+        iterations.push(Iteration {
+            base,
+            trials,
+            chosen,
+        });
+        match next {
+            Some(w) => base = w,
+            None => {
+                converged = true;
+                break;
+            }
+        }
+    }
+    Ok(LearnReport {
+        seed: opts.seed,
+        mesh: opts.mesh,
+        depth: opts.depth,
+        iterations,
+        final_weights: base,
+        converged,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deficit_is_zero_on_the_goal_and_48_at_the_start() {
+        assert_eq!(deficit(&Position::start(), Side::A), 48);
+        assert_eq!(deficit(&Position::start(), Side::B), 48);
+        let p: Position = "A:25,26,27,28,29,30,31,32/B:1,2,3,4,5,6,7,8/A"
+            .parse()
+            .unwrap();
+        assert_eq!(deficit(&p, Side::A), 0);
+        assert_eq!(deficit(&p, Side::B), 0);
+    }
+
+    #[test]
+    fn variants_move_one_weight_each_and_stay_non_negative() {
+        let base = Weights::Q1_ONLY;
+        let v = variants(&base, 0.5, &mut Rng::new(3));
+        assert_eq!(v.len(), 6);
+        for (j, (w, k, d)) in v.iter().enumerate() {
+            assert_eq!(j, *k);
+            assert_eq!(*d, 0.5); // every weight is at 0, so each goes up
+            let a = w.to_array();
+            assert_eq!(a.iter().filter(|x| **x != 0.0).count(), 1);
+        }
+    }
+
+    #[test]
+    fn learning_is_deterministic_under_a_seed() {
+        let opts = LearnOptions {
+            iterations: 2,
+            ..LearnOptions::default()
+        };
+        let r1 = learn(&opts).unwrap();
+        let r2 = learn(&opts).unwrap();
+        assert_eq!(r1, r2);
+        assert!(!r1.iterations.is_empty());
+        assert_eq!(r1.iterations[0].trials.len(), 6);
+        // The path is consistent: each chosen variant is the next base.
+        for w in r1.iterations.windows(2) {
+            let j = w[0].chosen.unwrap();
+            assert_eq!(w[0].trials[j].weights, w[1].base);
+        }
+    }
+}
