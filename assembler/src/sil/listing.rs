@@ -130,7 +130,7 @@ pub fn render(p: &Program) -> String {
     )];
     for (name, s) in &p.symbols {
         let (value, half) = match s.kind {
-            SymbolKind::Order => (s.address.to_string(), s.half.map_or("", |h| h.name())),
+            SymbolKind::Order => (s.address.to_string(), s.half.map_or("", super::half_name)),
             SymbolKind::Data => (s.address.to_string(), "word"),
             SymbolKind::Equ => (s.value.to_string(), "= (.equ)"),
         };

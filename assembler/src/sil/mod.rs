@@ -22,19 +22,15 @@ pub use disasm::disassemble;
 pub use layout::Region;
 pub use tape::TapeImageError;
 
-/// Which half of a word an order is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Half {
-    Left,
-    Right,
-}
+/// Which half of a word an order is in: the emulator's type, so that symbols compare with
+/// `Machine::control()` directly.
+pub use emu::silliac::Half;
 
-impl Half {
-    pub fn name(self) -> &'static str {
-        match self {
-            Half::Left => "left",
-            Half::Right => "right",
-        }
+/// "left" or "right".
+pub fn half_name(h: Half) -> &'static str {
+    match h {
+        Half::Left => "left",
+        Half::Right => "right",
     }
 }
 

@@ -1,0 +1,97 @@
+//! `firstmoves asm`: tape and listing files, errors as "file:line:col: error: ..." with exit
+//! code 1, and `--disassemble` back to source that assembles to the same tape.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("firstmoves-asm-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+const GOOD: &str = ".org 1000\ngo: L5 x\n   20 go+1\nx: .dec 0.5\n";
+
+#[test]
+fn assembles_to_pt_and_listing() {
+    let src = scratch("good.sil");
+    std::fs::write(&src, GOOD).unwrap();
+    let pt = scratch("good.pt");
+    let lst = scratch("good.lst");
+    let out = bin()
+        .args([
+            "asm",
+            src.to_str().unwrap(),
+            "-o",
+            pt.to_str().unwrap(),
+            "--listing",
+        ])
+        .arg(&lst)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tape = emu::silliac::read_tape_file(&pt).unwrap();
+    assert_eq!(tape.len(), 10 * (6 + 24 + 1));
+    let listing = std::fs::read_to_string(&lst).unwrap();
+    assert!(listing.contains("1000  L  L53F9 203F9"), "{listing}");
+    assert!(listing.contains("Memory map"), "{listing}");
+
+    // Back to source, and that source to the same tape.
+    let dis = scratch("good.dis.sil");
+    let out = bin()
+        .args(["asm", "--disassemble", pt.to_str().unwrap(), "-o"])
+        .arg(&dis)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pt2 = scratch("good2.pt");
+    let out = bin()
+        .args(["asm", dis.to_str().unwrap(), "-o", pt2.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&pt).unwrap(), std::fs::read(&pt2).unwrap());
+}
+
+#[test]
+fn errors_name_file_line_column_and_exit_1() {
+    let src = scratch("bad.sil");
+    std::fs::write(&src, ".org 10\n  L5 nowhere\n  QQ 1\n").unwrap();
+    let out = bin().args(["asm", src.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let name = src.display().to_string();
+    assert!(
+        err.contains(&format!("{name}:2:6: error: undefined symbol 'nowhere'")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{name}:3:3: error: 'QQ' is not an order")),
+        "{err}"
+    );
+    assert!(!scratch("bad.pt").exists());
+}
+
+#[test]
+fn missing_file_is_an_error_not_a_panic() {
+    let out = bin().args(["asm", "/nonexistent/x.sil"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot read /nonexistent/x.sil"), "{err}");
+}
