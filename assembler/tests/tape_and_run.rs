@@ -24,7 +24,7 @@ loop:   L5 sum          ; sum := sum + k
         L5 sum          ; A = 55 = #37
         00 32           ; shift its two digits to a0..a7
         82 8            ; punch '3' and '7'
-        92 322          ; punch figure 5 (n = 64*5 + 2)
+        92 '5'          ; punch figure 5 (92 322)
         L5 sum
 halt:   20 halt         ; stop (a right-hand order, so 20 not 24); restart comes back here
 sum:    .int 0

@@ -30,6 +30,8 @@ pub enum CoreError {
     TrailingText(String),
     /// A name that is not a valid symbol name.
     BadName(String),
+    /// A character constant that is malformed or names a character the dialect cannot write.
+    BadCharacter(String),
 }
 
 impl fmt::Display for CoreError {
@@ -62,6 +64,10 @@ impl fmt::Display for CoreError {
                 "layout does not settle: symbol '{symbol}' still changes after {passes} passes"
             ),
             CoreError::TrailingText(t) => write!(f, "unexpected text '{t}' after the statement"),
+            CoreError::BadCharacter(t) => write!(
+                f,
+                "{t} is not a character constant of this machine's character set"
+            ),
             CoreError::BadName(n) => write!(
                 f,
                 "'{n}' is not a valid name (a letter or '_', then letters, digits, '_' or '.')"

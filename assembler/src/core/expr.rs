@@ -16,6 +16,8 @@ pub struct NumberSyntax {
     pub prefix: char,
     pub radix: u32,
     pub digit: fn(char) -> Option<u8>,
+    /// The value of a character constant `'c'` (`'\n'` for a newline), if the dialect has them.
+    pub character: Option<fn(char) -> Option<i64>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,6 +156,9 @@ pub fn parse_expr(c: &mut Cursor, syntax: &NumberSyntax) -> Result<Expr, (Span, 
                 Term::Number(radix(&text, syntax).map_err(|e| (at, e))?)
             }
             Some(ch) if is_name_start(ch) => Term::Symbol(c.take_while(is_name_char)),
+            Some('\'') if syntax.character.is_some() => {
+                Term::Number(character(c, syntax).map_err(|e| (at, e))?)
+            }
             _ => {
                 let found = describe_next(c);
                 return Err(if signed {
@@ -172,6 +177,34 @@ pub fn parse_expr(c: &mut Cursor, syntax: &NumberSyntax) -> Result<Expr, (Span, 
         first = false;
     }
     Ok(Expr { operands, span })
+}
+
+/// `'c'` or `'\n'`, the cursor on the opening quote.
+fn character(c: &mut Cursor, syntax: &NumberSyntax) -> Result<i64, CoreError> {
+    let start = c.position();
+    c.bump();
+    let ch = match c.bump() {
+        Some('\\') => match c.bump() {
+            Some('n') => Some('\n'),
+            other => other.map(|_| '\0'),
+        },
+        other => other,
+    };
+    let closed = c.eat('\'');
+    let text: String = {
+        let end = c.position();
+        c.set_position(start);
+        let t = c.take_while(|_| true);
+        c.set_position(end);
+        t.chars().take(end - start).collect()
+    };
+    match (ch, closed) {
+        (Some(ch), true) if ch != '\0' => syntax
+            .character
+            .and_then(|f| f(ch))
+            .ok_or(CoreError::BadCharacter(text)),
+        _ => Err(CoreError::BadCharacter(text)),
+    }
 }
 
 fn decimal(text: &str) -> Result<i64, CoreError> {
@@ -212,6 +245,7 @@ mod tests {
         prefix: '#',
         radix: 16,
         digit: |c| c.to_digit(16).map(|d| d as u8),
+        character: Some(|c| c.is_ascii_uppercase().then(|| c as i64)),
     };
 
     fn parse(s: &str) -> Result<Expr, (Span, CoreError)> {
@@ -239,6 +273,7 @@ mod tests {
         assert_eq!(value("-a"), -7);
         assert_eq!(value("*+2"), 102);
         assert_eq!(value("*-*"), 0);
+        assert_eq!(value("'A'+1"), 66);
     }
 
     #[test]
@@ -302,6 +337,18 @@ mod tests {
         assert_eq!(
             parse("#G").unwrap_err().1,
             CoreError::BadNumber("#G".into())
+        );
+        assert_eq!(
+            parse("'a'").unwrap_err().1,
+            CoreError::BadCharacter("'a'".into())
+        );
+        assert_eq!(
+            parse("'A").unwrap_err().1,
+            CoreError::BadCharacter("'A".into())
+        );
+        assert_eq!(
+            parse("'\\q'").unwrap_err().1,
+            CoreError::BadCharacter("'\\q'".into())
         );
         assert!(matches!(
             parse("99999999999999").unwrap_err().1,

@@ -256,6 +256,8 @@ impl Pass<'_> {
             Stmt::Left => self.align(),
             Stmt::Word(w) => self.data(*w, span),
             Stmt::Int(e) => {
+                // `*` in the value is the data word's own address.
+                self.align();
                 let w = match self.eval(e) {
                     Some(n) => integer_word(n).unwrap_or_else(|err| {
                         self.error(e.span, err);

@@ -16,7 +16,21 @@ pub const SEX_SYNTAX: NumberSyntax = NumberSyntax {
     prefix: '#',
     radix: 16,
     digit: sex_digit,
+    character: Some(punch_address),
 };
+
+/// `'c'`: the address n that makes `92 n` punch character c, n = 64 (c mod 16) + 2 +
+/// (c div 16) for frame value c, as in the table of "n for 92" orders (notes §6, Halton 1958
+/// via Jones). The frame comes from the emulator's teleprinter tables (figure shift first, then
+/// letter shift; N J F L, space and CR/LF are the same in both). `'\n'` is CR/LF.
+pub fn punch_address(ch: char) -> Option<i64> {
+    use emu::silliac::tape::{FIGURES, LETTERS};
+    let frame = FIGURES
+        .iter()
+        .position(|&f| f == ch && ch != '\0')
+        .or_else(|| LETTERS.iter().position(|&l| l == ch && ch != '\0'))? as i64;
+    Some(64 * (frame % 16) + 2 + frame / 16)
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderStmt {
@@ -272,6 +286,29 @@ mod tests {
         assert!(ok("").stmt.is_none());
         assert!(ok("x:").stmt.is_none());
         assert!(matches!(ok("L5 1 | 26 x").stmt, Some((Stmt::Pair(..), _))));
+    }
+
+    #[test]
+    fn punch_addresses_match_the_period_table() {
+        // Halton's table (notes §6): 0 -> 2, 5 -> 322, CR/LF -> 131, letter shift 259...
+        assert_eq!(punch_address('0'), Some(2));
+        assert_eq!(punch_address('5'), Some(322));
+        assert_eq!(punch_address('\n'), Some(131));
+        assert_eq!(punch_address(' '), Some(963));
+        assert_eq!(punch_address('A'), Some(387));
+        assert_eq!(punch_address('P'), Some(2)); // letter shift P shares frame 0
+        assert_eq!(punch_address('+'), Some(642));
+        assert_eq!(punch_address('-'), Some(706));
+        assert_eq!(punch_address('Z'), Some(899));
+        assert_eq!(punch_address('?'), None);
+        assert_eq!(punch_address('\0'), None);
+        let Some((Stmt::Order(o), _)) = ok("92 'K'").stmt else {
+            panic!()
+        };
+        assert_eq!(
+            o.address.operands[0].term,
+            crate::core::expr::Term::Number(642)
+        );
     }
 
     #[test]

@@ -121,6 +121,25 @@ fn equ_and_here() {
 }
 
 #[test]
+fn here_in_data_is_the_data_word() {
+    let p = asm(".org 10\nL5 1\nx: .int *\n.int *-x");
+    assert_eq!(p.words[&11], 11);
+    assert_eq!(p.words[&12], 1);
+}
+
+#[test]
+fn character_constants_give_the_92_address() {
+    let p = asm(".org 10\n92 '5' | 92 '\\n'\n92 ' ' | 92 'A'\n.int 'Z'-2");
+    assert_eq!(p.words[&10], pair(o(0x92, 322), o(0x92, 131)));
+    assert_eq!(p.words[&11], pair(o(0x92, 963), o(0x92, 387)));
+    assert_eq!(p.words[&12], 897);
+    assert_eq!(
+        one_err(".org 10\n92 '?'"),
+        "2:4: '?' is not a character constant of this machine's character set"
+    );
+}
+
+#[test]
 fn start() {
     assert_eq!(asm(".org 10\n.int 1\nL5 1").start, 11);
     assert_eq!(asm(".org 10\n.int 1\nL5 1\n.start 10").start, 10);
