@@ -245,7 +245,7 @@ mod tests {
         prefix: '#',
         radix: 16,
         digit: |c| c.to_digit(16).map(|d| d as u8),
-        character: Some(|c| c.is_ascii_uppercase().then(|| c as i64)),
+        character: Some(|c| c.is_ascii_uppercase().then_some(c as i64)),
     };
 
     fn parse(s: &str) -> Result<Expr, (Span, CoreError)> {
