@@ -162,6 +162,15 @@ pub fn jumped_balance(p: &Position, m: Move) -> (i32, i32) {
     }
 }
 
+/// Findler's Fig. 2 (lost from the text), rebuilt to fit everything §3 says about it: A (the
+/// machine) to move, and the moves gaining 4 rows are exactly 5-21 and 7-21 (over A's own
+/// pieces 9, 10, 17), 11-25 (over B's 15 and 22) and 11-27 (over B's 15 and A's 23).
+pub fn fig2() -> Position {
+    "A:5,7,8,9,10,11,17,23/B:15,16,19,22,26,28,29,32/A"
+        .parse()
+        .expect("Fig. 2 position")
+}
+
 /// The weights of a grand strategy: a1 = 1 fixed, and a2, a2' (the later-jump factor), a3..a6.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Weights {
@@ -424,6 +433,50 @@ mod tests {
         assert_eq!(w.to_string(), "0.5,0.5,0.25,0.1,0.25,0.02");
         assert!("1,2,3".parse::<Weights>().is_err());
         assert!("1,2,3,4,5,-6".parse::<Weights>().is_err());
+    }
+
+    #[test]
+    fn fig2_moves_and_what_each_fom_prefers() {
+        let p = fig2();
+        let four: Vec<String> = legal_moves(&p)
+            .iter()
+            .filter(|m| m.dr() == 4)
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(four, ["5-21", "7-21", "11-25", "11-27"]);
+        assert!(legal_moves(&p).iter().all(|m| m.dr() <= 4));
+        let [m521, m721, m1125, m1127] =
+            [(5, 21), (7, 21), (11, 25), (11, 27)].map(|(f, t)| Move::new(f, t));
+        let w = Weights::default();
+        let f = |m| Foms::of(&p, m, 1, 2, &w);
+        // Q1: all gain 4.
+        for m in [m521, m721, m1125, m1127] {
+            assert_eq!(f(m).q1, 4.0);
+        }
+        // Q2: "11-25, 11-27, and 5-21 or 7-21 is the order of preference".
+        assert_eq!(
+            [m1125, m1127, m521, m721].map(|m| f(m).q2),
+            [2.0, 0.0, -2.0, -2.0]
+        );
+        // Q3: "7-21 is less favourable ... this allows the opponent one more possible jump".
+        let opp_jumps = |m: Move| jump_count(&p.apply(m), Side::B);
+        assert_eq!(opp_jumps(m721), opp_jumps(m521) + 1);
+        assert_eq!(opp_jumps(m521), opp_jumps(m1125));
+        assert_eq!(opp_jumps(m521), opp_jumps(m1127));
+        // Q4: 5-21 and 7-21 "decrease the levelness to a smaller extent".
+        assert!(f(m521).q4 == f(m721).q4 && f(m521).q4 < f(m1125).q4);
+        assert_eq!(f(m1125).q4, f(m1127).q4);
+        // Q5: the paper says none of them reaches a final square; with the reconstructed
+        // numbering 25 and 27 are on row 7, in A's goal (docs/dama.md notes the discrepancy).
+        assert_eq!(
+            [m521, m721, m1125, m1127].map(|m| f(m).q5),
+            [0.0, 0.0, 1.0, 1.0]
+        );
+        // Q6: "the order of preference is 5-21, 11-25 or 11-27, and 7-21" (smaller loss first).
+        assert_eq!(
+            [m521, m1125, m1127, m721].map(|m| f(m).q6),
+            [27.0, 36.0, 36.0, 80.0]
+        );
     }
 
     #[test]
