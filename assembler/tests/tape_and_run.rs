@@ -9,29 +9,9 @@ use emu::silliac::{parse_pt, Half, Limits, Machine, Stop};
 
 const X1: &str = "/work/shared/tapes/X1.pt";
 
-/// Sums 1..10, punches the sum's two sexadecimal digits with 82 and a figure with 92, stops.
-const SUM: &str = "\
-; sum 1..10 into A, punch it, stop
-        .org 100
-loop:   L5 sum          ; sum := sum + k
-        L4 k
-        40 sum
-        L5 k            ; k := k - 1
-        L0 one
-        40 k
-        L0 one          ; go on while k - 1 >= 0
-        36 loop
-        L5 sum          ; A = 55 = #37
-        00 32           ; shift its two digits to a0..a7
-        82 8            ; punch '3' and '7'
-        92 '5'          ; punch figure 5 (92 322)
-        L5 sum
-halt:   20 halt         ; stop (a right-hand order, so 20 not 24); restart comes back here
-sum:    .int 0
-k:      .int 10
-one:    .int 1
-        .start loop
-";
+/// Sums 1..10, punches the sum's two sexadecimal digits with 82 and a figure with 92, stops
+/// (the example of docs/assembler.md).
+const SUM: &str = include_str!("../testdata/sum.sil");
 
 fn x1_frames() -> Option<Vec<u8>> {
     if !Path::new(X1).exists() {

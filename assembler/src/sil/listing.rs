@@ -18,6 +18,16 @@ pub fn decoded(w: u64) -> String {
     format!("{} | {}", left(w).to_text(), right(w).to_text())
 }
 
+/// A data word as the number it most likely holds: a small integer, else a fraction.
+pub fn data_value(w: u64) -> String {
+    let n = ((w << 24) as i64) >> 24;
+    if n.unsigned_abs() < 1 << 20 {
+        format!("int {n}")
+    } else {
+        format!("dec {:+.12}", super::data::word_fraction(w))
+    }
+}
+
 pub fn render(p: &Program) -> String {
     let mut l = Listing {
         header: vec![
@@ -72,7 +82,7 @@ pub fn render(p: &Program) -> String {
                     address.to_string(),
                     String::new(),
                     spaced_word(word(address)),
-                    decoded(word(address)),
+                    data_value(word(address)),
                 ],
                 Placed::Bss { address, count } => vec![
                     address.to_string(),
