@@ -155,12 +155,12 @@ mod reference {
                 .map(|m| (m, c(p, m, 1, 4, &demo, &mut n)))
                 .collect();
             let mut order = first.clone();
-            order.sort_by(|x, y| y.1.cmp(&x.1));
+            order.sort_by_key(|x| std::cmp::Reverse(x.1));
             order.truncate(3);
             let mut best: Option<(Move, i32)> = None;
             for (m, _) in order {
                 let v = c(p, m, 1, 6, &demo, &mut n);
-                if best.map_or(true, |(_, b)| v > b) {
+                if best.is_none_or(|(_, b)| v > b) {
                     best = Some((m, v));
                 }
             }
@@ -186,7 +186,7 @@ mod reference {
         let mut best: Option<(Move, i32)> = None;
         for m in list(p, jumps(1)) {
             let v = c(p, m, 1, k, &jumps, &mut n);
-            if best.map_or(true, |(_, b)| v > b) {
+            if best.is_none_or(|(_, b)| v > b) {
                 best = Some((m, v));
             }
         }
