@@ -76,6 +76,25 @@ fn sum_program_runs_on_the_emulator() {
 }
 
 #[test]
+fn subroutine_linkage_runs_on_the_emulator() {
+    let src = include_str!("../testdata/subroutine.sil");
+    let p = sil::assemble(src, "subroutine.sil").unwrap_or_else(|d| panic!("{d}"));
+    let mut m = Machine::new();
+    m.reader_mut().push(&p.tape().unwrap());
+    m.console_start();
+    let stop = m.run(Limits::orders(100_000));
+    let halt = p.symbols["halt"];
+    assert_eq!(
+        stop.location(),
+        Some((halt.address, Half::Left)),
+        "{stop:?}"
+    );
+    assert_eq!(m.word(p.symbols["y"].address), 42);
+    assert_eq!(m.word(p.symbols["z"].address), 84);
+    assert_eq!(m.a(), 84);
+}
+
+#[test]
 fn working_storage_at_the_loader_words() {
     // Words 0..2 may be named and used once the program runs.
     let src = "t: .bss 3\n.org 500\ngo: L5 x\n40 t+2\nL4 t+2\n40 t\nh: 24 h\nx: .int 21\n";
