@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use programs::dama::fom::Weights;
-use programs::dama::learn::{learn, LearnOptions};
+use programs::dama::learn::{learn, play_match, LearnOptions};
 use programs::dama::movegen::{legal_moves, legal_moves_slow, perft, perft_slow};
 use programs::dama::search::{faithful, fast, Depth, Select, Setting};
 use programs::dama::{parse_strategy, play_from, Position};
@@ -20,6 +20,8 @@ pub enum DamaCommand {
     Play(PlayArgs),
     /// Findler's learning process for the weights of the six figures of merit.
     Learn(LearnArgs),
+    /// Many games between two strategies from random openings, sides swapped.
+    Match(MatchArgs),
     /// Positions per second of the faithful and fast engines; time of one move.
     Bench(BenchArgs),
     /// Count move paths from a position (perft), fast and optionally slow generator.
@@ -158,7 +160,30 @@ pub struct LearnArgs {
     /// Look-ahead of every player in half-moves (1..6).
     #[arg(long, default_value_t = 2)]
     pub depth: u32,
+    /// Play every board twice with the sides swapped; the variant must win both.
+    #[arg(long)]
+    pub both_sides: bool,
     /// Print the whole report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// One strategy (same forms as `play`).
+    #[arg(long)]
+    pub x: String,
+    /// The other strategy.
+    #[arg(long)]
+    pub y: String,
+    /// Pairs of games; each pair starts from one random opening, played with sides swapped.
+    #[arg(long, default_value_t = 50)]
+    pub pairs: usize,
+    /// Random half-moves before the strategies take over.
+    #[arg(long, default_value_t = 4)]
+    pub opening: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     #[arg(long)]
     pub json: bool,
 }
@@ -188,6 +213,7 @@ pub fn run(command: DamaCommand) -> anyhow::Result<()> {
         DamaCommand::Best(args) => best(args),
         DamaCommand::Play(args) => play(args),
         DamaCommand::Learn(args) => learn_cmd(args),
+        DamaCommand::Match(args) => match_cmd(args),
         DamaCommand::Bench(args) => bench(args),
         DamaCommand::Perft(args) => perft_cmd(args),
         DamaCommand::Exhibition(args) => super::exhibition::exhibition(args),
@@ -271,6 +297,7 @@ fn learn_cmd(args: LearnArgs) -> anyhow::Result<()> {
         iterations: args.iterations,
         depth: args.depth,
         seed: args.seed,
+        both_sides: args.both_sides,
     };
     let report = learn(&opts)?;
     if args.json {
@@ -278,25 +305,39 @@ fn learn_cmd(args: LearnArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     println!(
-        "learning: seed {} mesh {} depth {}; weights a2,a2',a3,a4,a5,a6 (a1 = 1)",
-        report.seed, report.mesh, report.depth
+        "learning: seed {} mesh {} depth {}{}; weights a2,a2',a3,a4,a5,a6 (a1 = 1)",
+        report.seed,
+        report.mesh,
+        report.depth,
+        if report.both_sides {
+            ", both sides"
+        } else {
+            ""
+        }
     );
     for (i, it) in report.iterations.iter().enumerate() {
         println!("iteration {i}: base {}", it.base);
         for (j, t) in it.trials.iter().enumerate() {
+            let games: Vec<String> = t
+                .games
+                .iter()
+                .map(|g| {
+                    format!(
+                        "variant as {}: {} in {} ({:?}, loser lacks {})",
+                        g.variant_side,
+                        if g.variant_won { "won" } else { "lost" },
+                        g.half_moves,
+                        g.end,
+                        g.loser_deficit
+                    )
+                })
+                .collect();
             println!(
-                "  variant {} ({} {:+}): {} in {} half-moves ({:?}), loser lacks {} rows{}",
+                "  variant {} ({} {:+}): {}{}",
                 j + 1,
                 t.changed,
                 t.delta,
-                if t.variant_won {
-                    "variant wins"
-                } else {
-                    "base wins"
-                },
-                t.half_moves,
-                t.end,
-                t.loser_deficit,
+                games.join("; "),
                 if it.chosen == Some(j) {
                     "  <- chosen"
                 } else {
@@ -314,6 +355,29 @@ fn learn_cmd(args: LearnArgs) -> anyhow::Result<()> {
             "iteration limit reached"
         }
     );
+    Ok(())
+}
+
+fn match_cmd(args: MatchArgs) -> anyhow::Result<()> {
+    // Check both texts once, so that the factories below cannot fail.
+    parse_strategy(&args.x, args.seed).context("--x")?;
+    parse_strategy(&args.y, args.seed).context("--y")?;
+    let (x, y, seed) = (args.x.clone(), args.y.clone(), args.seed);
+    let r = play_match(
+        &|| parse_strategy(&x, seed).expect("checked above"),
+        &|| parse_strategy(&y, seed.wrapping_add(1)).expect("checked above"),
+        args.pairs,
+        args.opening,
+        args.seed,
+    )?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&r)?);
+    } else {
+        println!(
+            "{} games from {}-half-move random openings (seed {}): {} won {}, {} won {}; the first mover won {}, {} ended blocked",
+            r.games, args.opening, args.seed, r.x, r.x_wins, r.y, r.y_wins, r.first_mover_wins, r.blocked_ends
+        );
+    }
     Ok(())
 }
 

@@ -6,11 +6,14 @@
 //! The project's choices where the paper is silent: variant j moves the j-th free weight
 //! (a2, a2', a3, a4, a5, a6) by one mesh step, up or down as the seeded generator says (down
 //! never below 0; a weight at 0 goes up); "worst off" is the rows the loser still lacks to fill
-//! its goal (60 minus the sum of its rows counted from its own side).
+//! its goal (60 minus the sum of its rows counted from its own side). With `both_sides` each board
+//! is played twice, the sides swapped, and a variant must win both games.
 
 use super::board::{Position, Side};
 use super::fom::{own_row, round4, Grand, Weights};
 use super::game::{play_from, End, GameError, GameRecord};
+use super::movegen::legal_moves;
+use super::strategy::Strategy;
 use crate::rng::Rng;
 
 /// Options of a learning run.
@@ -26,6 +29,10 @@ pub struct LearnOptions {
     pub depth: u32,
     /// Seeds the directions of the variants.
     pub seed: u64,
+    /// Play each board twice, the variant once second (the paper's game) and once first; the
+    /// variant must win both. The paper assumes the best strategy does not depend on who moves
+    /// first; this option stops the second player's edge from passing for a better set.
+    pub both_sides: bool,
 }
 
 impl Default for LearnOptions {
@@ -36,22 +43,48 @@ impl Default for LearnOptions {
             iterations: 10,
             depth: 2,
             seed: 1,
+            both_sides: false,
         }
     }
 }
 
-/// One board of an iteration: a variant and how its game against the base went.
+/// One game of a trial.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct TrialGame {
+    /// The side the variant played.
+    pub variant_side: Side,
+    pub variant_won: bool,
+    pub end: End,
+    pub half_moves: usize,
+    /// Rows the loser still lacked.
+    pub loser_deficit: i32,
+}
+
+/// One board of an iteration: a variant and how its game(s) against the base went.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Trial {
     pub weights: Weights,
     /// Which weight moved and by how much.
     pub changed: &'static str,
     pub delta: f64,
-    pub variant_won: bool,
-    pub end: End,
-    pub half_moves: usize,
-    /// Rows the loser still lacked.
-    pub loser_deficit: i32,
+    pub games: Vec<TrialGame>,
+}
+
+impl Trial {
+    /// The variant won every game it played.
+    pub fn variant_won(&self) -> bool {
+        self.games.iter().all(|g| g.variant_won)
+    }
+
+    /// Half-moves over all its games.
+    pub fn half_moves(&self) -> usize {
+        self.games.iter().map(|g| g.half_moves).sum()
+    }
+
+    /// Rows the base still lacked, over all games.
+    pub fn loser_deficit(&self) -> i32 {
+        self.games.iter().map(|g| g.loser_deficit).sum()
+    }
 }
 
 /// One iteration: the base, its six trials, and the index of the chosen variant (if any won).
@@ -68,6 +101,7 @@ pub struct LearnReport {
     pub seed: u64,
     pub mesh: f64,
     pub depth: u32,
+    pub both_sides: bool,
     pub iterations: Vec<Iteration>,
     #[serde(rename = "final")]
     pub final_weights: Weights,
@@ -101,24 +135,45 @@ fn variants(base: &Weights, mesh: f64, rng: &mut Rng) -> Vec<(Weights, usize, f6
         .collect()
 }
 
+/// One game from the start, the variant playing `variant_side`.
+fn game(
+    base: &Weights,
+    variant: &Weights,
+    variant_side: Side,
+    depth: u32,
+) -> Result<TrialGame, GameError> {
+    let mut b0 = Grand::new(*base, depth);
+    let mut v = Grand::new(*variant, depth);
+    let r: GameRecord = match variant_side {
+        Side::B => play_from(&mut b0, &mut v, Position::start())?,
+        Side::A => play_from(&mut v, &mut b0, Position::start())?,
+    };
+    Ok(TrialGame {
+        variant_side,
+        variant_won: r.winner == variant_side,
+        end: r.end,
+        half_moves: r.half_moves(),
+        loser_deficit: deficit(&r.final_position, r.winner.other()),
+    })
+}
+
 fn trial(
     base: &Weights,
     variant: Weights,
     changed: usize,
     delta: f64,
-    depth: u32,
+    opts: &LearnOptions,
 ) -> Result<Trial, GameError> {
-    let mut a = Grand::new(*base, depth);
-    let mut b = Grand::new(variant, depth);
-    let r: GameRecord = play_from(&mut a, &mut b, Position::start())?;
+    // The paper's board: the base moves first, the variant replies.
+    let mut games = vec![game(base, &variant, Side::B, opts.depth)?];
+    if opts.both_sides {
+        games.push(game(base, &variant, Side::A, opts.depth)?);
+    }
     Ok(Trial {
         weights: variant,
         changed: Weights::NAMES[changed],
         delta,
-        variant_won: r.winner == Side::B,
-        end: r.end,
-        half_moves: r.half_moves(),
-        loser_deficit: deficit(&r.final_position, r.winner.other()),
+        games,
     })
 }
 
@@ -126,15 +181,15 @@ fn trial(
 fn choose(trials: &[Trial]) -> Option<usize> {
     let mut best: Option<usize> = None;
     for (j, t) in trials.iter().enumerate() {
-        if !t.variant_won {
+        if !t.variant_won() {
             continue;
         }
         let better = match best {
             None => true,
             Some(b) => {
                 let o = &trials[b];
-                t.half_moves < o.half_moves
-                    || (t.half_moves == o.half_moves && t.loser_deficit > o.loser_deficit)
+                t.half_moves() < o.half_moves()
+                    || (t.half_moves() == o.half_moves() && t.loser_deficit() > o.loser_deficit())
             }
         };
         if better {
@@ -153,7 +208,7 @@ pub fn learn(opts: &LearnOptions) -> Result<LearnReport, GameError> {
     for _ in 0..opts.iterations {
         let trials = variants(&base, opts.mesh, &mut rng)
             .into_iter()
-            .map(|(w, j, d)| trial(&base, w, j, d, opts.depth))
+            .map(|(w, j, d)| trial(&base, w, j, d, opts))
             .collect::<Result<Vec<_>, _>>()?;
         let chosen = choose(&trials);
         let next = chosen.map(|j| trials[j].weights);
@@ -174,10 +229,87 @@ pub fn learn(opts: &LearnOptions) -> Result<LearnReport, GameError> {
         seed: opts.seed,
         mesh: opts.mesh,
         depth: opts.depth,
+        both_sides: opts.both_sides,
         iterations,
         final_weights: base,
         converged,
     })
+}
+
+/// The result of a match between two strategies.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MatchReport {
+    pub x: String,
+    pub y: String,
+    pub games: usize,
+    pub x_wins: usize,
+    pub y_wins: usize,
+    /// Games won by whoever moved first after the opening.
+    pub first_mover_wins: usize,
+    pub blocked_ends: usize,
+}
+
+/// Play `pairs` pairs of games between the strategies made by `make_x` and `make_y`: each pair
+/// starts from a random opening of `opening` half-moves (seeded) and is played twice, the two
+/// strategies swapping sides.
+pub fn play_match(
+    make_x: &dyn Fn() -> Box<dyn Strategy>,
+    make_y: &dyn Fn() -> Box<dyn Strategy>,
+    pairs: usize,
+    opening: usize,
+    seed: u64,
+) -> Result<MatchReport, GameError> {
+    let mut rng = Rng::new(seed);
+    let mut report = MatchReport {
+        x: make_x().name(),
+        y: make_y().name(),
+        games: 0,
+        x_wins: 0,
+        y_wins: 0,
+        first_mover_wins: 0,
+        blocked_ends: 0,
+    };
+    for _ in 0..pairs {
+        let start = random_opening(&mut rng, opening);
+        for x_side in [Side::A, Side::B] {
+            let (mut x, mut y) = (make_x(), make_y());
+            let r = match x_side {
+                Side::A => play_from(x.as_mut(), y.as_mut(), start)?,
+                Side::B => play_from(y.as_mut(), x.as_mut(), start)?,
+            };
+            report.games += 1;
+            if r.winner == x_side {
+                report.x_wins += 1;
+            } else {
+                report.y_wins += 1;
+            }
+            if r.winner == start.side {
+                report.first_mover_wins += 1;
+            }
+            if r.end == End::Blocked {
+                report.blocked_ends += 1;
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Up to `n` random half-moves from the start, stopping before any move that would end the game.
+pub fn random_opening(rng: &mut Rng, n: usize) -> Position {
+    let mut p = Position::start();
+    for _ in 0..n {
+        let list = legal_moves(&p);
+        if list.is_empty() {
+            break;
+        }
+        let m = list.as_slice()[rng.index(list.len())];
+        let q = p.apply(m);
+        if q.goal_complete(p.side) || legal_moves(&q).is_empty() {
+            break;
+        }
+        p = q;
+    }
+    p
 }
 
 #[cfg(test)]
@@ -206,6 +338,36 @@ mod tests {
             let a = w.to_array();
             assert_eq!(a.iter().filter(|x| **x != 0.0).count(), 1);
         }
+    }
+
+    #[test]
+    fn both_sides_plays_two_games_a_board() {
+        let opts = LearnOptions {
+            iterations: 1,
+            both_sides: true,
+            ..LearnOptions::default()
+        };
+        let r = learn(&opts).unwrap();
+        for t in &r.iterations[0].trials {
+            assert_eq!(t.games.len(), 2);
+            assert_eq!(t.games[0].variant_side, Side::B);
+            assert_eq!(t.games[1].variant_side, Side::A);
+        }
+    }
+
+    #[test]
+    fn a_match_swaps_sides() {
+        use crate::dama::strategy::{Greedy, RandomMover};
+        let r = play_match(
+            &|| Box::new(Greedy),
+            &|| Box::new(RandomMover::new(5)),
+            3,
+            4,
+            9,
+        )
+        .unwrap();
+        assert_eq!(r.games, 6);
+        assert_eq!(r.x_wins + r.y_wins, 6);
     }
 
     #[test]
