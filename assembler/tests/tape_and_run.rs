@@ -4,8 +4,12 @@
 
 use std::path::Path;
 
+use std::collections::BTreeMap;
+
 use assembler::sil;
+use emu::silliac::orders::WORD_MASK;
 use emu::silliac::{parse_pt, Half, Limits, Machine, Stop};
+use proptest::prelude::*;
 
 const X1: &str = "/work/shared/tapes/X1.pt";
 
@@ -106,4 +110,42 @@ fn working_storage_at_the_loader_words() {
     assert!(matches!(stop, Stop::StopOrder { .. }), "{stop:?}");
     assert_eq!(m.word(0), 42);
     assert_eq!(m.word(2), 21);
+}
+
+/// Load `words` with the emulator obeying the bootstrap; stop where the program would start.
+fn load(words: &BTreeMap<u16, u64>, start: u16) -> (Machine, Stop) {
+    let tape = sil::tape::image(words, start).unwrap();
+    let mut m = Machine::new();
+    m.reader_mut().push(&tape);
+    m.console_start();
+    let stop = m.run(Limits {
+        max_orders: Some(100_000),
+        breakpoint: Some((start, Half::Left)),
+        ..Limits::default()
+    });
+    (m, stop)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Two computations of the store after loading: the word map the tape was made from, and
+    /// the emulator obeying the period bootstrap on that tape.
+    #[test]
+    fn emulator_loads_exactly_the_words(
+        words in prop::collection::btree_map(3u16..1024, any::<u64>(), 1..30),
+        start in 3u16..1024,
+    ) {
+        let words: BTreeMap<u16, u64> =
+            words.into_iter().map(|(a, w)| (a, w & WORD_MASK)).collect();
+        let (m, stop) = load(&words, start);
+        prop_assert_eq!(stop, Stop::Breakpoint { address: start, half: Half::Left });
+        prop_assert_eq!(m.reader().available(), 0);
+        let first = *words.keys().next().unwrap();
+        for a in first..1024 {
+            prop_assert_eq!(m.word(a), words.get(&a).copied().unwrap_or(0), "word {}", a);
+        }
+        // The start word wrapped to 0.
+        prop_assert_eq!(m.word(0), sil::tape::start_word(start));
+    }
 }

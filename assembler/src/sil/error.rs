@@ -41,6 +41,8 @@ pub enum SilError {
         first_line: u32,
     },
     StartOutOfRange(i64),
+    /// `.start` at 0, 1 or 2: those words still hold the loader when the program starts.
+    StartInLoader(i64),
     /// `.dec` outside -1 <= x < 1 (after rounding to 39 binary places).
     DecimalOutOfRange(String),
     BadDecimal(String),
@@ -117,6 +119,10 @@ impl fmt::Display for SilError {
             SilError::StartOutOfRange(a) => {
                 write!(f, ".start {a} is outside the store (0..1023)")
             }
+            SilError::StartInLoader(a) => write!(
+                f,
+                ".start {a}: words 0, 1, 2 hold the tape loader when the program starts"
+            ),
             SilError::DecimalOutOfRange(x) => {
                 write!(f, "{x} is outside the range of a fraction, -1 <= x < 1")
             }

@@ -326,7 +326,9 @@ impl Pass<'_> {
                     }
                 }
                 if let Some(v) = self.eval(e) {
-                    if (0..STORE_WORDS).contains(&v) {
+                    if (0..i64::from(LOADER_WORDS)).contains(&v) {
+                        self.error(e.span, SilError::StartInLoader(v));
+                    } else if (0..STORE_WORDS).contains(&v) {
                         self.out.start = Some(v as u16);
                         self.out.placed.push((self.line, Placed::Start(v as u16)));
                     } else {

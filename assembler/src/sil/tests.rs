@@ -140,6 +140,20 @@ fn character_constants_give_the_92_address() {
 }
 
 #[test]
+fn org_by_a_symbol_defined_later() {
+    // The location depends on a symbol defined after it: settled by the fixed point.
+    let p =
+        asm(".org base\nfirst: L5 last\n26 first\nlast: .int 0\n.equ base, top-20\n.equ top, 1000");
+    assert_eq!(p.symbols["first"].address, 980);
+    assert_eq!(p.symbols["last"].address, 981);
+    assert_eq!(p.words[&980], pair(o(0xF5, 981), o(0x26, 980)));
+    assert!(p.passes >= 2 && p.passes <= 4, "{}", p.passes);
+    // A table sized by a symbol defined at the end.
+    let p = asm(".org 100\ntable: .bss n\nend: L5 table\n.equ n, 5\n");
+    assert_eq!(p.symbols["end"].address, 105);
+}
+
+#[test]
 fn start() {
     assert_eq!(asm(".org 10\n.int 1\nL5 1").start, 11);
     assert_eq!(asm(".org 10\n.int 1\nL5 1\n.start 10").start, 10);
@@ -315,8 +329,12 @@ fn data_errors() {
 #[test]
 fn start_errors() {
     assert_eq!(
-        one_err(".org 10\nL5 1\n.start 1\n.start 2"),
+        one_err(".org 10\nL5 1\n.start 10\n.start 11"),
         "4:1: the start is already set on line 3"
+    );
+    assert_eq!(
+        one_err(".org 10\nL5 1\n.start 2"),
+        "3:8: .start 2: words 0, 1, 2 hold the tape loader when the program starts"
     );
     assert_eq!(
         one_err(".org 10\nL5 1\n.start 1024"),
