@@ -1,8 +1,73 @@
-//! `firstmoves bench` (being built).
+//! `firstmoves bench MACHINE`: emulator speed on a compute-bound program built in-process
+//! (hand-packed orders, no assembler), in emulated orders per host second and the speed-up
+//! over the real machine's time for the same orders. A benchmark, never a test.
+
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+use emu::silliac::bench::{silliac_bench_machine, BENCH_LOOP_ORDERS};
+use emu::silliac::{Limits, Stop};
 
 #[derive(clap::Args)]
-pub struct BenchArgs {}
+pub struct BenchArgs {
+    /// The machine to measure (only `silliac` for now).
+    pub machine: String,
+    /// Host seconds to run for.
+    #[arg(long, default_value_t = 2.0)]
+    pub seconds: f64,
+}
 
-pub fn run(_args: BenchArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`bench` is not built yet")
+pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    match args.machine.as_str() {
+        "silliac" => bench_silliac(args.seconds),
+        other => bail!("no benchmark for machine `{other}` (known: silliac)"),
+    }
+}
+
+fn bench_silliac(seconds: f64) -> anyhow::Result<()> {
+    let mut m = silliac_bench_machine();
+    // Warm up caches and branch predictors.
+    let _ = m.run(Limits::orders(10_000_000));
+    let (orders0, clock0) = (m.orders(), m.clock_ns());
+    let budget = Duration::from_secs_f64(seconds.max(0.1));
+    let cpu0 = thread_cpu_ns();
+    let start = Instant::now();
+    let mut chunks = 0u64;
+    while start.elapsed() < budget {
+        let stop = m.run(Limits::orders(50_000_000));
+        if stop != Stop::OrderBudget {
+            bail!("benchmark program stopped: {stop}");
+        }
+        chunks += 1;
+    }
+    let host = start.elapsed().as_secs_f64();
+    let cpu = thread_cpu_ns().zip(cpu0).map(|(b, a)| (b - a) as f64 / 1e9);
+    let orders = m.orders() - orders0;
+    let emulated_s = (m.clock_ns() - clock0) as f64 / 1e9;
+    println!(
+        "machine: silliac (compute-bound loop of {BENCH_LOOP_ORDERS} orders, {chunks} runs of 50M)"
+    );
+    println!("orders: {orders} in {host:.3} host seconds (wall clock)");
+    println!(
+        "speed: {:.1} million emulated orders per host second (wall clock)",
+        orders as f64 / host / 1e6
+    );
+    if let Some(cpu) = cpu {
+        // On a busy host the wall clock includes time other processes had the core.
+        println!(
+            "speed: {:.1} million emulated orders per CPU second of this thread ({cpu:.3} s)",
+            orders as f64 / cpu / 1e6
+        );
+    }
+    println!(
+        "emulated time: {emulated_s:.1} s of SILLIAC time; speed-up over SILLIAC: {:.0}x (wall clock)",
+        emulated_s / host
+    );
+    Ok(())
+}
+
+/// CPU time this thread has run, in ns (Linux `/proc/thread-self/schedstat`, first field).
+fn thread_cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
 }

@@ -209,21 +209,35 @@ const CONSOLE_ORDERS: [u32; 2] = [
     Order::new(0x40, 0x000).bits(),
 ];
 
-/// The whole machine.
-#[derive(Clone)]
-pub struct Machine {
-    store: Store,
+/// The registers the hot loop works on. Copied into a local for the duration of `run`, so
+/// that the compiler keeps them in host registers.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cpu {
     a: u64,
     q: u64,
+    /// Control counter: word address * 2 + half (0 left, 1 right).
     pc: u32,
     clock: u64,
     orders: u64,
-    counts: [u64; 256],
+}
+
+/// The input/output units.
+#[derive(Clone, Debug, Default)]
+struct Io {
     reader: TapeReader,
     punch: Punch,
+}
+
+/// The whole machine.
+#[derive(Clone)]
+pub struct Machine {
+    cpu: Cpu,
+    store: Store,
+    counts: [u64; 256],
+    io: Io,
     trace_on: bool,
     trace: String,
-    /// Console orders still to obey (index into CONSOLE_ORDERS from the end).
+    /// Console orders still to obey (2, 1 or 0).
     console_pending: u8,
 }
 
@@ -237,15 +251,10 @@ impl Machine {
     /// Store zero, A = Q = 0, clock 0, control at 0 left.
     pub fn new() -> Machine {
         Machine {
+            cpu: Cpu::default(),
             store: Store::new(),
-            a: 0,
-            q: 0,
-            pc: 0,
-            clock: 0,
-            orders: 0,
             counts: [0; 256],
-            reader: TapeReader::new(),
-            punch: Punch::new(),
+            io: Io::default(),
             trace_on: false,
             trace: String::new(),
             console_pending: 0,
@@ -262,42 +271,42 @@ impl Machine {
         &self.store
     }
     pub fn a(&self) -> u64 {
-        self.a
+        self.cpu.a
     }
     pub fn q(&self) -> u64 {
-        self.q
+        self.cpu.q
     }
     pub fn set_a(&mut self, v: u64) {
-        self.a = v & super::orders::WORD_MASK;
+        self.cpu.a = v & super::orders::WORD_MASK;
     }
     pub fn set_q(&mut self, v: u64) {
-        self.q = v & super::orders::WORD_MASK;
+        self.cpu.q = v & super::orders::WORD_MASK;
     }
     pub fn control(&self) -> (u16, Half) {
-        location(self.pc)
+        location(self.cpu.pc)
     }
     pub fn set_control(&mut self, addr: u16, half: Half) {
-        self.pc = pc_of(addr, half);
+        self.cpu.pc = pc_of(addr, half);
     }
     pub fn reader(&self) -> &TapeReader {
-        &self.reader
+        &self.io.reader
     }
     pub fn reader_mut(&mut self) -> &mut TapeReader {
-        &mut self.reader
+        &mut self.io.reader
     }
     pub fn punch(&self) -> &Punch {
-        &self.punch
+        &self.io.punch
     }
     pub fn punch_mut(&mut self) -> &mut Punch {
-        &mut self.punch
+        &mut self.io.punch
     }
     /// Emulated busy time in exact ns (does not advance while waiting for tape).
     pub fn clock_ns(&self) -> u64 {
-        self.clock
+        self.cpu.clock
     }
     /// Orders obeyed (including the console's).
     pub fn orders(&self) -> u64 {
-        self.orders
+        self.cpu.orders
     }
     /// Orders obeyed per function code.
     pub fn counts(&self) -> &[u64; 256] {
@@ -316,321 +325,400 @@ impl Machine {
     /// reader gives `WaitingForTape` at 0000L with nothing lost.
     pub fn console_start(&mut self) {
         self.console_pending = 2;
-        self.pc = 0;
+        self.cpu.pc = 0;
     }
 
     /// Obey one order (a pending console order first). Limits do not apply.
     pub fn step(&mut self) -> Option<Stop> {
         if self.console_pending > 0 {
-            return self.console_step();
+            let bits = CONSOLE_ORDERS[2 - self.console_pending as usize];
+            let pc = self.cpu.pc;
+            let r = self.step_bits(bits);
+            if r.is_none() {
+                // Console orders do not move the control counter.
+                self.cpu.pc = pc;
+                self.console_pending -= 1;
+            }
+            return r;
         }
-        let bits = self.fetch();
-        if self.trace_on {
-            self.exec_traced(bits)
+        let bits = fetch(&self.store, self.cpu.pc);
+        self.step_bits(bits)
+    }
+
+    fn step_bits(&mut self, bits: u32) -> Option<Stop> {
+        let mut cpu = self.cpu;
+        let r = if self.trace_on {
+            exec_traced(
+                &mut cpu,
+                &mut self.store,
+                &mut self.counts,
+                &mut self.io,
+                &mut self.trace,
+                bits,
+            )
         } else {
-            self.exec(bits)
-        }
+            exec(
+                &mut cpu,
+                &mut self.store,
+                &mut self.counts,
+                &mut self.io,
+                bits,
+            )
+        };
+        self.cpu = cpu;
+        r
     }
 
     /// Run until something stops the machine.
     pub fn run(&mut self, limits: Limits) -> Stop {
         let order_end = limits
             .max_orders
-            .map_or(u64::MAX, |m| self.orders.saturating_add(m));
+            .map_or(u64::MAX, |m| self.cpu.orders.saturating_add(m));
         let ns_end = limits
             .max_ns
-            .map_or(u64::MAX, |m| self.clock.saturating_add(m));
+            .map_or(u64::MAX, |m| self.cpu.clock.saturating_add(m));
         let bp = limits.breakpoint.map_or(u32::MAX, |(a, h)| pc_of(a, h));
         // The first order of a call is never stopped by the breakpoint, so that `run` again
         // continues from one.
         let mut first = true;
-        while self.console_pending > 0 || (first && self.pc == bp) {
+        while self.console_pending > 0 || (first && self.cpu.pc == bp) {
             first = false;
-            if self.orders >= order_end {
+            if self.cpu.orders >= order_end {
                 return Stop::OrderBudget;
             }
-            if self.clock >= ns_end {
+            if self.cpu.clock >= ns_end {
                 return Stop::TimeBudget;
             }
             if let Some(stop) = self.step() {
                 return stop;
             }
         }
-        if self.trace_on {
-            self.run_loop::<true>(order_end, ns_end, bp)
-        } else {
-            self.run_loop::<false>(order_end, ns_end, bp)
-        }
-    }
-
-    fn run_loop<const TRACE: bool>(&mut self, order_end: u64, ns_end: u64, bp: u32) -> Stop {
-        loop {
-            if self.orders >= order_end {
-                return Stop::OrderBudget;
+        let mut cpu = self.cpu;
+        let (store, counts, io, trace) = (
+            &mut self.store,
+            &mut self.counts,
+            &mut self.io,
+            &mut self.trace,
+        );
+        let checks = ns_end != u64::MAX || bp != u32::MAX;
+        let stop = match (self.trace_on, checks) {
+            (true, _) => {
+                run_loop::<true, true>(&mut cpu, store, counts, io, trace, order_end, ns_end, bp)
             }
-            if self.clock >= ns_end {
-                return Stop::TimeBudget;
+            (false, true) => {
+                run_loop::<false, true>(&mut cpu, store, counts, io, trace, order_end, ns_end, bp)
             }
-            if self.pc == bp {
-                let (address, half) = location(self.pc);
-                return Stop::Breakpoint { address, half };
+            (false, false) => {
+                run_loop::<false, false>(&mut cpu, store, counts, io, trace, order_end, ns_end, bp)
             }
-            let bits = self.fetch();
-            let r = if TRACE {
-                self.exec_traced(bits)
-            } else {
-                self.exec(bits)
-            };
-            if let Some(stop) = r {
-                return stop;
-            }
-        }
-    }
-
-    /// The order at the control counter, decoded from the store word now.
-    #[inline(always)]
-    fn fetch(&self) -> u32 {
-        let word = self.store.read((self.pc >> 1) as u16);
-        (word >> (20 * (1 - (self.pc & 1)))) as u32 & ORDER_MASK
-    }
-
-    fn console_step(&mut self) -> Option<Stop> {
-        let bits = CONSOLE_ORDERS[2 - self.console_pending as usize];
-        let pc = self.pc;
-        let r = if self.trace_on {
-            self.exec_traced(bits)
-        } else {
-            self.exec(bits)
         };
-        if r.is_none() {
-            // Console orders do not move the control counter.
-            self.pc = pc;
-            self.console_pending -= 1;
+        self.cpu = cpu;
+        stop
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn run_loop<const TRACE: bool, const CHECKS: bool>(
+    cpu_out: &mut Cpu,
+    store: &mut Store,
+    counts: &mut [u64; 256],
+    io: &mut Io,
+    trace: &mut String,
+    order_end: u64,
+    ns_end: u64,
+    bp: u32,
+) -> Stop {
+    // A local copy: its address never escapes, so it lives in registers.
+    let mut cpu = *cpu_out;
+    let stop = loop {
+        if cpu.orders >= order_end {
+            break Stop::OrderBudget;
         }
-        r
-    }
-
-    fn exec_traced(&mut self, bits: u32) -> Option<Stop> {
-        let (start, pc, before) = (self.clock, self.pc, self.orders);
-        let r = self.exec(bits);
-        if self.orders != before {
-            trace::line(&mut self.trace, start, pc, bits, self.a, self.q);
+        // Without a time limit or breakpoint the loop checks only the order budget.
+        if CHECKS && cpu.clock >= ns_end {
+            break Stop::TimeBudget;
         }
-        r
-    }
+        if CHECKS && cpu.pc == bp {
+            let (address, half) = location(cpu.pc);
+            break Stop::Breakpoint { address, half };
+        }
+        let bits = fetch(store, cpu.pc);
+        let r = if TRACE {
+            exec_traced(&mut cpu, store, counts, io, trace, bits)
+        } else {
+            exec(&mut cpu, store, counts, io, bits)
+        };
+        if let Some(stop) = r {
+            break stop;
+        }
+    };
+    *cpu_out = cpu;
+    stop
+}
 
-    /// Undo the accounting of an order the machine did not obey.
-    #[cold]
-    #[inline(never)]
-    fn unobeyed(&mut self, func: u8, pc: u32) {
-        self.orders -= 1;
-        self.counts[func as usize] -= 1;
-        self.clock -= FIXED_NS[func as usize];
-        self.pc = pc;
-    }
+/// The order at the control counter, decoded from the store word now.
+#[inline(always)]
+fn fetch(store: &Store, pc: u32) -> u32 {
+    let word = store.read((pc >> 1) as u16);
+    (word >> (20 * (1 - (pc & 1)))) as u32 & ORDER_MASK
+}
 
-    #[cold]
-    #[inline(never)]
-    fn refuse(&mut self, bits: u32, pc: u32) -> Option<Stop> {
-        let order = Order::from_bits(bits);
-        self.unobeyed(order.function, pc);
-        let (address, half) = location(pc);
-        let i = info(order.function);
-        Some(match i.status {
-            Status::Unwanted => Stop::UnwantedOrder {
-                address,
-                half,
-                order,
-                reason: i.summary,
-            },
-            _ => Stop::UnknownOrder {
-                address,
-                half,
-                order,
-                reason: i.summary,
-            },
-        })
+fn exec_traced(
+    cpu: &mut Cpu,
+    store: &mut Store,
+    counts: &mut [u64; 256],
+    io: &mut Io,
+    trace: &mut String,
+    bits: u32,
+) -> Option<Stop> {
+    let (start, pc, before) = (cpu.clock, cpu.pc, cpu.orders);
+    let r = exec(cpu, store, counts, io, bits);
+    if cpu.orders != before {
+        trace::line(trace, start, pc, bits, cpu.a, cpu.q);
     }
+    r
+}
 
-    #[cold]
-    #[inline(never)]
-    fn io_count_unknown(&mut self, bits: u32, pc: u32) -> Option<Stop> {
-        let order = Order::from_bits(bits);
-        self.unobeyed(order.function, pc);
-        let (address, half) = location(pc);
-        Some(Stop::UnknownOrder {
+/// Undo the accounting of an order the machine did not obey.
+#[inline(always)]
+fn unobeyed(cpu: &mut Cpu, counts: &mut [u64; 256], func: u8, pc: u32) {
+    cpu.orders -= 1;
+    counts[func as usize] -= 1;
+    cpu.clock -= FIXED_NS[func as usize];
+    cpu.pc = pc;
+}
+
+#[cold]
+#[inline(never)]
+fn refusal(bits: u32, pc: u32) -> Stop {
+    let order = Order::from_bits(bits);
+    let (address, half) = location(pc);
+    let i = info(order.function);
+    match i.status {
+        Status::Unwanted => Stop::UnwantedOrder {
             address,
             half,
             order,
-            reason: "character count n/4 with n not a multiple of 4: no source says what the remainder does",
-        })
+            reason: i.summary,
+        },
+        _ => Stop::UnknownOrder {
+            address,
+            half,
+            order,
+            reason: i.summary,
+        },
     }
+}
 
-    #[cold]
-    #[inline(never)]
-    fn wait_for_tape(&mut self, func: u8, pc: u32) -> Option<Stop> {
-        self.unobeyed(func, pc);
-        let (address, half) = location(pc);
-        Some(Stop::WaitingForTape { address, half })
+#[cold]
+#[inline(never)]
+fn io_count_unknown(bits: u32, pc: u32) -> Stop {
+    let (address, half) = location(pc);
+    Stop::UnknownOrder {
+        address,
+        half,
+        order: Order::from_bits(bits),
+        reason:
+            "character count n/4 with n not a multiple of 4: no source says what the remainder does",
     }
+}
 
-    /// Obey one order. Accounting (orders, counts, fixed time, sequencing) is done first; the
-    /// rare refusals undo it.
-    #[inline(always)]
-    fn exec(&mut self, bits: u32) -> Option<Stop> {
-        let func = (bits >> 12) as u8;
-        let n = (bits & 0x3FF) as u16;
-        let v = func & 15;
-        let pc = self.pc;
-        self.pc = (pc + 1) & PC_MASK;
-        self.orders += 1;
-        self.counts[func as usize] += 1;
-        self.clock += FIXED_NS[func as usize];
-        match func {
-            // L, F (operand M(n)) and S, K (operand Q): add through the complement gate.
-            0xF0..=0xF7 | 0xF9 | 0xFB | 0xFD | 0xFF => {
-                let m = self.store.read(n);
-                self.a = arith::add(arith::preset(self.a, v), arith::gate(m, v, false));
+#[cold]
+#[inline(never)]
+fn divide_overflow(bits: u32, pc: u32) -> Stop {
+    let (address, half) = location(pc);
+    Stop::DivideOverflow {
+        address,
+        half,
+        order: Order::from_bits(bits),
+    }
+}
+
+/// Obey one order. Accounting (orders, counts, fixed time, sequencing) is done first; the
+/// rare refusals undo it.
+#[inline(always)]
+fn exec(
+    cpu: &mut Cpu,
+    store: &mut Store,
+    counts: &mut [u64; 256],
+    io: &mut Io,
+    bits: u32,
+) -> Option<Stop> {
+    let func = (bits >> 12) as u8;
+    let n = (bits & 0x3FF) as u16;
+    let v = func & 15;
+    let pc = cpu.pc;
+    cpu.pc = (pc + 1) & PC_MASK;
+    cpu.orders += 1;
+    counts[func as usize] += 1;
+    cpu.clock += FIXED_NS[func as usize];
+    match func {
+        // L, F (operand M(n)) and S, K (operand Q): add through the complement gate.
+        0xF0..=0xF7 | 0xF9 | 0xFB | 0xFD | 0xFF => {
+            let m = store.read(n);
+            cpu.a = arith::add(arith::preset(cpu.a, v), arith::gate(m, v, false));
+        }
+        0xE0..=0xE7 | 0xE9 | 0xEB | 0xED | 0xEF => {
+            let m = store.read(n);
+            cpu.a = arith::add(arith::preset(cpu.a, v), arith::gate(m, v, true));
+        }
+        0xB0..=0xB7 | 0xB9 | 0xBB | 0xBD | 0xBF => {
+            cpu.a = arith::add(arith::preset(cpu.a, v), arith::gate(cpu.q, v, false));
+        }
+        0xA0..=0xA7 | 0xA9 | 0xAB | 0xAD | 0xAF => {
+            cpu.a = arith::add(arith::preset(cpu.a, v), arith::gate(cpu.q, v, true));
+        }
+        // Transfers: B2 = go (else stop first), B4 = left-hand order.
+        0x20..=0x27 | 0x29 | 0x2B | 0x2D | 0x2F => {
+            cpu.a = arith::preset(cpu.a, v);
+            return transfer(cpu, bits, pc, n, v);
+        }
+        0x30..=0x37 | 0x39 | 0x3B | 0x3D | 0x3F => {
+            cpu.a = arith::preset(cpu.a, v);
+            if cpu.a & SIGN == 0 {
+                return transfer(cpu, bits, pc, n, v);
             }
-            0xE0..=0xE7 | 0xE9 | 0xEB | 0xED | 0xEF => {
-                let m = self.store.read(n);
-                self.a = arith::add(arith::preset(self.a, v), arith::gate(m, v, true));
-            }
-            0xB0..=0xB7 | 0xB9 | 0xBB | 0xBD | 0xBF => {
-                self.a = arith::add(arith::preset(self.a, v), arith::gate(self.q, v, false));
-            }
-            0xA0..=0xA7 | 0xA9 | 0xAB | 0xAD | 0xAF => {
-                self.a = arith::add(arith::preset(self.a, v), arith::gate(self.q, v, true));
-            }
-            // Transfers: B2 = go (else stop first), B4 = left-hand order.
-            0x20..=0x27 | 0x29 | 0x2B | 0x2D | 0x2F => {
-                self.a = arith::preset(self.a, v);
-                return self.transfer(bits, pc, n, v);
-            }
-            0x30..=0x37 | 0x39 | 0x3B | 0x3D | 0x3F => {
-                self.a = arith::preset(self.a, v);
-                if self.a & SIGN == 0 {
-                    return self.transfer(bits, pc, n, v);
-                }
-            }
-            // Stores: B2 = one address field only, B4 (with B2) = the left-hand one.
-            0x40..=0x47 | 0x49 | 0x4B | 0x4D | 0x4F => {
-                self.a = arith::preset(self.a, v);
-                let w = if v & 2 == 0 {
-                    self.a
+        }
+        // Stores: B2 = one address field only, B4 (with B2) = the left-hand one.
+        0x40..=0x47 | 0x49 | 0x4B | 0x4D | 0x4F => {
+            cpu.a = arith::preset(cpu.a, v);
+            let w = if v & 2 == 0 {
+                cpu.a
+            } else {
+                let mask = if v & 4 == 0 {
+                    RIGHT_ADDRESS
                 } else {
-                    let mask = if v & 4 == 0 {
-                        RIGHT_ADDRESS
-                    } else {
-                        LEFT_ADDRESS
-                    };
-                    (self.store.read(n) & !mask) | (self.a & mask)
+                    LEFT_ADDRESS
                 };
-                self.store.write(n, w);
-            }
-            0x50..=0x57 | 0x59 | 0x5B | 0x5D | 0x5F => {
-                self.a = arith::preset(self.a, v);
-                self.q = self.store.read(n);
-            }
-            0xD0..=0xD7 | 0xD9 | 0xDB | 0xDD | 0xDF => {
-                self.a = arith::preset(self.a, v);
-                self.q &= self.store.read(n);
-            }
-            0x00..=0x07 | 0x09 | 0x0B | 0x0D | 0x0F => {
-                let (a, q) = arith::shift_left(arith::preset(self.a, v), self.q, n as u32);
-                self.a = a;
-                self.q = q;
-                self.clock += n as u64 * SHIFT_PLACE_NS;
-            }
-            0x10..=0x17 | 0x19 | 0x1B | 0x1D | 0x1F => {
-                let (a, q) = arith::shift_right(arith::preset(self.a, v), self.q, n as u32);
-                self.a = a;
-                self.q = q;
-                self.clock += n as u64 * SHIFT_PLACE_NS;
-            }
-            0x70..=0x77 | 0x79 | 0x7B | 0x7D | 0x7F => {
-                let m = arith::gate(self.store.read(n), v, false);
-                let (a, q) = arith::multiply(arith::preset(self.a, v), m, self.q);
-                self.a = a;
-                self.q = q;
-            }
-            0x60..=0x67 | 0x69 | 0x6B | 0x6D | 0x6F => {
-                let d = arith::gate(self.store.read(n), v, false);
-                match arith::divide(arith::preset(self.a, v), self.q, d) {
-                    Some((a, q)) => {
-                        self.a = a;
-                        self.q = q;
-                    }
-                    None => {
-                        self.unobeyed(func, pc);
-                        let (address, half) = location(pc);
-                        return Some(Stop::DivideOverflow {
-                            address,
-                            half,
-                            order: Order::from_bits(bits),
-                        });
-                    }
-                }
-            }
-            0x80 | 0x81 => return self.read(bits, pc, n, v),
-            0x82 | 0x83 => {
-                if n & 3 != 0 {
-                    return self.io_count_unknown(bits, pc);
-                }
-                self.a = arith::preset(self.a, v);
-                for _ in 0..n / 4 {
-                    self.clock += PUNCH_CHAR_NS;
-                    self.punch.punch((self.a >> 36) as u8 & 15, self.clock);
-                    let (a, q) = arith::shift_left(self.a, self.q, 4);
-                    self.a = a;
-                    self.q = q;
-                }
-            }
-            0x92 => {
-                self.clock += PUNCH_CHAR_NS;
-                let frame = ((n >> 6) & 15) as u8 | ((n & 1) << 4) as u8;
-                self.punch.punch(frame, self.clock);
-            }
-            _ => return self.refuse(bits, pc),
+                (store.read(n) & !mask) | (cpu.a & mask)
+            };
+            store.write(n, w);
         }
-        None
+        0x50..=0x57 | 0x59 | 0x5B | 0x5D | 0x5F => {
+            cpu.a = arith::preset(cpu.a, v);
+            cpu.q = store.read(n);
+        }
+        0xD0..=0xD7 | 0xD9 | 0xDB | 0xDD | 0xDF => {
+            cpu.a = arith::preset(cpu.a, v);
+            cpu.q &= store.read(n);
+        }
+        0x00..=0x07 | 0x09 | 0x0B | 0x0D | 0x0F => {
+            let (a, q) = arith::shift_left(arith::preset(cpu.a, v), cpu.q, n as u32);
+            cpu.a = a;
+            cpu.q = q;
+            cpu.clock += n as u64 * SHIFT_PLACE_NS;
+        }
+        0x10..=0x17 | 0x19 | 0x1B | 0x1D | 0x1F => {
+            let (a, q) = arith::shift_right(arith::preset(cpu.a, v), cpu.q, n as u32);
+            cpu.a = a;
+            cpu.q = q;
+            cpu.clock += n as u64 * SHIFT_PLACE_NS;
+        }
+        0x70..=0x77 | 0x79 | 0x7B | 0x7D | 0x7F => {
+            let m = arith::gate(store.read(n), v, false);
+            let (a, q) = arith::multiply(arith::preset(cpu.a, v), m, cpu.q);
+            cpu.a = a;
+            cpu.q = q;
+        }
+        0x60..=0x67 | 0x69 | 0x6B | 0x6D | 0x6F => {
+            let d = arith::gate(store.read(n), v, false);
+            match arith::divide(arith::preset(cpu.a, v), cpu.q, d) {
+                Some((a, q)) => {
+                    cpu.a = a;
+                    cpu.q = q;
+                }
+                None => {
+                    unobeyed(cpu, counts, func, pc);
+                    return Some(divide_overflow(bits, pc));
+                }
+            }
+        }
+        0x80 | 0x81 => {
+            if n & 3 != 0 {
+                unobeyed(cpu, counts, func, pc);
+                return Some(io_count_unknown(bits, pc));
+            }
+            let chars = (n / 4) as usize;
+            if io.reader.available() < chars {
+                unobeyed(cpu, counts, func, pc);
+                let (address, half) = location(pc);
+                return Some(Stop::WaitingForTape { address, half });
+            }
+            let (a, q, clock) = read(arith::preset(cpu.a, v), cpu.q, cpu.clock, io, chars);
+            (cpu.a, cpu.q, cpu.clock) = (a, q, clock);
+        }
+        0x82 | 0x83 => {
+            if n & 3 != 0 {
+                unobeyed(cpu, counts, func, pc);
+                return Some(io_count_unknown(bits, pc));
+            }
+            let (a, q, clock) = punch_sexadecimal(
+                arith::preset(cpu.a, v),
+                cpu.q,
+                cpu.clock,
+                io,
+                (n / 4) as usize,
+            );
+            (cpu.a, cpu.q, cpu.clock) = (a, q, clock);
+        }
+        0x92 => {
+            cpu.clock += PUNCH_CHAR_NS;
+            let frame = ((n >> 6) & 15) as u8 | ((n & 1) << 4) as u8;
+            io.punch.punch(frame, cpu.clock);
+        }
+        _ => {
+            unobeyed(cpu, counts, func, pc);
+            return Some(refusal(bits, pc));
+        }
     }
+    None
+}
 
-    #[inline(always)]
-    fn transfer(&mut self, bits: u32, pc: u32, n: u16, v: u8) -> Option<Stop> {
-        let half = if v & 4 != 0 { Half::Left } else { Half::Right };
-        self.pc = pc_of(n, half);
-        if v & 2 == 0 {
-            let (address, half) = location(pc);
-            return Some(Stop::StopOrder {
-                address,
-                half,
-                order: Order::from_bits(bits),
-            });
-        }
-        None
+#[inline(always)]
+fn transfer(cpu: &mut Cpu, bits: u32, pc: u32, n: u16, v: u8) -> Option<Stop> {
+    let half = if v & 4 != 0 { Half::Left } else { Half::Right };
+    cpu.pc = pc_of(n, half);
+    if v & 2 == 0 {
+        let (address, half) = location(pc);
+        return Some(Stop::StopOrder {
+            address,
+            half,
+            order: Order::from_bits(bits),
+        });
     }
+    None
+}
 
-    /// 80/81: read n/4 characters; each shifts A:Q left 4 places and puts holes 1-4 of the
-    /// frame into a36-a39 (hole 5 is not sensed in this mode).
-    fn read(&mut self, bits: u32, pc: u32, n: u16, v: u8) -> Option<Stop> {
-        if n & 3 != 0 {
-            return self.io_count_unknown(bits, pc);
-        }
-        let chars = (n / 4) as usize;
-        if self.reader.available() < chars {
-            return self.wait_for_tape((bits >> 12) as u8, pc);
-        }
-        self.a = arith::preset(self.a, v);
-        for _ in 0..chars {
-            self.clock += READ_CHAR_NS;
-            let f = self.reader.take(self.clock).unwrap_or(0);
-            let (a, q) = arith::shift_left(self.a, self.q, 4);
-            self.a = (a & !(LOW_HOLES as u64)) | (f & LOW_HOLES) as u64;
-            self.q = q;
-        }
-        None
+/// 80/81: read `chars` characters; each shifts A:Q left 4 places and puts holes 1-4 of the
+/// frame into a36-a39 (hole 5 is not sensed in this mode). The caller checked the tape.
+/// Takes and returns values so that the hot loop's registers never go through memory.
+#[inline(never)]
+fn read(mut a: u64, mut q: u64, mut clock: u64, io: &mut Io, chars: usize) -> (u64, u64, u64) {
+    for _ in 0..chars {
+        clock += READ_CHAR_NS;
+        let f = io.reader.take(clock).unwrap_or(0);
+        (a, q) = arith::shift_left(a, q, 4);
+        a = (a & !(LOW_HOLES as u64)) | (f & LOW_HOLES) as u64;
     }
+    (a, q, clock)
+}
+
+/// 82/83: punch `chars` characters from a0-a3, shifting A:Q left 4 places after each.
+#[inline(never)]
+fn punch_sexadecimal(
+    mut a: u64,
+    mut q: u64,
+    mut clock: u64,
+    io: &mut Io,
+    chars: usize,
+) -> (u64, u64, u64) {
+    for _ in 0..chars {
+        clock += PUNCH_CHAR_NS;
+        io.punch.punch((a >> 36) as u8 & 15, clock);
+        (a, q) = arith::shift_left(a, q, 4);
+    }
+    (a, q, clock)
 }
 
 impl fmt::Debug for Machine {
@@ -640,10 +728,10 @@ impl fmt::Debug for Machine {
             f,
             "Machine {{ control: {addr:04}{}, A: {}, Q: {}, clock_ns: {}, orders: {} }}",
             half.letter(),
-            super::orders::word_to_sex(self.a),
-            super::orders::word_to_sex(self.q),
-            self.clock,
-            self.orders
+            super::orders::word_to_sex(self.cpu.a),
+            super::orders::word_to_sex(self.cpu.q),
+            self.cpu.clock,
+            self.cpu.orders
         )
     }
 }

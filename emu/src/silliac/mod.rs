@@ -10,6 +10,7 @@
 //! (the one order table), `trace`.
 
 pub mod arith;
+pub mod bench;
 pub mod control;
 pub mod orders;
 pub mod punch;
