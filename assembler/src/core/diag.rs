@@ -30,6 +30,8 @@ pub enum CoreError {
     TrailingText(String),
     /// A name that is not a valid symbol name.
     BadName(String),
+    /// A division by zero in an expression.
+    DivideByZero,
     /// A character constant that is malformed or names a character the dialect cannot write.
     BadCharacter(String),
 }
@@ -64,6 +66,7 @@ impl fmt::Display for CoreError {
                 "layout does not settle: symbol '{symbol}' still changes after {passes} passes"
             ),
             CoreError::TrailingText(t) => write!(f, "unexpected text '{t}' after the statement"),
+            CoreError::DivideByZero => write!(f, "division by zero"),
             CoreError::BadCharacter(t) => write!(
                 f,
                 "{t} is not a character constant of this machine's character set"

@@ -1,6 +1,7 @@
-//! Address expressions: `term (('+'|'-') term)*`, a term being a decimal number, a number in
-//! the dialect's other radix (SILLIAC: `#` and sexadecimal digits), a symbol, or `*` (the
-//! current word). Evaluation never guesses: a symbol not yet known makes the value pending,
+//! Address expressions: `['+'|'-'] product (('+'|'-') product)*`, `product = term (('*'|'/')
+//! term)*`, a term being a decimal number, a number in the dialect's other radix (SILLIAC: `#`
+//! and sexadecimal digits), a character constant, a symbol, or `*` (the current word; after a
+//! term `*` multiplies). Evaluation never guesses: a symbol not yet known makes the value pending,
 //! and the layout passes iterate to a fixed point (see `symbols`).
 
 use super::cursor::{describe_next, is_name_char, is_name_start, Cursor};
@@ -28,11 +29,21 @@ pub enum Term {
     Here,
 }
 
+/// `* term` or `/ term` after an operand's first term.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Factor {
+    pub divide: bool,
+    pub term: Term,
+    pub span: Span,
+}
+
+/// A signed product: `-term * term / term`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Operand {
     pub negative: bool,
     pub term: Term,
     pub span: Span,
+    pub factors: Vec<Factor>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +65,8 @@ pub enum Eval {
     Value(i64),
     /// The names that were not known, with where they were used.
     Pending(Vec<(String, Span)>),
+    /// A division by zero at this divisor.
+    DivideByZero(Span),
 }
 
 impl Expr {
@@ -64,6 +77,7 @@ impl Expr {
                 negative: false,
                 term: Term::Number(n),
                 span,
+                factors: Vec::new(),
             }],
             span,
         }
@@ -75,37 +89,57 @@ impl Expr {
             [Operand {
                 negative: false,
                 term: Term::Symbol(s),
+                factors,
                 ..
-            }] => Some(s),
+            }] if factors.is_empty() => Some(s),
             _ => None,
         }
     }
 
     /// Every symbol named in the expression.
     pub fn symbols(&self) -> impl Iterator<Item = (&str, Span)> {
-        self.operands.iter().filter_map(|o| match &o.term {
-            Term::Symbol(s) => Some((s.as_str(), o.span)),
-            _ => None,
-        })
+        self.operands
+            .iter()
+            .flat_map(|o| {
+                std::iter::once((&o.term, o.span))
+                    .chain(o.factors.iter().map(|f| (&f.term, f.span)))
+            })
+            .filter_map(|(t, span)| match t {
+                Term::Symbol(s) => Some((s.as_str(), span)),
+                _ => None,
+            })
     }
 
     pub fn eval(&self, here: i64, mut lookup: impl FnMut(&str) -> Lookup) -> Eval {
         let mut total: i64 = 0;
         let mut pending = Vec::new();
+        let mut value = |t: &Term, span: Span, pending: &mut Vec<(String, Span)>| match t {
+            Term::Number(n) => *n,
+            Term::Here => here,
+            Term::Symbol(s) => match lookup(s) {
+                Lookup::Value(v) => v,
+                Lookup::Pending => {
+                    pending.push((s.clone(), span));
+                    // A stand-in that cannot divide by zero; the result is not used.
+                    1
+                }
+            },
+        };
         for o in &self.operands {
-            let v = match &o.term {
-                Term::Number(n) => *n,
-                Term::Here => here,
-                Term::Symbol(s) => match lookup(s) {
-                    Lookup::Value(v) => v,
-                    Lookup::Pending => {
-                        pending.push((s.clone(), o.span));
-                        0
+            let mut v = value(&o.term, o.span, &mut pending);
+            for f in &o.factors {
+                let x = value(&f.term, f.span, &mut pending);
+                if f.divide {
+                    if x == 0 {
+                        return Eval::DivideByZero(f.span);
                     }
-                },
-            };
-            // Operands are bounded by NUMBER_LIMIT and expressions are short, so the sum
-            // cannot overflow an i64; saturate anyway rather than trust a line's length.
+                    // Rounds toward zero.
+                    v /= x;
+                } else {
+                    v = v.saturating_mul(x);
+                }
+            }
+            // Saturating: the range checks of the caller then reject the value.
             total = if o.negative {
                 total.saturating_sub(v)
             } else {
@@ -125,58 +159,87 @@ pub fn parse_expr(c: &mut Cursor, syntax: &NumberSyntax) -> Result<Expr, (Span, 
     c.skip_spaces();
     let span = c.span();
     let mut operands = Vec::new();
-    let mut negative = false;
     let mut first = true;
     loop {
         c.skip_spaces();
         let sign_span = c.span();
-        let mut signed = false;
-        if c.eat('-') {
-            negative = true;
-            signed = true;
+        let (negative, signed) = if c.eat('-') {
+            (true, true)
         } else if c.eat('+') {
-            signed = true;
+            (false, true)
         } else if !first {
             break;
-        }
+        } else {
+            (false, false)
+        };
         c.skip_spaces();
         let at = c.span();
-        let term = match c.peek() {
-            Some('*') => {
-                c.bump();
-                Term::Here
-            }
-            Some(ch) if ch.is_ascii_digit() => {
-                let text = c.take_while(is_name_char);
-                Term::Number(decimal(&text).map_err(|e| (at, e))?)
-            }
-            Some(ch) if ch == syntax.prefix => {
-                c.bump();
-                let text = c.take_while(is_name_char);
-                Term::Number(radix(&text, syntax).map_err(|e| (at, e))?)
-            }
-            Some(ch) if is_name_start(ch) => Term::Symbol(c.take_while(is_name_char)),
-            Some('\'') if syntax.character.is_some() => {
-                Term::Number(character(c, syntax).map_err(|e| (at, e))?)
-            }
-            _ => {
-                let found = describe_next(c);
-                return Err(if signed {
-                    (at, CoreError::ExpectedTerm { found })
+        let term = parse_term(c, syntax).map_err(|(s, e)| {
+            if let CoreError::ExpectedTerm { found } = e {
+                if signed {
+                    (s, CoreError::ExpectedTerm { found })
                 } else {
                     (sign_span, CoreError::ExpectedExpression { found })
-                });
+                }
+            } else {
+                (s, e)
             }
-        };
+        })?;
+        let mut factors = Vec::new();
+        loop {
+            c.skip_spaces();
+            let divide = match c.peek() {
+                Some('*') => false,
+                Some('/') => true,
+                _ => break,
+            };
+            c.bump();
+            c.skip_spaces();
+            let span = c.span();
+            let term = parse_term(c, syntax)?;
+            factors.push(Factor { divide, term, span });
+        }
         operands.push(Operand {
             negative,
             term,
             span: at,
+            factors,
         });
-        negative = false;
         first = false;
     }
     Ok(Expr { operands, span })
+}
+
+/// One term at the cursor (spaces already skipped).
+fn parse_term(c: &mut Cursor, syntax: &NumberSyntax) -> Result<Term, (Span, CoreError)> {
+    let at = c.span();
+    Ok(match c.peek() {
+        Some('*') => {
+            c.bump();
+            Term::Here
+        }
+        Some(ch) if ch.is_ascii_digit() => {
+            let text = c.take_while(is_name_char);
+            Term::Number(decimal(&text).map_err(|e| (at, e))?)
+        }
+        Some(ch) if ch == syntax.prefix => {
+            c.bump();
+            let text = c.take_while(is_name_char);
+            Term::Number(radix(&text, syntax).map_err(|e| (at, e))?)
+        }
+        Some(ch) if is_name_start(ch) => Term::Symbol(c.take_while(is_name_char)),
+        Some('\'') if syntax.character.is_some() => {
+            Term::Number(character(c, syntax).map_err(|e| (at, e))?)
+        }
+        _ => {
+            return Err((
+                at,
+                CoreError::ExpectedTerm {
+                    found: describe_next(c),
+                },
+            ))
+        }
+    })
 }
 
 /// `'c'` or `'\n'`, the cursor on the opening quote.
@@ -261,7 +324,7 @@ mod tests {
             }
         }) {
             Eval::Value(v) => v,
-            Eval::Pending(p) => panic!("pending {p:?}"),
+            other => panic!("{other:?}"),
         }
     }
 
@@ -274,6 +337,12 @@ mod tests {
         assert_eq!(value("*+2"), 102);
         assert_eq!(value("*-*"), 0);
         assert_eq!(value("'A'+1"), 66);
+        assert_eq!(value("2*a+1"), 15);
+        assert_eq!(value("1+a*2"), 15);
+        assert_eq!(value("-a/2"), -3);
+        assert_eq!(value("**2"), 200);
+        assert_eq!(value("8 * 8 - 1"), 63);
+        assert_eq!(value("a/2*2"), 6);
     }
 
     #[test]
@@ -298,7 +367,22 @@ mod tests {
     fn bare() {
         assert_eq!(parse("loop").unwrap().bare_symbol(), Some("loop"));
         assert_eq!(parse("loop+0").unwrap().bare_symbol(), None);
+        assert_eq!(parse("loop*1").unwrap().bare_symbol(), None);
         assert_eq!(parse("-loop").unwrap().bare_symbol(), None);
+    }
+
+    #[test]
+    fn divide_by_zero() {
+        let e = parse("a/(0)");
+        assert!(e.is_err());
+        let e = parse("a/0").unwrap();
+        assert_eq!(
+            e.eval(0, |_| Lookup::Value(1)),
+            Eval::DivideByZero(Span::new(1, 3))
+        );
+        // A pending divisor is not a division by zero.
+        let e = parse("1/b").unwrap();
+        assert!(matches!(e.eval(0, |_| Lookup::Pending), Eval::Pending(_)));
     }
 
     #[test]

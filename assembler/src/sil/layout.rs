@@ -153,6 +153,10 @@ impl Pass<'_> {
                 }
                 None
             }
+            Eval::DivideByZero(span) => {
+                self.error(span, CoreError::DivideByZero);
+                None
+            }
         }
     }
 

@@ -154,6 +154,15 @@ fn org_by_a_symbol_defined_later() {
 }
 
 #[test]
+fn products_and_quotients() {
+    let p = asm(".equ n, 8\n.org 10\nboard: .bss n*n\nL5 board+n*2+3\n.int 100/7\n.int -7/2");
+    assert_eq!(p.words[&74], pair(o(0xF5, 29), Z));
+    assert_eq!(p.words[&75], 14);
+    assert_eq!(p.words[&76], (1 << 40) - 3);
+    assert_eq!(one_err(".org 10\nL5 5/0"), "2:6: division by zero");
+}
+
+#[test]
 fn start() {
     assert_eq!(asm(".org 10\n.int 1\nL5 1").start, 11);
     assert_eq!(asm(".org 10\n.int 1\nL5 1\n.start 10").start, 10);
