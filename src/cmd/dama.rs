@@ -404,8 +404,11 @@ fn bench(args: BenchArgs) -> anyhow::Result<()> {
         depth: Depth::A1,
         select: Select::B1,
     };
+    let fig2 = programs::dama::fom::fig2();
     let cases = [
         ("start, demo (a3+b3)", Position::start(), Setting::DEMO),
+        ("Fig. 2, demo (a3+b3)", fig2, Setting::DEMO),
+        ("Fig. 2, a1+b1 (6 deep, all moves)", fig2, a1b1),
         ("middle, demo (a3+b3)", middle, Setting::DEMO),
         ("middle, selective", middle, Setting::Selective),
         ("start, a1+b1 (6 deep, all moves)", Position::start(), a1b1),
