@@ -95,3 +95,50 @@ fn missing_file_is_an_error_not_a_panic() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot read /nonexistent/x.sil"), "{err}");
 }
+
+#[test]
+fn raw_tapes_and_disassembly_to_stdout() {
+    let src = scratch("raw.sil");
+    std::fs::write(&src, GOOD).unwrap();
+    let raw = scratch("raw.tape");
+    let out = bin()
+        .args([
+            "asm",
+            src.to_str().unwrap(),
+            "--raw",
+            "-o",
+            raw.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&raw).unwrap();
+    assert_eq!(bytes.len(), 10 * (6 + 24 + 1));
+    assert!(bytes.iter().all(|&b| b < 16));
+    let out = bin()
+        .args(["asm", "--disassemble", raw.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("L5 1001 | 20 1001"), "{text}");
+    assert!(text.contains(".start 1000"), "{text}");
+}
+
+#[test]
+fn a_program_without_words_cannot_make_a_tape() {
+    let src = scratch("empty.sil");
+    std::fs::write(&src, "; nothing but storage\nt: .bss 3\n").unwrap();
+    let out = bin().args(["asm", src.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no word at address 3 or above"), "{err}");
+}

@@ -133,8 +133,8 @@ impl Expr {
                     if x == 0 {
                         return Eval::DivideByZero(f.span);
                     }
-                    // Rounds toward zero.
-                    v /= x;
+                    // Rounds toward zero; MIN / -1 saturates like the other operations.
+                    v = v.checked_div(x).unwrap_or(i64::MAX);
                 } else {
                     v = v.saturating_mul(x);
                 }

@@ -487,3 +487,36 @@ fn item() -> impl Strategy<Value = String> {
         1 => (0i64..4).prop_map(|n| format!("  .bss {n}\n")),
     ]
 }
+
+proptest! {
+    /// Bad input gets errors, never a panic: random lines over the characters the language
+    /// uses, and random mutations of a valid program.
+    #[test]
+    fn random_text_never_panics(src in "([ a-zA-Z0-9.:;#'*+/|,\\-]{0,30}\n){0,12}") {
+        let _ = assemble(&src, "fuzz.sil");
+    }
+
+    #[test]
+    fn mutated_programs_never_panic(
+        cuts in prop::collection::vec((0usize..400, "[ a-z0-9.:;#'*+/|,\\-]{0,3}"), 1..6)
+    ) {
+        let mut src = include_str!("../../testdata/subroutine.sil").to_string();
+        for (at, text) in cuts {
+            let at = at.min(src.len());
+            if src.is_char_boundary(at) {
+                src.insert_str(at, &text);
+            }
+        }
+        if let Ok(p) = assemble(&src, "m.sil") {
+            let _ = p.listing();
+            let _ = p.tape();
+        }
+    }
+}
+
+#[test]
+fn extreme_values_do_not_panic() {
+    let src = ".equ m, 0-1099511627776\n.equ k, 0-1\n.org 10\n.int m*m*m/k\n.int m*m*m*m\n.bss 1099511627776\n.org 99999999999\nL5 0-m*m\n";
+    let e = errs(src);
+    assert!(e.len() >= 4, "{e:?}");
+}
