@@ -1,8 +1,200 @@
-//! `firstmoves run` (being built).
+//! `firstmoves run FILE.sil|FILE.pt`: load a program through SILLIAC's console start (the
+//! period bootstrap on the tape loads it), feed `--tape` frames after it on the reader, run to a
+//! stop and print what the teleprinter printed.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use emu::silliac::orders::word_to_sex;
+use emu::silliac::{format_pt, read_tape_file, Half, Limits, Machine, Stop};
+use serde_json::json;
 
 #[derive(clap::Args)]
-pub struct RunArgs {}
+pub struct RunArgs {
+    /// The program: SILLIAC assembly (`.sil`) or a tape (`.pt` text, or raw frames 0..31).
+    pub file: PathBuf,
+    /// Input tape whose frames follow the program on the reader.
+    #[arg(long)]
+    pub tape: Option<PathBuf>,
+    /// Write the punched output as a `.pt` tape.
+    #[arg(long)]
+    pub punch: Option<PathBuf>,
+    /// Stop after this many emulated microseconds from the program's start.
+    #[arg(long)]
+    pub limit_us: Option<u64>,
+    /// Stop after this many orders from the program's start.
+    #[arg(long)]
+    pub limit_orders: Option<u64>,
+    /// Print one trace line per order (to stderr with --json).
+    #[arg(long)]
+    pub trace: bool,
+    /// Print one JSON object instead of the teleprinter text.
+    #[arg(long)]
+    pub json: bool,
+}
 
-pub fn run(_args: RunArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`run` is not built yet")
+/// Orders the bootstrap may take to load a program (a full store takes about 6,000).
+const LOAD_ORDER_LIMIT: u64 = 1_000_000;
+/// Orders per slice when tracing, so the trace is printed as it grows.
+const TRACE_SLICE: u64 = 100_000;
+
+/// The frames to load and, for assembled programs, where the program starts.
+fn load_frames(file: &Path) -> anyhow::Result<(Vec<u8>, Option<u16>)> {
+    let is_sil = file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sil"));
+    if !is_sil {
+        return Ok((read_tape_file(file)?, None));
+    }
+    let name = file.display().to_string();
+    let source = std::fs::read_to_string(file).with_context(|| format!("reading {name}"))?;
+    let program = assembler::sil::assemble(&source, &name).map_err(|d| anyhow::anyhow!("{d}"))?;
+    let frames = program
+        .tape()
+        .map_err(|e| anyhow::anyhow!("{name}: tape image: {e}"))?;
+    Ok((frames, Some(program.start)))
+}
+
+pub fn run(args: RunArgs) -> anyhow::Result<()> {
+    let (frames, start) = load_frames(&args.file)?;
+    let mut m = Machine::new();
+    m.reader_mut().push(&frames);
+    if let Some(tape) = &args.tape {
+        let input = read_tape_file(tape)?;
+        m.reader_mut().push(&input);
+    }
+    m.set_trace(args.trace);
+    m.console_start();
+
+    // Loading: until control first reaches the program's start (assembled programs only; a
+    // tape's start is not known, so its load time is part of the run).
+    let mut load = None;
+    if let Some(start) = start {
+        let stop = m.run(Limits {
+            max_orders: Some(LOAD_ORDER_LIMIT),
+            breakpoint: Some((start, Half::Left)),
+            ..Limits::none()
+        });
+        flush_trace(&mut m, args.json);
+        match stop {
+            Stop::Breakpoint { .. } => load = Some((m.clock_ns(), m.orders())),
+            other => bail!(
+                "{}: the program did not load: {other} (control never reached its start {start:04}L)",
+                args.file.display()
+            ),
+        }
+    }
+    let (load_ns, load_orders) = load.unwrap_or((0, 0));
+
+    let limits = Limits {
+        max_orders: args.limit_orders,
+        max_ns: args.limit_us.map(|us| us.saturating_mul(1000)),
+        breakpoint: None,
+    };
+    let stop = run_with_trace(&mut m, limits, args.json);
+    let emulated_ns = m.clock_ns() - load_ns;
+    let orders = m.orders() - load_orders;
+    let punched = m.punch().text();
+
+    if let Some(path) = &args.punch {
+        std::fs::write(path, format_pt(m.punch().frames()))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+
+    if args.json {
+        let (address, half) = match stop.location() {
+            Some((a, h)) => (Some(a), Some(h.letter().to_string())),
+            None => {
+                let (a, h) = m.control();
+                (Some(a), Some(h.letter().to_string()))
+            }
+        };
+        let counts: serde_json::Map<String, serde_json::Value> =
+            emu::silliac::control::count_table(m.counts())
+                .into_iter()
+                .map(|(name, n)| (name, json!(n)))
+                .collect();
+        let out = json!({
+            "machine": "silliac",
+            "file": args.file.display().to_string(),
+            "orders": orders,
+            "emulated_us": emulated_ns as f64 / 1000.0,
+            "emulated_ns": emulated_ns,
+            "load_us": load.map(|(ns, _)| ns as f64 / 1000.0),
+            "load_orders": load.map(|(_, o)| o),
+            "stop": {
+                "reason": stop.reason(),
+                "address": address,
+                "half": half,
+                "message": stop.to_string(),
+            },
+            "a": word_to_sex(m.a()),
+            "q": word_to_sex(m.q()),
+            "punched": punched,
+            "punched_frames": m.punch().frames().len(),
+            "reader": { "read": m.reader().position(), "left": m.reader().available() },
+            "counts": counts,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        print!("{punched}");
+        if !punched.is_empty() && !punched.ends_with('\n') {
+            println!();
+        }
+        let load_text = match load {
+            Some((ns, _)) => format!(", loaded in {} us", ns as f64 / 1000.0),
+            None => String::new(),
+        };
+        eprintln!(
+            "stop: {stop}; {orders} orders, {} emulated us{load_text}; A={} Q={}",
+            emulated_ns as f64 / 1000.0,
+            word_to_sex(m.a()),
+            word_to_sex(m.q())
+        );
+    }
+    if stop.is_error() {
+        std::process::exit(1);
+    }
+    if matches!(stop, Stop::OrderBudget | Stop::TimeBudget) {
+        std::process::exit(2);
+    }
+    Ok(())
+}
+
+/// Run to a stop; when tracing, in slices so the trace is printed while it grows.
+fn run_with_trace(m: &mut Machine, limits: Limits, json: bool) -> Stop {
+    let mut left_orders = limits.max_orders;
+    let end_ns = limits.max_ns.map(|ns| m.clock_ns().saturating_add(ns));
+    loop {
+        let slice = match left_orders {
+            Some(n) => n.min(TRACE_SLICE),
+            None => TRACE_SLICE,
+        };
+        let before = m.orders();
+        let stop = m.run(Limits {
+            max_orders: Some(slice),
+            max_ns: end_ns.map(|e| e.saturating_sub(m.clock_ns())),
+            breakpoint: None,
+        });
+        flush_trace(m, json);
+        if let Some(n) = left_orders.as_mut() {
+            *n -= m.orders() - before;
+        }
+        match stop {
+            Stop::OrderBudget if left_orders != Some(0) => continue,
+            other => return other,
+        }
+    }
+}
+
+fn flush_trace(m: &mut Machine, json: bool) {
+    let t = m.take_trace();
+    if t.is_empty() {
+        return;
+    }
+    if json {
+        eprint!("{t}");
+    } else {
+        print!("{t}");
+    }
 }

@@ -195,7 +195,12 @@ impl fmt::Display for Stop {
                 order,
                 reason,
             } => {
-                write!(f, "{} order {}", self.reason(), order.to_text())?;
+                let kind = if matches!(self, Stop::UnwantedOrder { .. }) {
+                    "unwanted"
+                } else {
+                    "unknown"
+                };
+                write!(f, "{kind} order {}", order.to_text())?;
                 at(f, address, half)?;
                 write!(f, ": {reason}")
             }
