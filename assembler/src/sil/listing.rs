@@ -132,6 +132,21 @@ pub fn render(p: &Program) -> String {
         p.words_initialised(),
         p.words_used() - p.words_initialised()
     ));
+    // Labels by address, so the map reads as the store does.
+    let mut by_address: Vec<(&String, &super::Symbol)> = p
+        .symbols
+        .iter()
+        .filter(|(_, s)| s.kind != SymbolKind::Equ)
+        .collect();
+    by_address.sort_by_key(|(name, s)| (s.address, s.half.map(|h| h == super::Half::Right), *name));
+    if !by_address.is_empty() {
+        map.push(String::new());
+        map.push("  labels by address:".into());
+        for (name, s) in by_address {
+            let half = s.half.map_or("word", super::half_name);
+            map.push(format!("  {:>5} {:<5}  {name}", s.address, half));
+        }
+    }
     l.sections.push(("Memory map".into(), map));
     let width = p.symbols.keys().map(|k| k.len()).max().unwrap_or(4).max(6);
     let mut syms = vec![format!(

@@ -101,6 +101,37 @@ impl Program {
     pub fn address(&self, name: &str) -> Option<u16> {
         self.symbols.get(name).map(|s| s.address)
     }
+
+    /// The source line that put the order at (address, half) — or the data word at address —
+    /// into the store: for traces and stops reported by the emulator.
+    pub fn line_at(&self, address: u16, half: Half) -> Option<u32> {
+        self.placed.iter().find_map(|&(line, what)| match what {
+            layout::Placed::Order {
+                address: a,
+                half: h,
+            } if a == address && h == half => Some(line),
+            layout::Placed::Word { address: a } if a == address => Some(line),
+            layout::Placed::Bss { address: a, count } if (a..a + count).contains(&address) => {
+                Some(line)
+            }
+            _ => None,
+        })
+    }
+
+    /// The address as `label+offset`, from the nearest label at or below it (labels on
+    /// orders and data; `.equ` values are not places), or the plain number.
+    pub fn describe(&self, address: u16) -> String {
+        let best = self
+            .symbols
+            .iter()
+            .filter(|(_, s)| s.kind != SymbolKind::Equ && s.address <= address)
+            .max_by_key(|(name, s)| (s.address, std::cmp::Reverse(name.as_str())));
+        match best {
+            Some((name, s)) if s.address == address => name.clone(),
+            Some((name, s)) => format!("{name}+{}", address - s.address),
+            None => address.to_string(),
+        }
+    }
 }
 
 /// Assemble SILLIAC source. `file` names it in diagnostics.

@@ -394,6 +394,20 @@ a: L4 2             ; duplicate
     assert_eq!(text.lines().count(), 5);
 }
 
+#[test]
+fn source_lines_and_descriptions_of_addresses() {
+    let p = asm("; x\n.org 100\na: L5 1\n   L4 2\nb: .int 3\n.bss 2\n.equ e, 101\n");
+    assert_eq!(p.line_at(100, Half::Left), Some(3));
+    assert_eq!(p.line_at(100, Half::Right), Some(4));
+    assert_eq!(p.line_at(101, Half::Left), Some(5));
+    assert_eq!(p.line_at(103, Half::Left), Some(6));
+    assert_eq!(p.line_at(104, Half::Left), None);
+    assert_eq!(p.describe(100), "a");
+    assert_eq!(p.describe(101), "b");
+    assert_eq!(p.describe(103), "b+2");
+    assert_eq!(p.describe(99), "99");
+}
+
 // ---------------------------------------------------------------------------------------
 // Listing.
 
