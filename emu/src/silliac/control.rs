@@ -752,3 +752,6 @@ pub fn count_table(counts: &[u64; 256]) -> Vec<(String, u64)> {
     v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     v
 }
+
+#[cfg(test)]
+mod tests;
