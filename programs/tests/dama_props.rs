@@ -109,7 +109,8 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(8))]
 
-    /// Games of Findler's program (demo setting) against a random player also end in time.
+    /// Games of Findler's program (demo setting) and of the grand strategy against a random player
+    /// also end in time.
     #[test]
     fn findler_games_end_in_time(seed in any::<u64>()) {
         let mut a = programs::dama::Findler::default();
@@ -117,6 +118,10 @@ proptest! {
         let r = programs::dama::play_from(&mut b, &mut a, Position::start()).unwrap();
         prop_assert!(r.half_moves() <= MAX_HALF_MOVES);
         prop_assert!(!b.name().is_empty());
+        let mut g = programs::dama::fom::Grand::new(Default::default(), 2);
+        let mut c = RandomMover::new(seed);
+        let r = programs::dama::play_from(&mut g, &mut c, Position::start()).unwrap();
+        prop_assert!(r.half_moves() <= MAX_HALF_MOVES);
     }
 }
 

@@ -7,7 +7,7 @@ use anyhow::{bail, Context};
 use programs::dama::fom::Weights;
 use programs::dama::learn::{learn, play_match, LearnOptions};
 use programs::dama::movegen::{legal_moves, legal_moves_slow, perft, perft_slow};
-use programs::dama::search::{faithful, fast, Depth, Select, Setting};
+use programs::dama::search::{faithful, fast, root_table, Depth, Select, Setting};
 use programs::dama::{parse_strategy, play_from, Position};
 
 #[derive(clap::Subcommand)]
@@ -96,6 +96,9 @@ pub struct BestArgs {
     /// Print JSON: move, value, positions, setting, engine.
     #[arg(long)]
     pub json: bool,
+    /// Also list C(1) of every root move (for `selective`, the first pass).
+    #[arg(long)]
+    pub root: bool,
 }
 
 /// The setting named by `--depth-mode` and `--select`.
@@ -245,8 +248,9 @@ fn best(args: BestArgs) -> anyhow::Result<()> {
         EngineArg::Native => "native",
         EngineArg::Fast => "fast",
     };
+    let root = args.root.then(|| root_table(&p, setting).0);
     if args.json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "move": r.mv.map(|m| m.to_string()),
             "value": r.value,
             "positions": r.positions,
@@ -254,6 +258,12 @@ fn best(args: BestArgs) -> anyhow::Result<()> {
             "engine": engine,
             "position": p.to_string(),
         });
+        if let Some(root) = &root {
+            v["root"] = root
+                .iter()
+                .map(|(m, c)| serde_json::json!({"move": m.to_string(), "value": c}))
+                .collect();
+        }
         println!("{v}");
     } else {
         match r.mv {
@@ -262,6 +272,9 @@ fn best(args: BestArgs) -> anyhow::Result<()> {
                 "no move: {} is blocked and so has won (positions 0)",
                 p.side
             ),
+        }
+        for (m, c) in root.iter().flatten() {
+            println!("  {m} {c}");
         }
     }
     Ok(())

@@ -336,6 +336,15 @@ pub fn faithful(p: &Position, setting: Setting) -> SearchResult {
     }
 }
 
+/// C(1) of every root move the setting looks at, in canonical order (for `selective` in the
+/// middle game, pass 1's demo values), and the positions examined: for inspecting a search.
+pub fn root_table(p: &Position, setting: Setting) -> (Vec<(Move, i32)>, u64) {
+    match setting {
+        Setting::Rule { depth, select } => root_values(p, Plan::new(depth, select, p.is_middle())),
+        Setting::Selective => root_values(p, Plan::new(Depth::A3, Select::B3, p.is_middle())),
+    }
+}
+
 /// Larger than any C.
 const INF: i32 = 1 << 20;
 
