@@ -1,19 +1,246 @@
-//! `firstmoves dama exhibition` and `firstmoves dama crosscheck`: Findler's program on the
-//! emulated SILLIAC (being built).
+//! `firstmoves dama exhibition` and `firstmoves dama crosscheck`: Findler's program in SILLIAC
+//! orders on the emulated SILLIAC, every move checked against the native faithful engine.
 
-// Minimal stubs (written by the dama rules helper so that `dama.rs` compiles); the exhibition
-// helper replaces them with the real harness.
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use programs::dama::exhibition::{
+    self as ex, plot_svg, spread, ExhibitionOptions, ExhibitionReport, Phase, Spread,
+};
+use programs::dama::search::Setting;
+use programs::dama::Side;
+use serde_json::json;
 
 #[derive(clap::Args)]
-pub struct ExhibitionArgs {}
-
-#[derive(clap::Args)]
-pub struct CrosscheckArgs {}
-
-pub fn exhibition(_args: ExhibitionArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`dama exhibition` is not built yet")
+pub struct ExhibitionArgs {
+    /// Number of boards (1-25).
+    #[arg(long, default_value_t = 25)]
+    pub boards: u8,
+    /// Opponent strategies, comma-separated, cycled over the boards (findler, grand, greedy,
+    /// random, findler:a1+b1, random:7, ...).
+    #[arg(long, default_value = "findler,grand,greedy,random")]
+    pub opponents: String,
+    /// Seed for the opponents' random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The machine's setting: demo (a3+b3) or aN+bM.
+    #[arg(long, default_value = "demo")]
+    pub select: String,
+    /// One JSON object instead of the text report.
+    #[arg(long)]
+    pub json: bool,
+    /// Write a game record per board into this directory as the games go.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    /// Replay the records in --record DIR into a fresh machine, then continue.
+    #[arg(long, requires = "record")]
+    pub resume: bool,
+    /// Write an SVG of the move-time distribution beside Findler's 10-150 s band.
+    #[arg(long)]
+    pub plot: Option<PathBuf>,
 }
 
-pub fn crosscheck(_args: CrosscheckArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`dama crosscheck` is not built yet")
+#[derive(clap::Args)]
+pub struct CrosscheckArgs {
+    /// Number of random reachable positions (machine to move as A).
+    #[arg(long, default_value_t = 100)]
+    pub positions: usize,
+    /// Seed of the random positions.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The setting: demo (a3+b3) or aN+bM.
+    #[arg(long, default_value = "demo")]
+    pub select: String,
+    /// One JSON object instead of the text report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn setting(text: &str) -> anyhow::Result<Setting> {
+    let s: Setting = text.parse().with_context(|| format!("--select `{text}`"))?;
+    if s == Setting::Selective {
+        bail!("--select selective: the SILLIAC program does not have the selective variant (see docs/dama.md)");
+    }
+    Ok(s)
+}
+
+fn spread_json(s: Option<Spread>) -> serde_json::Value {
+    match s {
+        Some(s) => json!({"count": s.count, "min": s.min, "median": s.median, "max": s.max}),
+        None => json!(null),
+    }
+}
+
+fn spread_text(s: Option<Spread>) -> String {
+    match s {
+        Some(s) => format!(
+            "{:3} moves  min {:7.1} s  median {:7.1} s  max {:7.1} s",
+            s.count, s.min, s.median, s.max
+        ),
+        None => "  0 moves".to_string(),
+    }
+}
+
+pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
+    let opts = ExhibitionOptions {
+        boards: args.boards,
+        opponents: args
+            .opponents
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect(),
+        seed: args.seed,
+        setting: setting(&args.select)?,
+        record_dir: args.record.clone(),
+        resume: args.resume,
+    };
+    let r = ex::exhibition(&opts)?;
+    if let Some(plot) = &args.plot {
+        std::fs::write(plot, plot_svg(&r))
+            .with_context(|| format!("writing {}", plot.display()))?;
+    }
+    if args.json {
+        println!("{}", report_json(&r));
+    } else {
+        print_report(&r);
+    }
+    if !r.mismatches.is_empty() {
+        bail!(
+            "{} mismatches between the emulated program and the native engine",
+            r.mismatches.len()
+        );
+    }
+    Ok(())
+}
+
+fn report_json(r: &ExhibitionReport) -> serde_json::Value {
+    let emulated = r.emulated_ns as f64 / 1e9;
+    let boards: Vec<serde_json::Value> = r
+        .results
+        .iter()
+        .map(|b| {
+            json!({
+                "board": b.board,
+                "opponent": b.opponent,
+                "winner": b.winner.map(|s| s.to_string()),
+                "end": b.end,
+                "half_moves": b.half_moves,
+                "move_seconds": spread_json(r.by_board(b.board)),
+            })
+        })
+        .collect();
+    json!({
+        "boards": r.boards,
+        "setting": r.setting,
+        "machine_moves": r.moves.len(),
+        "mismatches": r.mismatches.len(),
+        "mismatch_list": r.mismatches,
+        "move_seconds": spread_json(spread(&r.move_times())),
+        "by_phase": {
+            "opening": spread_json(r.by_phase(Phase::Opening)),
+            "middle": spread_json(r.by_phase(Phase::Middle)),
+            "end": spread_json(r.by_phase(Phase::End)),
+        },
+        "emulated_seconds": emulated,
+        "host_seconds": r.host_seconds,
+        "speed_up": emulated / r.host_seconds.max(1e-9),
+        "results": {"A": r.wins(Side::A), "B": r.wins(Side::B)},
+        "words_used": r.words_used,
+        "orders": r.orders,
+        "order_counts": r.order_counts.iter().map(|(n, c)| json!([n, c])).collect::<Vec<_>>(),
+        "per_board": boards,
+    })
+}
+
+fn print_report(r: &ExhibitionReport) {
+    println!(
+        "SILLIAC dama exhibition: {} boards, setting {}, program {} words of 1024",
+        r.boards, r.setting, r.words_used
+    );
+    for b in &r.results {
+        let res = match (b.winner, b.end) {
+            (Some(s), Some(e)) => format!("{s} wins ({e:?})"),
+            _ => "unfinished".to_string(),
+        };
+        println!(
+            "  board {:02}  {:<28} {:<18} {:3} half-moves  {}",
+            b.board,
+            b.opponent,
+            res,
+            b.half_moves,
+            spread_text(r.by_board(b.board))
+        );
+    }
+    println!(
+        "machine moves: {}   results: A (SILLIAC) {}  B {}",
+        r.moves.len(),
+        r.wins(Side::A),
+        r.wins(Side::B)
+    );
+    println!(
+        "period time per move: {}",
+        spread_text(spread(&r.move_times()))
+    );
+    for (name, p) in [
+        ("opening", Phase::Opening),
+        ("middle", Phase::Middle),
+        ("end", Phase::End),
+    ] {
+        println!("  {name:<8} {}", spread_text(r.by_phase(p)));
+    }
+    let emulated = r.emulated_ns as f64 / 1e9;
+    println!(
+        "emulated time {:.1} s ({:.2} h), host time {:.2} s, speed-up {:.0}x, {} orders",
+        emulated,
+        emulated / 3600.0,
+        r.host_seconds,
+        emulated / r.host_seconds.max(1e-9),
+        r.orders
+    );
+    println!(
+        "mismatches with the native faithful engine: {}",
+        r.mismatches.len()
+    );
+    for m in &r.mismatches {
+        println!("  {m}");
+    }
+}
+
+pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
+    let r = ex::crosscheck(args.positions, args.seed, setting(&args.select)?)?;
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "positions": r.positions,
+                "setting": r.setting,
+                "seed": r.seed,
+                "mismatches": r.mismatches.len(),
+                "mismatch_list": r.mismatches,
+                "positions_examined": r.positions_examined,
+                "emulated_seconds": r.emulated_ns as f64 / 1e9,
+                "host_seconds": r.host_seconds,
+            })
+        );
+    } else {
+        println!(
+            "crosscheck: {} random positions (seed {}, setting {}) on the emulated SILLIAC and the native faithful engine",
+            r.positions, r.seed, r.setting
+        );
+        println!(
+            "mismatches: {}   positions examined {}   emulated {:.1} s   host {:.2} s",
+            r.mismatches.len(),
+            r.positions_examined,
+            r.emulated_ns as f64 / 1e9,
+            r.host_seconds
+        );
+        for m in &r.mismatches {
+            println!("  {m}");
+        }
+    }
+    if !r.mismatches.is_empty() {
+        bail!("{} mismatches", r.mismatches.len());
+    }
+    Ok(())
 }

@@ -5,11 +5,13 @@
 //! move, value for value and in the count of positions examined.
 
 pub mod board;
+pub mod exhibition;
 pub mod fom;
 pub mod game;
 pub mod learn;
 pub mod movegen;
 pub mod search;
+pub mod sil;
 pub mod strategy;
 
 pub use board::{Move, ParseError, Position, Side};
