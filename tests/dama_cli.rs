@@ -1,0 +1,116 @@
+//! The `firstmoves dama` command line: outputs and error messages.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .expect("run firstmoves");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn moves_of_the_start() {
+    let (ok, out, _) = run(&["dama", "moves"]);
+    assert!(ok);
+    assert_eq!(out.lines().count(), 13);
+    assert_eq!(out.lines().next(), Some("1-10"));
+}
+
+#[test]
+fn best_as_json_has_move_value_positions() {
+    let (ok, out, _) = run(&["dama", "best", "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["move"], "1-10");
+    assert_eq!(v["value"], 0);
+    assert_eq!(v["positions"], 1288);
+    assert_eq!(v["setting"], "a3+b3");
+}
+
+#[test]
+fn fast_engine_agrees_in_move_and_value() {
+    let p = "A:5,7,8,9,10,11,17,23/B:15,16,19,22,26,28,29,32/A";
+    for engine in ["native", "fast"] {
+        let (ok, out, _) = run(&[
+            "dama",
+            "best",
+            "--position",
+            p,
+            "--engine",
+            engine,
+            "--depth-mode",
+            "a2",
+            "--select",
+            "b2",
+            "--json",
+        ]);
+        assert!(ok);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            (v["move"].as_str(), v["value"].as_i64()),
+            (Some("11-25"), Some(2))
+        );
+    }
+}
+
+#[test]
+fn a_bad_position_names_the_field() {
+    let (ok, _, err) = run(&[
+        "dama",
+        "best",
+        "--position",
+        "A:1,2,3,4,5,6,7,7/B:25,26,27,28,29,30,31,32/A",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("field A: square 7 listed twice"), "{err}");
+    let (ok, _, err) = run(&["dama", "best", "--depth-mode", "a1", "--select", "demo"]);
+    assert!(!ok);
+    assert!(err.contains("--depth-mode"), "{err}");
+    let (ok, _, err) = run(&["dama", "play", "--a", "chess"]);
+    assert!(!ok);
+    assert!(err.contains("strategy `chess`"), "{err}");
+}
+
+#[test]
+fn play_prints_a_record_with_a_result() {
+    let (ok, out, _) = run(&[
+        "dama", "play", "--a", "findler", "--b", "random", "--seed", "4",
+    ]);
+    assert!(ok);
+    assert!(out.contains("  1. "), "{out}");
+    assert!(out.contains(" wins in "), "{out}");
+}
+
+#[test]
+fn learn_is_deterministic_under_a_seed() {
+    let args = [
+        "dama",
+        "learn",
+        "--seed",
+        "3",
+        "--iterations",
+        "2",
+        "--json",
+    ];
+    let (ok, a, _) = run(&args);
+    assert!(ok);
+    let (_, b, _) = run(&args);
+    assert_eq!(a, b);
+    let v: serde_json::Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(v["iterations"][0]["trials"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn perft_agrees_with_the_table() {
+    let (ok, out, _) = run(&["dama", "perft", "--depth", "4", "--slow"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("4 26229"));
+}
