@@ -612,6 +612,43 @@ const fn row(code: u8) -> OrderInfo {
     }
 }
 
+/// The order table as Markdown: a type x variant grid of statuses, then one row per code.
+/// docs/silliac.md embeds this text; a test keeps the two identical.
+pub fn markdown_table() -> String {
+    let mut s = String::from("| type \\ variant |");
+    for v in 0..16 {
+        s.push_str(&format!(" {} |", SEXADECIMAL[v]));
+    }
+    s.push_str("\n| --- |");
+    s.push_str(&" :-: |".repeat(16));
+    s.push('\n');
+    for t in 0..16u8 {
+        s.push_str(&format!("| {} |", SEXADECIMAL[t as usize]));
+        for v in 0..16u8 {
+            let mark = match info(t << 4 | v).status {
+                Status::Defined => "d",
+                Status::Unwanted => "U",
+                Status::Unknown => "?",
+            };
+            s.push_str(&format!(" {mark} |"));
+        }
+        s.push('\n');
+    }
+    s.push_str("\n| code | status | what it does (n = address) | source | time |\n");
+    s.push_str("| --- | --- | --- | --- | --- |\n");
+    for row in ORDER_TABLE.iter() {
+        s.push_str(&format!(
+            "| {} | {:?} | {} | {} | {:?} |\n",
+            function_name(row.code),
+            row.status,
+            row.summary.replace('|', "\\|"),
+            row.source,
+            row.timing
+        ));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -211,6 +211,37 @@ pub fn duration_ns(code: u8, units: u64) -> u64 {
     }
 }
 
+/// The timing table as Markdown (docs/silliac.md embeds it; a test keeps the two identical).
+pub fn markdown_table() -> String {
+    let mut s =
+        String::from("| class | fixed (us) | per unit (us) | status | source and reasoning |\n");
+    s.push_str("| --- | ---: | ---: | --- | --- |\n");
+    for r in TIMING_TABLE.iter() {
+        let per = if r.unit.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{} per {}", us(r.per_unit_ns), r.unit)
+        };
+        s.push_str(&format!(
+            "| {} | {} | {} | {:?} | {} |\n",
+            r.name,
+            us(r.fixed_ns),
+            per,
+            r.status,
+            r.source
+        ));
+    }
+    s
+}
+
+fn us(ns: u64) -> String {
+    if ns % 1000 == 0 {
+        (ns / 1000).to_string()
+    } else {
+        format!("{}.{:03}", ns / 1000, ns % 1000)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
