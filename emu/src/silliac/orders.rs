@@ -616,8 +616,8 @@ const fn row(code: u8) -> OrderInfo {
 /// docs/silliac.md embeds this text; a test keeps the two identical.
 pub fn markdown_table() -> String {
     let mut s = String::from("| type \\ variant |");
-    for v in 0..16 {
-        s.push_str(&format!(" {} |", SEXADECIMAL[v]));
+    for c in SEXADECIMAL {
+        s.push_str(&format!(" {c} |"));
     }
     s.push_str("\n| --- |");
     s.push_str(&" :-: |".repeat(16));

@@ -235,10 +235,9 @@ pub fn markdown_table() -> String {
 }
 
 fn us(ns: u64) -> String {
-    if ns % 1000 == 0 {
-        (ns / 1000).to_string()
-    } else {
-        format!("{}.{:03}", ns / 1000, ns % 1000)
+    match ns % 1000 {
+        0 => (ns / 1000).to_string(),
+        frac => format!("{}.{frac:03}", ns / 1000),
     }
 }
 
