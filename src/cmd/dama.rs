@@ -14,6 +14,8 @@ use programs::dama::{parse_strategy, play_from, Position};
 pub enum DamaCommand {
     /// List the legal moves of a position, one a line, in canonical order.
     Moves(MovesArgs),
+    /// Draw a position, with its phase, rank number and the state of the game.
+    Show(ShowArgs),
     /// Findler's search: the move, its value C(1) and the positions examined.
     Best(BestArgs),
     /// Play one game between two strategies and print the record.
@@ -50,6 +52,13 @@ pub struct MovesArgs {
     /// Use the slow square-by-square generator (a cross-check).
     #[arg(long)]
     pub slow: bool,
+}
+
+#[derive(clap::Args)]
+pub struct ShowArgs {
+    /// Position `A:1,..,8/B:25,..,32/A`; default: the start.
+    #[arg(long)]
+    pub position: Option<String>,
 }
 
 /// Which engine runs the search.
@@ -213,6 +222,7 @@ pub struct PerftArgs {
 pub fn run(command: DamaCommand) -> anyhow::Result<()> {
     match command {
         DamaCommand::Moves(args) => moves(args),
+        DamaCommand::Show(args) => show(args),
         DamaCommand::Best(args) => best(args),
         DamaCommand::Play(args) => play(args),
         DamaCommand::Learn(args) => learn_cmd(args),
@@ -233,6 +243,27 @@ fn moves(args: MovesArgs) -> anyhow::Result<()> {
     };
     for m in list {
         println!("{m}");
+    }
+    Ok(())
+}
+
+fn show(args: ShowArgs) -> anyhow::Result<()> {
+    let p = position(&args.position)?;
+    print!("{}", programs::dama::board::diagram(&p));
+    println!("{p}");
+    println!(
+        "{} to move; {}; rank number r = {} (start 72)",
+        p.side,
+        if p.is_middle() {
+            "middle game (a piece on rows 4-5)"
+        } else {
+            "opening or end game"
+        },
+        p.rank_number()
+    );
+    match programs::dama::game::outcome(&p) {
+        Some((winner, end)) => println!("game over: {winner} has won ({end:?})"),
+        None => println!("{} legal moves", legal_moves(&p).len()),
     }
     Ok(())
 }
