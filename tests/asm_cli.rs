@@ -129,6 +129,14 @@ fn raw_tapes_and_disassembly_to_stdout() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("w1000:  L5 w1001"), "{text}");
+    assert!(text.contains("20 w1001"), "{text}");
+    assert!(text.contains(".start w1000"), "{text}");
+    let out = bin()
+        .args(["asm", "--disassemble", "--numeric", raw.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("L5 1001 | 20 1001"), "{text}");
     assert!(text.contains(".start 1000"), "{text}");
 }

@@ -50,6 +50,11 @@ fn x1_read_back_and_reassembled() {
     let p = sil::assemble(&text, "x1.sil").unwrap_or_else(|d| panic!("{d}\n{text}"));
     assert_eq!(p.words, image.words);
     assert_eq!(p.tape().unwrap(), x1);
+    // The labelled form too.
+    let text = sil::disassemble_labelled(&image.words, Some(image.start));
+    let p = sil::assemble(&text, "x1.sil").unwrap_or_else(|d| panic!("{d}\n{text}"));
+    assert_eq!(p.tape().unwrap(), x1);
+    assert!(text.contains("w1010:  40 w1007"), "{text}");
 }
 
 #[test]

@@ -20,9 +20,13 @@ pub struct AsmArgs {
     #[arg(long)]
     pub raw: bool,
     /// Read a tape in the assembler's layout (bootstrap, words, start word) and print the
-    /// words as `.sil` source (to --output if given, else standard output).
+    /// words as `.sil` source with a label on every address an order names (to --output if
+    /// given, else standard output).
     #[arg(long)]
     pub disassemble: bool,
+    /// With --disassemble: numeric addresses and one word a line, no labels.
+    #[arg(long)]
+    pub numeric: bool,
 }
 
 pub fn run(args: AsmArgs) -> anyhow::Result<()> {
@@ -78,8 +82,13 @@ fn disassemble(args: &AsmArgs) -> anyhow::Result<()> {
     let name = args.input.display();
     let frames = emu::silliac::tape::read_tape_file(&args.input)?;
     let image = sil::tape::read_image(&frames).with_context(|| format!("{name}"))?;
-    let mut text = sil::disassemble(&image.words);
-    text.push_str(&format!("        .start {}\n", image.start));
+    let text = if args.numeric {
+        let mut text = sil::disassemble(&image.words);
+        text.push_str(&format!("        .start {}\n", image.start));
+        text
+    } else {
+        sil::disassemble_labelled(&image.words, Some(image.start))
+    };
     match &args.output {
         Some(path) => write(path, text.as_bytes()),
         None => {

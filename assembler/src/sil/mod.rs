@@ -18,7 +18,7 @@ use crate::core::diag::{Collector, CoreError, Diagnostics};
 use crate::core::span::lines;
 use crate::core::symbols::fixed_point;
 
-pub use disasm::disassemble;
+pub use disasm::{disassemble, disassemble_labelled};
 pub use layout::Region;
 pub use tape::TapeImageError;
 

@@ -439,11 +439,20 @@ fn listing_shows_words_map_and_symbols() {
 // ---------------------------------------------------------------------------------------
 // Round trips.
 
+/// Both disassemblies must assemble to the words they came from.
 fn reassemble(words: &BTreeMap<u16, u64>) -> BTreeMap<u16, u64> {
     let text = disassemble(words);
-    assemble(&text, "dis.sil")
+    let plain = assemble(&text, "dis.sil")
         .unwrap_or_else(|d| panic!("{d}\n{text}"))
-        .words
+        .words;
+    let start = words.keys().next().copied();
+    let text = disassemble_labelled(words, start);
+    let labelled = assemble(&text, "dis.sil").unwrap_or_else(|d| panic!("{d}\n{text}"));
+    assert_eq!(labelled.words, plain, "{text}");
+    if let Some(s) = start {
+        assert_eq!(labelled.start, s);
+    }
+    plain
 }
 
 #[test]
@@ -469,6 +478,25 @@ proptest! {
         prop_assert_eq!(reassemble(&words), words);
     }
 
+    /// Orders that name each other's words, so that the labelled disassembly has labels
+    /// (left and right transfer targets, data references, zero words among them).
+    #[test]
+    fn dense_order_words_round_trip(
+        words in prop::collection::btree_map(
+            500u16..540,
+            (defined_function(), 495u16..545, defined_function(), 495u16..545, 0u8..8),
+            0..40,
+        )
+    ) {
+        let words: BTreeMap<u16, u64> = words
+            .into_iter()
+            .map(|(a, (f, x, g, y, zero))| {
+                (a, if zero == 0 { 0 } else { pair(Order::new(f, x), Order::new(g, y)) })
+            })
+            .collect();
+        prop_assert_eq!(reassemble(&words), words);
+    }
+
     #[test]
     fn small_programs_round_trip(items in prop::collection::vec(item(), 1..60), origin in 3u16..800) {
         let src = format!(".org {origin}\n{}", items.concat());
@@ -484,6 +512,13 @@ proptest! {
         }
         prop_assert_eq!(back.start, p.start);
     }
+}
+
+fn defined_function() -> impl Strategy<Value = u8> {
+    let defined: Vec<u8> = (0..=255u8)
+        .filter(|&c| info(c).status == Status::Defined)
+        .collect();
+    prop::sample::select(defined)
 }
 
 /// One random source line: an order with a known effect, a data word, `.left`, `.bss`.
