@@ -209,6 +209,52 @@ mod tests {
         (a, q0 | (v & (UNIT - 1)) as u64)
     }
 
+    /// [B]'s multiplication, step by step: 39 times "if q39 = 1 then A := A + M; shift A:Q
+    /// right one place", then A := A - M if q0 = 1. A is kept with spare high digits, as the
+    /// adder's carry keeps the sign right between steps.
+    fn multiply_steps(a: u64, m: u64, q: u64) -> (u64, u64) {
+        let m = model_signed(m);
+        let mut acc = model_signed(a); // units 2^-39, may leave -1..1 between add and shift
+        let mut frac = q & LOW39; // q1..q39
+        for _ in 0..39 {
+            if frac & 1 == 1 {
+                acc += m;
+            }
+            let low = (acc & 1) as u64;
+            acc >>= 1;
+            frac = (frac >> 1) | (low << 38);
+        }
+        if q & SIGN != 0 {
+            acc -= m;
+        }
+        (model_word(acc), (q & SIGN) | frac)
+    }
+
+    /// Restoring long division for a non-negative dividend smaller than a positive divisor:
+    /// 39 times "shift the remainder left one place; if it is at least d, subtract d and
+    /// make the next quotient digit 1"; then digit 39 is forced to 1.
+    fn divide_steps(a: u64, q: u64, d: u64) -> (u64, u64) {
+        let d = model_signed(d);
+        let mut rem = model_signed(a); // the high half, units 2^-39
+        let mut low = q & LOW39; // digits still to bring down
+        let mut quot: i128 = 0;
+        for _ in 0..39 {
+            rem = rem * 2 + ((low >> 38) & 1) as i128;
+            low = (low << 1) & LOW39;
+            quot *= 2;
+            if rem >= d {
+                rem -= d;
+                quot += 1;
+            }
+        }
+        // rem is now the remainder in units 2^-78 of floor(A:Q / d); force digit 39 to 1.
+        if quot & 1 == 0 {
+            quot += 1;
+            rem -= d;
+        }
+        (model_word(rem), model_word(quot))
+    }
+
     proptest! {
         #[test]
         fn add_matches_model(a in 0u64..1 << 40, m in 0u64..1 << 40, v in 0u8..8, inc: bool) {
@@ -239,6 +285,18 @@ mod tests {
         fn multiply_matches_model(a in 0u64..1 << 40, m in 0u64..1 << 40, q in 0u64..1 << 40) {
             let want = model_signed(a) + model_signed(m) * model_signed(q);
             prop_assert_eq!(multiply(a, m, q), model_split(want, q & SIGN));
+        }
+
+        #[test]
+        fn multiply_matches_step_algorithm(a in 0u64..1 << 40, m in 0u64..1 << 40, q in 0u64..1 << 40) {
+            prop_assert_eq!(multiply(a, m, q), multiply_steps(a, m, q));
+        }
+
+        #[test]
+        fn divide_matches_long_division(d in 1u64..1 << 39, a in 0u64..1 << 39, q in 0u64..1 << 40) {
+            // positive operands with A < d, where the long division applies
+            let a = a % d;
+            prop_assert_eq!(divide(a, q, d), Some(divide_steps(a, q, d)));
         }
 
         #[test]
