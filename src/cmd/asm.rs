@@ -55,6 +55,9 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
         .output
         .clone()
         .unwrap_or_else(|| args.input.with_extension("pt"));
+    if output == args.input || args.listing.as_ref() == Some(&args.input) {
+        anyhow::bail!("{name}: the output would overwrite the source");
+    }
     let bytes = if args.raw {
         frames.clone()
     } else {

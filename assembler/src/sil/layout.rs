@@ -76,6 +76,7 @@ struct Pass<'a> {
     pending_stored: bool,
     labels: Vec<(String, Span)>,
     past_end_reported: bool,
+    overlap_reported: Option<Span>,
     allowed: BTreeSet<u8>,
     start_line: Option<u32>,
     line: u32,
@@ -114,6 +115,7 @@ pub fn pass(
         pending_stored: false,
         labels: Vec::new(),
         past_end_reported: false,
+        overlap_reported: None,
         allowed: BTreeSet::new(),
         start_line: None,
         line: 0,
@@ -208,13 +210,18 @@ impl Pass<'_> {
             return false;
         }
         if let Some(&first_line) = self.out.owners.get(&a) {
-            self.error(
-                span,
-                SilError::Overlap {
-                    address: a,
-                    first_line,
-                },
-            );
+            // One report per statement: a `.bss` over used words would otherwise give one
+            // error a word.
+            if self.overlap_reported != Some(span) {
+                self.overlap_reported = Some(span);
+                self.error(
+                    span,
+                    SilError::Overlap {
+                        address: a,
+                        first_line,
+                    },
+                );
+            }
             return false;
         }
         self.out.owners.insert(a, self.line);

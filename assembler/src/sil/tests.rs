@@ -302,6 +302,10 @@ fn address_errors() {
     assert!(one_err("L5 1").starts_with("1:1: word 0 belongs to the tape loader"));
     assert!(one_err(".org 2\n.int 1").starts_with("2:1: word 2 belongs to the tape loader"));
     assert_eq!(
+        one_err(".org 10\n.bss 100\n.org 50\n.bss 100"),
+        "4:1: word 50 is already used by line 2"
+    );
+    assert_eq!(
         one_err(".org 10\n.int 1\n.org 10\n.dec 0.5"),
         "4:1: word 10 is already used by line 2"
     );
