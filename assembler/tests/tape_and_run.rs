@@ -103,6 +103,46 @@ fn subroutine_linkage_runs_on_the_emulator() {
     assert_eq!(m.a(), 84);
 }
 
+/// `.dec` constants through the emulator's adder and multiplier: the products and sums come
+/// out as the `.dec` of the exact decimal result (two independent conversions agree).
+#[test]
+fn decimal_constants_through_the_arithmetic() {
+    let src = "\
+        .org 300
+go:     50 half         ; Q := 0.5
+        7J quarter      ; A := 0.5 * 0.25, rounded
+        40 prod
+        L5 neg          ; A := -0.75 + 0.25
+        L4 quarter
+        40 sum
+        50 tenth        ; Q := 0.1
+        7J three        ; A := 0.1 * 0.3 = 0.03 (to 2^-39)
+        40 p2
+h:      20 h           ; (a right-hand order: 20, not 24)
+half:   .dec 0.5
+quarter: .dec 0.25
+neg:    .dec -0.75
+tenth:  .dec 0.1
+three:  .dec 0.3
+prod:   .bss 1
+sum:    .bss 1
+p2:     .bss 1
+";
+    let p = sil::assemble(src, "dec.sil").unwrap_or_else(|d| panic!("{d}"));
+    let mut m = Machine::new();
+    m.reader_mut().push(&p.tape().unwrap());
+    m.console_start();
+    let stop = m.run(Limits::orders(100_000));
+    assert!(matches!(stop, Stop::StopOrder { .. }), "{stop:?}");
+    let word = |n: &str| m.word(p.symbols[n].address);
+    let dec = |x: &str| sil::data::decimal_word(x).unwrap();
+    assert_eq!(word("prod"), dec("0.125"));
+    assert_eq!(word("sum"), dec("-0.5"));
+    // 0.1 and 0.3 are rounded on entry, so the product is within one unit of 0.03.
+    let diff = (word("p2") as i64 - dec("0.03") as i64).abs();
+    assert!(diff <= 1, "{}", diff);
+}
+
 #[test]
 fn working_storage_at_the_loader_words() {
     // Words 0..2 may be named and used once the program runs.
