@@ -140,9 +140,17 @@ pub fn jumped_balance(p: &Position, m: Move) -> (i32, i32) {
     let target = bit(m.to);
     let mut lo = i32::MAX;
     let mut hi = i32::MIN;
-    // Depth-first over paths: (square index, balance so far).
-    let mut stack = vec![(m.from as usize - 1, 0i32)];
-    while let Some((s, bal)) = stack.pop() {
+    if !m.is_jump() {
+        return (0, 0);
+    }
+    // Depth-first over paths: (square index, balance so far). Chains are at most three jumps
+    // with two branches each, so a small fixed stack holds every pending path.
+    let mut stack = [(0usize, 0i32); 16];
+    stack[0] = (m.from as usize - 1, 0);
+    let mut len = 1;
+    while len > 0 {
+        len -= 1;
+        let (s, bal) = stack[len];
         for &(over, land) in &table[s] {
             if over & occ != 0 && land & !occ != 0 {
                 let b = bal + if over & mine != 0 { -1 } else { 1 };
@@ -150,7 +158,8 @@ pub fn jumped_balance(p: &Position, m: Move) -> (i32, i32) {
                     lo = lo.min(b);
                     hi = hi.max(b);
                 } else {
-                    stack.push((land.trailing_zeros() as usize, b));
+                    stack[len] = (land.trailing_zeros() as usize, b);
+                    len += 1;
                 }
             }
         }
