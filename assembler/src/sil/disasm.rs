@@ -4,9 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use emu::silliac::orders::{function_name, left, right, word_to_sex, Order};
+use emu::silliac::orders::{disassemble_word, function_name, left, right, word_to_sex, Order};
 
-use super::listing::decoded;
 use super::status;
 
 fn plain_order(o: Order) -> bool {
@@ -44,7 +43,7 @@ pub fn disassemble(words: &BTreeMap<u16, u64>) -> String {
             out.push_str(&format!(
                 "        .sex {:<16} ; {a}: {}\n",
                 word_to_sex(w),
-                decoded(w)
+                disassemble_word(w)
             ));
         }
         next = Some(a + 1);
@@ -120,7 +119,7 @@ pub fn disassemble_labelled(words: &BTreeMap<u16, u64>, start: Option<u16>) -> S
             out.push_str(&format!(
                 "{l:<8}.sex {:<16} ; {a}: {}\n",
                 word_to_sex(w),
-                decoded(w)
+                disassemble_word(w)
             ));
         }
         next = Some(a + 1);

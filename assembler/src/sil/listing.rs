@@ -1,7 +1,7 @@
 //! The program listing: one row per source line with the word it placed, then the memory
 //! map (every region with its words) and every symbol with its address and half.
 
-use emu::silliac::orders::{left, right, word_to_sex};
+use emu::silliac::orders::{disassemble_word, word_to_sex};
 
 use super::layout::Placed;
 use super::{Program, SymbolKind};
@@ -11,11 +11,6 @@ use crate::core::listing::{Listing, Row};
 pub fn spaced_word(w: u64) -> String {
     let s = word_to_sex(w);
     format!("{} {}", &s[..5], &s[5..])
-}
-
-/// `L5 100 | 26 101`.
-pub fn decoded(w: u64) -> String {
-    format!("{} | {}", left(w).to_text(), right(w).to_text())
 }
 
 /// A data word as the number it most likely holds: a small integer, else a fraction.
@@ -67,7 +62,7 @@ pub fn render(p: &Program) -> String {
                             address.to_string(),
                             "L".into(),
                             spaced_word(word(address)),
-                            decoded(word(address)),
+                            disassemble_word(word(address)),
                         ]
                     } else {
                         vec![
