@@ -143,6 +143,21 @@ p2:     .bss 1
     assert!(diff <= 1, "{}", diff);
 }
 
+/// Frames after the start word stay in the reader: a program reads its input from the same
+/// tape, as period programs did.
+#[test]
+fn program_reads_data_after_its_tape() {
+    let src = ".org 900\ngo: 81 40 | 40 x\nh: 24 h\nx: .bss 1\n";
+    let p = sil::assemble(src, "read.sil").unwrap_or_else(|d| panic!("{d}"));
+    let mut m = Machine::new();
+    m.reader_mut().push(&p.tape().unwrap());
+    m.reader_mut().push(&sil::tape::word_frames(0x12345_6789A));
+    m.console_start();
+    let stop = m.run(Limits::orders(100_000));
+    assert!(matches!(stop, Stop::StopOrder { .. }), "{stop:?}");
+    assert_eq!(m.word(p.symbols["x"].address), 0x12345_6789A);
+}
+
 #[test]
 fn working_storage_at_the_loader_words() {
     // Words 0..2 may be named and used once the program runs.
