@@ -209,3 +209,24 @@ proptest! {
         prop_assert_eq!(m.word(0), sil::tape::start_word(start));
     }
 }
+
+/// The largest program in the repository (written by another helper against this assembler):
+/// both disassemblies of its tape assemble to the identical tape.
+#[test]
+fn dama_program_round_trips() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../programs/dama/dama.sil");
+    let Ok(src) = std::fs::read_to_string(path) else {
+        eprintln!("{path} is absent: skipping");
+        return;
+    };
+    let p = sil::assemble(&src, path).unwrap_or_else(|d| panic!("{d}"));
+    let tape = p.tape().unwrap();
+    let image = sil::tape::read_image(&tape).unwrap();
+    for text in [
+        sil::disassemble_labelled(&image.words, Some(image.start)),
+        format!("{}.start {}\n", sil::disassemble(&image.words), image.start),
+    ] {
+        let q = sil::assemble(&text, "dama.dis.sil").unwrap_or_else(|d| panic!("{d}"));
+        assert_eq!(q.tape().unwrap(), tape);
+    }
+}
