@@ -283,13 +283,26 @@ mod tests {
 
     #[test]
     fn chains_reach_six_rows() {
-        // A on 1 jumps 6, 14, 22 (own and enemy pieces alike) to 10, 19, 28... build it.
-        let p: Position = "A:1,6,2,3,4,5,7,8/B:14,23,25,26,27,29,30,31/A"
+        // A's piece on 1 jumps its own 6, then B's 15 and 24: landings 10, 19 and 28 are three
+        // moves (dr 2, 4, 6); the chain may stop after any jump.
+        let p: Position = "A:1,2,3,4,5,6,7,8/B:15,24,25,26,27,29,30,31/A"
             .parse()
             .unwrap();
         let list: Vec<Move> = legal_moves(&p).iter().copied().collect();
         assert_eq!(list, legal_moves_slow(&p));
-        assert!(list.iter().any(|m| m.dr() >= 4), "{list:?}");
+        for (to, dr) in [(10, 2), (19, 4), (28, 6)] {
+            let m = Move::new(1, to);
+            assert!(list.contains(&m), "{list:?}");
+            assert_eq!(m.dr(), dr);
+        }
+        // Two paths to one destination are one move: with B on 14 too, 2 reaches 18 over 6 and
+        // 14 or over 7 and 15.
+        let q: Position = "A:1,2,3,4,5,6,7,8/B:14,15,24,25,26,27,29,30/A"
+            .parse()
+            .unwrap();
+        let list: Vec<Move> = legal_moves(&q).iter().copied().collect();
+        assert_eq!(list, legal_moves_slow(&q));
+        assert_eq!(list.iter().filter(|m| **m == Move::new(2, 18)).count(), 1);
     }
 
     #[test]

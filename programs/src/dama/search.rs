@@ -565,13 +565,34 @@ mod tests {
     }
 
     #[test]
-    fn one_ply_by_hand() {
-        // With k = 4 from the start under b4 (jumps only), check the search is deterministic and
-        // picks a jump; the exact figures are pinned in testdata by the cross-check test.
-        let r = faithful(&Position::start(), Setting::DEMO);
-        assert!(r.mv.unwrap().is_jump());
-        assert_eq!(fast(&Position::start(), Setting::DEMO).mv, r.mv);
-        assert_eq!(fast(&Position::start(), Setting::DEMO).value, r.value);
+    fn by_hand_the_opponent_fills_its_goal() {
+        // A (20 on row 5: middle game, so demo searches all moves at half-moves 1-2) has three
+        // moves: 20-24, 27-32, 28-32. After each, B's only move 12-8 fills B's goal: C = 1 + 64,
+        // not searched further. So every A move has C = 1 - 65 = -64; the first is chosen; 3 root
+        // moves + 3 replies = 6 positions.
+        let p: Position = "A:20,25,26,27,28,29,30,31/B:1,2,3,4,5,6,7,12/A"
+            .parse()
+            .unwrap();
+        let want = SearchResult {
+            mv: Some(Move::new(20, 24)),
+            value: -64,
+            positions: 6,
+        };
+        assert_eq!(faithful(&p, Setting::DEMO), want);
+        assert_eq!(faithful(&p, Setting::Selective).positions, 6 + 3 * 2);
+        // With B's last piece on 9 instead, B has no move at all after any A move: B is blocked
+        // and wins, C = 1 - 64 = -63, and the replies are never generated: 3 positions.
+        let q: Position = "A:20,25,26,27,28,29,30,31/B:1,2,3,4,5,6,7,9/A"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            faithful(&q, Setting::DEMO),
+            SearchResult {
+                mv: Some(Move::new(20, 24)),
+                value: -63,
+                positions: 3
+            }
+        );
     }
 
     #[test]
@@ -588,8 +609,7 @@ mod tests {
 
     #[test]
     fn blocked_root_has_no_move() {
-        // B has nothing on the board that can move down: all B pieces are on 1-8 with A on... a
-        // side with every piece home-goal-filled cannot move.
+        // B's pieces fill rows 1-2: none can move down, so B (to move) has no move.
         let p: Position = "A:9,10,11,12,13,14,15,16/B:1,2,3,4,5,6,7,8/B"
             .parse()
             .unwrap();

@@ -218,8 +218,8 @@ mod tests {
     fn greedy_takes_the_biggest_first_jump() {
         let p = Position::start();
         let m = Greedy.choose(&p).unwrap();
-        // From the start every jump is two rows; the first in canonical order is 1-10? No: 1-10
-        // is a jump over 6 (two rows); it is first.
+        // From the start the jumps gain two rows (a row-1 piece over a row-2 piece) and 1-10
+        // (over 6) comes first in canonical order.
         assert_eq!(m, Move::new(1, 10));
         assert_eq!(m.dr(), 2);
     }
