@@ -198,3 +198,71 @@ fn flush_trace(m: &mut Machine, json: bool) {
         print!("{t}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use emu::silliac::orders::{pair, Order};
+
+    /// 10: L4 11 | 26 10, a loop of one addition and one transfer.
+    fn looping() -> Machine {
+        let mut m = Machine::new();
+        m.set_word(10, pair(Order::new(0xF4, 11), Order::new(0x26, 10)));
+        m.set_word(11, 1);
+        m.set_control(10, Half::Left);
+        m
+    }
+
+    #[test]
+    fn limits_hold_across_slices() {
+        let mut m = looping();
+        let limits = Limits {
+            max_orders: Some(250_001),
+            ..Limits::none()
+        };
+        assert_eq!(run_with_trace(&mut m, limits, false), Stop::OrderBudget);
+        assert_eq!(m.orders(), 250_001);
+        let mut m = looping();
+        // 1 s of emulated time: 115 us a trip of two orders.
+        let limits = Limits {
+            max_ns: Some(1_000_000_000),
+            ..Limits::none()
+        };
+        assert_eq!(run_with_trace(&mut m, limits, false), Stop::TimeBudget);
+        assert!(m.clock_ns() >= 1_000_000_000 && m.clock_ns() < 1_000_075_000);
+        assert_eq!(m.orders(), 2 * (1_000_000_000 / 115_000) + 1);
+    }
+
+    #[test]
+    fn sil_programs_load_through_the_console() {
+        let dir = std::env::temp_dir().join(format!("fm-run-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("p.sil");
+        std::fs::write(&file, ".org 100\nstart: 92 66\n 24 start\n").unwrap();
+        let (frames, start) = load_frames(&file).unwrap();
+        assert_eq!(start, Some(100));
+        let mut m = Machine::new();
+        m.reader_mut().push(&frames);
+        m.console_start();
+        let stop = m.run(Limits {
+            breakpoint: Some((100, Half::Left)),
+            ..Limits::none()
+        });
+        assert_eq!(
+            stop,
+            Stop::Breakpoint {
+                address: 100,
+                half: Half::Left
+            }
+        );
+        assert_eq!(m.reader().available(), 0);
+        assert!(matches!(m.run(Limits::none()), Stop::StopOrder { .. }));
+        assert_eq!(m.punch().text(), "1");
+        std::fs::write(&file, "start: XX 1\n").unwrap();
+        assert!(load_frames(&file)
+            .unwrap_err()
+            .to_string()
+            .contains("p.sil"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
