@@ -163,7 +163,7 @@ pub fn row(class: TimingClass) -> Option<&'static TimingRow> {
 }
 
 /// Fixed part of every function code's time, for the emulator's hot loop (0 for refused orders).
-pub static FIXED_NS: [u64; 256] = build_fixed();
+pub const FIXED_NS: [u64; 256] = build_fixed();
 
 const fn build_fixed() -> [u64; 256] {
     let mut t = [0u64; 256];
