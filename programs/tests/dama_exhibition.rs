@@ -1,0 +1,138 @@
+//! The SILLIAC dama program (programs/dama/dama.sil) on the emulator against the native engine:
+//! a short exhibition, a crosscheck campaign, and the refusal of bad records.
+
+use programs::dama::exhibition::{crosscheck, exhibition, spread, ExhibitionOptions};
+use programs::dama::search::{faithful, Setting};
+use programs::dama::sil::{move_frames, set_frames, Reply, SilDama};
+use programs::dama::{legal_moves, End, Move, Position, Side};
+
+#[test]
+fn three_boards_no_mismatch_exact_times() {
+    let opts = ExhibitionOptions {
+        boards: 3,
+        seed: 1,
+        ..ExhibitionOptions::default()
+    };
+    let r = exhibition(&opts).unwrap();
+    assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
+    assert_eq!(r.results.len(), 3);
+    assert!(r.results.iter().all(|b| b.winner.is_some()));
+    assert_eq!(r.moves.len(), 78);
+    // Emulated (period) time is exact and deterministic: the whole exhibition and the spread
+    // of the period time per move (figures of the timing table in emu/src/silliac/timing.rs).
+    assert_eq!(r.emulated_ns, 2_386_511_600_000);
+    let s = spread(&r.move_times()).unwrap();
+    assert_eq!((s.min, s.median, s.max), (1.877509, 17.409468, 209.795451));
+    assert!(r.words_used <= 1024);
+}
+
+#[test]
+fn crosscheck_fifty_positions() {
+    let r = crosscheck(50, 11, Setting::DEMO).unwrap();
+    assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
+    let r = crosscheck(20, 12, "a2+b4".parse().unwrap()).unwrap();
+    assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
+}
+
+fn one_move(replies: &[programs::dama::sil::TimedReply]) -> (u8, Move) {
+    match replies
+        .iter()
+        .map(|r| r.reply)
+        .find(|r| matches!(r, Reply::Move { .. }))
+    {
+        Some(Reply::Move { board, mv, .. }) => (board, mv),
+        _ => panic!("no move in {replies:?}"),
+    }
+}
+
+#[test]
+fn bad_records_are_refused_and_the_other_boards_go_on() {
+    let mut sil = SilDama::start(Setting::DEMO, 3).unwrap();
+    let first = sil.run().unwrap();
+    assert_eq!(first.len(), 3);
+    let mut pos = [Position::start(); 3];
+    for r in &first {
+        let (b, mv) = one_move(std::slice::from_ref(r));
+        pos[b as usize - 1] = pos[b as usize - 1].apply(mv);
+    }
+    let texts = |rs: &[programs::dama::sil::TimedReply]| -> Vec<String> {
+        rs.iter().map(|r| r.text.clone()).collect()
+    };
+    // Board 26 and board 0 do not exist; 33 is no square; 28-20 is no move; 20-16: no piece.
+    for frames in [
+        move_frames(26, 28, 24),
+        move_frames(0, 28, 24),
+        move_frames(2, 33, 24),
+        move_frames(2, 28, 20),
+        move_frames(3, 20, 16),
+    ] {
+        sil.push(&frames.unwrap());
+        let rs = sil.run().unwrap();
+        assert_eq!(rs.len(), 1, "{:?}", texts(&rs));
+        assert!(
+            matches!(rs[0].reply, Reply::Refused { .. }),
+            "{:?}",
+            texts(&rs)
+        );
+    }
+    // A's own piece is not B's move either.
+    sil.push(&move_frames(1, 10, 14).unwrap());
+    let rs = sil.run().unwrap();
+    assert_eq!(texts(&rs), vec!["01 REFUSED".to_string()]);
+    // Every board still plays: a legal move on each gets the native engine's reply.
+    for b in 0..3 {
+        let m = legal_moves(&pos[b]).as_slice()[0];
+        pos[b] = pos[b].apply(m);
+        sil.push(&move_frames(b as u8 + 1, m.from, m.to).unwrap());
+        let rs = sil.run().unwrap();
+        let native = faithful(&pos[b], Setting::DEMO);
+        match rs[0].reply {
+            Reply::Move {
+                board,
+                mv,
+                value,
+                positions,
+            } => {
+                assert_eq!(board as usize, b + 1);
+                assert_eq!(Some(mv), native.mv);
+                assert_eq!((value, positions), (native.value, native.positions));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_finished_board_refuses_and_the_program_stops_when_all_are() {
+    let mut sil = SilDama::start(Setting::DEMO, 1).unwrap();
+    sil.run().unwrap();
+    // A fills its goal with 22-25.
+    let a: u32 = (26..=32).chain([22]).map(|s| 1u32 << (s - 1)).sum();
+    let b: u32 = (2..=9).map(|s| 1u32 << (s - 1)).sum();
+    let p = Position::from_masks(a, b, Side::A).unwrap();
+    sil.push(&set_frames(1, a, b).unwrap());
+    let rs = sil.run().unwrap();
+    let native = faithful(&p, Setting::DEMO);
+    assert_eq!(native.mv, Some(Move::new(22, 25)));
+    assert_eq!(
+        rs.iter().map(|r| r.reply).collect::<Vec<_>>(),
+        vec![
+            Reply::Move {
+                board: 1,
+                mv: Move::new(22, 25),
+                value: native.value,
+                positions: native.positions
+            },
+            Reply::Wins {
+                board: 1,
+                side: Side::A,
+                end: End::Goal
+            }
+        ]
+    );
+    assert!(sil.all_finished());
+    // The console restarts it: the board is finished, so a move there is refused.
+    sil.push(&move_frames(1, 9, 5).unwrap());
+    let rs = sil.run().unwrap();
+    assert_eq!(rs[0].text, "01 REFUSED");
+}
