@@ -249,7 +249,10 @@ pub fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
-/// A weights text that is not six non-negative numbers.
+/// The largest weight accepted (keeps the fixed-point utilities far from overflow).
+pub const MAX_WEIGHT: f64 = 100.0;
+
+/// A weights text that is not six numbers in 0..=100.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeightsError {
     pub text: String,
@@ -259,7 +262,7 @@ impl fmt::Display for WeightsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "weights `{}`: expected six non-negative numbers a2,a2',a3,a4,a5,a6 (a1 = 1)",
+            "weights `{}`: expected six numbers 0..100, a2,a2',a3,a4,a5,a6 (a1 = 1)",
             self.text
         )
     }
@@ -277,7 +280,10 @@ impl FromStr for Weights {
             .split(',')
             .map(|x| x.trim().parse::<f64>().map_err(|_| err()))
             .collect::<Result<_, _>>()?;
-        if v.len() != 6 || v.iter().any(|x| !x.is_finite() || *x < 0.0) {
+        if v.len() != 6
+            || v.iter()
+                .any(|x| !x.is_finite() || !(0.0..=MAX_WEIGHT).contains(x))
+        {
             return Err(err());
         }
         Ok(Weights::from_array([v[0], v[1], v[2], v[3], v[4], v[5]]))
@@ -335,12 +341,72 @@ impl Foms {
     }
 }
 
+/// One row of rank gain in the fixed-point utilities of the grand search. Weights count in units
+/// of 1e-4 and Q4 in 1/64, so every utility is an exact integer: the alpha-beta and the minimax
+/// grand searches then agree exactly (no rounding can break a tie differently).
+pub const UNIT: i64 = 64 * 10_000 * 10_000;
+
+/// Weights in units of 1e-4 (the text form has at most four decimals that matter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FixedWeights {
+    a2: i64,
+    a2p: i64,
+    a3: i64,
+    a4: i64,
+    a5: i64,
+    a6: i64,
+}
+
+impl FixedWeights {
+    fn of(w: &Weights) -> FixedWeights {
+        let f = |x: f64| (x * 10_000.0).round() as i64;
+        FixedWeights {
+            a2: f(w.a2),
+            a2p: f(w.a2p),
+            a3: f(w.a3),
+            a4: f(w.a4),
+            a5: f(w.a5),
+            a6: f(w.a6),
+        }
+    }
+}
+
+/// U of move `m` at half-move `i` of a `k`-deep line, in units of 1/UNIT rows: the same terms
+/// as `Foms::of` and `Foms::utility`, in integers.
+fn fixed_utility(p: &Position, m: Move, i: u32, k: u32, w: &FixedWeights) -> i64 {
+    let side = p.side;
+    let q = p.apply(m);
+    let mut u = m.dr() as i64 * UNIT;
+    if m.is_jump() {
+        let (lo, hi) = jumped_balance(p, m);
+        u += if i <= 2 {
+            w.a2 * 10_000 * 64 * hi as i64
+        } else {
+            -w.a2 * w.a2p * 64 * lo as i64
+        };
+    }
+    if i == k && w.a3 != 0 {
+        let q3 = jump_count(&q, side) as i64 - jump_count(&q, side.other()) as i64;
+        u += w.a3 * 10_000 * 64 * q3;
+    }
+    if w.a4 != 0 {
+        u -= w.a4 * 10_000 * (unlevelness(&q, side) - unlevelness(p, side));
+    }
+    if side.goal() & bit(m.to) != 0 {
+        u -= w.a5 * 10_000 * 64;
+    }
+    let q6 = mobility(side, m.from) as i64 - mobility(side, m.to) as i64;
+    u - w.a6 * 10_000 * 64 * q6
+}
+
 /// The grand strategy: Findler's recursion over all moves, k half-moves deep, with the weighted
-/// FOM utility in place of dr.
+/// FOM utility in place of dr. `choose` searches by alpha-beta; `root_values` and
+/// `choose_minimax` by plain minimax, the reference it is tested against.
 #[derive(Clone, Debug)]
 pub struct Grand {
     pub weights: Weights,
     pub k: u32,
+    fixed: FixedWeights,
 }
 
 impl Grand {
@@ -348,36 +414,102 @@ impl Grand {
     pub const DEFAULT_DEPTH: u32 = 2;
 
     pub fn new(weights: Weights, k: u32) -> Grand {
-        Grand { weights, k }
+        Grand {
+            weights,
+            k,
+            fixed: FixedWeights::of(&weights),
+        }
     }
 
-    /// C of move `m` at half-move `i` in `p`.
-    fn c(&self, p: &Position, m: Move, i: u32) -> f64 {
+    /// C of move `m` at half-move `i` in `p`, by minimax.
+    fn c(&self, p: &Position, m: Move, i: u32) -> i64 {
         let q = p.apply(m);
-        let u = Foms::of(p, m, i, self.k, &self.weights).utility(&self.weights);
+        let u = fixed_utility(p, m, i, self.k, &self.fixed);
         if q.goal_complete(p.side) {
-            return u + WIN as f64;
+            return u + WIN as i64 * UNIT;
         }
         if i == self.k {
             return u;
         }
         let replies = legal_moves(&q);
         if replies.is_empty() {
-            return u - WIN as f64;
+            return u - WIN as i64 * UNIT;
         }
         let best = replies
             .iter()
             .map(|&r| self.c(&q, r, i + 1))
-            .fold(f64::NEG_INFINITY, f64::max);
+            .max()
+            .unwrap_or(i64::MIN);
         u - best
     }
 
-    /// Every root move with its C, canonical order.
+    /// C of move `m` at half-move `i`, exact inside (alpha, beta), a bound outside (fail-soft).
+    fn c_ab(&self, p: &Position, m: Move, i: u32, alpha: i64, beta: i64) -> i64 {
+        let q = p.apply(m);
+        let u = fixed_utility(p, m, i, self.k, &self.fixed);
+        if q.goal_complete(p.side) {
+            return u + WIN as i64 * UNIT;
+        }
+        if i == self.k {
+            return u;
+        }
+        let mut replies = legal_moves(&q);
+        if replies.is_empty() {
+            return u - WIN as i64 * UNIT;
+        }
+        replies
+            .as_mut_slice()
+            .sort_by_key(|r| std::cmp::Reverse(r.dr()));
+        let (mut a, b) = (u.saturating_sub(beta), u.saturating_sub(alpha));
+        let mut best = i64::MIN / 4;
+        for &r in replies.iter() {
+            let v = self.c_ab(&q, r, i + 1, a, b);
+            if v > best {
+                best = v;
+                if v > a {
+                    a = v;
+                    if a >= b {
+                        break;
+                    }
+                }
+            }
+        }
+        u - best
+    }
+
+    /// Every root move with its C in rows, canonical order (minimax).
     pub fn root_values(&self, p: &Position) -> Vec<(Move, f64)> {
         legal_moves(p)
             .iter()
-            .map(|&m| (m, self.c(p, m, 1)))
+            .map(|&m| (m, self.c(p, m, 1) as f64 / UNIT as f64))
             .collect()
+    }
+
+    /// The first root move with the largest C, by minimax.
+    pub fn choose_minimax(&self, p: &Position) -> Option<Move> {
+        let mut best: Option<(Move, i64)> = None;
+        for &m in legal_moves(p).iter() {
+            let v = self.c(p, m, 1);
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((m, v));
+            }
+        }
+        best.map(|(m, _)| m)
+    }
+
+    /// The first root move with the largest C, by alpha-beta (each later root move is only asked
+    /// whether it beats the best so far).
+    pub fn choose_alpha_beta(&self, p: &Position) -> Option<Move> {
+        const INF: i64 = i64::MAX / 4;
+        let mut best: Option<(Move, i64)> = None;
+        for &m in legal_moves(p).iter() {
+            let floor = best.map_or(-INF, |(_, b)| b);
+            let v = self.c_ab(p, m, 1, floor, INF);
+            if v > floor {
+                best = Some((m, v));
+            }
+        }
+        best.map(|(m, _)| m)
     }
 }
 
@@ -387,14 +519,7 @@ impl Strategy for Grand {
     }
 
     fn choose(&mut self, pos: &Position) -> Option<Move> {
-        let mut best: Option<(Move, f64)> = None;
-        for (m, v) in self.root_values(pos) {
-            // Strictly greater (with a little slack for rounding): the first best wins ties.
-            if best.is_none_or(|(_, b)| v > b + 1e-9) {
-                best = Some((m, v));
-            }
-        }
-        best.map(|(m, _)| m)
+        self.choose_alpha_beta(pos)
     }
 }
 
@@ -442,6 +567,7 @@ mod tests {
         assert_eq!(w.to_string(), "0.5,0.5,0.25,0.1,0.25,0.02");
         assert!("1,2,3".parse::<Weights>().is_err());
         assert!("1,2,3,4,5,-6".parse::<Weights>().is_err());
+        assert!("1,2,3,4,5,600".parse::<Weights>().is_err());
     }
 
     #[test]
@@ -486,6 +612,47 @@ mod tests {
             [m521, m1125, m1127, m721].map(|m| f(m).q6),
             [27.0, 36.0, 36.0, 80.0]
         );
+    }
+
+    #[test]
+    fn fixed_point_utility_matches_the_fom_formula() {
+        let w: Weights = "0.5,0.75,0.25,0.1,0.25,0.02".parse().unwrap();
+        let fw = FixedWeights::of(&w);
+        let p = fig2();
+        for (i, k) in [(1, 2), (3, 4), (4, 4)] {
+            for &m in legal_moves(&p).iter() {
+                let exact = fixed_utility(&p, m, i, k, &fw) as f64 / UNIT as f64;
+                let float = Foms::of(&p, m, i, k, &w).utility(&w);
+                assert!((exact - float).abs() < 1e-9, "{m} {i}/{k}: {exact} {float}");
+            }
+        }
+    }
+
+    #[test]
+    fn grand_alpha_beta_chooses_as_minimax() {
+        let mut rng = crate::rng::Rng::new(11);
+        let mut p = Position::start();
+        let weights = [
+            Weights::default(),
+            Weights::Q1_ONLY,
+            "0,0.5,0.5,1.35,0.25,0.02".parse().unwrap(),
+        ];
+        for n in 0..40 {
+            let list = legal_moves(&p);
+            if list.is_empty() || crate::dama::game::outcome(&p).is_some() {
+                break;
+            }
+            for (j, w) in weights.iter().enumerate() {
+                let g = Grand::new(*w, 1 + ((n + j) % 4) as u32);
+                assert_eq!(
+                    g.choose_alpha_beta(&p),
+                    g.choose_minimax(&p),
+                    "{p} {w} @{}",
+                    g.k
+                );
+            }
+            p = p.apply(list.as_slice()[rng.index(list.len())]);
+        }
     }
 
     #[test]

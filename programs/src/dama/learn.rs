@@ -10,7 +10,7 @@
 //! is played twice, the sides swapped, and a variant must win both games.
 
 use super::board::{Position, Side};
-use super::fom::{own_row, round4, Grand, Weights};
+use super::fom::{own_row, round4, Grand, Weights, MAX_WEIGHT};
 use super::game::{play_from, End, GameError, GameRecord};
 use super::movegen::legal_moves;
 use super::strategy::Strategy;
@@ -129,7 +129,7 @@ fn variants(base: &Weights, mesh: f64, rng: &mut Rng) -> Vec<(Weights, usize, f6
             let up = rng.below(2) == 0 || b[j] < mesh;
             let delta = if up { mesh } else { -mesh };
             let mut v = b;
-            v[j] = round4(v[j] + delta).max(0.0);
+            v[j] = round4(v[j] + delta).clamp(0.0, MAX_WEIGHT);
             (Weights::from_array(v), j, delta)
         })
         .collect()
