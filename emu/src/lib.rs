@@ -2,4 +2,5 @@
 //!
 //! One module per machine, one file per hardware unit inside it.
 
+pub mod ibm7090;
 pub mod silliac;
