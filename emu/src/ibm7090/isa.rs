@@ -123,7 +123,7 @@ impl InstrInfo {
 
     /// Whether the flag field may request indirect addressing.
     pub const fn allows_indirect(&self) -> bool {
-        matches!(self.format, Format::TypeB | Format::Io)
+        matches!(self.addressing(), Addressing::Indexed)
     }
 
     /// Assemble a word of this instruction. `address` is the variable field's address (for
@@ -142,6 +142,43 @@ impl InstrInfo {
             Format::TypeB | Format::Io | Format::Shift => {
                 op | if indirect { 3 << 22 } else { 0 } | t | a
             }
+        }
+    }
+}
+
+/// How the address and tag of an instruction form its effective address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Addressing {
+    /// Y = address - XR(tag); one level of indirect addressing when the flag is 11.
+    Indexed,
+    /// Y = address - XR(tag); the flag is ignored (shifts, the ±0760 group, RDS/WRS).
+    IndexedNoIndirect,
+    /// The tag names the index register(s) the instruction works on; Y = address
+    /// (TSX, LXA ... AXC, and the Type A prefix instructions).
+    TagRegister,
+    /// Y = address, tag and flag ignored (HPR, NOP, XCA, XCL).
+    Direct,
+}
+
+impl InstrInfo {
+    /// How this instruction forms its effective address [SUP decode flags; 7090 manual
+    /// conventions: an instruction whose tag names an index register is not indexed].
+    pub const fn addressing(&self) -> Addressing {
+        match self.format {
+            Format::TypeA | Format::ChannelCommand | Format::PrefixData => Addressing::TagRegister,
+            Format::Shift | Format::Group0760 => Addressing::IndexedNoIndirect,
+            Format::Io => match self.opcode & 0o3777 {
+                0o0762 | 0o0764 | 0o0766 | 0o0770 | 0o0772 | 0o0776 => {
+                    Addressing::IndexedNoIndirect
+                }
+                _ => Addressing::Indexed,
+            },
+            Format::TypeB => match self.opcode {
+                0o0074 | 0o0534 | 0o0535 | 0o4534 | 0o4535 | 0o0634 | 0o4634 | 0o0734 | 0o0737
+                | 0o4734 | 0o4737 | 0o0754 | 0o4754 | 0o0774 | 0o4774 => Addressing::TagRegister,
+                0o0420 | 0o0761 | 0o0131 | 0o4130 => Addressing::Direct,
+                _ => Addressing::Indexed,
+            },
         }
     }
 }
@@ -768,6 +805,7 @@ pub static TABLE: &[InstrInfo] = &[
     io("RCHB", 0o4540, 0, UNI, "reset and load channel B"),
     io("LCHB", 0o4544, 0, UNI, "load channel B"),
     b("STQ", 0o4600, 2, "[I]", "C(Y) := MQ"),
+    b("ORS", 0o4602, 2, "[S] CE-129", "C(Y) := AC(P,1-35) OR C(Y)"),
     nb("SLQ", 0o4620, 2, "store left half MQ"),
     b("STL", 0o4625, 2, "[I]", "C(Y)(21-35) := IC"),
     b("SXD", 0o4634, 2, "[I]", "C(Y)(3-17) := XR(T)"),
@@ -995,6 +1033,7 @@ pub fn disassemble(word: u64) -> String {
 }
 
 #[cfg(test)]
+#[allow(clippy::inconsistent_digit_grouping, clippy::unusual_byte_groupings)]
 mod tests {
     use super::*;
 
@@ -1058,7 +1097,7 @@ mod tests {
         let t = DecodeTable::new();
         for op in 0..4096u16 {
             let w = (op as u64) << 24;
-            if fields(w).prefix % 4 != 0 || op & 0o3777 == 0o0760 {
+            if fields(w).prefix & 3 != 0 || op & 0o3777 == 0o0760 {
                 continue;
             }
             assert_eq!(t.type_b(op).map(|i| &TABLE[i as usize]), decode(w));

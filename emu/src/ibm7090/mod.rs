@@ -7,4 +7,4 @@
 
 pub mod isa;
 
-pub use isa::{by_mnemonic, decode, disassemble, Format, InstrInfo, Status, Timing};
+pub use isa::{by_mnemonic, decode, disassemble, Addressing, Format, InstrInfo, Status, Timing};
