@@ -1,0 +1,123 @@
+//! `firstmoves run` and `firstmoves bench`: text and JSON output, exit codes, tape errors.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("firstmoves-run-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+// Punch "12", CR/LF; add 0.25 + 0.25; stop.
+const PROGRAM: &str =
+    ".org 100\nstart: 92 66\n 92 130\n 92 131\n L5 x\n L4 x\n 24 start\nx: .dec 0.25\n";
+
+#[test]
+fn runs_a_sil_program_as_text_and_json() {
+    let src = scratch("p.sil");
+    std::fs::write(&src, PROGRAM).unwrap();
+    let out = bin().args(["run", src.to_str().unwrap()]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "12\n");
+    let out = bin()
+        .args(["run", src.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["machine"], "silliac");
+    assert_eq!(v["punched"], "12\n");
+    assert_eq!(v["stop"]["reason"], "stop-order");
+    assert_eq!(v["stop"]["address"], 102);
+    assert_eq!(v["stop"]["half"], "R");
+    assert_eq!(v["a"], "4000000000");
+    assert_eq!(v["orders"], 6);
+    // 3 characters at 40 us + 100 ms, two additions, one stop.
+    assert_eq!(v["emulated_ns"], 3 * 100_040_000 + 2 * 75_000 + 40_000);
+    assert!(v["load_us"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn punch_file_limits_and_exit_codes() {
+    let src = scratch("loop.sil");
+    std::fs::write(&src, ".org 100\nstart: 92 66\n 26 start\n").unwrap();
+    let punch = scratch("out.pt");
+    let out = bin()
+        .args([
+            "run",
+            src.to_str().unwrap(),
+            "--limit-orders",
+            "6",
+            "--punch",
+        ])
+        .arg(&punch)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "a limit ended the run");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "111\n");
+    assert_eq!(
+        std::fs::read_to_string(&punch).unwrap(),
+        "  o  O\n".repeat(3)
+    );
+    let bad = scratch("bad.sil");
+    std::fs::write(&bad, ".allow N0\n.org 100\nstart: N0 5\n").unwrap();
+    let out = bin()
+        .args(["run", bad.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "an unknown order is an error stop"
+    );
+    assert_eq!(json(&out)["stop"]["reason"], "unknown-order");
+}
+
+#[test]
+fn tape_errors_name_file_line_and_column() {
+    let pt = scratch("bad.pt");
+    std::fs::write(&pt, "  o   \n  oX  \n").unwrap();
+    let out = bin().args(["run", pt.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.pt:2:4:"), "{err}");
+}
+
+#[test]
+fn period_tape_t_pt() {
+    let t = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/tapes/t.pt");
+    if !t.exists() {
+        println!("skipped: ../shared/tapes not found");
+        return;
+    }
+    let out = bin()
+        .args(["run", t.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["punched"], "785432160 ");
+    assert_eq!(v["stop"]["reason"], "waiting-for-tape");
+    assert_eq!(v["emulated_ns"], 4_009_430_000u64);
+}
+
+#[test]
+fn bench_names_unknown_machines() {
+    let out = bin().args(["bench", "eniac"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no benchmark for machine `eniac`"));
+}
