@@ -3,8 +3,19 @@
 //! cycle counter of 2.18 us machine cycles.
 //!
 //! Bit numbering follows the manuals: S, 1..35 from the left; bit k is `1 << (35 - k)`.
-//! One file per hardware unit; `isa` is the one instruction table.
+//! One file per hardware unit: `isa` (the one instruction table), `arith` (AC, MQ, adder,
+//! shifter), `cpu` (registers, fetch, execute, stops; the `Machine`), `channel` (channel A,
+//! card reader, printer), `bcd` (character code), `timing` (data-dependent cycles), `trace`,
+//! `bench`.
 
+pub mod arith;
+pub mod bcd;
+pub mod bench;
+pub mod channel;
+pub mod cpu;
 pub mod isa;
+pub mod timing;
+pub mod trace;
 
+pub use cpu::{Limits, Machine, Stop, STORE_WORDS};
 pub use isa::{by_mnemonic, decode, disassemble, Addressing, Format, InstrInfo, Status, Timing};

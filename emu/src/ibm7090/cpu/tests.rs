@@ -1,0 +1,458 @@
+//! Per-instruction tests: exact results and cycles. Expected values come from the semantics
+//! in shared/notes/ibm7090-machine.md §2 and the cycle rules of ibm7090-timing.md.
+
+use super::*;
+use crate::ibm7090::isa::by_mnemonic;
+
+const NEG: u64 = SIGN;
+
+fn ins(m: &str, addr: u32, tag: u8, dec: u32) -> u64 {
+    by_mnemonic(m).unwrap().encode(addr, tag, dec, false)
+}
+
+fn ind(m: &str, addr: u32, tag: u8) -> u64 {
+    by_mnemonic(m).unwrap().encode(addr, tag, 0, true)
+}
+
+/// Run `program` from 0o100 to its HPR (appended), with data at 0o200...
+fn run(program: &[u64], data: &[u64], setup: impl FnOnce(&mut Machine)) -> Machine {
+    let mut m = Machine::new();
+    m.load(0o100, program);
+    m.mem[0o100 + program.len()] = ins("HPR", 0, 0, 0);
+    m.load(0o200, data);
+    m.ic = 0o100;
+    setup(&mut m);
+    let stop = m.run(Limits::instructions(10_000));
+    assert!(matches!(stop, Stop::HaltProceed { .. }), "{stop}");
+    m
+}
+
+/// Cycles of the program without the final HPR (1 cycle).
+fn cycles(m: &Machine) -> u64 {
+    m.cycles() - 1
+}
+
+#[test]
+fn loads_and_stores() {
+    let m = run(
+        &[
+            ins("CLA", 0o200, 0, 0),
+            ins("STO", 0o210, 0, 0),
+            ins("CLS", 0o200, 0, 0),
+        ],
+        &[NEG | 5],
+        |_| {},
+    );
+    assert_eq!(m.ac, 5);
+    assert_eq!(m.mem[0o210], NEG | 5);
+    assert_eq!(cycles(&m), 6);
+    let m = run(
+        &[ins("CAL", 0o200, 0, 0), ins("SLW", 0o201, 0, 0)],
+        &[NEG | 5],
+        |_| {},
+    );
+    assert_eq!(m.ac, AC_P | 5, "CAL puts the sign bit in P");
+    assert_eq!(m.mem[0o201], NEG | 5);
+    let m = run(
+        &[
+            ins("STZ", 0o200, 0, 0),
+            ins("LDQ", 0o201, 0, 0),
+            ins("STQ", 0o202, 0, 0),
+        ],
+        &[7, NEG | 3],
+        |_| {},
+    );
+    assert_eq!((m.mem[0o200], m.mq, m.mem[0o202]), (0, NEG | 3, NEG | 3));
+    assert_eq!(cycles(&m), 6);
+}
+
+#[test]
+fn partial_stores() {
+    let m = run(
+        &[
+            ins("CLA", 0o200, 0, 0),
+            ins("STA", 0o201, 0, 0),
+            ins("STD", 0o202, 0, 0),
+            ins("STT", 0o203, 0, 0),
+            ins("STP", 0o204, 0, 0),
+            ins("STL", 0o205, 0, 0),
+        ],
+        &[0o712345654321, 0, 0, 0, 0, 0o777777777777],
+        |_| {},
+    );
+    assert_eq!(m.mem[0o201], 0o000000054321);
+    assert_eq!(m.mem[0o202], 0o012345000000);
+    assert_eq!(m.mem[0o203], 0o000000600000);
+    assert_eq!(
+        m.mem[0o204], 0o300000000000,
+        "S goes to AC S, not P: STP stores P,1,2"
+    );
+    assert_eq!(m.mem[0o205], 0o777777700106);
+    assert_eq!(cycles(&m), 12);
+}
+
+#[test]
+fn add_subtract_overflow() {
+    let m = run(
+        &[ins("CLA", 0o200, 0, 0), ins("ADD", 0o201, 0, 0)],
+        &[MAG, 1],
+        |_| {},
+    );
+    assert_eq!(m.ac, AC_P);
+    assert!(m.overflow);
+    let m = run(
+        &[ins("CLA", 0o200, 0, 0), ins("SUB", 0o200, 0, 0)],
+        &[NEG | 9],
+        |_| {},
+    );
+    assert_eq!(m.ac, AC_S, "-9 - (-9) = -0");
+    let m = run(
+        &[
+            ins("CLA", 0o200, 0, 0),
+            ins("ADM", 0o201, 0, 0),
+            ins("SBM", 0o202, 0, 0),
+        ],
+        &[3, NEG | 4, 10],
+        |_| {},
+    );
+    assert_eq!(m.ac, AC_S | 3);
+    assert_eq!(cycles(&m), 6);
+}
+
+#[test]
+fn logic() {
+    let m = run(
+        &[ins("CAL", 0o200, 0, 0), ins("ANA", 0o201, 0, 0)],
+        &[NEG | 0o17, NEG | 0o5],
+        |_| {},
+    );
+    assert_eq!(m.ac, AC_P | 5);
+    assert_eq!(cycles(&m), 5, "ANA is I, E, L");
+    let m = run(
+        &[
+            ins("CLA", 0o200, 0, 0),
+            ins("ORA", 0o201, 0, 0),
+            ins("ERA", 0o202, 0, 0),
+        ],
+        &[NEG | 1, 2, 3],
+        |_| {},
+    );
+    assert_eq!(m.ac, 0, "ERA clears S");
+    let m = run(
+        &[
+            ins("CAL", 0o200, 0, 0),
+            ins("ANS", 0o201, 0, 0),
+            ins("ORS", 0o202, 0, 0),
+        ],
+        &[0o17, 0o3, 0o40],
+        |_| {},
+    );
+    assert_eq!((m.mem[0o201], m.mem[0o202]), (0o3, 0o57));
+    assert_eq!(cycles(&m), 2 + 4 + 2);
+    let m = run(
+        &[ins("CAL", 0o200, 0, 0), ins("ACL", 0o201, 0, 0)],
+        &[WORD, 2],
+        |_| {},
+    );
+    assert_eq!(m.ac, 2, "end-around carry: -0 + 2 in ones' complement");
+}
+
+#[test]
+fn multiply_and_divide() {
+    let m = run(
+        &[ins("LDQ", 0o200, 0, 0), ins("MPY", 0o201, 0, 0)],
+        &[NEG | 3, 5],
+        |_| {},
+    );
+    assert_eq!((m.ac, m.mq), (AC_S, NEG | 15));
+    // LDQ 2 + MPY: k = 2 one-bits: 2 + ceil(41/12) = 6.
+    assert_eq!(cycles(&m), 2 + 6);
+    let m = run(
+        &[ins("LDQ", 0o200, 0, 0), ins("MPY", 0o201, 0, 0)],
+        &[3, 0],
+        |_| {},
+    );
+    assert_eq!(cycles(&m), 2 + 2, "zero multiplicand ends after E");
+    let m = run(
+        &[
+            ins("CLA", 0o200, 0, 0),
+            ins("LDQ", 0o201, 0, 0),
+            ins("DVP", 0o202, 0, 0),
+        ],
+        &[NEG, 100, 7],
+        |_| {},
+    );
+    assert_eq!((m.ac, m.mq), (AC_S | 2, NEG | 14));
+    assert_eq!(cycles(&m), 4 + 14);
+    let m = run(
+        &[ins("CLA", 0o200, 0, 0), ins("DVP", 0o201, 0, 0)],
+        &[7, 7],
+        |_| {},
+    );
+    assert!(m.divide_check);
+    assert_eq!(cycles(&m), 2 + 3);
+    let mut mm = Machine::new();
+    mm.load(0o100, &[ins("CLA", 0o200, 0, 0), ins("DVH", 0o201, 0, 0)]);
+    mm.load(0o200, &[7, 7]);
+    mm.ic = 0o100;
+    assert_eq!(
+        mm.run(Limits::none()),
+        Stop::DivideCheckHalt { address: 0o101 }
+    );
+    let m = run(
+        &[ins("LDQ", 0o200, 0, 0), ins("MPR", 0o201, 0, 0)],
+        &[1 << 34, 1],
+        |_| {},
+    );
+    assert_eq!(m.ac, 1, "rounded by MQ bit 1");
+}
+
+#[test]
+fn shifts_and_their_cycles() {
+    let m = run(
+        &[ins("CLA", 0o200, 0, 0), ins("ALS", 17, 0, 0)],
+        &[1],
+        |_| {},
+    );
+    assert_eq!(m.ac, 1 << 17);
+    assert_eq!(cycles(&m), 2 + 3);
+    let m = run(
+        &[ins("CLA", 0o200, 0, 0), ins("LRS", 35, 0, 0)],
+        &[NEG | 5],
+        |_| {},
+    );
+    assert_eq!((m.ac, m.mq), (AC_S, NEG | 5));
+    assert_eq!(cycles(&m), 2 + 4);
+    let m = run(
+        &[ins("LDQ", 0o200, 0, 0), ins("RQL", 0o401, 0, 0)],
+        &[NEG],
+        |_| {},
+    );
+    assert_eq!(m.mq, 1, "count is the low 8 bits: 0o401 -> 1");
+    assert_eq!(cycles(&m), 2 + 2);
+}
+
+#[test]
+fn transfers_and_skips() {
+    // TZE taken skips the CLA of 1.
+    let m = run(
+        &[
+            ins("TZE", 0o102, 0, 0),
+            ins("CLA", 0o200, 0, 0),
+            ins("CAS", 0o201, 0, 0),
+            ins("CLA", 0o200, 0, 0),
+            ins("NOP", 0, 0, 0),
+            ins("NOP", 0, 0, 0),
+        ],
+        &[1, 0],
+        |_| {},
+    );
+    // AC = +0 vs +0: equal, skip one (the CLA at 0o103).
+    assert_eq!(m.ac, 0);
+    assert_eq!(cycles(&m), 1 + 3 + 1 + 1);
+    let m = run(
+        &[
+            ins("CLA", 0o200, 0, 0),
+            ins("TMI", 0o103, 0, 0),
+            ins("CLA", 0o201, 0, 0),
+        ],
+        &[NEG | 1, 9],
+        |_| {},
+    );
+    assert_eq!(m.ac, AC_S | 1);
+    let m = run(
+        &[ins("ZET", 0o200, 0, 0), ins("CLA", 0o201, 0, 0)],
+        &[NEG, 9],
+        |_| {},
+    );
+    assert_eq!(m.ac, 0, "ZET ignores the sign");
+}
+
+#[test]
+fn index_registers_and_tags() {
+    let m = run(
+        &[
+            ins("AXT", 3, 1, 0),
+            ins("AXT", 4, 2, 0),
+            ins("CLA", 0o210, 3, 0), // Y = 0o210 - (3 | 4) = 0o203
+            ins("PXA", 0, 3, 0),     // OR of A and B, written back to both
+        ],
+        &[0, 0, 0, 42],
+        |_| {},
+    );
+    assert_eq!(m.ac, 7);
+    assert_eq!(m.xr, [7, 7, 0]);
+    let m = run(
+        &[
+            ins("AXT", 3, 4, 0),
+            ins("TIX", 0o101, 4, 1),
+            ins("TXI", 0o103, 1, 5),
+            ins("SXD", 0o200, 1, 0),
+        ],
+        &[0],
+        |_| {},
+    );
+    assert_eq!(m.xr, [5, 0, 1]);
+    assert_eq!(m.mem[0o200], 5 << 18);
+    assert_eq!(cycles(&m), 1 + 3 + 1 + 2);
+    let m = run(
+        &[
+            ins("TSX", 0o102, 4, 0),
+            ins("HPR", 0, 0, 0),
+            ins("TRA", 1, 4, 0),
+        ],
+        &[],
+        |_| {},
+    );
+    assert_eq!(m.ic, 0o102, "returned to 0o101 and halted there");
+    assert_eq!(m.xr[2], (0o100u16).wrapping_neg() & 0o77777);
+    let m = run(
+        &[ins("LXD", 0o200, 1, 0), ins("LAC", 0o200, 2, 0)],
+        &[0o000005000003],
+        |_| {},
+    );
+    assert_eq!(m.xr, [5, 0o77775, 0]);
+}
+
+#[test]
+fn indirect_costs_one_cycle() {
+    let m = run(&[ind("CLA", 0o200, 0)], &[0o205, 0, 0, 0, 0, 77], |_| {});
+    assert_eq!(m.ac, 77);
+    assert_eq!(cycles(&m), 3);
+}
+
+#[test]
+fn xec_runs_the_target_in_place() {
+    let m = run(
+        &[ins("XEC", 0o200, 0, 0), ins("NOP", 0, 0, 0)],
+        &[ins("CLA", 0o201, 0, 0), 5],
+        |_| {},
+    );
+    assert_eq!(m.ac, 5);
+    assert_eq!(cycles(&m), 1 + 2 + 1);
+}
+
+#[test]
+fn group_0760_sense_and_lights() {
+    let m = run(
+        &[
+            ins("SWT", 2, 0, 0),
+            ins("CLA", 0o200, 0, 0),
+            ins("SLN", 3, 0, 0),
+            ins("SLT", 3, 0, 0),
+            ins("CLS", 0o200, 0, 0),
+            ins("CHS", 0, 0, 0),
+        ],
+        &[1],
+        |m| m.sense_switches = 0b10,
+    );
+    assert_eq!(m.ac, AC_S);
+    assert_eq!(m.sense_lights, 0);
+    assert_eq!(cycles(&m), 2 + 2 + 2 + 2);
+    let m = run(
+        &[
+            ins("ENK", 0, 0, 0),
+            ins("DCT", 0, 0, 0),
+            ins("COM", 0, 0, 0),
+        ],
+        &[],
+        |m| m.keys = 0o123,
+    );
+    assert_eq!(m.mq, 0o123);
+    assert_eq!(m.ac, 0, "DCT skipped COM: divide check was off");
+}
+
+#[test]
+fn unimplemented_stops_without_executing() {
+    let mut m = Machine::new();
+    m.load(0o100, &[ins("CLA", 0o200, 0, 0), ins("FAD", 0o200, 0, 0)]);
+    m.ic = 0o100;
+    let s = m.run(Limits::none());
+    assert_eq!(
+        s,
+        Stop::Unimplemented {
+            word: ins("FAD", 0o200, 0, 0),
+            address: 0o101
+        }
+    );
+    assert_eq!(m.ic, 0o101);
+    assert_eq!(m.instructions(), 1);
+    let mut m = Machine::new();
+    m.mem[0] = 0o077700000000;
+    assert!(matches!(
+        m.run(Limits::none()),
+        Stop::Unimplemented { address: 0, .. }
+    ));
+}
+
+#[test]
+fn every_implemented_row_executes() {
+    for info in crate::ibm7090::isa::TABLE {
+        if info.status != Status::Implemented
+            || matches!(info.format, Format::ChannelCommand | Format::PrefixData)
+        {
+            continue;
+        }
+        let mut m = Machine::new();
+        m.channel.load_cards("X\nY\n");
+        m.mem[0o100] = info.encode(info.operand_min as u32, 0, 0, false);
+        if info.format == Format::Io {
+            m.mem[0o100] = info.encode(info.function as u32, 0, 0, false);
+            m.channel
+                .select(crate::ibm7090::channel::CARD_READER, false)
+                .unwrap();
+        }
+        m.ic = 0o100;
+        let s = m.step();
+        assert!(
+            !matches!(
+                s,
+                Some(Stop::Unimplemented { .. }) | Some(Stop::Channel { .. })
+            ),
+            "{} {:?}",
+            info.mnemonic,
+            s
+        );
+    }
+}
+
+#[test]
+fn card_in_line_out() {
+    // Read a card into 0o300.. and print its first 2 words.
+    let iort = |count: u64, addr: u64| 6u64 << 33 | count << 18 | addr;
+    let iocd = |count: u64, addr: u64| count << 18 | addr;
+    let mut m = Machine::new();
+    m.channel.load_cards("HELLO WORLD\n");
+    m.load(
+        0o100,
+        &[
+            ins("RDS", 0o321, 0, 0),
+            ins("RCHA", 0o200, 0, 0),
+            ins("WRS", 0o361, 0, 0),
+            ins("RCHA", 0o201, 0, 0),
+            ins("HPR", 0, 0, 0),
+        ],
+    );
+    m.load(0o200, &[iort(14, 0o300), iocd(2, 0o300)]);
+    m.ic = 0o100;
+    assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 0o104 });
+    assert_eq!(m.channel.printed, vec!["HELLO WORLD".to_string()]);
+    let mut m2 = Machine::new();
+    m2.load(0o100, &[ins("RDS", 0o321, 0, 0)]);
+    m2.ic = 0o100;
+    assert_eq!(m2.run(Limits::none()), Stop::ReaderEmpty { address: 0o100 });
+}
+
+#[test]
+fn trace_lines() {
+    let mut m = Machine::new();
+    m.load(0o100, &[ins("CLA", 0o200, 0, 0), ins("HPR", 0, 0, 0)]);
+    m.mem[0o200] = 5;
+    m.ic = 0o100;
+    m.set_trace(true);
+    m.run(Limits::none());
+    let t = m.take_trace();
+    assert_eq!(t.lines().count(), 2);
+    assert!(t.starts_with("         0 00100 050000000200 CLA 200"));
+    assert!(t.lines().nth(1).unwrap().starts_with("         2 00101"));
+}

@@ -1,0 +1,76 @@
+//! Cycle counts (one cycle = one 2.18 us core-storage cycle [CE-10]) for the data-dependent
+//! instructions; fixed counts are in the instruction table (`isa`). Rules and their sources
+//! are in shared/notes/ibm7090-timing.md section 3.
+
+/// Length of one machine cycle in picoseconds (2.18 us).
+pub const CYCLE_PS: u64 = 2_180_000;
+
+/// Emulated microseconds for a number of cycles (exact: 2.18 us each).
+pub fn cycles_to_us(cycles: u64) -> f64 {
+    cycles as f64 * 2.18
+}
+
+/// Shifts: I, then L cycles; 11 shifts in the first L, 12 in each further one, with up to 5
+/// finished in the next instruction's I time [CE-54]. Derived [I]: 2 for n <= 16, else
+/// 2 + ceil((n - 16) / 12); n is the low 8 bits of the effective address (max 255).
+#[inline]
+pub fn shift_cycles(n: u32) -> u32 {
+    if n <= 16 {
+        2
+    } else {
+        2 + (n - 16).div_ceil(12)
+    }
+}
+
+/// MPY/MPR: 2 if the multiplicand C(Y) is zero (ends after E [CE-63]); otherwise
+/// 2 + ceil((35 + 3k) / 12) L cycles, k = 1-bits in MQ(1-35): a 0 bit costs one pulse (shift),
+/// a 1 bit four (add and shift), 12 pulses per L cycle [I]; bounds 2..14 [CE-63/64].
+#[inline]
+pub fn multiply_cycles(mq: u64, multiplicand: u64) -> u32 {
+    if multiplicand & super::arith::MAG == 0 {
+        return 2;
+    }
+    let k = (mq & super::arith::MAG).count_ones();
+    2 + (35 + 3 * k).div_ceil(12)
+}
+
+/// DVP/DVH: I, E, L on divide check (3); otherwise 35 quotient steps, 3 per L cycle = 12 L
+/// (14) [I], bounds from the DVH heading (Min I,E,L) (Max I,E,12L) [CE-64].
+#[inline]
+pub fn divide_cycles(divide_check: bool) -> u32 {
+    if divide_check {
+        3
+    } else {
+        14
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ibm7090::arith::MAG;
+
+    #[test]
+    fn shift_table_from_the_notes() {
+        for (n, c) in [
+            (0, 2),
+            (16, 2),
+            (17, 3),
+            (28, 3),
+            (29, 4),
+            (35, 4),
+            (72, 7),
+            (255, 22),
+        ] {
+            assert_eq!(shift_cycles(n), c, "n={n}");
+        }
+    }
+
+    #[test]
+    fn multiply_bounds() {
+        assert_eq!(multiply_cycles(MAG, 0), 2);
+        assert_eq!(multiply_cycles(MAG, 1), 14);
+        assert_eq!(multiply_cycles(0, 1), 5);
+        assert_eq!(multiply_cycles(1, 1), 6);
+    }
+}
