@@ -3,6 +3,7 @@
 //! SILLIAC (`*.sil`) is the first; the 7090's FAP will be the second.
 
 pub mod core;
+pub mod fap;
 pub mod sil;
 
 pub use crate::core::diag::{Diagnostic, Diagnostics, ErrorKind};

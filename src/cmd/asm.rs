@@ -1,5 +1,6 @@
 //! `firstmoves asm`: assemble a SILLIAC program (`*.sil`) into a tape (`.pt`), with an
 //! optional listing; or, with `--disassemble`, turn a tape made this way back into source.
+//! A 7090 FAP program (`*.fap`) becomes an asm7090-format object deck (`.obj`).
 
 use std::path::{Path, PathBuf};
 
@@ -8,9 +9,10 @@ use assembler::sil;
 
 #[derive(clap::Args)]
 pub struct AsmArgs {
-    /// The source file (`*.sil`), or with --disassemble a tape (`*.pt`).
+    /// The source file (`*.sil`, or `*.fap` for the 7090), or with --disassemble a tape (`*.pt`).
     pub input: PathBuf,
-    /// Where to write the tape (`.pt` text); default: the input with extension `.pt`.
+    /// Where to write the tape (`.pt` text) or, for `*.fap`, the object deck; default: the
+    /// input with extension `.pt` (`.obj` for `*.fap`).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     /// Also write the listing (addresses, words, decoded orders, memory map, symbols).
@@ -36,6 +38,13 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
     let source = std::fs::read_to_string(&args.input)
         .with_context(|| format!("cannot read {}", args.input.display()))?;
     let name = args.input.display().to_string();
+    if args
+        .input
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("fap"))
+    {
+        return assemble_fap(&args, &source, &name);
+    }
     let program = match sil::assemble(&source, &name) {
         Ok(p) => p,
         Err(diagnostics) => {
@@ -73,6 +82,43 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
         program.start,
         output.display(),
         frames.len()
+    );
+    Ok(())
+}
+
+/// `*.fap`: the object deck (and listing); errors as for `*.sil`.
+fn assemble_fap(args: &AsmArgs, source: &str, name: &str) -> anyhow::Result<()> {
+    if args.raw {
+        anyhow::bail!("{name}: --raw is for SILLIAC tapes; a FAP program becomes an object deck");
+    }
+    let program = match assembler::fap::assemble(source, name) {
+        Ok(p) => p,
+        Err(diagnostics) => {
+            eprintln!("{diagnostics}");
+            eprintln!(
+                "{name}: {} error{}",
+                diagnostics.len(),
+                if diagnostics.len() == 1 { "" } else { "s" }
+            );
+            std::process::exit(1);
+        }
+    };
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| args.input.with_extension("obj"));
+    if output == args.input || args.listing.as_ref() == Some(&args.input) {
+        anyhow::bail!("{name}: the output would overwrite the source");
+    }
+    write(&output, program.object_deck().as_bytes())?;
+    if let Some(path) = &args.listing {
+        write(path, program.listing().as_bytes())?;
+    }
+    eprintln!(
+        "{name}: {} words, start {:05o} (octal); object deck {}",
+        program.words.len(),
+        program.start,
+        output.display()
     );
     Ok(())
 }

@@ -84,6 +84,7 @@ impl fmt::Display for CoreError {
 pub enum ErrorKind {
     Core(CoreError),
     Sil(crate::sil::error::SilError),
+    Fap(crate::fap::error::FapError),
 }
 
 impl fmt::Display for ErrorKind {
@@ -91,6 +92,7 @@ impl fmt::Display for ErrorKind {
         match self {
             ErrorKind::Core(e) => e.fmt(f),
             ErrorKind::Sil(e) => e.fmt(f),
+            ErrorKind::Fap(e) => e.fmt(f),
         }
     }
 }

@@ -11,14 +11,19 @@ use super::span::Span;
 /// Numbers may not exceed this magnitude (a 40-bit word's range, with room for a sign).
 pub const NUMBER_LIMIT: i64 = 1 << 40;
 
-/// How a dialect writes numbers in its second radix.
+/// How a dialect writes numbers in its second radix, and what else its terms allow.
 #[derive(Clone, Copy, Debug)]
 pub struct NumberSyntax {
-    pub prefix: char,
+    /// The character that introduces a number in the second radix; `None`: no second radix in
+    /// expressions (FAP writes octal only in OCT, BOOL and `=O` literals).
+    pub prefix: Option<char>,
     pub radix: u32,
     pub digit: fn(char) -> Option<u8>,
     /// The value of a character constant `'c'` (`'\n'` for a newline), if the dialect has them.
     pub character: Option<fn(char) -> Option<i64>>,
+    /// A name may start with a digit if it holds a letter (FAP: `2ND`); otherwise such a token
+    /// is a malformed number.
+    pub digit_names: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,9 +225,13 @@ fn parse_term(c: &mut Cursor, syntax: &NumberSyntax) -> Result<Term, (Span, Core
         }
         Some(ch) if ch.is_ascii_digit() => {
             let text = c.take_while(is_name_char);
-            Term::Number(decimal(&text).map_err(|e| (at, e))?)
+            if syntax.digit_names && text.chars().any(|c| c.is_ascii_alphabetic()) {
+                Term::Symbol(text)
+            } else {
+                Term::Number(decimal(&text).map_err(|e| (at, e))?)
+            }
         }
-        Some(ch) if ch == syntax.prefix => {
+        Some(ch) if Some(ch) == syntax.prefix => {
             c.bump();
             let text = c.take_while(is_name_char);
             Term::Number(radix(&text, syntax).map_err(|e| (at, e))?)
@@ -285,7 +294,7 @@ fn decimal(text: &str) -> Result<i64, CoreError> {
 }
 
 fn radix(text: &str, syntax: &NumberSyntax) -> Result<i64, CoreError> {
-    let shown = format!("{}{}", syntax.prefix, text);
+    let shown = format!("{}{}", syntax.prefix.unwrap_or(' '), text);
     if text.is_empty() {
         return Err(CoreError::BadNumber(shown));
     }
@@ -305,11 +314,28 @@ mod tests {
     use super::*;
 
     const HEX: NumberSyntax = NumberSyntax {
-        prefix: '#',
+        prefix: Some('#'),
         radix: 16,
         digit: |c| c.to_digit(16).map(|d| d as u8),
         character: Some(|c| c.is_ascii_uppercase().then_some(c as i64)),
+        digit_names: false,
     };
+
+    #[test]
+    fn digit_names_and_no_prefix() {
+        const FAP: NumberSyntax = NumberSyntax {
+            prefix: None,
+            radix: 8,
+            digit: |c| c.to_digit(8).map(|d| d as u8),
+            character: None,
+            digit_names: true,
+        };
+        let e = parse_expr(&mut Cursor::new("2ND+10", 1), &FAP).unwrap();
+        assert_eq!(e.operands[0].term, Term::Symbol("2ND".into()));
+        assert_eq!(e.operands[1].term, Term::Number(10));
+        assert!(parse_expr(&mut Cursor::new("#7", 1), &FAP).is_err());
+        assert!(parse_expr(&mut Cursor::new("2ND", 1), &HEX).is_err());
+    }
 
     fn parse(s: &str) -> Result<Expr, (Span, CoreError)> {
         parse_expr(&mut Cursor::new(s, 1), &HEX)

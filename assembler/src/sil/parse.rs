@@ -13,10 +13,11 @@ use crate::core::span::Span;
 
 /// `#3F7`: sexadecimal numbers in expressions.
 pub const SEX_SYNTAX: NumberSyntax = NumberSyntax {
-    prefix: '#',
+    prefix: Some('#'),
     radix: 16,
     digit: sex_digit,
     character: Some(punch_address),
+    digit_names: false,
 };
 
 /// `'c'`: the address n that makes `92 n` punch character c, n = 64 (c mod 16) + 2 +

@@ -1,0 +1,277 @@
+//! The asm7090 object deck, as SIMH's `i7094` `load` command reads it (notes §3; SIMH
+//! `I7094/i7094_binloader.c` by D. G. Pitts documents the tags): 80-column text records, up to
+//! five items of a tag character and twelve octal digits in columns 1-65, a blank tag ending
+//! the record's items, the sequence number in columns 73-76, a final `$EOF` record. Absolute
+//! decks use tag `7` (origin: the next data item's address), `9` (data word at the current
+//! address, which then advances), `D` (skip: reserved words), `E` (transfer: the start address),
+//! `0` (IDT, ignored here).
+//!
+//! The flat image is the store as bytes: 32,768 words of five bytes each, big-endian, the
+//! 36-bit word right-justified (the top four bits zero).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Items on one record.
+pub const ITEMS_PER_RECORD: usize = 5;
+/// Characters of one item: a tag and twelve octal digits.
+const ITEM_LEN: usize = 13;
+/// Bytes of one word in the flat image.
+pub const IMAGE_BYTES_PER_WORD: usize = 5;
+/// Words in the store.
+pub const STORE_WORDS: usize = 32768;
+
+/// One item of a deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    Origin(u16),
+    Data(u64),
+    Skip(u16),
+    Transfer(u16),
+}
+
+/// The items that load `words` and start at `start`: an origin before every run of
+/// consecutive words, then the transfer.
+pub fn items(words: &BTreeMap<u16, u64>, start: u16) -> Vec<Item> {
+    let mut out = Vec::new();
+    let mut next: Option<u16> = None;
+    for (&a, &w) in words {
+        if next != Some(a) {
+            out.push(Item::Origin(a));
+        }
+        out.push(Item::Data(w & 0o777777777777));
+        next = a.checked_add(1);
+    }
+    out.push(Item::Transfer(start));
+    out
+}
+
+/// The deck text of the items.
+pub fn write(items: &[Item]) -> String {
+    let mut out = String::new();
+    for (n, chunk) in items.chunks(ITEMS_PER_RECORD).enumerate() {
+        let mut rec = String::with_capacity(81);
+        for item in chunk {
+            let (tag, v) = match *item {
+                Item::Origin(a) => ('7', u64::from(a)),
+                Item::Data(w) => ('9', w),
+                Item::Skip(n) => ('D', u64::from(n)),
+                Item::Transfer(a) => ('E', u64::from(a)),
+            };
+            rec.push(tag);
+            rec.push_str(&format!("{v:012o}"));
+        }
+        rec.push_str(&" ".repeat(72 - rec.len()));
+        rec.push_str(&format!("{:04}", (n + 1) % 10000));
+        rec.push_str("    ");
+        out.push_str(&rec);
+        out.push('\n');
+    }
+    out.push_str(&format!("{:<80}\n", "$EOF"));
+    out
+}
+
+/// A deck that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckError {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+    pub kind: DeckErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeckErrorKind {
+    /// Not twelve octal digits after the tag.
+    BadDigits(String),
+    /// A tag this reader does not load (relocatable and linkage items).
+    UnsupportedTag(char),
+    /// An address above 77777 octal.
+    AddressOutOfRange(u64),
+    /// Data past the end of the store.
+    PastEndOfStore,
+    /// No item at all.
+    Empty,
+}
+
+impl fmt::Display for DeckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: error: ", self.file, self.line, self.column)?;
+        match &self.kind {
+            DeckErrorKind::BadDigits(t) => {
+                write!(f, "'{t}' is not twelve octal digits")
+            }
+            DeckErrorKind::UnsupportedTag(t) => write!(
+                f,
+                "item tag '{t}' is not part of an absolute deck (tags 0, 7, 9, D, E)"
+            ),
+            DeckErrorKind::AddressOutOfRange(a) => {
+                write!(f, "address {a:o} (octal) is outside the store (0..77777)")
+            }
+            DeckErrorKind::PastEndOfStore => write!(f, "data runs past location 77777 (octal)"),
+            DeckErrorKind::Empty => write!(f, "the deck loads nothing"),
+        }
+    }
+}
+
+impl std::error::Error for DeckError {}
+
+/// Read an absolute object deck: the words it loads and the start address (the transfer
+/// item's; without one, the first address loaded).
+pub fn read(text: &str, file: &str) -> Result<(BTreeMap<u16, u64>, u16), DeckError> {
+    let mut words = BTreeMap::new();
+    let mut loc: u32 = 0;
+    let mut start = None;
+    let mut first = None;
+    let mut last_line = 0;
+    for (i, line) in text.lines().enumerate() {
+        let number = i as u32 + 1;
+        last_line = number;
+        let err = |column: usize, kind| DeckError {
+            file: file.to_string(),
+            line: number,
+            column: column as u32 + 1,
+            kind,
+        };
+        if line.starts_with('$') {
+            if line.starts_with("$EOF") {
+                break;
+            }
+            continue;
+        }
+        let chars: Vec<char> = line.chars().take(72).collect();
+        for k in 0..ITEMS_PER_RECORD {
+            let at = k * ITEM_LEN;
+            let Some(&tag) = chars.get(at) else { break };
+            if tag == ' ' {
+                break;
+            }
+            let digits: String = chars
+                .get(at + 1..at + ITEM_LEN)
+                .map(|d| d.iter().collect())
+                .unwrap_or_default();
+            if digits.len() != 12 || !digits.chars().all(|c| c.is_digit(8)) {
+                return Err(err(at + 1, DeckErrorKind::BadDigits(digits)));
+            }
+            let v = u64::from_str_radix(&digits, 8).expect("checked octal digits");
+            let address = |v: u64| {
+                if v > 0o77777 {
+                    Err(err(at + 1, DeckErrorKind::AddressOutOfRange(v)))
+                } else {
+                    Ok(v as u32)
+                }
+            };
+            match tag.to_ascii_uppercase() {
+                '0' => {}
+                '7' => loc = address(v)?,
+                'D' => loc += address(v)?,
+                '9' => {
+                    if loc as usize >= STORE_WORDS {
+                        return Err(err(at, DeckErrorKind::PastEndOfStore));
+                    }
+                    words.insert(loc as u16, v);
+                    first.get_or_insert(loc as u16);
+                    loc += 1;
+                }
+                'E' => start = Some(address(v)? as u16),
+                other => return Err(err(at, DeckErrorKind::UnsupportedTag(other))),
+            }
+        }
+    }
+    match start.or(first) {
+        Some(s) => Ok((words, s)),
+        None => Err(DeckError {
+            file: file.to_string(),
+            line: last_line.max(1),
+            column: 1,
+            kind: DeckErrorKind::Empty,
+        }),
+    }
+}
+
+/// The flat image of the store (see the module comment).
+pub fn image(words: &BTreeMap<u16, u64>) -> Vec<u8> {
+    let mut out = vec![0u8; STORE_WORDS * IMAGE_BYTES_PER_WORD];
+    for (&a, &w) in words {
+        let at = a as usize * IMAGE_BYTES_PER_WORD;
+        if at < out.len() {
+            out[at..at + IMAGE_BYTES_PER_WORD].copy_from_slice(&w.to_be_bytes()[3..]);
+        }
+    }
+    out
+}
+
+/// The words of a flat image (zero words omitted).
+pub fn from_image(bytes: &[u8]) -> BTreeMap<u16, u64> {
+    bytes
+        .chunks(IMAGE_BYTES_PER_WORD)
+        .take(STORE_WORDS)
+        .enumerate()
+        .filter_map(|(a, c)| {
+            let w = c.iter().fold(0u64, |w, &b| w << 8 | u64::from(b)) & 0o777777777777;
+            (w != 0).then_some((a as u16, w))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_layout() {
+        let words: BTreeMap<u16, u64> = [(0o100, 0o050000000110), (0o101, 5), (0o110, 7)]
+            .into_iter()
+            .collect();
+        let deck = write(&items(&words, 0o100));
+        let lines: Vec<&str> = deck.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines.iter().all(|l| l.len() == 80));
+        assert_eq!(
+            &lines[0][..65],
+            [
+                "7000000000100",
+                "9050000000110",
+                "9000000000005",
+                "7000000000110",
+                "9000000000007"
+            ]
+            .concat()
+        );
+        assert_eq!(&lines[0][72..76], "0001");
+        assert_eq!(&lines[1][..13], "E000000000100");
+        assert_eq!(lines[2].trim_end(), "$EOF");
+        assert_eq!(read(&deck, "x.obj"), Ok((words, 0o100)));
+    }
+
+    #[test]
+    fn reader_errors() {
+        let e = read("9000000000001\n7000000100000\n", "x.obj").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 2));
+        assert_eq!(e.kind, DeckErrorKind::AddressOutOfRange(0o100000));
+        let e = read("900000000000X\n", "x.obj").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "x.obj:1:2: error: '00000000000X' is not twelve octal digits"
+        );
+        let e = read("A000000000001\n", "x.obj").unwrap_err();
+        assert_eq!(e.kind, DeckErrorKind::UnsupportedTag('A'));
+        assert_eq!(
+            read("$EOF\n", "x.obj").unwrap_err().kind,
+            DeckErrorKind::Empty
+        );
+        // Skip items move the location; no transfer: start at the first word.
+        let (w, s) = read("7000000000010D0000000000029777777777777\n", "x").unwrap();
+        assert_eq!(s, 0o12);
+        assert_eq!(w.get(&0o12), Some(&0o777777777777));
+    }
+
+    #[test]
+    fn image_round_trip() {
+        let words: BTreeMap<u16, u64> = [(0, 1), (0o77777, 0o777777777777)].into_iter().collect();
+        let img = image(&words);
+        assert_eq!(img.len(), 163_840);
+        assert_eq!(&img[..5], &[0, 0, 0, 0, 1]);
+        assert_eq!(from_image(&img), words);
+    }
+}
