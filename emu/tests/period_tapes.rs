@@ -217,3 +217,44 @@ fn carrigan_square_root() {
     assert!((arith::to_signed(r) - arith::to_signed(arith::HALF)).abs() <= 1);
     assert_eq!((m.orders(), m.clock_ns()), (61, 8_853_000));
 }
+
+/// P12 ("equivalent to P6", evidence §2.2) loaded by X1 at origin 200 (`00 200K` before it).
+/// Its first six words are clean and its end has an `N` (obey now) item, so loading runs it:
+/// it punches CR/LF (`92 131`), a delay (`92 515`) and the sign of A (`92 644` +, `92 708` -),
+/// then reaches word 206, where the tape's undecodable part (evidence §2.2) assembled into
+/// `6K 88`, an unwanted variant: the machine stops and names it.
+#[test]
+fn p12_prints_the_sign_then_stops_at_its_undecodable_part() {
+    let (Some(x1), Some(p12)) = (tape("X1.pt"), tape("P12.pt")) else {
+        return;
+    };
+    let mut m = Machine::new();
+    m.reader_mut().push(&x1);
+    m.reader_mut().push(&[0, 0, 2, 0, 0, 10]); // 00 200K
+    m.reader_mut().push(&p12);
+    m.console_start();
+    let stop = m.run(Limits::orders(1_000_000));
+    let order = Order::new(0x6A, 88);
+    assert_eq!(
+        stop,
+        Stop::UnwantedOrder {
+            address: 206,
+            half: Half::Left,
+            order,
+            reason: emu::silliac::info(0x6A).summary
+        }
+    );
+    assert_eq!(m.word(200), pair(Order::new(0x40, 0), Order::new(0xA5, 0)));
+    assert_eq!(m.punch().frames(), &[18, 24, 10]);
+    // Called with a negative number (A at entry, period linkage from 300), it prints "-".
+    m.punch_mut().clear();
+    m.set_word(100, arith::from_signed(-12345));
+    m.set_word(300, pair(Order::new(0xF5, 100), Order::new(0x50, 300)));
+    m.set_word(301, pair(Order::new(0x26, 200), Order::new(0x24, 301)));
+    m.set_control(300, Half::Left);
+    assert!(matches!(
+        m.run(Limits::orders(1000)),
+        Stop::UnwantedOrder { address: 206, .. }
+    ));
+    assert_eq!(m.punch().text(), "\n-");
+}
