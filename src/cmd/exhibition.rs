@@ -57,11 +57,7 @@ pub struct CrosscheckArgs {
 }
 
 fn setting(text: &str) -> anyhow::Result<Setting> {
-    let s: Setting = text.parse().with_context(|| format!("--select `{text}`"))?;
-    if s == Setting::Selective {
-        bail!("--select selective: the SILLIAC program does not have the selective variant (see docs/dama.md)");
-    }
-    Ok(s)
+    text.parse().with_context(|| format!("--select `{text}`"))
 }
 
 fn spread_json(s: Option<Spread>) -> serde_json::Value {

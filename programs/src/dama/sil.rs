@@ -167,7 +167,8 @@ pub fn setting_code(setting: Setting) -> Result<(u8, u8), SilError> {
             };
             Ok((d, s))
         }
-        Setting::Selective => Err(SilError::Setting("selective".to_string())),
+        // Depth rule 0: the selective variant (its first pass is demo).
+        Setting::Selective => Ok((0, 3)),
     }
 }
 
