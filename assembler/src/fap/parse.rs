@@ -302,7 +302,7 @@ fn check_subfields(info: &InstrInfo, f: &Fields, op: &str, op_span: Span) -> Res
             },
         ));
     }
-    if info.format == Format::Group0760 && f.address.is_none() {
+    if info.format == Format::Group0760 && info.operand_max > 0 && f.address.is_none() {
         return Err(fap(
             op_span,
             FapError::MissingOperand {

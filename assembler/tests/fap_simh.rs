@@ -1,0 +1,131 @@
+//! The object deck against a peer nobody here wrote: SIMH's `i7094` (Debian's `simh`, `set cpu
+//! 7090`) loads the assembler's deck with `load`; every word it then holds must be the word
+//! the assembler placed, reserved (BSS/BES) words must stay zero, and running the program must
+//! give the results worked out by hand in the comments of `testdata/fap/allforms.fap`.
+//! Skipped, with a message, where `i7094` is not installed.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use assembler::fap;
+
+fn testdata(name: &str) -> (String, String) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/fap")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    (text, path.display().to_string())
+}
+
+/// Run `i7094` on a command file; `None` if it is not installed.
+fn simh(dir: &std::path::Path, deck: &str, commands: &str) -> Option<String> {
+    std::fs::write(dir.join("prog.obj"), deck).unwrap();
+    std::fs::write(
+        dir.join("cmd.ini"),
+        format!("set cpu 7090\nload prog.obj\n{commands}quit\n"),
+    )
+    .unwrap();
+    let out = match Command::new("i7094")
+        .arg("cmd.ini")
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => panic!("cannot run i7094: {e}"),
+    };
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// `examine` lines `NAME:\tOCTAL` into a map.
+fn examined(out: &str) -> BTreeMap<String, u64> {
+    out.lines()
+        .filter_map(|l| {
+            let (name, v) = l.split_once(":\t")?;
+            Some((
+                name.trim().to_string(),
+                u64::from_str_radix(v.trim(), 8).ok()?,
+            ))
+        })
+        .collect()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fap-simh-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn simh_loads_the_deck_word_for_word_and_runs_it() {
+    let (src, file) = testdata("allforms.fap");
+    let p = fap::assemble(&src, &file).unwrap();
+    let dir = scratch("allforms");
+    let mut cmds = String::from("examine PC\n");
+    for a in p.words.keys() {
+        cmds.push_str(&format!("examine {a:o}\n"));
+    }
+    for &(a, n) in &p.reserved {
+        cmds.push_str(&format!("examine {:o}-{:o}\n", a, a + n - 1));
+    }
+    let Some(out) = simh(&dir, &p.object_deck(), &cmds) else {
+        eprintln!("skipped: i7094 not installed (apt-get install simh)");
+        return;
+    };
+    let got = examined(&out);
+    assert_eq!(got.get("PC"), Some(&u64::from(p.start)), "{out}");
+    for (&a, &w) in &p.words {
+        assert_eq!(got.get(&format!("{a:o}")), Some(&w), "word {a:o}\n{out}");
+    }
+    for &(a, n) in &p.reserved {
+        for k in a..a + n {
+            assert_eq!(
+                got.get(&format!("{k:o}")),
+                Some(&0),
+                "reserved {k:o}\n{out}"
+            );
+        }
+    }
+
+    // Run it. Expected values worked out by hand from the source, not from the assembler.
+    let sym = |n: &str| p.symbol(n).unwrap();
+    let cmds = format!(
+        "go\nexamine AC\nexamine XR1\nexamine XR2\n{}",
+        ["RESULT", "COUNT", "COPY", "SHIFTD"]
+            .iter()
+            .map(|n| format!("examine {:o}\n", sym(n)))
+            .collect::<String>()
+    );
+    let out = simh(&dir, &p.object_deck(), &cmds).unwrap();
+    let got = examined(&out);
+    let at = |n: &str| got[&format!("{:o}", sym(n))];
+    assert_eq!(at("RESULT"), 3 * 7 + 2, "{out}");
+    assert_eq!(at("COUNT"), 5, "{out}");
+    assert_eq!(at("COPY"), 7, "{out}");
+    // -7 shifted left 2: sign kept, magnitude 28.
+    assert_eq!(at("SHIFTD"), 1 << 35 | 28, "{out}");
+    // SIMH shows the 38-bit AC: S, Q, P, 1-35 (the sign is bit 37 there).
+    assert_eq!(got["AC"], 1 << 37 | 28, "{out}");
+    assert_eq!(got["XR1"], 1, "{out}");
+    assert_eq!(got["XR2"], 3, "{out}");
+    assert!(out.contains("HALT instruction"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn simh_runs_the_sum_example() {
+    let (src, file) = testdata("sum.fap");
+    let p = fap::assemble(&src, &file).unwrap();
+    let dir = scratch("sum");
+    let cmds = format!("go\nexamine AC\nexamine {:o}\n", p.symbol("SUM").unwrap());
+    let Some(out) = simh(&dir, &p.object_deck(), &cmds) else {
+        eprintln!("skipped: i7094 not installed (apt-get install simh)");
+        return;
+    };
+    let got = examined(&out);
+    assert_eq!(got["AC"], 55, "{out}");
+    assert_eq!(got[&format!("{:o}", p.symbol("SUM").unwrap())], 55, "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
