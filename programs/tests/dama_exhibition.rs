@@ -82,12 +82,12 @@ fn bad_records_are_refused_and_the_other_boards_go_on() {
     let rs = sil.run().unwrap();
     assert_eq!(texts(&rs), vec!["01 REFUSED".to_string()]);
     // Every board still plays: a legal move on each gets the native engine's reply.
-    for b in 0..3 {
-        let m = legal_moves(&pos[b]).as_slice()[0];
-        pos[b] = pos[b].apply(m);
+    for (b, p) in pos.iter_mut().enumerate() {
+        let m = legal_moves(p).as_slice()[0];
+        *p = p.apply(m);
         sil.push(&move_frames(b as u8 + 1, m.from, m.to).unwrap());
         let rs = sil.run().unwrap();
-        let native = faithful(&pos[b], Setting::DEMO);
+        let native = faithful(p, Setting::DEMO);
         match rs[0].reply {
             Reply::Move {
                 board,
@@ -137,4 +137,45 @@ fn a_finished_board_refuses_and_the_program_stops_when_all_are() {
     sil.push(&move_frames(1, 9, 5).unwrap());
     let rs = sil.run().unwrap();
     assert_eq!(rs[0].text, "01 REFUSED");
+}
+
+#[test]
+fn records_are_written_as_the_games_go_and_resume_continues_them() {
+    let dir = std::env::temp_dir().join(format!("damasil-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let opts = ExhibitionOptions {
+        boards: 2,
+        seed: 5,
+        opponents: vec!["greedy".to_string(), "random".to_string()],
+        record_dir: Some(dir.clone()),
+        ..ExhibitionOptions::default()
+    };
+    let full = exhibition(&opts).unwrap();
+    assert!(full.mismatches.is_empty());
+    let file = |b: u8| dir.join(format!("board-{b:02}.txt"));
+    let whole: Vec<String> = (1..=2)
+        .map(|b| std::fs::read_to_string(file(b)).unwrap())
+        .collect();
+    // One line a half-move plus the header and the end.
+    assert_eq!(whole[0].lines().count(), full.results[0].half_moves + 2);
+    assert!(whole[1].lines().last().unwrap().starts_with("= 02 "));
+    // An interrupted exhibition: cut the records short, resume, and get the same games.
+    for (b, text) in whole.iter().enumerate() {
+        let cut: Vec<&str> = text.lines().take(9 + 4 * b).collect();
+        std::fs::write(file(b as u8 + 1), cut.join("\n") + "\n").unwrap();
+    }
+    let resumed = exhibition(&ExhibitionOptions {
+        resume: true,
+        ..opts.clone()
+    })
+    .unwrap();
+    assert!(resumed.mismatches.is_empty());
+    assert_eq!(resumed.emulated_ns, full.emulated_ns);
+    for b in 1..=2u8 {
+        assert_eq!(
+            std::fs::read_to_string(file(b)).unwrap(),
+            whole[b as usize - 1]
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -28,8 +28,7 @@ fn paths(o: u8) -> Vec<(u8, u32, Vec<u8>, Vec<u8>)> {
         out: &mut Vec<(u8, u32, Vec<u8>, Vec<u8>)>,
         sq: &dyn Fn(u32) -> u8,
     ) {
-        for d in 0..2 {
-            let (ov, ld) = JUMP[0][s as usize - 1][d];
+        for &(ov, ld) in &JUMP[0][s as usize - 1] {
             if ov == 0 {
                 continue;
             }
