@@ -113,7 +113,7 @@ fn core(span: Span, e: CoreError) -> Error {
 /// Pseudo-ops that only steer the listing or the loader of a relocatable deck.
 const LISTING_CONTROL: &[&str] = &[
     "REM", "TTL", "TITLE", "EJECT", "SPACE", "DETAIL", "LIST", "UNLIST", "PCC", "PMC", "ABS",
-    "FUL", "LBL", "COUNT", "HEAD", "ENTRY", "NOCRS", "PUNCH", "UNPNCH",
+    "FUL", "LBL", "COUNT", "ENTRY", "NOCRS", "PUNCH", "UNPNCH", "NULL",
 ];
 
 /// The extent of a token: from `start` up to the first blank.
@@ -163,13 +163,28 @@ pub fn parse_line(text: &str, number: u32) -> Result<Option<Line>, Error> {
     }
     // Operation.
     let op_start = skip_blanks(&chars, i);
-    if op_start >= chars.len() {
-        // A location with a blank operation: FAP assembles a PZE word.
+    // A blank operation field (columns 8-14 of a card): FAP assembles a PZE word, whose
+    // variable field may follow in column 16.
+    let blank_op = op_start >= chars.len()
+        || (!free_form
+            && op_start + 1 >= VAR_COLUMN
+            && !is_operation(&token_upper(&chars, op_start)));
+    if blank_op {
         let info = by_mnemonic("PZE").expect("PZE is in the table");
+        let var = Var {
+            chars: &chars,
+            start: op_start.min(chars.len()),
+            end: if op_start < chars.len() {
+                token_end(&chars, op_start)
+            } else {
+                op_start
+            },
+            number,
+        };
         let stmt = Stmt::Instr {
             info,
             indirect: false,
-            fields: Fields::default(),
+            fields: var.fields()?,
         };
         return Ok(Some(Line {
             number,
@@ -269,6 +284,21 @@ pub fn parse_line(text: &str, number: u32) -> Result<Option<Line>, Error> {
         stmt: Some((stmt, op_span)),
         op,
     }))
+}
+
+/// The token at `start`, upper-cased, without a trailing `*`.
+fn token_upper(chars: &[char], start: usize) -> String {
+    let t: String = chars[start..token_end(chars, start)].iter().collect();
+    let t = t.to_ascii_uppercase();
+    match t.strip_suffix('*') {
+        Some(n) if !n.is_empty() => n.to_string(),
+        _ => t,
+    }
+}
+
+/// A pseudo-op or an instruction of the table.
+fn is_operation(name: &str) -> bool {
+    is_pseudo(name) || by_mnemonic(name).is_some()
 }
 
 fn allows_star(i: &InstrInfo) -> bool {

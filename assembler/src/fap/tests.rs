@@ -225,6 +225,16 @@ fn card_columns() {
     let p = asm("* COMMENT\nW\n       TRA W\n");
     assert_eq!(p.symbol("W"), Some(0));
     assert_eq!(p.words.len(), 2);
+    // On a card, a blank operation field with a variable field in column 16 is a PZE too.
+    assert_eq!(
+        words("W              5,1,2\n"),
+        vec![(0, 0o0_00002_1_00005)]
+    );
+    // NULL names the location without taking a word.
+    assert_eq!(
+        asm("       PZE\nN      NULL\n       PZE\n").symbol("N"),
+        Some(1)
+    );
     // Operations are upper-cased; symbols may start with a digit.
     assert_eq!(words("2ND    tra 2ND\n"), vec![(0, 0o0020_00_0_00000)]);
 }
