@@ -359,4 +359,22 @@ proptest! {
         prop_assert_eq!(p.words[&0], expect);
         prop_assert_eq!(p.words[&1], expect);
     }
+
+    /// Whatever the cards say, the assembler answers with a program or errors, never a panic;
+    /// and a program it accepts survives its own deck.
+    #[test]
+    fn never_panics(lines in proptest::collection::vec(
+        prop_oneof![
+            "[ A-Z0-9*=,+./()$'-]{0,30}",
+            "[A-Z]{0,6} {1,3}(CLA|TXI|DEC|OCT|BCI|VFD|ORG|BSS|BES|EQU|END|SWT|PZE|IOCD)\\*? {1,2}[A-Z0-9*=,+/HOB.-]{0,20}",
+        ],
+        0..12,
+    )) {
+        let src = lines.join("\n");
+        if let Ok(p) = assemble(&src, "f.fap") {
+            let _ = p.listing();
+            let (w, _) = read_object_deck(&p.object_deck(), "f.obj").unwrap();
+            prop_assert_eq!(w, p.words);
+        }
+    }
 }
