@@ -16,10 +16,15 @@ impl TapeReader {
         TapeReader::default()
     }
 
-    /// Append frames to the tape in the reader. The reader senses five channels, so only the
-    /// low five bits of each value exist for it (parse tapes with `tape::parse_pt` or
-    /// `tape::read_tape_file`, which reject values above 31 with their position).
+    /// Append frames (values 0..31) to the tape in the reader. A value above 31 is a caller's
+    /// bug, caught by a debug assertion; release builds keep the five channels the reader
+    /// senses. Tapes from files go through `tape::parse_pt` / `tape::read_tape_file`, which
+    /// reject such values with their position.
     pub fn push(&mut self, frames: &[u8]) {
+        debug_assert!(
+            frames.iter().all(|&f| f < 32),
+            "TapeReader::push: frame values must be 0..31"
+        );
         self.frames.extend(frames.iter().map(|f| f & 31));
     }
 
