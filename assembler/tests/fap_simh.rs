@@ -129,3 +129,60 @@ fn simh_runs_the_sum_example() {
     assert_eq!(got[&format!("{:o}", p.symbol("SUM").unwrap())], 55, "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn simh_runs_a_period_style_subroutine() {
+    // TSX linkage, SXA / AXT ** save and restore, TRA 1,4 return, sequence numbers in 73-80.
+    let (src, file) = testdata("maxtab.fap");
+    let p = fap::assemble(&src, &file).unwrap();
+    let dir = scratch("maxtab");
+    let names = ["BIG", "WHERE", "CALLS"];
+    let mut cmds = String::from("go\nexamine AC\nexamine XR2\nexamine XR4\n");
+    for n in names {
+        cmds.push_str(&format!("examine {:o}\n", p.symbol(n).unwrap()));
+    }
+    let Some(out) = simh(&dir, &p.object_deck(), &cmds) else {
+        eprintln!("skipped: i7094 not installed (apt-get install simh)");
+        return;
+    };
+    let got = examined(&out);
+    let at = |n: &str| got[&format!("{:o}", p.symbol(n).unwrap())];
+    // The table 17,-40,5,62,93,0,-93,12: the largest is 93, at position 4.
+    assert_eq!(at("BIG"), 93, "{out}");
+    assert_eq!(at("WHERE"), 4 << 18, "{out}");
+    assert_eq!(at("CALLS"), 2, "{out}");
+    assert_eq!(got["AC"], 93, "{out}");
+    assert_eq!(got["XR2"], 0, "{out}");
+    // XR C holds the 2's complement of the second TSX's location (BEGIN+2).
+    let second_tsx = p.symbol("BEGIN").unwrap() as u64 + 2;
+    assert_eq!(got["XR4"], 0o100000 - second_tsx, "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn simh_loads_words_at_both_ends_of_the_store() {
+    // Origins far apart, a gap, the last word of the store, a start that is not the first word.
+    let src = "       ORG    0\n       OCT    1,2\n       ORG    32766\nGO     OCT    -3\n       OCT    777777777777\n       ORG    5000\n       BCI    1,END\n       END    GO\n";
+    let p = fap::assemble(src, "ends.fap").unwrap();
+    let dir = scratch("ends");
+    let cmds = "examine PC\nexamine 0-3\nexamine 11610\nexamine 77776-77777\n";
+    let Some(out) = simh(&dir, &p.object_deck(), cmds) else {
+        eprintln!("skipped: i7094 not installed (apt-get install simh)");
+        return;
+    };
+    let got = examined(&out);
+    assert_eq!(got["PC"], 0o77776, "{out}");
+    let expect = [
+        ("0", 1),
+        ("1", 2),
+        ("2", 0),
+        ("3", 0),
+        ("11610", 0o254524606060),
+        ("77776", 1 << 35 | 3),
+        ("77777", 0o777777777777),
+    ];
+    for (a, w) in expect {
+        assert_eq!(got.get(a), Some(&w), "{a}\n{out}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
