@@ -133,6 +133,7 @@ fn report_json(r: &ExhibitionReport) -> serde_json::Value {
         "mismatches": r.mismatches.len(),
         "mismatch_list": r.mismatches,
         "move_seconds": spread_json(spread(&r.move_times())),
+        "within_10_150_s": r.move_times().iter().filter(|&&t| (10_000_000_000..=150_000_000_000).contains(&t)).count(),
         "by_phase": {
             "opening": spread_json(r.by_phase(Phase::Opening)),
             "middle": spread_json(r.by_phase(Phase::Middle)),
@@ -203,6 +204,11 @@ fn print_report(r: &ExhibitionReport) {
     }
 }
 
+fn phase_spread(r: &ex::CrosscheckReport, p: Phase) -> Option<Spread> {
+    let v: Vec<u64> = r.times.iter().filter(|t| t.0 == p).map(|t| t.1).collect();
+    spread(&v)
+}
+
 pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
     let r = ex::crosscheck(args.positions, args.seed, setting(&args.select)?)?;
     if args.json {
@@ -215,6 +221,12 @@ pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
                 "mismatches": r.mismatches.len(),
                 "mismatch_list": r.mismatches,
                 "positions_examined": r.positions_examined,
+                "move_seconds": spread_json(spread(&r.times.iter().map(|t| t.1).collect::<Vec<_>>())),
+                "by_phase": {
+                    "opening": spread_json(phase_spread(&r, Phase::Opening)),
+                    "middle": spread_json(phase_spread(&r, Phase::Middle)),
+                    "end": spread_json(phase_spread(&r, Phase::End)),
+                },
                 "emulated_seconds": r.emulated_ns as f64 / 1e9,
                 "host_seconds": r.host_seconds,
             })

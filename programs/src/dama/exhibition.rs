@@ -567,6 +567,9 @@ pub struct CrosscheckReport {
     pub seed: u64,
     pub mismatches: Vec<Mismatch>,
     pub positions_examined: u64,
+    /// Period time of each reply (from the end of reading the set record to the end of the
+    /// reply) with the phase of its position, in the order of the positions.
+    pub times: Vec<(Phase, u64)>,
     pub emulated_ns: u64,
     pub host_seconds: f64,
 }
@@ -614,6 +617,7 @@ pub fn crosscheck(
         seed,
         mismatches: Vec::new(),
         positions_examined: 0,
+        times: Vec::new(),
         emulated_ns: 0,
         host_seconds: 0.0,
     };
@@ -650,6 +654,11 @@ pub fn crosscheck(
             });
         }
         report.positions_examined += native.positions;
+        if i > 0 {
+            if let Some(r) = replies.first() {
+                report.times.push((Phase::of(&pending), r.period_ns()));
+            }
+        }
         if i == count {
             break;
         }
