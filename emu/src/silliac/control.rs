@@ -16,6 +16,8 @@ use super::trace;
 use std::fmt;
 
 const PC_MASK: u32 = 2047;
+/// Shift that brings the left (20) or right (0) order of a word to the bottom.
+const HALF_SHIFT: [u32; 2] = [20, 0];
 const RIGHT_ADDRESS: u64 = 0x3FF;
 const LEFT_ADDRESS: u64 = 0x3FF << 20;
 
@@ -466,7 +468,7 @@ fn run_loop<const TRACE: bool, const CHECKS: bool>(
 #[inline(always)]
 fn fetch(store: &Store, pc: u32) -> u32 {
     let word = store.read((pc >> 1) as u16);
-    (word >> (20 * (1 - (pc & 1)))) as u32 & ORDER_MASK
+    (word >> HALF_SHIFT[(pc & 1) as usize]) as u32 & ORDER_MASK
 }
 
 fn exec_traced(
