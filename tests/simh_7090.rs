@@ -1,0 +1,516 @@
+//! The differential proof of the 7090 emulator: random programs in the emulated subset,
+//! written as FAP source, assembled by `assembler::fap` into an asm7090 object deck, are run
+//! on `emu::ibm7090` and on SIMH's `i7094` (Debian package `simh`, `set cpu 7090`), a peer
+//! nobody here wrote. After each program the PC, AC, MQ, index registers A B C, the overflow
+//! and divide-check indicators, the sense lights and the program's code and data regions are
+//! compared; after each batch, the whole store.
+//!
+//! Both machines run each program for at most `STEPS` instruction fetches (SIMH `step`), so
+//! programs whose loops run long, or whose stores wander (an index register loaded from data
+//! makes any address possible), still end at the same point on both. One SIMH process runs a
+//! whole batch; the emulator keeps one `Machine` per batch as well, so the store carries over
+//! from program to program on both sides alike.
+//!
+//! Programs are generated from a seeded proptest `TestRng`, so every run checks the same
+//! programs. `cargo test --test simh_7090` runs the default campaign (a few thousand
+//! programs); `cargo test --test simh_7090 -- --ignored` runs a longer one with other seeds.
+
+use assembler::fap;
+use emu::ibm7090::{Machine, Stop};
+use proptest::prelude::Rng;
+use proptest::test_runner::{RngAlgorithm, TestRng};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Instruction fetches per program on both machines.
+const STEPS: u32 = 3000;
+/// Code at 64 (0o100), data at 1024 (0o2000), XEC targets at 1536 (0o3000).
+const CODE: u16 = 0o100;
+const DATA: u16 = 0o2000;
+const DATA_WORDS: u16 = 64;
+const XEC: u16 = 0o3000;
+const XEC_WORDS: u16 = 16;
+
+struct Gen {
+    rng: TestRng,
+}
+
+impl Gen {
+    fn new(seed: u64) -> Gen {
+        let mut s = [0u8; 32];
+        s[..8].copy_from_slice(&seed.to_le_bytes());
+        s[8..16].copy_from_slice(b"7090simh");
+        Gen {
+            rng: TestRng::from_seed(RngAlgorithm::ChaCha, &s),
+        }
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.rng.next_u64() % n
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+    /// A data word: small, negative, extreme or random.
+    fn word(&mut self) -> u64 {
+        const SIGN: u64 = 1 << 35;
+        match self.below(8) {
+            0 => self.below(16),
+            1 => SIGN | self.below(16),
+            2 => [0, SIGN, SIGN - 1, (1 << 36) - 1, 1 << 34][self.below(5) as usize],
+            3 => self.below(1 << 18),
+            4 => SIGN | self.below(1 << 35),
+            _ => self.rng.next_u64() & ((1 << 36) - 1),
+        }
+    }
+    fn tag(&mut self) -> u8 {
+        match self.below(20) {
+            0..=9 => 0,
+            10..=13 => 1,
+            14..=16 => 2,
+            17 => 3,
+            _ => 4 + self.below(4) as u8,
+        }
+    }
+    fn shift_count(&mut self) -> u64 {
+        match self.below(6) {
+            0 => self.below(256),
+            1 => 33 + self.below(6),
+            2 => 70 + self.below(5),
+            _ => self.below(20),
+        }
+    }
+}
+
+const MEMORY: &[&str] = &[
+    "CLA", "CLS", "CAL", "ADD", "ADM", "SUB", "SBM", "ACL", "LDQ", "STO", "STQ", "SLW", "STZ",
+    "STA", "STD", "STT", "STP", "STL", "ANA", "ANS", "ORA", "ORS", "ERA", "MPY", "MPR", "DVP",
+    "DVH", "CAS", "LAS", "ZET", "NZT",
+];
+/// Safe to place where XEC finds them (no transfer, no halt).
+const XEC_SAFE: &[&str] = &[
+    "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL",
+];
+const XR_STORE: &[&str] = &["LXA", "LXD", "LAC", "LDC", "SXA", "SXD"];
+const XR_AC: &[&str] = &["PAX", "PDX", "PAC", "PDC", "PXA", "PXD"];
+const SHIFTS: &[&str] = &["ALS", "ARS", "LLS", "LRS", "LGL", "LGR", "RQL"];
+const NO_ADDRESS: &[&str] = &[
+    "XCA", "XCL", "NOP", "CLM", "CHS", "SSP", "SSM", "COM", "LBT", "PBT", "DCT", "ENK", "SLF",
+];
+const TRANSFERS: &[&str] = &[
+    "TRA", "TZE", "TNZ", "TPL", "TMI", "TOV", "TNO", "TQP", "TLQ",
+];
+const TYPE_A: &[&str] = &["TXI", "TIX", "TXH", "TNX", "TXL"];
+
+/// One generated program and the register state it starts from.
+struct Case {
+    source: String,
+    ac: u64,
+    mq: u64,
+    xr: [u16; 3],
+    overflow: bool,
+    divide_check: bool,
+    lights: u8,
+    switches: u8,
+    keys: u64,
+}
+
+fn card(label: &str, op: &str, operand: &str) -> String {
+    format!("{label:<6} {op:<7} {operand}\n")
+}
+
+fn data_address(g: &mut Gen) -> u64 {
+    DATA as u64 + 8 + g.below(DATA_WORDS as u64 - 8)
+}
+
+fn instruction(g: &mut Gen) -> String {
+    match g.below(40) {
+        0..=17 => {
+            let op = g.pick(MEMORY);
+            let star = if g.chance(12) { "*" } else { "" };
+            let tag = g.tag();
+            card(
+                "",
+                &format!("{op}{star}"),
+                &format!("{},{tag}", data_address(g)),
+            )
+        }
+        18..=19 => {
+            let op = g.pick(XR_STORE);
+            card("", op, &format!("{},{}", data_address(g), 1 + g.below(7)))
+        }
+        20..=21 => card("", g.pick(XR_AC), &format!("0,{}", g.tag())),
+        22..=23 => {
+            let v = if g.chance(80) {
+                g.below(8)
+            } else {
+                g.below(32768)
+            };
+            let op = if g.chance(70) { "AXT" } else { "AXC" };
+            card("", op, &format!("{v},{}", 1 + g.below(3)))
+        }
+        24..=27 => {
+            let n = g.shift_count();
+            card(
+                "",
+                g.pick(SHIFTS),
+                &format!("{n},{}", if g.chance(10) { 1 } else { 0 }),
+            )
+        }
+        28..=30 => card("", g.pick(NO_ADDRESS), ""),
+        31 => match g.below(3) {
+            0 => card("", "SWT", &format!("{}", 1 + g.below(6))),
+            1 => card("", "SLN", &format!("{}", 1 + g.below(4))),
+            _ => card("", "SLT", &format!("{}", 1 + g.below(4))),
+        },
+        32..=34 => card("", g.pick(TRANSFERS), &format!("*+{}", 1 + g.below(4))),
+        35..=36 => card(
+            "",
+            g.pick(TYPE_A),
+            &format!("*+{},{},{}", 1 + g.below(4), g.tag(), g.below(6)),
+        ),
+        37 => card(
+            "",
+            "TSX",
+            &format!("*+{},{}", 1 + g.below(3), 1 + g.below(2)),
+        ),
+        _ => card(
+            "",
+            "XEC",
+            &format!("{}", XEC as u64 + g.below(XEC_WORDS as u64)),
+        ),
+    }
+}
+
+fn gen_case(g: &mut Gen) -> Case {
+    let mut s = String::new();
+    s.push_str(&card("", "ORG", &CODE.to_string()));
+    let target = 5 + g.below(36) as usize;
+    let mut words = 0;
+    while words < target {
+        if g.chance(12) && words + 6 < target {
+            // A counted loop on index register C: AXT n,4 ... TIX *-m,4,1.
+            let n = 1 + g.below(5);
+            s.push_str(&card("", "AXT", &format!("{n},4")));
+            let body = 1 + g.below(6) as usize;
+            for _ in 0..body {
+                s.push_str(&instruction(g));
+            }
+            s.push_str(&card("", "TIX", &format!("*-{body},4,1")));
+            words += body + 2;
+        } else {
+            s.push_str(&instruction(g));
+            words += 1;
+        }
+    }
+    for _ in 0..5 {
+        s.push_str(&card("", "HPR", ""));
+    }
+    s.push_str(&card("", "ORG", &DATA.to_string()));
+    for _ in 0..DATA_WORDS {
+        s.push_str(&card("", "OCT", &format!("{:012o}", g.word())));
+    }
+    s.push_str(&card("", "ORG", &XEC.to_string()));
+    for _ in 0..XEC_WORDS {
+        let op = g.pick(XEC_SAFE);
+        s.push_str(&card(
+            "",
+            op,
+            &format!("{},{}", data_address(g), g.below(2)),
+        ));
+    }
+    s.push_str(&card("", "END", &CODE.to_string()));
+    let mut ac = g.word();
+    // AC's S moves from bit 35 to 37; Q and P are sometimes set.
+    ac = (ac & ((1 << 35) - 1)) | if ac >> 35 != 0 { 1 << 37 } else { 0 };
+    if g.chance(10) {
+        ac |= g.below(4) << 35;
+    }
+    let xr = [0, 1, 2].map(|_| {
+        if g.chance(85) {
+            g.below(8) as u16
+        } else {
+            g.below(32768) as u16
+        }
+    });
+    Case {
+        source: s,
+        ac,
+        mq: g.word(),
+        xr,
+        overflow: g.chance(30),
+        divide_check: g.chance(30),
+        lights: g.below(16) as u8,
+        switches: g.below(64) as u8,
+        keys: g.word(),
+    }
+}
+
+/// The state compared after a program.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct State {
+    regs: BTreeMap<String, u64>,
+    mem: BTreeMap<u16, u64>,
+}
+
+fn regions() -> Vec<(u16, u16)> {
+    vec![(CODE, CODE + 63), (DATA, DATA + DATA_WORDS - 1)]
+}
+
+fn emulator_state(m: &Machine) -> State {
+    let mut regs = BTreeMap::new();
+    regs.insert("PC".into(), m.ic as u64);
+    regs.insert("AC".into(), m.ac);
+    regs.insert("MQ".into(), m.mq);
+    regs.insert("XR1".into(), m.xr[0] as u64);
+    regs.insert("XR2".into(), m.xr[1] as u64);
+    regs.insert("XR4".into(), m.xr[2] as u64);
+    regs.insert("OVF".into(), m.overflow as u64);
+    regs.insert("DVC".into(), m.divide_check as u64);
+    for n in 1..=4 {
+        regs.insert(format!("SL{n}"), (m.sense_lights >> (n - 1)) as u64 & 1);
+    }
+    let mut mem = BTreeMap::new();
+    for (a, b) in regions() {
+        for x in a..=b {
+            mem.insert(x, m.mem[x as usize]);
+        }
+    }
+    State { regs, mem }
+}
+
+const COMPARED: &[&str] = &[
+    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "SL1", "SL2", "SL3", "SL4",
+];
+
+/// The SIMH command file for a batch; decks are written into `dir`.
+fn simh_script(cases: &[(Case, fap::Program)], dir: &Path) -> String {
+    let mut s = String::from("set cpu 7090\n");
+    for (n, (c, p)) in cases.iter().enumerate() {
+        let deck = dir.join(format!("c{n}.obj"));
+        std::fs::write(&deck, p.object_deck()).unwrap();
+        let _ = writeln!(s, "load {}", deck.display());
+        let regs = [
+            ("AC", c.ac),
+            ("MQ", c.mq),
+            ("XR1", c.xr[0] as u64),
+            ("XR2", c.xr[1] as u64),
+            ("XR4", c.xr[2] as u64),
+            ("OVF", c.overflow as u64),
+            ("DVC", c.divide_check as u64),
+            ("KEYS", c.keys),
+        ];
+        for (r, v) in regs {
+            let _ = writeln!(s, "deposit {r} {v:o}");
+        }
+        for n in 1..=4 {
+            let _ = writeln!(s, "deposit SL{n} {}", (c.lights >> (n - 1)) & 1);
+        }
+        for n in 1..=6 {
+            let _ = writeln!(s, "deposit SS{n} {}", (c.switches >> (n - 1)) & 1);
+        }
+        // A previous program's HTR leaves a restart pending in SIMH; clear it.
+        let _ = writeln!(
+            s,
+            "deposit HTPEND 0\ndeposit PC {CODE:o}\nstep {STEPS}\necho @@CASE {n}"
+        );
+        for r in COMPARED {
+            let _ = writeln!(s, "examine {r}");
+        }
+        for (a, b) in regions() {
+            let _ = writeln!(s, "examine {a:o}-{b:o}");
+        }
+    }
+    s.push_str("echo @@STORE\nexamine 0-77777\nquit\n");
+    s
+}
+
+/// Parse `NAME:\tvalue` and `addr:\tvalue` lines (octal) into states, one per `@@CASE`, and
+/// the final store.
+fn parse_simh(out: &str) -> (Vec<State>, Vec<u64>) {
+    let mut states: Vec<State> = Vec::new();
+    let mut store = vec![0u64; 32768];
+    let mut in_store = false;
+    for line in out.lines() {
+        if line.starts_with("@@CASE") {
+            states.push(State::default());
+            continue;
+        }
+        if line.starts_with("@@STORE") {
+            in_store = true;
+            continue;
+        }
+        let Some((k, v)) = line.split_once(":\t") else {
+            continue;
+        };
+        let Ok(v) = u64::from_str_radix(v.trim(), 8) else {
+            continue;
+        };
+        if in_store {
+            if let Ok(a) = u16::from_str_radix(k.trim(), 8) {
+                store[a as usize] = v;
+            }
+        } else if let Some(st) = states.last_mut() {
+            match u16::from_str_radix(k.trim(), 8) {
+                Ok(a) => {
+                    st.mem.insert(a, v);
+                }
+                Err(_) => {
+                    st.regs.insert(k.trim().to_string(), v);
+                }
+            }
+        }
+    }
+    (states, store)
+}
+
+fn oct(v: Option<&u64>) -> String {
+    v.map_or("-".to_string(), |v| format!("{v:o}"))
+}
+
+fn i7094() -> Option<PathBuf> {
+    std::env::var_os("PATH").and_then(|p| {
+        std::env::split_paths(&p)
+            .map(|d| d.join("i7094"))
+            .find(|f| f.is_file())
+    })
+}
+
+/// Run one batch; returns (programs compared, difference reports). Programs after one that
+/// left the subset are not compared (and not counted).
+fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Vec<String>) {
+    let mut g = Gen::new(seed);
+    let mut cases = Vec::with_capacity(count);
+    for _ in 0..count {
+        let c = gen_case(&mut g);
+        let p = match fap::assemble(&c.source, "generated.fap") {
+            Ok(p) => p,
+            Err(e) => panic!("generated program does not assemble: {e}\n{}", c.source),
+        };
+        cases.push((c, p));
+    }
+    let dir = std::env::temp_dir().join(format!("firstmoves-simh-{}-{seed}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("batch.ini");
+    std::fs::write(&script, simh_script(&cases, &dir)).unwrap();
+    let out = Command::new(simh)
+        .arg(&script)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("i7094 runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let (simh_states, simh_store) = parse_simh(&text);
+    assert_eq!(
+        simh_states.len(),
+        count,
+        "SIMH output:\n{}",
+        &text[..text.len().min(4000)]
+    );
+
+    let mut m = Machine::new();
+    let mut reports = Vec::new();
+    let mut left_subset = 0;
+    for (n, ((c, p), theirs)) in cases.iter().zip(&simh_states).enumerate() {
+        for (&a, &w) in &p.words {
+            m.mem[a as usize] = w;
+        }
+        m.ac = c.ac;
+        m.mq = c.mq;
+        m.xr = c.xr;
+        m.overflow = c.overflow;
+        m.divide_check = c.divide_check;
+        m.sense_lights = c.lights;
+        m.sense_switches = c.switches;
+        m.keys = c.keys;
+        m.ic = CODE;
+        let mut stop = None;
+        for _ in 0..STEPS {
+            if let Some(s) = m.step() {
+                stop = Some(s);
+                break;
+            }
+        }
+        if let Some(Stop::Unimplemented { .. }) = stop {
+            // The program executed a word outside the subset (a data word its wandering stores
+            // put where XEC looks): SIMH went on with it, so from here the two machines no
+            // longer hold the same store; the rest of the batch is not compared.
+            left_subset = cases.len() - n;
+            break;
+        }
+        let ours = emulator_state(&m);
+        if &ours != theirs {
+            let mut r = format!("seed {seed} case {n} (stop {stop:?}):\n");
+            for k in COMPARED {
+                let (a, b) = (ours.regs.get(*k), theirs.regs.get(*k));
+                if a != b {
+                    let _ = writeln!(r, "  {k}: firstmoves {} SIMH {}", oct(a), oct(b));
+                }
+            }
+            for (a, w) in &ours.mem {
+                let t = theirs.mem.get(a);
+                if Some(w) != t {
+                    let _ = writeln!(r, "  {a:05o}: firstmoves {w:012o} SIMH {}", oct(t));
+                }
+            }
+            let _ = write!(r, "{}", c.source);
+            reports.push(r);
+        }
+    }
+    if reports.is_empty() && left_subset == 0 {
+        for (a, (&ours, &theirs)) in m.mem.iter().zip(&simh_store).enumerate() {
+            if ours != theirs {
+                reports.push(format!(
+                    "seed {seed}: store after the batch differs at {a:05o}: firstmoves {ours:012o} SIMH {theirs:012o}"
+                ));
+                break;
+            }
+        }
+    }
+    (count - left_subset, reports)
+}
+
+fn campaign(seeds: std::ops::Range<u64>, per_batch: usize) {
+    let Some(simh) = i7094() else {
+        println!("skipped: i7094 not installed");
+        return;
+    };
+    let mut total = 0;
+    let mut reports = Vec::new();
+    let seeds_len = seeds.end as usize - seeds.start as usize;
+    for seed in seeds {
+        let (n, r) = batch(seed, per_batch, &simh);
+        total += n;
+        reports.extend(r);
+    }
+    println!(
+        "{total} of {} programs compared with SIMH i7094 ({} followed a program that left the \
+         subset in their batch), {} differences",
+        seeds_len * per_batch,
+        seeds_len * per_batch - total,
+        reports.len()
+    );
+    for r in reports.iter().take(5) {
+        println!("{r}");
+    }
+    assert!(
+        reports.is_empty(),
+        "{} of {total} programs differ",
+        reports.len()
+    );
+}
+
+#[test]
+fn random_programs_agree_with_simh() {
+    campaign(0..40, 200);
+}
+
+#[test]
+#[ignore = "long campaign: 100,000 more programs"]
+fn random_programs_agree_with_simh_long() {
+    campaign(1000..1500, 200);
+}
