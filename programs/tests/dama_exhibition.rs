@@ -179,3 +179,21 @@ fn records_are_written_as_the_games_go_and_resume_continues_them() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn best_emulated_plays_either_side() {
+    use programs::dama::exhibition::{best_emulated, random_position};
+    let mut rng = programs::rng::Rng::new(21);
+    for _ in 0..4 {
+        let p = random_position(&mut rng);
+        // B to move: one native move on from p.
+        let m = legal_moves(&p).as_slice()[0];
+        for q in [p, p.apply(m)] {
+            if programs::dama::game::outcome(&q).is_some() {
+                continue;
+            }
+            let (got, _ns) = best_emulated(&q, Setting::DEMO).unwrap();
+            assert_eq!(got, faithful(&q, Setting::DEMO), "{q}");
+        }
+    }
+}
