@@ -298,14 +298,25 @@ impl Pass<'_> {
                 // Cannot happen: the pool holds each word once.
                 debug_assert!(false, "literal {key} twice (first {first:?})");
             }
-            if (0..STORE_WORDS).contains(&at) && !self.out.owners.contains_key(&(at as u16)) {
+            let span = Span::new(self.line.max(1), 1);
+            if !(0..STORE_WORDS).contains(&at) {
+                if !self.past_end_reported {
+                    self.past_end_reported = true;
+                    self.error(span, FapError::PastEndOfStore);
+                }
+            } else if let Some(&first_line) = self.out.owners.get(&(at as u16)) {
+                // The pool runs into words an earlier ORG placed.
+                self.error(
+                    span,
+                    FapError::Overlap {
+                        address: at as u16,
+                        first_line,
+                    },
+                );
+            } else {
                 self.out.words.insert(at as u16, w);
                 self.out.owners.insert(at as u16, self.line);
                 self.out.literals.push((at as u16, w));
-            } else if !self.past_end_reported {
-                self.past_end_reported = true;
-                let span = Span::new(self.line.max(1), 1);
-                self.error(span, FapError::PastEndOfStore);
             }
             self.loc += 1;
         }
