@@ -248,6 +248,10 @@ impl Machine {
         self.trace_on = on;
     }
 
+    pub fn trace_enabled(&self) -> bool {
+        self.trace_on
+    }
+
     /// Trace lines gathered since the last call.
     pub fn take_trace(&mut self) -> String {
         std::mem::take(&mut self.trace)
