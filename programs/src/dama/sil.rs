@@ -40,8 +40,6 @@ pub enum SilError {
     Assemble(String),
     /// The program could not be made into a tape.
     Tape(String),
-    /// The setting has no encoding on the program's tape.
-    Setting(String),
     /// The machine stopped for a reason other than waiting for tape or the program's stop.
     Stopped { stop: String },
     /// A punched line that is not one of the protocol's replies.
@@ -55,7 +53,6 @@ impl fmt::Display for SilError {
         match self {
             SilError::Assemble(d) => write!(f, "{FILE} does not assemble:\n{d}"),
             SilError::Tape(e) => write!(f, "{FILE}: no tape: {e}"),
-            SilError::Setting(s) => write!(f, "setting {s}: not available in the SILLIAC program"),
             SilError::Stopped { stop } => write!(f, "the emulated SILLIAC stopped: {stop}"),
             SilError::Garbled { line } => write!(f, "the program punched `{line}`, not a reply"),
             SilError::Record(r) => write!(f, "record not encodable: {r}"),
@@ -151,7 +148,7 @@ pub fn parse_reply(line: &str) -> Result<Reply, SilError> {
 }
 
 /// The header's two setting characters (depth rule, selection rule).
-pub fn setting_code(setting: Setting) -> Result<(u8, u8), SilError> {
+pub fn setting_code(setting: Setting) -> (u8, u8) {
     match setting {
         Setting::Rule { depth, select } => {
             let d = match depth {
@@ -165,10 +162,10 @@ pub fn setting_code(setting: Setting) -> Result<(u8, u8), SilError> {
                 Select::B3 => 3,
                 Select::B4 => 4,
             };
-            Ok((d, s))
+            (d, s)
         }
         // Depth rule 0: the selective variant (its first pass is demo).
-        Setting::Selective => Ok((0, 3)),
+        Setting::Selective => (0, 3),
     }
 }
 
@@ -183,7 +180,7 @@ fn two_digits(n: u8, what: &str) -> Result<[u8; 2], SilError> {
 
 /// The frames of a header.
 pub fn header_frames(setting: Setting, boards: u8) -> Result<Vec<u8>, SilError> {
-    let (d, s) = setting_code(setting)?;
+    let (d, s) = setting_code(setting);
     let mut f = vec![d, s];
     f.extend(two_digits(boards, "number of boards")?);
     Ok(f)
