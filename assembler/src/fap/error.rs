@@ -6,8 +6,8 @@ use std::fmt;
 pub enum FapError {
     /// An operation that is neither a pseudo-op nor in the 7090's instruction table.
     UnknownOperation(String),
-    /// An instruction that the table has but marks as not emulated.
-    NotInSubset(String),
+    /// An operation written from column 1, where the location symbol goes.
+    OperationInLocationField(String),
     /// `*` after an operation that has no indirect form (Type A, shifts, pseudo-ops...).
     NoIndirect(String),
     /// A subfield the operation does not have (e.g. a decrement on a Type B instruction).
@@ -78,9 +78,10 @@ impl fmt::Display for FapError {
                 f,
                 "unknown operation '{op}' (neither a FAP pseudo-op nor a 7090 instruction)"
             ),
-            FapError::NotInSubset(op) => write!(
+            FapError::OperationInLocationField(op) => write!(
                 f,
-                "'{op}' is a 7090 instruction outside the emulated subset"
+                "'{op}' stands in the location field (column 1); an operation goes after a \
+                 blank (column 8 on a card)"
             ),
             FapError::NoIndirect(op) => write!(f, "'{op}' has no indirect form ('*')"),
             FapError::UnexpectedSubfield { op, field } => {

@@ -260,6 +260,12 @@ pub fn parse_line(text: &str, number: u32) -> Result<Option<Line>, Error> {
         n if LISTING_CONTROL.contains(&n) => Stmt::Nothing,
         _ => {
             let Some(info) = by_mnemonic(&name) else {
+                // `CLA 5` typed from column 1 reads as location CLA, operation 5.
+                if let Some((l, span)) = &label {
+                    if is_operation(&l.to_ascii_uppercase()) {
+                        return Err(fap(*span, FapError::OperationInLocationField(l.clone())));
+                    }
+                }
                 return Err(fap(op_span, FapError::UnknownOperation(op.clone())));
             };
             // Instructions the emulator does not execute (Status::Unimplemented) assemble

@@ -305,6 +305,13 @@ fn overlap_and_end_of_store() {
         ]
     );
     assert_eq!(
+        errors("CLA 5\n"),
+        vec![
+            "t.fap:1:1: error: 'CLA' stands in the location field (column 1); an operation goes \
+             after a blank (column 8 on a card)"
+        ]
+    );
+    assert_eq!(
         errors(" EQU 5\nX BSS -1\n"),
         vec![
             "t.fap:1:2: error: EQU needs a symbol in the location field",
