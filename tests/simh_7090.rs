@@ -575,3 +575,53 @@ fn instruction_table_agrees_with_simh_disassembler() {
     }
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
+
+/// scripts/bench-7090.fap assembles to the words `firstmoves bench 7090` runs, and the whole
+/// 90-million-instruction program ends with the same registers on both machines.
+#[test]
+fn benchmark_program_is_the_same_everywhere() {
+    use emu::ibm7090::bench::{bench_machine, bench_program, BENCH_INSTRUCTIONS};
+    use emu::ibm7090::Limits;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let fap_file = root.join("scripts/bench-7090.fap");
+    let source = std::fs::read_to_string(&fap_file).unwrap();
+    let p = fap::assemble(&source, "bench-7090.fap").unwrap();
+    let mut ours: BTreeMap<u16, u64> = bench_program().into_iter().collect();
+    ours.entry(0o202).or_insert(0);
+    assert_eq!(p.words, ours);
+    let mut m = bench_machine();
+    let stop = m.run(Limits::none());
+    assert_eq!(stop, Stop::HaltProceed { address: 0o114 });
+    assert_eq!(m.instructions(), BENCH_INSTRUCTIONS);
+    // Per inner trip 17 cycles; per outer trip AXT and TIX; the first AXT and the HPR.
+    assert_eq!(m.cycles(), 1 + 5000 * (1 + 2000 * 17 + 1) + 1);
+    let Some(simh) = i7094() else {
+        println!("skipped: i7094 not installed");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("firstmoves-simh-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deck = dir.join("bench.obj");
+    std::fs::write(&deck, p.object_deck()).unwrap();
+    let script = dir.join("bench.ini");
+    std::fs::write(
+        &script,
+        format!(
+            "set cpu 7090\nload {}\ngo 100\necho @@CASE 0\nexamine PC\nexamine AC\nexamine MQ\n\
+             examine XR1\nexamine XR2\nexamine XR4\nexamine OVF\nquit\n",
+            deck.display()
+        ),
+    )
+    .unwrap();
+    let out = Command::new(simh)
+        .arg(&script)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("i7094 runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (states, _) = parse_simh(&String::from_utf8_lossy(&out.stdout));
+    let ours = emulator_state(&m);
+    for r in ["PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF"] {
+        assert_eq!(ours.regs.get(r), states[0].regs.get(r), "{r}");
+    }
+}
