@@ -82,6 +82,8 @@ struct Pass<'a> {
     loc: i64,
     line: u32,
     literals: Vec<u64>,
+    /// The same words, to find repeats quickly.
+    literal_set: BTreeSet<u64>,
     past_end_reported: bool,
     overlap_reported: Option<Span>,
     ended: bool,
@@ -110,6 +112,7 @@ pub fn pass(
         loc: 0,
         line: 0,
         literals: Vec::new(),
+        literal_set: BTreeSet::new(),
         past_end_reported: false,
         overlap_reported: None,
         ended: false,
@@ -284,6 +287,7 @@ impl Pass<'_> {
 
     /// Place the literal pool at the location counter.
     fn pool(&mut self) {
+        self.literal_set.clear();
         for w in std::mem::take(&mut self.literals) {
             let key = literal_key(w);
             let at = self.loc;
@@ -363,7 +367,7 @@ impl Pass<'_> {
             },
             Some(Address::Filled(_)) => 0,
             Some(Address::Literal(w, _)) => {
-                if !self.literals.contains(w) {
+                if self.literal_set.insert(*w) {
                     self.literals.push(*w);
                 }
                 match lookup(&self.table, self.prev, &literal_key(*w), |v| v.value) {

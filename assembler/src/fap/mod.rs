@@ -100,7 +100,17 @@ pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics> {
         match parse::parse_line(l.text, l.number) {
             Ok(Some(line)) => parsed.push(line),
             Ok(None) => {}
-            Err((span, kind)) => errors.error(span, kind),
+            Err((span, kind)) => {
+                errors.error(span, kind);
+                if let Some(label) = parse::label_of(l.text, l.number) {
+                    parsed.push(parse::Line {
+                        number: l.number,
+                        label: Some(label),
+                        stmt: Some((parse::Stmt::Nothing, span)),
+                        op: String::new(),
+                    });
+                }
+            }
         }
     }
     let defined: BTreeSet<String> = parsed

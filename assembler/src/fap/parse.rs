@@ -141,6 +141,18 @@ fn skip_blanks(chars: &[char], mut i: usize) -> usize {
     i
 }
 
+/// The location symbol of a card whose statement could not be parsed, so that the rest of
+/// the program still finds it (one error, not one more per use).
+pub fn label_of(text: &str, number: u32) -> Option<(String, Span)> {
+    let chars: Vec<char> = text.chars().take(LAST_COLUMN).collect();
+    let first = chars.first().copied().unwrap_or(' ');
+    if first.is_whitespace() || first == '*' {
+        return None;
+    }
+    let name: String = chars[..token_end(&chars, 0)].iter().collect();
+    is_symbol(&name).then(|| (name, Span::new(number, 1)))
+}
+
 /// Parse one line. `Ok(None)` for comments and blank lines.
 pub fn parse_line(text: &str, number: u32) -> Result<Option<Line>, Error> {
     let free_form = text.contains('\t');

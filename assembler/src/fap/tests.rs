@@ -286,6 +286,17 @@ A      PZE
 }
 
 #[test]
+fn a_bad_card_keeps_its_label() {
+    // One error for the bad card, none for the uses of its label.
+    assert_eq!(
+        errors("X      DEC    1.2.3\n       CLA    X\n       TRA    X\n"),
+        vec![
+            "t.fap:1:15: error: '1.2.3' is not a DEC number (e.g. 12, -5, 3.5, 1.5E2, 1B17, .25B0)"
+        ]
+    );
+}
+
+#[test]
 fn overlap_and_end_of_store() {
     assert_eq!(
         errors(" ORG 10\n PZE\n ORG 10\n PZE\n"),
