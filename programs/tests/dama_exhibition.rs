@@ -197,3 +197,22 @@ fn best_emulated_plays_either_side() {
         }
     }
 }
+
+/// The crosscheck campaign of docs/results.md for the quicker settings (minutes in release):
+/// `cargo test --release -p programs --test dama_exhibition -- --ignored`.
+#[test]
+#[ignore]
+fn crosscheck_campaign() {
+    for s in [
+        "demo",
+        "selective",
+        "a3+b1",
+        "a3+b2",
+        "a3+b4",
+        "a2+b4",
+        "a1+b4",
+    ] {
+        let r = crosscheck(1000, 100, s.parse().unwrap()).unwrap();
+        assert!(r.mismatches.is_empty(), "{s}: {:?}", r.mismatches);
+    }
+}
