@@ -111,7 +111,7 @@ struct Case {
     source: String,
     ac: u64,
     mq: u64,
-    xr: [u16; 3],
+    xr: [u32; 3],
     overflow: bool,
     divide_check: bool,
     lights: u8,
@@ -232,9 +232,9 @@ fn gen_case(g: &mut Gen) -> Case {
     }
     let xr = [0, 1, 2].map(|_| {
         if g.chance(85) {
-            g.below(8) as u16
+            g.below(8) as u32
         } else {
-            g.below(32768) as u16
+            g.below(32768) as u32
         }
     });
     Case {
@@ -427,7 +427,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Vec<String>) {
         m.sense_lights = c.lights;
         m.sense_switches = c.switches;
         m.keys = c.keys;
-        m.ic = CODE;
+        m.ic = CODE as u32;
         let mut stop = None;
         for _ in 0..STEPS {
             if let Some(s) = m.step() {

@@ -45,7 +45,7 @@ pub fn bench_machine() -> Machine {
     for (a, w) in bench_program() {
         m.mem[a as usize] = w;
     }
-    m.ic = BENCH_START;
+    m.ic = BENCH_START as u32;
     m
 }
 

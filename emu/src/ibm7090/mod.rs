@@ -13,6 +13,7 @@ pub mod bcd;
 pub mod bench;
 pub mod channel;
 pub mod cpu;
+pub mod decode;
 pub mod isa;
 pub mod timing;
 pub mod trace;

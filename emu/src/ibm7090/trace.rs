@@ -21,7 +21,7 @@ pub fn line(
     ea: u16,
     ac: u64,
     mq: u64,
-    xr: [u16; 3],
+    xr: [u32; 3],
 ) {
     let _ = writeln!(
         out,

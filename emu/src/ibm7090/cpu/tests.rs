@@ -305,7 +305,7 @@ fn index_registers_and_tags() {
         |_| {},
     );
     assert_eq!(m.ic, 0o102, "returned to 0o101 and halted there");
-    assert_eq!(m.xr[2], (0o100u16).wrapping_neg() & 0o77777);
+    assert_eq!(m.xr[2], (0o100u16).wrapping_neg() as u32 & 0o77777);
     let m = run(
         &[ins("LXD", 0o200, 1, 0), ins("LAC", 0o200, 2, 0)],
         &[0o000005000003],

@@ -1,0 +1,251 @@
+//! The emulator's decoder, generated from the one instruction table (`isa::TABLE`): a dense
+//! array indexed by the word's bits S,1-11 (so Type A prefixes and ±0760 fall out too) giving
+//! the operation, how the effective address is formed and the fixed cycles.
+
+use super::isa::{Addressing, Format, Status, Timing, TABLE};
+
+/// What the emulator does; one variant per implemented instruction (the ±0760 group as one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Op {
+    Unimplemented,
+    Htr,
+    Hpr,
+    Tra,
+    Tlq,
+    Tsx,
+    Tze,
+    Tnz,
+    Tpl,
+    Tmi,
+    Tov,
+    Tno,
+    Tqp,
+    Nop,
+    Xec,
+    Mpy,
+    Mpr,
+    Dvh,
+    Dvp,
+    Ans,
+    Ana,
+    Era,
+    Ora,
+    Ors,
+    Cas,
+    Las,
+    Acl,
+    Add,
+    Adm,
+    Sub,
+    Sbm,
+    Cla,
+    Cls,
+    Cal,
+    Ldq,
+    Zet,
+    Nzt,
+    Xca,
+    Xcl,
+    Stz,
+    Sto,
+    Slw,
+    Stq,
+    Sta,
+    Std,
+    Stt,
+    Stp,
+    Stl,
+    Lxa,
+    Lac,
+    Lxd,
+    Ldc,
+    Sxa,
+    Sxd,
+    Pax,
+    Pac,
+    Pdx,
+    Pdc,
+    Pxa,
+    Pxd,
+    Axt,
+    Axc,
+    Als,
+    Ars,
+    Lls,
+    Lrs,
+    Lgl,
+    Lgr,
+    Rql,
+    Rds,
+    Wrs,
+    Rcha,
+    Lcha,
+    Tcoa,
+    Tcna,
+    Group0760,
+    Txi,
+    Tix,
+    Txh,
+    Tnx,
+    Txl,
+}
+
+fn op_of(mnemonic: &str) -> Op {
+    use Op::*;
+    match mnemonic {
+        "HTR" => Htr,
+        "HPR" => Hpr,
+        "TRA" => Tra,
+        "TLQ" => Tlq,
+        "TSX" => Tsx,
+        "TZE" => Tze,
+        "TNZ" => Tnz,
+        "TPL" => Tpl,
+        "TMI" => Tmi,
+        "TOV" => Tov,
+        "TNO" => Tno,
+        "TQP" => Tqp,
+        "NOP" => Nop,
+        "XEC" => Xec,
+        "MPY" => Mpy,
+        "MPR" => Mpr,
+        "DVH" => Dvh,
+        "DVP" => Dvp,
+        "ANS" => Ans,
+        "ANA" => Ana,
+        "ERA" => Era,
+        "ORA" => Ora,
+        "ORS" => Ors,
+        "CAS" => Cas,
+        "LAS" => Las,
+        "ACL" => Acl,
+        "ADD" => Add,
+        "ADM" => Adm,
+        "SUB" => Sub,
+        "SBM" => Sbm,
+        "CLA" => Cla,
+        "CLS" => Cls,
+        "CAL" => Cal,
+        "LDQ" => Ldq,
+        "ZET" => Zet,
+        "NZT" => Nzt,
+        "XCA" => Xca,
+        "XCL" => Xcl,
+        "STZ" => Stz,
+        "STO" => Sto,
+        "SLW" => Slw,
+        "STQ" => Stq,
+        "STA" => Sta,
+        "STD" => Std,
+        "STT" => Stt,
+        "STP" => Stp,
+        "STL" => Stl,
+        "LXA" => Lxa,
+        "LAC" => Lac,
+        "LXD" => Lxd,
+        "LDC" => Ldc,
+        "SXA" => Sxa,
+        "SXD" => Sxd,
+        "PAX" => Pax,
+        "PAC" => Pac,
+        "PDX" => Pdx,
+        "PDC" => Pdc,
+        "PXA" => Pxa,
+        "PXD" => Pxd,
+        "AXT" => Axt,
+        "AXC" => Axc,
+        "ALS" => Als,
+        "ARS" => Ars,
+        "LLS" => Lls,
+        "LRS" => Lrs,
+        "LGL" => Lgl,
+        "LGR" => Lgr,
+        "RQL" => Rql,
+        "RDS" => Rds,
+        "WRS" => Wrs,
+        "RCHA" => Rcha,
+        "LCHA" => Lcha,
+        "TCOA" => Tcoa,
+        "TCNA" => Tcna,
+        "TXI" => Txi,
+        "TIX" => Tix,
+        "TXH" => Txh,
+        "TNX" => Tnx,
+        "TXL" => Txl,
+        _ => Unimplemented,
+    }
+}
+
+/// One entry of the decode array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    pub op: Op,
+    pub addressing: Addressing,
+    /// Fixed cycles (XEC: its own 1); data-dependent ones are added by the executor.
+    pub cycles: u8,
+}
+
+const UNIMPLEMENTED: Decoded = Decoded {
+    op: Op::Unimplemented,
+    addressing: Addressing::Direct,
+    cycles: 0,
+};
+
+/// The decode array, 4096 entries indexed by bits S,1-11.
+pub fn table() -> Box<[Decoded; 4096]> {
+    let mut t = Box::new([UNIMPLEMENTED; 4096]);
+    for info in TABLE {
+        if info.status != Status::Implemented {
+            continue;
+        }
+        let cycles = match info.timing {
+            Timing::Fixed(n) => n,
+            Timing::Execute => 1,
+            _ => 0,
+        };
+        let entry = |op| Decoded {
+            op,
+            addressing: info.addressing(),
+            cycles,
+        };
+        match info.format {
+            Format::TypeA => {
+                // Every opcode with this prefix.
+                let base = info.opcode as usize;
+                for slot in &mut t[base..base + 0o1000] {
+                    *slot = entry(op_of(info.mnemonic));
+                }
+            }
+            Format::Group0760 => {
+                t[info.opcode as usize] = entry(Op::Group0760);
+            }
+            Format::TypeB | Format::Shift | Format::Io => {
+                t[info.opcode as usize] = entry(op_of(info.mnemonic));
+            }
+            Format::ChannelCommand | Format::PrefixData => {}
+        }
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_implemented_cpu_row_has_an_op() {
+        for info in TABLE {
+            let cpu = matches!(
+                info.format,
+                Format::TypeA | Format::TypeB | Format::Shift | Format::Io
+            );
+            if cpu && info.status == Status::Implemented {
+                assert_ne!(op_of(info.mnemonic), Op::Unimplemented, "{}", info.mnemonic);
+            }
+            if info.status == Status::Unimplemented {
+                assert_eq!(op_of(info.mnemonic), Op::Unimplemented, "{}", info.mnemonic);
+            }
+        }
+    }
+}
