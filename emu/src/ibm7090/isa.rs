@@ -1032,6 +1032,59 @@ pub fn disassemble(word: u64) -> String {
     }
 }
 
+/// The instruction table as a Markdown table (docs/ibm7090.md embeds it; a test keeps the two
+/// identical).
+pub fn markdown_table() -> String {
+    let mut s = String::from(
+        "| Mnemonic | Octal | Format | Cycles | Cycle source | Status | What it does |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    for i in TABLE {
+        if matches!(i.format, Format::PrefixData) {
+            continue;
+        }
+        let code = match i.format {
+            Format::TypeA | Format::ChannelCommand => format!("prefix {}", i.opcode >> 9),
+            Format::Group0760 if i.operand_max > 0 => format!(
+                "{}0760 ...{:04o}+n",
+                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
+                i.function
+            ),
+            Format::Group0760 => format!(
+                "{}0760 ...{:04o}",
+                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
+                i.function
+            ),
+            _ => format!(
+                "{}{:04o}",
+                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
+                i.opcode & 0o3777
+            ),
+        };
+        let cycles = match i.timing {
+            Timing::Fixed(n) => n.to_string(),
+            Timing::Shift => "2..22 (shift rule)".to_string(),
+            Timing::Multiply => "2..14 (multiply rule)".to_string(),
+            Timing::Divide => "3 or 14 (divide rule)".to_string(),
+            Timing::Execute => "1 + target".to_string(),
+        };
+        let cycles = if i.format == Format::ChannelCommand {
+            "(channel)".to_string()
+        } else {
+            cycles
+        };
+        let status = match i.status {
+            Status::Implemented => "emulated",
+            Status::Unimplemented => "stops",
+        };
+        s.push_str(&format!(
+            "| {} | {} | {:?} | {} | {} | {} | {} |\n",
+            i.mnemonic, code, i.format, cycles, i.timing_source, status, i.summary
+        ));
+    }
+    s
+}
+
 #[cfg(test)]
 #[allow(clippy::inconsistent_digit_grouping, clippy::unusual_byte_groupings)]
 mod tests {
@@ -1103,57 +1156,4 @@ mod tests {
             assert_eq!(t.type_b(op).map(|i| &TABLE[i as usize]), decode(w));
         }
     }
-}
-
-/// The instruction table as a Markdown table (docs/ibm7090.md embeds it; a test keeps the two
-/// identical).
-pub fn markdown_table() -> String {
-    let mut s = String::from(
-        "| Mnemonic | Octal | Format | Cycles | Cycle source | Status | What it does |\n\
-         |---|---|---|---|---|---|---|\n",
-    );
-    for i in TABLE {
-        if matches!(i.format, Format::PrefixData) {
-            continue;
-        }
-        let code = match i.format {
-            Format::TypeA | Format::ChannelCommand => format!("prefix {}", i.opcode >> 9),
-            Format::Group0760 if i.operand_max > 0 => format!(
-                "{}0760 ...{:04o}+n",
-                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
-                i.function
-            ),
-            Format::Group0760 => format!(
-                "{}0760 ...{:04o}",
-                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
-                i.function
-            ),
-            _ => format!(
-                "{}{:04o}",
-                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
-                i.opcode & 0o3777
-            ),
-        };
-        let cycles = match i.timing {
-            Timing::Fixed(n) => n.to_string(),
-            Timing::Shift => "2..22 (shift rule)".to_string(),
-            Timing::Multiply => "2..14 (multiply rule)".to_string(),
-            Timing::Divide => "3 or 14 (divide rule)".to_string(),
-            Timing::Execute => "1 + target".to_string(),
-        };
-        let cycles = if i.format == Format::ChannelCommand {
-            "(channel)".to_string()
-        } else {
-            cycles
-        };
-        let status = match i.status {
-            Status::Implemented => "emulated",
-            Status::Unimplemented => "stops",
-        };
-        s.push_str(&format!(
-            "| {} | {} | {:?} | {} | {} | {} | {} |\n",
-            i.mnemonic, code, i.format, cycles, i.timing_source, status, i.summary
-        ));
-    }
-    s
 }
