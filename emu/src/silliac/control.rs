@@ -219,33 +219,34 @@ const CONSOLE_ORDERS: [u32; 2] = [
 /// The registers the hot loop works on. Copied into a local for the duration of `run`, so
 /// that the compiler keeps them in host registers.
 #[derive(Clone, Copy, Debug, Default)]
-struct Cpu {
-    a: u64,
-    q: u64,
+pub(super) struct Cpu {
+    pub(super) a: u64,
+    pub(super) q: u64,
     /// Control counter: word address * 2 + half (0 left, 1 right).
-    pc: u32,
-    clock: u64,
-    orders: u64,
+    pub(super) pc: u32,
+    pub(super) clock: u64,
+    pub(super) orders: u64,
 }
 
 /// The input/output units.
 #[derive(Clone, Debug, Default)]
-struct Io {
-    reader: TapeReader,
-    punch: Punch,
+pub(super) struct Io {
+    pub(super) reader: TapeReader,
+    pub(super) punch: Punch,
 }
 
 /// The whole machine.
 #[derive(Clone)]
 pub struct Machine {
-    cpu: Cpu,
-    store: Store,
-    counts: [u64; 256],
-    io: Io,
-    trace_on: bool,
+    // Visible to the module's siblings so that `snapshot` can save and restore every part.
+    pub(super) cpu: Cpu,
+    pub(super) store: Store,
+    pub(super) counts: [u64; 256],
+    pub(super) io: Io,
+    pub(super) trace_on: bool,
     trace: String,
     /// Console orders still to obey (2, 1 or 0).
-    console_pending: u8,
+    pub(super) console_pending: u8,
 }
 
 impl Default for Machine {

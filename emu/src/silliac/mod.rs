@@ -15,6 +15,7 @@ pub mod control;
 pub mod orders;
 pub mod punch;
 pub mod reader;
+pub mod snapshot;
 pub mod store;
 pub mod tape;
 pub mod timing;

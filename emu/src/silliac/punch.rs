@@ -5,8 +5,8 @@ use super::tape::decode_text;
 
 #[derive(Clone, Debug, Default)]
 pub struct Punch {
-    frames: Vec<u8>,
-    times_ns: Vec<u64>,
+    pub(super) frames: Vec<u8>,
+    pub(super) times_ns: Vec<u64>,
 }
 
 impl Punch {

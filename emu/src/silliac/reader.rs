@@ -6,9 +6,9 @@ pub const LOW_HOLES: u8 = 15;
 
 #[derive(Clone, Debug, Default)]
 pub struct TapeReader {
-    frames: Vec<u8>,
-    position: usize,
-    read_times_ns: Vec<u64>,
+    pub(super) frames: Vec<u8>,
+    pub(super) position: usize,
+    pub(super) read_times_ns: Vec<u64>,
 }
 
 impl TapeReader {
