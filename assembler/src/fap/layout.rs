@@ -34,7 +34,8 @@ pub struct SymVal {
 /// What a word holds, for the listing's layout of its octal digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WordKind {
-    Instruction(Format),
+    /// An instruction, prefix word or channel command: its row of the emulator's table.
+    Instruction(&'static InstrInfo),
     Data,
 }
 
@@ -193,7 +194,7 @@ impl Pass<'_> {
             } => {
                 self.define(label, self.loc, SymbolKind::Location);
                 let word = self.instruction(info, *indirect, fields);
-                self.place(word, WordKind::Instruction(info.format), span);
+                self.place(word, WordKind::Instruction(info), span);
             }
             Stmt::Words(words) => {
                 self.define(label, self.loc, SymbolKind::Location);

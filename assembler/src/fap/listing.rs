@@ -12,14 +12,16 @@ use crate::core::listing::{Listing, Row};
 /// tag, address), Type A and prefix words `P DDDDD T AAAAA`, data twelve octal digits.
 pub fn format_word(word: u64, kind: WordKind) -> String {
     let f = emu::ibm7090::isa::fields(word);
-    match kind {
-        WordKind::Instruction(Format::TypeA)
-        | WordKind::Instruction(Format::PrefixData)
-        | WordKind::Instruction(Format::ChannelCommand) => format!(
+    let format = match kind {
+        WordKind::Instruction(info) => Some(info.format),
+        WordKind::Data => None,
+    };
+    match format {
+        Some(Format::TypeA | Format::PrefixData | Format::ChannelCommand) => format!(
             "{:o} {:05o} {:o} {:05o}",
             f.prefix, f.decrement, f.tag, f.address
         ),
-        WordKind::Instruction(_) => format!(
+        Some(_) => format!(
             "{}{:04o} {:02o} {:o} {:05o}",
             if f.opcode & 0o4000 != 0 { '-' } else { ' ' },
             f.opcode & 0o3777,
@@ -27,14 +29,43 @@ pub fn format_word(word: u64, kind: WordKind) -> String {
             f.tag,
             f.address
         ),
-        WordKind::Data => format!("{:012o}", word),
+        None => format!("{:012o}", word),
+    }
+}
+
+/// The machine cycles (2.18 us each) of an instruction as the emulator's table gives them: a
+/// number, or `min-max` where they depend on the data (MPY, DVP, shifts by count); one more
+/// for an indirect address. Empty for data, prefix words and channel commands.
+pub fn cycles(word: u64, kind: WordKind) -> String {
+    let WordKind::Instruction(info) = kind else {
+        return String::new();
+    };
+    if matches!(info.format, Format::PrefixData | Format::ChannelCommand) {
+        return String::new();
+    }
+    let indirect = u8::from(info.allows_indirect() && (word >> 22) & 3 == 3);
+    let (lo, hi) = (
+        info.timing.nominal() + indirect,
+        info.timing.max() + indirect,
+    );
+    let f = emu::ibm7090::isa::fields(word);
+    if info.format == Format::Shift && f.tag == 0 {
+        // The count is known (not indexed): the emulator's rule for n shifts.
+        let n = u32::from(f.address & 0o377);
+        return format!("{}", emu::ibm7090::timing::shift_cycles(n));
+    }
+    if lo == hi {
+        format!("{lo}")
+    } else {
+        format!("{lo}-{hi}")
     }
 }
 
 pub fn render(p: &Program) -> String {
     let mut l = Listing {
         header: vec![format!(
-            "{}: FAP listing (octal locations and words)",
+            "{}: FAP listing (octal locations and words; machine cycles of 2.18 us from the \
+             emulator's table)",
             p.file
         )],
         ..Listing::default()
@@ -49,10 +80,14 @@ pub fn render(p: &Program) -> String {
         let mut rows: Vec<Vec<String>> = placed
             .iter()
             .map(|placed| match *placed {
-                Placed::Word { address, kind } => vec![
-                    format!("{address:05o}"),
-                    format_word(p.words.get(&address).copied().unwrap_or(0), kind),
-                ],
+                Placed::Word { address, kind } => {
+                    let w = p.words.get(&address).copied().unwrap_or(0);
+                    vec![
+                        format!("{address:05o}"),
+                        format_word(w, kind),
+                        cycles(w, kind),
+                    ]
+                }
                 Placed::Reserved { address, count } => {
                     vec![format!("{address:05o}"), format!("{count} words reserved")]
                 }

@@ -406,12 +406,14 @@ fn forward_references_settle() {
 #[test]
 fn listing_shows_fields() {
     let l = asm(
-        "       ORG    100\nS      CLA*   X,1\n       TXI    S,1,2\nX      DEC    -1\n       END    S\n",
+        "       ORG    100\nS      CLA*   X,1\n       TXI    S,1,2\nX      DEC    -1\n       ALS    35\n       MPY    X\n       END    S\n",
     )
     .listing();
-    assert!(l.contains("00144   0500 60 1 00146"), "{l}");
-    assert!(l.contains("00145  1 00002 1 00144"), "{l}");
-    assert!(l.contains("00146  400000000001"), "{l}");
+    assert!(l.contains("00144   0500 60 1 00146  3 "), "{l}");
+    assert!(l.contains("00145  1 00002 1 00144   1 "), "{l}");
+    assert!(l.contains("00146  400000000001       "), "{l}");
+    assert!(l.contains("00147   0767 00 0 00043  4 "), "{l}");
+    assert!(l.contains("00150   0200 00 0 00146  2-14 "), "{l}");
     assert!(l.contains("S        00144  line 2"), "{l}");
 }
 
