@@ -318,7 +318,7 @@ fn simh_script(cases: &[(Case, fap::Program)], dir: &Path) -> String {
             s,
             "deposit HTPEND 0\ndeposit PC {CODE:o}\nstep {STEPS}\necho @@CASE {n}"
         );
-        for r in COMPARED {
+        for r in COMPARED.iter().chain(&["HTADDR"]) {
             let _ = writeln!(s, "examine {r}");
         }
         for (a, b) in regions() {
@@ -442,7 +442,24 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Vec<String>) {
             left_subset = cases.len() - n;
             break;
         }
-        let ours = emulator_state(&m);
+        let mut ours = emulator_state(&m);
+        let mut theirs = theirs.clone();
+        let htr = theirs.regs.remove("HTADDR");
+        if let Some(Stop::Halt { address, target }) = stop {
+            // SIMH halts on HTR with PC at the next instruction and the restart address in
+            // HTADDR; the emulator's IC already holds the restart address (docs/ibm7090.md,
+            // Differences 1). Compare both facts.
+            ours.regs
+                .insert("PC".into(), ((address + 1) & 0o77777) as u64);
+            if htr != Some(target as u64) {
+                reports.push(format!(
+                    "seed {seed} case {n}: HTR restart address firstmoves {target:o} SIMH {}\n{}",
+                    oct(htr.as_ref()),
+                    c.source
+                ));
+            }
+        }
+        let theirs = &theirs;
         if &ours != theirs {
             let mut r = format!("seed {seed} case {n} (stop {stop:?}):\n");
             for k in COMPARED {
