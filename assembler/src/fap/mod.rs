@@ -72,6 +72,24 @@ impl Program {
         self.symbols.get(name).map(|s| s.value)
     }
 
+    /// The address as `LABEL+offset` (offset in decimal, as FAP writes addresses) from the
+    /// nearest location symbol at or below it, or the octal address if there is none: for
+    /// traces and stops.
+    pub fn describe(&self, address: u16) -> String {
+        let best = self
+            .symbols
+            .iter()
+            .filter(|(_, s)| {
+                s.kind == SymbolKind::Location && (0..=i64::from(address)).contains(&s.value)
+            })
+            .max_by_key(|(name, s)| (s.value, std::cmp::Reverse(name.as_str())));
+        match best {
+            Some((name, s)) if s.value == i64::from(address) => name.clone(),
+            Some((name, s)) => format!("{name}+{}", i64::from(address) - s.value),
+            None => format!("{address:05o}"),
+        }
+    }
+
     /// The source line that put the word at `address` into the store.
     pub fn line_at(&self, address: u16) -> Option<u32> {
         self.placed.iter().find_map(|&(line, p)| match p {

@@ -625,6 +625,9 @@ fn bci(chars: &[char], var: &Var, op: &str, number: u32) -> Result<Vec<u64>, Err
         .ok_or_else(|| var.missing(op, "a word count and text (BCI n,text)"))?;
     let count_text: String = chars[var.start..comma].iter().collect();
     let span = var.span();
+    if count_text.trim().is_empty() {
+        return Err(var.missing(op, "a word count before the comma (BCI n,text)"));
+    }
     let n: i64 = count_text
         .trim()
         .parse()

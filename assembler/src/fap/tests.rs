@@ -404,6 +404,18 @@ fn forward_references_settle() {
 }
 
 #[test]
+fn describe_and_line_at() {
+    let p = asm(" ORG 8\nA PZE\n PZE\nB BSS 2\nC EQU 9\n");
+    assert_eq!(p.describe(8), "A");
+    assert_eq!(p.describe(9), "A+1");
+    assert_eq!(p.describe(11), "B+1");
+    assert_eq!(p.describe(7), "00007");
+    assert_eq!(p.line_at(9), Some(3));
+    assert_eq!(p.line_at(11), Some(4));
+    assert_eq!(p.line_at(12), None);
+}
+
+#[test]
 fn listing_shows_fields() {
     let l = asm(
         "       ORG    100\nS      CLA*   X,1\n       TXI    S,1,2\nX      DEC    -1\n       ALS    35\n       MPY    X\n       END    S\n",
