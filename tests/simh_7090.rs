@@ -102,7 +102,7 @@ const NO_ADDRESS: &[&str] = &[
     "XCA", "XCL", "NOP", "CLM", "CHS", "SSP", "SSM", "COM", "LBT", "PBT", "DCT", "ENK", "SLF",
 ];
 const TRANSFERS: &[&str] = &[
-    "TRA", "TZE", "TNZ", "TPL", "TMI", "TOV", "TNO", "TQP", "TLQ",
+    "TRA", "TZE", "TNZ", "TPL", "TMI", "TOV", "TNO", "TQP", "TLQ", "HTR",
 ];
 const TYPE_A: &[&str] = &["TXI", "TIX", "TXH", "TNX", "TXL"];
 
@@ -382,7 +382,7 @@ fn i7094() -> Option<PathBuf> {
 
 /// Run one batch; returns (programs compared, difference reports). Programs after one that
 /// left the subset are not compared (and not counted).
-fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Vec<String>) {
+fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
     let mut g = Gen::new(seed);
     let mut cases = Vec::with_capacity(count);
     for _ in 0..count {
@@ -415,6 +415,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Vec<String>) {
     let mut m = Machine::new();
     let mut reports = Vec::new();
     let mut left_subset = 0;
+    let mut halts = 0;
     for (n, ((c, p), theirs)) in cases.iter().zip(&simh_states).enumerate() {
         for (&a, &w) in &p.words {
             m.mem[a as usize] = w;
@@ -446,6 +447,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Vec<String>) {
         let mut theirs = theirs.clone();
         let htr = theirs.regs.remove("HTADDR");
         if let Some(Stop::Halt { address, target }) = stop {
+            halts += 1;
             // SIMH halts on HTR with PC at the next instruction and the restart address in
             // HTADDR; the emulator's IC already holds the restart address (docs/ibm7090.md,
             // Differences 1). Compare both facts.
@@ -488,7 +490,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Vec<String>) {
             }
         }
     }
-    (count - left_subset, reports)
+    (count - left_subset, halts, reports)
 }
 
 fn campaign(seeds: std::ops::Range<u64>, per_batch: usize) {
@@ -497,16 +499,18 @@ fn campaign(seeds: std::ops::Range<u64>, per_batch: usize) {
         return;
     };
     let mut total = 0;
+    let mut halts = 0;
     let mut reports = Vec::new();
     let seeds_len = seeds.end as usize - seeds.start as usize;
     for seed in seeds {
-        let (n, r) = batch(seed, per_batch, &simh);
+        let (n, h, r) = batch(seed, per_batch, &simh);
         total += n;
+        halts += h;
         reports.extend(r);
     }
     println!(
         "{total} of {} programs compared with SIMH i7094 ({} followed a program that left the \
-         subset in their batch), {} differences",
+         subset in their batch; {halts} ended on HTR), {} differences",
         seeds_len * per_batch,
         seeds_len * per_batch - total,
         reports.len()
