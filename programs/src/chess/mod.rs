@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod fen;
+pub mod kotok;
 pub mod movegen;
 pub mod notation;
 

@@ -1,0 +1,12 @@
+//! Kotok's chess program (MIT AI Memo 41, 1962) as a native engine: EVAL with SWAP/LTRADE and
+//! PINS, REPLYS, TREE; INITIA's card language and a Figure 1-style printout. docs/kotok.md
+//! lists every choice where the memo is silent.
+
+pub mod eval;
+pub mod initia;
+pub mod print;
+pub mod swap;
+pub mod tree;
+
+pub use eval::{eval, Eval};
+pub use tree::{tree, Params, SearchResult, INFINITY, WIDTHS};

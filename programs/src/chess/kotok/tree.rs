@@ -1,0 +1,152 @@
+//! REPLYS and TREE: plausible moves by one-ply evaluation, kept to the width of the ply, and
+//! the memo's alpha-beta over them, with the principal variation and positions examined.
+
+use super::eval::{eval, Eval};
+use crate::chess::board::*;
+use crate::chess::movegen::legal_moves;
+
+/// The memo's "infinity" (the value printed for positions cut off by alpha-beta).
+pub const INFINITY: i32 = 131_071;
+
+/// The memo's widths by ply: 4 3 2 2 1 1 1 1 0 0.
+pub const WIDTHS: [usize; 10] = [4, 3, 2, 2, 1, 1, 1, 1, 0, 0];
+
+/// The input parameters of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Plausible moves kept at ply 1, 2, ...; the search stops where the list ends or a 0 is.
+    pub widths: Vec<usize>,
+    /// Plain minimax when false (the 709 program of spring 1961): same move and value.
+    pub alpha_beta: bool,
+    /// The stability test applies from this many plies on (the root's replies are always
+    /// searched).
+    pub stable_from: usize,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            widths: WIDTHS.to_vec(),
+            alpha_beta: true,
+            stable_from: 2,
+        }
+    }
+}
+
+/// TREE's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move chosen (None when the side to move has no legal move).
+    pub best: Option<Move>,
+    /// White-relative value in 1/60 pawn of the principal variation.
+    pub value: i32,
+    /// The principal variation, starting with the machine's move.
+    pub pv: Vec<Move>,
+    /// Positions updated and evaluated (every EVAL call in REPLYS).
+    pub positions: u64,
+    /// Deepest ply reached.
+    pub depth: usize,
+}
+
+/// REPLYS: every legal move updated, evaluated, reverted; ordered best first for the side to
+/// move (ties in canonical order); the first `width` kept.
+pub fn replys(p: &mut Position, width: usize, positions: &mut u64) -> Vec<(Move, Eval)> {
+    let mut list: Vec<(Move, Eval)> = Vec::new();
+    for mv in legal_moves(p) {
+        p.make(mv);
+        let e = eval(p);
+        p.unmake();
+        *positions += 1;
+        list.push((mv, e));
+    }
+    let side = p.side as i32;
+    // A stable sort keeps the canonical order among equal values.
+    list.sort_by_key(|&(_, e)| -side * e.value);
+    list.truncate(width);
+    list
+}
+
+struct Tree<'a> {
+    params: &'a Params,
+    positions: u64,
+    depth: usize,
+}
+
+impl Tree<'_> {
+    /// Value of the position `p` (whose EVAL is `here`), `ply` moves below the root, and its
+    /// principal variation. White maximises, Black minimises; alpha is the best value White
+    /// is sure of (pessimistic), beta the best Black is sure of (optimistic for White).
+    fn search(
+        &mut self,
+        p: &mut Position,
+        here: Eval,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> (i32, Vec<Move>) {
+        self.depth = self.depth.max(ply);
+        let width = self.params.widths.get(ply).copied().unwrap_or(0);
+        if here.no_moves || width == 0 || (ply >= self.params.stable_from && here.stable()) {
+            return (here.value, Vec::new());
+        }
+        let replies = replys(p, width, &mut self.positions);
+        let white = p.side == WHITE;
+        let mut best = if white { -INFINITY } else { INFINITY };
+        let mut pv = Vec::new();
+        for (mv, e) in replies {
+            p.make(mv);
+            let (v, line) = self.search(p, e, ply + 1, alpha, beta);
+            p.unmake();
+            if (white && v > best) || (!white && v < best) {
+                best = v;
+                pv = std::iter::once(mv).chain(line).collect();
+            }
+            if self.params.alpha_beta {
+                if white {
+                    alpha = alpha.max(best);
+                } else {
+                    beta = beta.min(best);
+                }
+                // This side already does at least as well as the other side allows elsewhere:
+                // revert two levels.
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        (best, pv)
+    }
+}
+
+/// TREE: Kotok's search from `p` with `params`.
+pub fn tree(p: &Position, params: &Params) -> SearchResult {
+    let mut q = p.clone();
+    q.clear_history();
+    let mut t = Tree {
+        params,
+        positions: 0,
+        depth: 0,
+    };
+    let root = if legal_moves(&q).is_empty() {
+        eval(&q)
+    } else {
+        Eval {
+            value: 0,
+            gain: 0,
+            in_check: true,
+            no_moves: false,
+        }
+    };
+    let (value, pv) = if root.no_moves {
+        (root.value, Vec::new())
+    } else {
+        t.search(&mut q, root, 0, -INFINITY, INFINITY)
+    };
+    SearchResult {
+        best: pv.first().copied(),
+        value,
+        pv,
+        positions: t.positions,
+        depth: t.depth,
+    }
+}
