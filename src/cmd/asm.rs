@@ -22,8 +22,9 @@ pub struct AsmArgs {
     #[arg(long)]
     pub raw: bool,
     /// Read a tape in the assembler's layout (bootstrap, words, start word) and print the
-    /// words as `.sil` source with a label on every address an order names (to --output if
-    /// given, else standard output).
+    /// words as `.sil` source with a label on every address an order names; or read a 7090
+    /// object deck (`*.obj`) and print it as FAP cards (to --output if given, else standard
+    /// output).
     #[arg(long)]
     pub disassemble: bool,
     /// With --disassemble: numeric addresses and one word a line, no labels.
@@ -128,6 +129,25 @@ fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 }
 
 fn disassemble(args: &AsmArgs) -> anyhow::Result<()> {
+    if args
+        .input
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("obj"))
+    {
+        // A 7090 object deck: back to FAP cards.
+        let name = args.input.display().to_string();
+        let text =
+            std::fs::read_to_string(&args.input).with_context(|| format!("cannot read {name}"))?;
+        let (words, start) = assembler::fap::read_object_deck(&text, &name)?;
+        let source = assembler::fap::disassemble(&words, start);
+        return match &args.output {
+            Some(path) => write(path, source.as_bytes()),
+            None => {
+                print!("{source}");
+                Ok(())
+            }
+        };
+    }
     let name = args.input.display();
     let frames = emu::silliac::tape::read_tape_file(&args.input)?;
     let image = sil::tape::read_image(&frames).with_context(|| format!("{name}"))?;

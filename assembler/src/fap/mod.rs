@@ -7,6 +7,7 @@
 pub mod bcd;
 pub mod data;
 pub mod deck;
+pub mod disasm;
 pub mod error;
 pub mod layout;
 pub mod listing;
@@ -19,6 +20,7 @@ use crate::core::span::lines;
 use crate::core::symbols::fixed_point;
 
 pub use deck::{DeckError, DeckErrorKind};
+pub use disasm::disassemble;
 pub use layout::SymbolKind;
 
 /// A symbol of an assembled program.
