@@ -88,6 +88,27 @@ CMD    IOCD   100,,24
 }
 
 #[test]
+fn unit_select_names() {
+    // RCDA and WPRA are FAP's names for RDS 321 and WRS 361 (octal units; a written unit is
+    // decimal like any address: 209 = octal 321).
+    assert_eq!(
+        words(" RCDA\n WPRA\n RDS 209\n RCDA ,1\n"),
+        vec![
+            (0, 0o0762_00_0_00321),
+            (1, 0o0766_00_0_00361),
+            (2, 0o0762_00_0_00321),
+            (3, 0o0762_00_1_00321),
+        ]
+    );
+    assert_eq!(
+        errors(" RCDA 5\n"),
+        vec![
+            "t.fap:1:7: error: 'RCDA' has no address (the unit is part of the operation) subfield"
+        ]
+    );
+}
+
+#[test]
 fn prefix_data_words() {
     assert_eq!(
         words(" PZE 1,2,3\n MZE 1\n PON\n MTH -1,7,-1\n"),
