@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::process::{Command, Stdio};
 
 use assembler::fap;
-use emu::ibm7090::isa::{Format, InstrInfo, TABLE};
+use emu::ibm7090::isa::{is_extended, Format, InstrInfo, TABLE};
 
 /// Known disagreements, each with its reason; a row listed here that agrees with SIMH is
 /// fine (the list then only needs trimming).
@@ -54,6 +54,17 @@ fn cases() -> Vec<Case> {
                     (format!("{m} {n}"), format!("{m}{n}"))
                 }
                 Format::Group0760 => (m.to_string(), m.to_string()),
+                // RCDA, WPRA: FAP's names for RDS 321, WRS 361, unknown to SIMH.
+                _ if is_extended(info) => {
+                    let base = TABLE
+                        .iter()
+                        .find(|i| i.format == Format::Io && i.opcode == info.opcode)
+                        .expect("the row it extends");
+                    (
+                        format!("{m} ,{t}"),
+                        format!("{} {:o},{t}", base.mnemonic, info.function),
+                    )
+                }
                 Format::TypeA | Format::PrefixData | Format::ChannelCommand => {
                     (format!("{m} {a},{t},{d}"), format!("{m} {a:o},{t},{d:o}"))
                 }

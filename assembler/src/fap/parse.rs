@@ -5,7 +5,7 @@
 //! token after the operation as the variable field. Each line is parsed on its own; a line with
 //! an error is reported and skipped.
 
-use emu::ibm7090::isa::{by_mnemonic, Format, InstrInfo};
+use emu::ibm7090::isa::{by_mnemonic, is_extended, Format, InstrInfo};
 
 use super::data::{bci_words, dec_word, oct_word};
 use super::error::FapError;
@@ -115,10 +115,6 @@ const LISTING_CONTROL: &[&str] = &[
     "REM", "TTL", "TITLE", "EJECT", "SPACE", "DETAIL", "LIST", "UNLIST", "PCC", "PMC", "ABS",
     "FUL", "LBL", "COUNT", "ENTRY", "NOCRS", "PUNCH", "UNPNCH", "NULL",
 ];
-
-/// FAP's names for a select of a given unit on channel A: the instruction of the emulator's
-/// table and the unit address it selects (the units the emulator's RDS and WRS rows name).
-const UNIT_SELECTS: &[(&str, &str, u32)] = &[("RCDA", "RDS", 0o321), ("WPRA", "WRS", 0o361)];
 
 /// The extent of a token: from `start` up to the first blank.
 fn token_end(chars: &[char], start: usize) -> usize {
@@ -274,30 +270,6 @@ pub fn parse_line(text: &str, number: u32) -> Result<Option<Line>, Error> {
         "BCI" => Stmt::Words(bci(&chars, &var, &name, number)?),
         "VFD" => Stmt::Vfd(var.vfd(&name)?),
         n if LISTING_CONTROL.contains(&n) => Stmt::Nothing,
-        n if UNIT_SELECTS.iter().any(|u| u.0 == n) => {
-            let &(_, base, unit) = UNIT_SELECTS.iter().find(|u| u.0 == n).expect("found");
-            let info = by_mnemonic(base).expect("RDS and WRS are in the table");
-            let fields = var.fields()?;
-            if let Some(a) = &fields.address {
-                return Err(fap(
-                    a.span(),
-                    FapError::UnexpectedSubfield {
-                        op: name.clone(),
-                        field: "address (the unit is part of the operation)",
-                    },
-                ));
-            }
-            check_subfields(info, &fields, &name, op_span)?;
-            let at = op_span;
-            Stmt::Instr {
-                info,
-                indirect: false,
-                fields: Fields {
-                    address: Some(Address::Expr(Expr::number(i64::from(unit), at))),
-                    ..fields
-                },
-            }
-        }
         _ => {
             let Some(info) = by_mnemonic(&name) else {
                 // `CLA 5` typed from column 1 reads as location CLA, operation 5.
@@ -352,12 +324,10 @@ fn allows_star(i: &InstrInfo) -> bool {
 }
 
 fn is_pseudo(name: &str) -> bool {
-    UNIT_SELECTS.iter().any(|u| u.0 == name)
-        || matches!(
-            name,
-            "ORG" | "BSS" | "BES" | "EQU" | "SYN" | "BOOL" | "END" | "DEC" | "OCT" | "BCI" | "VFD"
-        )
-        || LISTING_CONTROL.contains(&name)
+    matches!(
+        name,
+        "ORG" | "BSS" | "BES" | "EQU" | "SYN" | "BOOL" | "END" | "DEC" | "OCT" | "BCI" | "VFD"
+    ) || LISTING_CONTROL.contains(&name)
 }
 
 /// ±0760 group members with no operand (CHS, COM, ...): their address is fixed.
@@ -377,6 +347,16 @@ fn check_subfields(info: &InstrInfo, f: &Fields, op: &str, op_span: Span) -> Res
             FapError::UnexpectedSubfield {
                 op: op.to_string(),
                 field: "decrement",
+            },
+        ));
+    }
+    if let (true, Some(a)) = (is_extended(info), &f.address) {
+        // RCDA, WPRA: the unit is part of the operation.
+        return Err(fap(
+            a.span(),
+            FapError::UnexpectedSubfield {
+                op: op.to_string(),
+                field: "address (the unit is part of the operation)",
             },
         ));
     }

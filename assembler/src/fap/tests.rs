@@ -89,8 +89,8 @@ CMD    IOCD   100,,24
 
 #[test]
 fn unit_select_names() {
-    // RCDA and WPRA are FAP's names for RDS 321 and WRS 361 (octal units; a written unit is
-    // decimal like any address: 209 = octal 321).
+    // RCDA and WPRA (rows of the emulator's table) are FAP's names for RDS 321 and WRS 361
+    // (octal units; a written unit is decimal like any address: 209 = octal 321).
     assert_eq!(
         words(" RCDA\n WPRA\n RDS 209\n RCDA ,1\n"),
         vec![
@@ -370,7 +370,7 @@ fn literal_pool_collisions_are_errors() {
 /// row and fields through the emulator's own decoder (`isa::decode`, `isa::fields`).
 #[test]
 fn every_table_row_assembles_and_decodes_back() {
-    use emu::ibm7090::isa::{decode, fields, Format, TABLE};
+    use emu::ibm7090::isa::{decode, fields, is_extended, Format, TABLE};
     let mut checked = 0;
     for (k, info) in TABLE.iter().enumerate() {
         let address = (k as u32 * 2971 + 5) % 32768;
@@ -383,6 +383,12 @@ fn every_table_row_assembles_and_decodes_back() {
                 0,
             ),
             Format::Group0760 => (format!(" {}", info.mnemonic), u32::from(info.function), 0),
+            // RCDA, WPRA: the unit is part of the operation.
+            _ if is_extended(info) => (
+                format!(" {} ,{tag}", info.mnemonic),
+                u32::from(info.function),
+                0,
+            ),
             Format::TypeA | Format::PrefixData | Format::ChannelCommand => (
                 format!(" {} {address},{tag},{decrement}", info.mnemonic),
                 address,
@@ -406,7 +412,10 @@ fn every_table_row_assembles_and_decodes_back() {
             // Type B: no decrement; bits 12-17 are the flag (0) and zeros.
             assert_eq!((w >> 18) & 0o77, 0, "{src}");
         }
-        if !matches!(info.format, Format::PrefixData | Format::ChannelCommand) {
+        if is_extended(info) {
+            // Decoded as the instruction it names (RDS, WRS).
+            assert_eq!(decode(w).map(|i| i.opcode), Some(info.opcode), "{src}");
+        } else if !matches!(info.format, Format::PrefixData | Format::ChannelCommand) {
             assert_eq!(decode(w).map(|i| i.mnemonic), Some(info.mnemonic), "{src}");
         }
         checked += 1;
