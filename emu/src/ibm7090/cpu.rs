@@ -186,6 +186,7 @@ pub struct Machine {
     cycles: u64,
     instructions: u64,
     dec: Box<[Decoded; 4096]>,
+    icache: Box<[(u64, Decoded); STORE_WORDS]>,
     trace_on: bool,
     trace: String,
 }
@@ -213,6 +214,10 @@ impl Machine {
             cycles: 0,
             instructions: 0,
             dec: decode::table(),
+            icache: vec![(u64::MAX, decode::UNIMPLEMENTED); STORE_WORDS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("store size"),
             trace_on: false,
             trace: String::new(),
         }
@@ -316,7 +321,18 @@ impl Machine {
             let at = (self.ic as u16) & ADDR;
             let word = self.mem[at as usize];
             self.ic = ((at + 1) & ADDR) as u32;
-            if let Err(stop) = self.execute(word, at, 0) {
+            // The decoded form of the word last executed here, checked against the word itself:
+            // the dispatch need not wait for the decode array (a store changes the word, and
+            // the check fails).
+            let c = self.icache[at as usize];
+            let d = if c.0 == word {
+                c.1
+            } else {
+                let d = self.dec[((word >> 24) & 0o7777) as usize];
+                self.icache[at as usize] = (word, d);
+                d
+            };
+            if let Err(stop) = self.execute_decoded(word, d, at, 0) {
                 return stop;
             }
         }
@@ -368,6 +384,12 @@ impl Machine {
     #[inline(always)]
     fn execute(&mut self, word: u64, at: u16, depth: u32) -> Result<(), Stop> {
         let d = self.dec[((word >> 24) & 0o7777) as usize];
+        self.execute_decoded(word, d, at, depth)
+    }
+
+    /// Execute `word`, already decoded as `d`.
+    #[inline(always)]
+    fn execute_decoded(&mut self, word: u64, d: Decoded, at: u16, depth: u32) -> Result<(), Stop> {
         let tag = ((word >> 15) & 7) as u8;
         let address = (word & 0o77777) as u16;
         self.instructions += 1;

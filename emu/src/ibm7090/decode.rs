@@ -186,7 +186,7 @@ pub struct Decoded {
     pub cycles: u8,
 }
 
-const UNIMPLEMENTED: Decoded = Decoded {
+pub const UNIMPLEMENTED: Decoded = Decoded {
     op: Op::Unimplemented,
     addressing: Addressing::Direct,
     cycles: 0,
