@@ -1,6 +1,7 @@
 //! `firstmoves`: the command line of the project.
 
 mod cmd;
+mod console;
 
 use clap::{Parser, Subcommand};
 
@@ -26,6 +27,8 @@ enum Command {
     /// Findler's dama: rules, native engines, the emulated SILLIAC program.
     #[command(subcommand)]
     Dama(cmd::dama::DamaCommand),
+    /// The operator's console: monitor commands (script or prompt) for SILLIAC.
+    Console(console::ConsoleArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -35,5 +38,6 @@ fn main() -> anyhow::Result<()> {
         Command::Run(args) => cmd::run::run(args),
         Command::Bench(args) => cmd::bench::run(args),
         Command::Dama(command) => cmd::dama::run(command),
+        Command::Console(args) => console::run(args),
     }
 }

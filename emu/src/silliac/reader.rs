@@ -43,6 +43,12 @@ impl TapeReader {
         &self.frames[self.position..]
     }
 
+    /// Take the unread part of the tape out of the reader (the operator's detach); what was
+    /// read stays on record.
+    pub fn unload(&mut self) -> Vec<u8> {
+        self.frames.split_off(self.position)
+    }
+
     /// Emulated clock (ns) at the end of reading each consumed frame, in order.
     pub fn read_times_ns(&self) -> &[u64] {
         &self.read_times_ns
@@ -73,5 +79,8 @@ mod tests {
         assert_eq!(r.take(40), None);
         assert_eq!(r.read_times_ns(), &[10, 20, 30]);
         assert_eq!(r.position(), 3);
+        r.push(&[4, 5]);
+        assert_eq!(r.unload(), vec![4, 5]);
+        assert_eq!((r.available(), r.position()), (0, 3));
     }
 }

@@ -1,0 +1,80 @@
+//! `firstmoves console silliac [PROGRAM] [--script FILE] [--tui]`: the operator's console. The
+//! monitor (`monitor`) carries out SIMH-style commands from a script, a prompt or the TUI.
+
+pub mod monitor;
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use monitor::{Monitor, Program};
+
+#[derive(clap::Args)]
+pub struct ConsoleArgs {
+    /// The machine: `silliac` (the 7090's console is not built yet).
+    pub machine: String,
+    /// A program to load: SILLIAC assembly (`.sil`) or a tape (`.pt`, raw frames).
+    pub program: Option<PathBuf>,
+    /// Carry out the monitor commands in FILE, one a line, then stop.
+    #[arg(long)]
+    pub script: Option<PathBuf>,
+    /// Start from a snapshot saved by `save`.
+    #[arg(long)]
+    pub restore: Option<PathBuf>,
+}
+
+pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
+    match args.machine.as_str() {
+        "silliac" => {}
+        "7090" => bail!("the 7090 console is not built yet (only `silliac`)"),
+        other => bail!("unknown machine `{other}` (silliac)"),
+    }
+    let program = args
+        .program
+        .as_deref()
+        .map(Program::load)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let mut mon = Monitor::new(program).map_err(anyhow::Error::msg)?;
+    if let Some(snap) = &args.restore {
+        mon.execute(&format!("restore {}", snap.display()))
+            .map_err(anyhow::Error::msg)?;
+    }
+    if let Some(script) = &args.script {
+        let name = script.display().to_string();
+        let text = std::fs::read_to_string(script).with_context(|| format!("reading {name}"))?;
+        let result = monitor::run_script(&mut mon, &text, &name);
+        match result {
+            Ok(out) => print!("{out}"),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        }
+        mon.finish().map_err(anyhow::Error::msg)?;
+        return Ok(());
+    }
+    // The prompt: commands from standard input until end of file or quit.
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    println!("{}", mon.registers());
+    loop {
+        print!("sil> ");
+        out.flush()?;
+        let mut line = String::new();
+        if stdin.lock().read_line(&mut line)? == 0 {
+            println!();
+            break;
+        }
+        if matches!(line.trim(), "quit" | "exit" | "q") {
+            break;
+        }
+        match mon.execute(&line) {
+            Ok(s) if s.is_empty() => {}
+            Ok(s) => println!("{s}"),
+            Err(e) => println!("error: {e}"),
+        }
+    }
+    mon.finish().map_err(anyhow::Error::msg)?;
+    Ok(())
+}
