@@ -38,6 +38,9 @@ pub struct ExhibitionArgs {
     /// Write an SVG of the move-time distribution beside Findler's 10-150 s band.
     #[arg(long)]
     pub plot: Option<PathBuf>,
+    /// Watch and play on a terminal: the boards, SILLIAC's registers and store (issue 8).
+    #[arg(long, conflicts_with_all = ["json", "record", "plot"])]
+    pub tui: bool,
 }
 
 #[derive(clap::Args)]
@@ -78,6 +81,19 @@ fn spread_text(s: Option<Spread>) -> String {
 }
 
 pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
+    if args.tui {
+        return crate::console::exhibition_tui::run(crate::console::exhibition_tui::Options {
+            boards: args.boards,
+            opponents: args
+                .opponents
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect(),
+            seed: args.seed,
+            setting: setting(&args.select)?,
+        });
+    }
     let opts = ExhibitionOptions {
         boards: args.boards,
         opponents: args

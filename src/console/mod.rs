@@ -1,7 +1,9 @@
 //! `firstmoves console silliac [PROGRAM] [--script FILE] [--tui]`: the operator's console. The
 //! monitor (`monitor`) carries out SIMH-style commands from a script, a prompt or the TUI.
 
+pub mod exhibition_tui;
 pub mod monitor;
+pub mod term;
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;

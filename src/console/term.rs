@@ -1,0 +1,129 @@
+//! The terminal for the TUIs: raw mode and the alternate screen while a view runs, restored on
+//! every way out (return, error, panic), and a character frame redrawn whole.
+
+use std::io::{IsTerminal, Write};
+
+use crossterm::{cursor, execute, queue, style, terminal};
+
+/// Raw mode and the alternate screen until dropped.
+pub struct Terminal {
+    out: std::io::Stdout,
+}
+
+/// Put the terminal back: leave the alternate screen, show the cursor, cooked mode.
+fn restore() {
+    let mut out = std::io::stdout();
+    let _ = execute!(out, terminal::LeaveAlternateScreen, cursor::Show);
+    let _ = terminal::disable_raw_mode();
+}
+
+impl Terminal {
+    pub fn enter() -> anyhow::Result<Terminal> {
+        if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+            anyhow::bail!("--tui needs a terminal (standard input and output are not one)");
+        }
+        // A panic must not leave the terminal raw: restore it before the message is printed.
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        terminal::enable_raw_mode()?;
+        let mut out = std::io::stdout();
+        execute!(out, terminal::EnterAlternateScreen, cursor::Hide)?;
+        Ok(Terminal { out })
+    }
+
+    pub fn size(&self) -> (usize, usize) {
+        terminal::size()
+            .map(|(w, h)| (w as usize, h as usize))
+            .unwrap_or((80, 24))
+    }
+
+    /// Draw `frame` (one string a line) from the top left.
+    pub fn draw(&mut self, frame: &Frame) -> anyhow::Result<()> {
+        queue!(self.out, terminal::BeginSynchronizedUpdate)?;
+        for (y, line) in frame.lines.iter().enumerate() {
+            let text: String = line.iter().collect();
+            queue!(self.out, cursor::MoveTo(0, y as u16), style::Print(text))?;
+        }
+        queue!(self.out, terminal::EndSynchronizedUpdate)?;
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// A screen of characters, w x h.
+pub struct Frame {
+    lines: Vec<Vec<char>>,
+}
+
+impl Frame {
+    pub fn new(w: usize, h: usize) -> Frame {
+        Frame {
+            lines: vec![vec![' '; w]; h],
+        }
+    }
+
+    /// Write `text` at (x, y), cut at the right edge.
+    pub fn put(&mut self, x: usize, y: usize, text: &str) {
+        let Some(line) = self.lines.get_mut(y) else {
+            return;
+        };
+        for (i, c) in text.chars().enumerate() {
+            match line.get_mut(x + i) {
+                Some(cell) => *cell = c,
+                None => break,
+            }
+        }
+    }
+
+    /// The frame as text (for tests).
+    #[cfg(test)]
+    pub fn text(&self) -> String {
+        self.lines
+            .iter()
+            .map(|l| l.iter().collect::<String>().trim_end().to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// The 1,024-word store as SILLIAC's monitor tubes showed it: a raster of 64 x 16, one cell
+/// a word, darker with more digits set.
+pub fn store_raster(words: &[u64; 1024]) -> Vec<String> {
+    const SHADES: [char; 5] = [' ', '.', ':', '+', '#'];
+    words
+        .chunks(64)
+        .map(|row| {
+            row.iter()
+                .map(|w| SHADES[((w.count_ones() as usize) * 4).div_ceil(40)])
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frame_clips_and_raster_shades() {
+        let mut f = Frame::new(5, 2);
+        f.put(3, 0, "abcdef");
+        f.put(0, 5, "gone");
+        assert_eq!(f.text(), "   ab\n");
+        let mut words = [0u64; 1024];
+        words[1] = 1;
+        words[2] = (1 << 40) - 1;
+        let r = store_raster(&words);
+        assert_eq!(r.len(), 16);
+        assert!(r[0].starts_with(" .#"));
+    }
+}
