@@ -4,6 +4,7 @@
 pub mod exhibition_tui;
 pub mod monitor;
 pub mod term;
+pub mod tui;
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -20,6 +21,9 @@ pub struct ConsoleArgs {
     /// Carry out the monitor commands in FILE, one a line, then stop.
     #[arg(long)]
     pub script: Option<PathBuf>,
+    /// The console on a terminal (registers, store, reader and punch, command line).
+    #[arg(long, conflicts_with = "script")]
+    pub tui: bool,
     /// Start from a snapshot saved by `save`.
     #[arg(long)]
     pub restore: Option<PathBuf>,
@@ -41,6 +45,13 @@ pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
     if let Some(snap) = &args.restore {
         mon.execute(&format!("restore {}", snap.display()))
             .map_err(anyhow::Error::msg)?;
+    }
+    if args.tui {
+        let name = args
+            .program
+            .as_ref()
+            .map_or("no program".to_string(), |p| p.display().to_string());
+        return tui::run(mon, name);
     }
     if let Some(script) = &args.script {
         let name = script.display().to_string();
