@@ -7,6 +7,8 @@ pub mod fen;
 pub mod kotok;
 pub mod movegen;
 pub mod notation;
+pub mod period;
+pub mod uci;
 
 pub use board::{Move, Position, BLACK, WHITE};
 pub use fen::{parse_fen, to_fen, FenError};

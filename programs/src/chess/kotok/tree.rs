@@ -18,8 +18,8 @@ pub struct Params {
     pub widths: Vec<usize>,
     /// Plain minimax when false (the 709 program of spring 1961): same move and value.
     pub alpha_beta: bool,
-    /// The stability test applies from this many plies on (the root's replies are always
-    /// searched).
+    /// The stability test applies from this many plies on: the plies before it are searched
+    /// to their full width (docs/kotok.md says why 4).
     pub stable_from: usize,
 }
 
@@ -28,7 +28,7 @@ impl Default for Params {
         Params {
             widths: WIDTHS.to_vec(),
             alpha_beta: true,
-            stable_from: 2,
+            stable_from: 4,
         }
     }
 }
