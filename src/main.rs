@@ -27,6 +27,9 @@ enum Command {
     /// Findler's dama: rules, native engines, the emulated SILLIAC program.
     #[command(subcommand)]
     Dama(cmd::dama::DamaCommand),
+    /// Chess: the core, perft, Kotok's 1962 program natively, UCI.
+    #[command(subcommand)]
+    Chess(cmd::chess::ChessCommand),
     /// The operator's console: monitor commands (script or prompt) for SILLIAC.
     Console(console::ConsoleArgs),
 }
@@ -38,6 +41,7 @@ fn main() -> anyhow::Result<()> {
         Command::Run(args) => cmd::run::run(args),
         Command::Bench(args) => cmd::bench::run(args),
         Command::Dama(command) => cmd::dama::run(command),
+        Command::Chess(command) => cmd::chess::run(command),
         Command::Console(args) => console::run(args),
     }
 }

@@ -1,0 +1,279 @@
+//! `firstmoves chess ...`: the chess core and Kotok's 1962 program (issue 6, native half).
+
+use std::io::{self, BufWriter};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use programs::chess::kotok::{initia, print, tree, Params, SearchResult};
+use programs::chess::movegen::divide;
+use programs::chess::notation::line_san;
+use programs::chess::{parse_fen, perft, uci, Position};
+
+#[derive(clap::Subcommand)]
+pub enum ChessCommand {
+    /// The program's move for a position: move, value, principal variation, positions examined.
+    Best(BestArgs),
+    /// Count leaf positions `depth` plies down (perft).
+    Perft(PerftArgs),
+    /// Speak UCI on standard input and output.
+    Uci(UciArgs),
+    /// Read problems from cards in INITIA's language and print each answer as Figure 1 does.
+    Cards(CardsArgs),
+    /// The period comparison: positions examined per move on the middle-game set, with and
+    /// without alpha-beta, and minutes at the memo's 1,100 positions a minute.
+    Period(PeriodArgs),
+}
+
+/// The programs; only Kotok's so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProgramArg {
+    Kotok,
+}
+
+/// Which twin runs the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineArg {
+    /// The Rust twin.
+    Native,
+    /// The FAP program on the emulated 7090 (not built yet).
+    Emulated,
+}
+
+fn native_only(engine: EngineArg) -> anyhow::Result<()> {
+    if engine == EngineArg::Emulated {
+        bail!(
+            "--engine emulated: the FAP program for the emulated 7090 is not built yet \
+             (issue 6, its emulated half); use --engine native"
+        );
+    }
+    Ok(())
+}
+
+#[derive(clap::Args)]
+pub struct SearchOpts {
+    /// Plausible moves kept at each ply (the memo's input parameters).
+    #[arg(long, value_delimiter = ',', default_value = "4,3,2,2,1,1,1,1,0,0")]
+    pub widths: Vec<usize>,
+    /// Plain minimax, as on the 709 in spring 1961 (same move and value, more positions).
+    #[arg(long)]
+    pub no_alpha_beta: bool,
+    /// The first ply at which a stable position ends the search.
+    #[arg(long, default_value_t = 4)]
+    pub stable_from: usize,
+}
+
+impl SearchOpts {
+    fn params(&self) -> Params {
+        Params {
+            widths: self.widths.clone(),
+            alpha_beta: !self.no_alpha_beta,
+            stable_from: self.stable_from,
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub struct BestArgs {
+    #[arg(long, value_enum, default_value = "kotok")]
+    pub program: ProgramArg,
+    /// The position (FEN); default: the initial position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineArg,
+    #[command(flatten)]
+    pub search: SearchOpts,
+    /// One JSON object: move (UCI), san, value, pv, positions.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct PerftArgs {
+    /// The position (FEN); default: the initial position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    #[arg(long)]
+    pub depth: u32,
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineArg,
+    /// Counts by first move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+#[derive(clap::Args)]
+pub struct UciArgs {
+    #[arg(long, value_enum, default_value = "kotok")]
+    pub program: ProgramArg,
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineArg,
+}
+
+#[derive(clap::Args)]
+pub struct CardsArgs {
+    /// The deck: a text file, one card a line (columns 1-72 read).
+    pub file: String,
+    #[command(flatten)]
+    pub search: SearchOpts,
+}
+
+#[derive(clap::Args)]
+pub struct PeriodArgs {
+    #[arg(long, value_enum, default_value = "kotok")]
+    pub program: ProgramArg,
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn position(fen: &Option<String>) -> anyhow::Result<Position> {
+    match fen {
+        None => Ok(Position::start()),
+        Some(f) => parse_fen(f).with_context(|| format!("--fen `{f}`")),
+    }
+}
+
+fn result_json(p: &Position, r: &SearchResult) -> serde_json::Value {
+    let san = line_san(p, &r.pv);
+    serde_json::json!({
+        "move": r.best.map(|m| m.uci()),
+        "san": san.first(),
+        "value": r.value,
+        "pv": r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
+        "pv_san": san,
+        "positions": r.positions,
+        "depth": r.depth,
+        "engine": "native",
+    })
+}
+
+pub fn run(command: ChessCommand) -> anyhow::Result<()> {
+    match command {
+        ChessCommand::Best(a) => {
+            native_only(a.engine)?;
+            let p = position(&a.fen)?;
+            let r = tree(&p, &a.search.params());
+            if a.json {
+                println!("{}", result_json(&p, &r));
+            } else {
+                print!("{}", print::figure1(&p, &r));
+            }
+        }
+        ChessCommand::Perft(a) => {
+            native_only(a.engine)?;
+            let mut p = position(&a.fen)?;
+            let t = Instant::now();
+            if a.divide {
+                let mut total = 0;
+                for (m, n) in divide(&mut p, a.depth) {
+                    println!("{m}: {n}");
+                    total += n;
+                }
+                println!("total {total}");
+            } else {
+                println!("{}", perft(&mut p, a.depth));
+            }
+            eprintln!("{:.3} s", t.elapsed().as_secs_f64());
+        }
+        ChessCommand::Uci(a) => {
+            native_only(a.engine)?;
+            let mut engine = uci::NativeKotok::default();
+            let stdin = io::stdin();
+            uci::run(&mut engine, stdin.lock(), BufWriter::new(io::stdout()))?;
+        }
+        ChessCommand::Cards(a) => {
+            let deck = std::fs::read_to_string(&a.file)
+                .with_context(|| format!("cannot read {}", a.file))?;
+            for (n, problem) in initia::read_cards(&deck).into_iter().enumerate() {
+                println!("PROBLEM {}", n + 1);
+                match problem {
+                    Ok(pb) => {
+                        for c in &pb.comments {
+                            println!("/{c}/");
+                        }
+                        let r = tree(&pb.position, &a.search.params());
+                        print!("{}", print::figure1(&pb.position, &r));
+                    }
+                    Err(e) => println!("{}: {e}; problem skipped", a.file),
+                }
+                println!();
+            }
+        }
+        ChessCommand::Period(a) => period(a)?,
+    }
+    Ok(())
+}
+
+/// The memo's rate on the 7090: "approximately 1100 positions per minute".
+const MEMO_POSITIONS_PER_MINUTE: f64 = 1100.0;
+
+fn period(a: PeriodArgs) -> anyhow::Result<()> {
+    let ab = Params::default();
+    let mm = Params {
+        alpha_beta: false,
+        ..Params::default()
+    };
+    let mut rows = Vec::new();
+    let (mut tot_ab, mut tot_mm) = (0u64, 0u64);
+    for (name, p) in programs::chess::period::middlegames() {
+        let t = Instant::now();
+        let r = tree(&p, &ab);
+        let secs_ab = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let s = tree(&p, &mm);
+        let secs_mm = t.elapsed().as_secs_f64();
+        if (r.best, r.value) != (s.best, s.value) {
+            bail!("{name}: alpha-beta and minimax disagree");
+        }
+        tot_ab += r.positions;
+        tot_mm += s.positions;
+        rows.push(serde_json::json!({
+            "name": name,
+            "fen": programs::chess::to_fen(&p),
+            "move": r.best.map(|m| m.uci()),
+            "value": r.value,
+            "positions_alpha_beta": r.positions,
+            "positions_minimax": s.positions,
+            "memo_rate_minutes_alpha_beta": r.positions as f64 / MEMO_POSITIONS_PER_MINUTE,
+            "memo_rate_minutes_minimax": s.positions as f64 / MEMO_POSITIONS_PER_MINUTE,
+            "native_seconds_alpha_beta": secs_ab,
+            "native_seconds_minimax": secs_mm,
+        }));
+    }
+    let n = rows.len() as f64;
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "positions": rows,
+                "mean_positions_alpha_beta": tot_ab as f64 / n,
+                "mean_positions_minimax": tot_mm as f64 / n,
+            })
+        );
+        return Ok(());
+    }
+    println!(
+        "{:<26} {:>6} {:>7} {:>9} {:>9} {:>8} {:>8}",
+        "position", "move", "value", "pos a-b", "pos mmax", "min a-b", "min mmax"
+    );
+    for r in &rows {
+        println!(
+            "{:<26} {:>6} {:>7} {:>9} {:>9} {:>8.1} {:>8.1}",
+            r["name"].as_str().unwrap_or(""),
+            r["move"].as_str().unwrap_or("-"),
+            r["value"].as_i64().unwrap_or(0),
+            r["positions_alpha_beta"].as_u64().unwrap_or(0),
+            r["positions_minimax"].as_u64().unwrap_or(0),
+            r["memo_rate_minutes_alpha_beta"].as_f64().unwrap_or(0.0),
+            r["memo_rate_minutes_minimax"].as_f64().unwrap_or(0.0),
+        );
+    }
+    println!(
+        "mean positions a move: alpha-beta {:.0}, minimax {:.0}; at 1,100 a minute: {:.1} and {:.1} minutes",
+        tot_ab as f64 / n,
+        tot_mm as f64 / n,
+        tot_ab as f64 / n / MEMO_POSITIONS_PER_MINUTE,
+        tot_mm as f64 / n / MEMO_POSITIONS_PER_MINUTE
+    );
+    Ok(())
+}

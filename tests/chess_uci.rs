@@ -1,0 +1,176 @@
+//! `firstmoves chess`: the UCI engine driven through the binary's stdin and stdout, and the
+//! other chess subcommands' outputs and errors.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_firstmoves"));
+    c.env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE");
+    c
+}
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = bin().args(args).output().expect("run firstmoves");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A UCI conversation: send each line, read until a line starting with `until` (if any).
+struct Uci {
+    child: std::process::Child,
+    out: BufReader<std::process::ChildStdout>,
+}
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = bin()
+            .args(["chess", "uci", "--program", "kotok"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start the UCI engine");
+        let out = BufReader::new(child.stdout.take().unwrap());
+        Uci { child, out }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut l = String::new();
+            assert!(
+                self.out.read_line(&mut l).unwrap() > 0,
+                "EOF before {prefix}: {lines:?}"
+            );
+            let l = l.trim_end().to_string();
+            let done = l.starts_with(prefix);
+            lines.push(l);
+            if done {
+                return lines;
+            }
+        }
+    }
+}
+
+#[test]
+fn uci_session_through_stdin_and_stdout() {
+    let mut e = Uci::start();
+    e.send("uci");
+    let id = e.until("uciok");
+    assert!(id.iter().any(|l| l.starts_with("id name ")));
+    e.send("isready");
+    e.until("readyok");
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info "))
+        .expect("an info line");
+    for field in [" depth ", " nodes ", " score ", " pv "] {
+        assert!(info.contains(field), "{info}");
+    }
+    // Garbage and an illegal move: answered, the engine goes on.
+    e.send("xyzzy 1 2 3");
+    e.send("position startpos moves e2e5");
+    e.send("position fen not a fen");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count()
+            >= 3
+    );
+    // Infinite search waits for stop.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    e.send("go infinite");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    e.send("stop");
+    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove a1a8");
+    e.send("go movetime 100 nodes 1000");
+    e.until("bestmove");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn best_json_fields() {
+    let (ok, out, _) = run(&[
+        "chess",
+        "best",
+        "--program",
+        "kotok",
+        "--fen",
+        "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1",
+        "--json",
+    ]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["move"], "d2d5");
+    assert_eq!(v["san"], "Rxd5");
+    assert!(v["value"].as_i64().unwrap() > 0);
+    assert_eq!(v["pv"][0], "d2d5");
+    assert!(v["positions"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn best_without_alpha_beta_same_move_more_positions() {
+    let fen = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let mut a = vec!["chess", "best", "--fen", fen, "--json"];
+        a.extend_from_slice(extra);
+        serde_json::from_str(&run(&a).1).unwrap()
+    };
+    let ab = json(&[]);
+    let mm = json(&["--no-alpha-beta"]);
+    assert_eq!(ab["move"], mm["move"]);
+    assert_eq!(ab["value"], mm["value"]);
+    assert_eq!(ab["pv"], mm["pv"]);
+    assert!(ab["positions"].as_u64() < mm["positions"].as_u64());
+}
+
+#[test]
+fn perft_and_errors() {
+    let (ok, out, _) = run(&["chess", "perft", "--depth", "3"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "8902");
+    let (ok, _, err) = run(&["chess", "best", "--fen", "8/8/8/8 w - -"]);
+    assert!(!ok);
+    assert!(err.contains("field 1"), "{err}");
+    let (ok, _, err) = run(&["chess", "best", "--engine", "emulated"]);
+    assert!(!ok);
+    assert!(err.contains("not built yet"), "{err}");
+}
+
+#[test]
+fn cards_print_figure1_and_skip_bad_problems() {
+    let dir = std::env::temp_dir().join(format!("firstmoves-chess-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deck = dir.join("deck.txt");
+    std::fs::write(
+        &deck,
+        "/BAD/ K ZZ 8888 .\n/MATE IN ONE/ QR5K1 5 KBP KNP KRP 8888\n5*KBP*KNP*KRP 6*K1 .\n",
+    )
+    .unwrap();
+    let (ok, out, _) = run(&["chess", "cards", deck.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(ok);
+    assert!(out.contains("card 1 column 9"), "{out}");
+    assert!(out.contains("PRINCIPAL VARIATION  Ra8#"), "{out}");
+    assert!(out.contains("POSITIONS EXAMINED"), "{out}");
+}
