@@ -40,7 +40,7 @@ impl Engine for NativeKotok {
     fn search(&mut self, p: &Position, depth: Option<usize>) -> SearchResult {
         let mut params = self.params.clone();
         if let Some(d) = depth {
-            params.widths.truncate(d);
+            params.widths.truncate(d.max(1));
         }
         tree(p, &params)
     }
