@@ -31,7 +31,11 @@ pub fn pins(p: &Position) -> [i32; 120] {
                     t += d;
                 }
                 let first = t as usize;
-                if p.board[first] == OFF || p.board[first] * color <= 0 {
+                // Only a piece of the same side, and never the king itself, can be pinned.
+                if p.board[first] == OFF
+                    || p.board[first] * color <= 0
+                    || p.board[first].abs() == KING
+                {
                     continue;
                 }
                 let mut t2 = first as i32 + d;
@@ -206,6 +210,14 @@ mod tests {
         assert_eq!(gain("4k3/8/4p3/3n4/8/1B6/8/3RK3 w - - 0 1"), 1);
         // Undefended knight attacked by rook with queen behind: 3.
         assert_eq!(gain("4k3/8/8/3n4/8/8/3R4/3QK3 w - - 0 1"), 3);
+    }
+
+    #[test]
+    fn a_king_beside_its_queen_is_not_pinned() {
+        // Black rook a1, White king d1 and queen e1 on one rank: the king may still take on c2.
+        let p = parse_fen("k7/8/8/8/8/8/2n5/r2KQ3 w - - 0 1").unwrap();
+        assert_eq!(pins(&p)[mbox(3)], 0);
+        assert_eq!(best_gain(&p).0, 3);
     }
 
     #[test]
