@@ -615,17 +615,7 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
         while let Ok(msg) = from_harness.try_recv() {
             match msg {
                 ToUi::Update(boards, m) => {
-                    for b in &boards {
-                        if let Some(old) = view.boards.get(b.board as usize - 1) {
-                            if old.result.is_none() && b.result.is_some() {
-                                view.message = format!(
-                                    "board {:02}: {}",
-                                    b.board,
-                                    b.result.as_deref().unwrap_or("")
-                                );
-                            }
-                        }
-                    }
+                    // Results show on the boards; the message line is the person's.
                     view.boards = boards;
                     view.machine = Some(m);
                     if view.message.starts_with("loading") {

@@ -1,0 +1,182 @@
+//! The TUIs in a real terminal: each test starts `firstmoves ... --tui` in a detached tmux
+//! session, sends keys, captures the pane and asserts on its text. Without tmux the tests
+//! skip with a message (install it with `apt-get install tmux`).
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_firstmoves");
+const SUM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assembler/testdata/sum.sil");
+/// Generous: the machine running the tests may be loaded.
+const WAIT: Duration = Duration::from_secs(60);
+
+fn have_tmux() -> bool {
+    let ok = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("tmux is not installed: skipping the terminal tests (apt-get install tmux)");
+    }
+    ok
+}
+
+/// A tmux session running one command; killed when dropped.
+struct Session {
+    name: String,
+}
+
+impl Session {
+    fn start(tag: &str, w: u16, h: u16, args: &str) -> Session {
+        let name = format!("fm-{tag}-{}", std::process::id());
+        let shell = format!("{BIN} {args}; echo EXITED $?; sleep 120");
+        let status = Command::new("tmux")
+            .args(["-f", "/dev/null", "new-session", "-d", "-s", &name])
+            .args(["-x", &w.to_string(), "-y", &h.to_string(), &shell])
+            .status()
+            .unwrap();
+        assert!(status.success(), "tmux new-session failed");
+        Session { name }
+    }
+
+    fn tmux(&self, args: &[&str]) {
+        let status = Command::new("tmux").args(args).status().unwrap();
+        assert!(status.success(), "tmux {args:?}");
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            self.tmux(&["send-keys", "-t", &self.name, k]);
+        }
+    }
+
+    fn text(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", &self.name, "-l", text]);
+    }
+
+    fn capture(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.name])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Wait until the pane shows `what`; the pane's text.
+    fn wait_for(&self, what: &str) -> String {
+        self.wait_until(what, |s| s.contains(what))
+    }
+
+    fn wait_until(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.capture();
+            if ok(&screen) {
+                return screen;
+            }
+            if start.elapsed() > WAIT {
+                panic!("`{what}` never appeared; the pane:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn resize(&self, w: u16, h: u16) {
+        self.tmux(&[
+            "resize-window",
+            "-t",
+            &self.name,
+            "-x",
+            &w.to_string(),
+            "-y",
+            &h.to_string(),
+        ]);
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .status();
+    }
+}
+
+#[test]
+fn console_session_breakpoint_examine_and_clean_exit() {
+    if !have_tmux() {
+        return;
+    }
+    let s = Session::start("console", 140, 40, &format!("console silliac {SUM} --tui"));
+    s.wait_for("sil> _");
+    s.text("b order 82");
+    s.keys(&["Enter", "F5"]);
+    let screen = s.wait_for("order breakpoint: 82 8 at 0105L");
+    assert!(screen.contains("store: 1,024 words"), "{screen}");
+    s.text("e sum");
+    s.keys(&["Enter"]);
+    s.wait_for("0107  0000000037");
+    s.text("d k zz");
+    s.keys(&["Enter"]);
+    s.wait_for("error: `zz` is not a value");
+    s.keys(&["F5"]);
+    s.wait_for("stop order 20 106 at 0106R");
+    s.keys(&["C-c"]);
+    let screen = s.wait_for("EXITED 0");
+    // The alternate screen is gone: only the shell's line is left.
+    assert!(!screen.contains("sil>"), "{screen}");
+}
+
+#[test]
+fn exhibition_view_take_over_illegal_and_legal_moves_resize_and_quit() {
+    if !have_tmux() {
+        return;
+    }
+    let s = Session::start("exhibition", 150, 60, "dama exhibition --tui");
+    let screen = s.wait_for("speed-up");
+    assert!(
+        screen.contains(">01 ") && screen.contains(" 25 "),
+        "{screen}"
+    );
+    assert!(screen.contains("store: 1,024 words"), "{screen}");
+    assert!(screen.contains("q quit"), "{screen}");
+    s.keys(&["t"]);
+    s.wait_for("board 01: you play B");
+    s.keys(&["m"]);
+    s.text("1-5");
+    s.keys(&["Enter"]);
+    let screen = s.wait_for("refused:");
+    // SILLIAC may still be thinking on board 1 when the move is typed.
+    let legal = if screen.contains("SILLIAC (A) is to move") {
+        s.wait_for("your move (B)");
+        s.keys(&["m"]);
+        s.text("1-5");
+        s.keys(&["Enter"]);
+        s.wait_for("no piece of yours")
+    } else {
+        screen
+    };
+    assert!(
+        legal.contains("square 1 has no piece of yours (B)"),
+        "{legal}"
+    );
+    // The refusal lists the legal moves: play the first.
+    let list = legal.split("; legal: ").nth(1).unwrap();
+    let first = list.split_whitespace().next().unwrap().to_string();
+    s.keys(&["m"]);
+    s.text(&first);
+    s.keys(&["Enter"]);
+    s.wait_for(&format!("board 01: you play {first}"));
+    // Smaller terminals: the list, then the too-small notice; back to the grid.
+    s.resize(90, 32);
+    s.wait_until("the list", |t| {
+        t.contains(">01 you") && !t.contains("against")
+    });
+    s.resize(40, 10);
+    s.wait_for("too small");
+    s.resize(150, 60);
+    s.wait_for("store: 1,024 words");
+    s.keys(&["q"]);
+    let screen = s.wait_for("EXITED 0");
+    assert!(!screen.contains("q quit"), "{screen}");
+}
