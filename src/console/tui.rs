@@ -180,10 +180,10 @@ pub fn run(mon: Monitor, name: String) -> anyhow::Result<()> {
         let wait = if view.running { 0 } else { 100 };
         if event::poll(Duration::from_millis(wait))? {
             match event::read()? {
-                Event::Key(k) if k.kind != KeyEventKind::Release => {
-                    if !view.key(k.code, k.modifiers) {
-                        break;
-                    }
+                Event::Key(k)
+                    if k.kind != KeyEventKind::Release && !view.key(k.code, k.modifiers) =>
+                {
+                    break;
                 }
                 Event::Resize(..) => {
                     crossterm::execute!(
