@@ -8,9 +8,11 @@ use anyhow::bail;
 use emu::silliac::bench::{silliac_bench_machine, BENCH_LOOP_ORDERS};
 use emu::silliac::{Limits, Stop};
 
+mod ibm7090;
+
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// The machine to measure (only `silliac` for now).
+    /// The machine to measure: `silliac` or `7090`.
     pub machine: String,
     /// Host seconds to run for.
     #[arg(long, default_value_t = 2.0)]
@@ -20,7 +22,8 @@ pub struct BenchArgs {
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     match args.machine.as_str() {
         "silliac" => bench_silliac(args.seconds),
-        other => bail!("no benchmark for machine `{other}` (known: silliac)"),
+        "7090" | "ibm7090" => ibm7090::bench(args.seconds),
+        other => bail!("no benchmark for machine `{other}` (known: silliac, 7090)"),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `firstmoves run FILE.sil|FILE.pt`: load a program through SILLIAC's console start (the
 //! period bootstrap on the tape loads it), feed `--tape` frames after it on the reader, run to a
-//! stop and print what the teleprinter printed.
+//! stop and print what the teleprinter printed. `FILE.fap|FILE.obj` run on the IBM 7090
+//! (`run/ibm7090.rs`).
 
 use std::path::{Path, PathBuf};
 
@@ -9,9 +10,12 @@ use emu::silliac::orders::word_to_sex;
 use emu::silliac::{format_pt, read_tape_file, Half, Limits, Machine, Stop};
 use serde_json::json;
 
+mod ibm7090;
+
 #[derive(clap::Args)]
 pub struct RunArgs {
-    /// The program: SILLIAC assembly (`.sil`) or a tape (`.pt` text, or raw frames 0..31).
+    /// The program: SILLIAC assembly (`.sil`) or a tape (`.pt` text, or raw frames 0..31);
+    /// for the IBM 7090, FAP source (`.fap`) or an asm7090 object deck (`.obj`).
     pub file: PathBuf,
     /// Input tape whose frames follow the program on the reader.
     #[arg(long)]
@@ -31,6 +35,21 @@ pub struct RunArgs {
     /// Print one JSON object instead of the teleprinter text.
     #[arg(long)]
     pub json: bool,
+    /// 7090: cards for the card reader, one card (80 columns) a line.
+    #[arg(long)]
+    pub cards: Option<PathBuf>,
+    /// 7090: write the printed lines here instead of to stdout.
+    #[arg(long)]
+    pub printer: Option<PathBuf>,
+    /// 7090: sense switches down (on), e.g. `1,3`.
+    #[arg(long)]
+    pub switches: Option<String>,
+    /// 7090: stop after this many machine cycles (2.18 us each) from the start.
+    #[arg(long)]
+    pub limit_cycles: Option<u64>,
+    /// 7090: include the words in this octal address range, e.g. `200-217`.
+    #[arg(long)]
+    pub dump: Option<String>,
 }
 
 /// Orders the bootstrap may take to load a program (a full store takes about 6,000).
@@ -56,6 +75,17 @@ fn load_frames(file: &Path) -> anyhow::Result<(Vec<u8>, Option<u16>)> {
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<()> {
+    if ibm7090::is_7090_file(&args.file) {
+        return ibm7090::run(&args);
+    }
+    if args.cards.is_some()
+        || args.printer.is_some()
+        || args.switches.is_some()
+        || args.limit_cycles.is_some()
+        || args.dump.is_some()
+    {
+        bail!("--cards, --printer, --switches, --limit-cycles and --dump are for 7090 programs (.fap, .obj)");
+    }
     let (frames, start) = load_frames(&args.file)?;
     let mut m = Machine::new();
     m.reader_mut().push(&frames);
