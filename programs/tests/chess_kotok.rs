@@ -89,3 +89,26 @@ fn alpha_beta_keeps_minimax_move_value_and_variation() {
     }
     assert!(saved > 0);
 }
+
+/// Regression golden (programs/testdata/chess/kotok_golden.txt, written by `firstmoves chess
+/// best --json`): the answers the FAP twin must reproduce. A change here is a change of the
+/// documented algorithm and must be made in docs/kotok.md and in both twins.
+#[test]
+fn golden_answers() {
+    let text = include_str!("../testdata/chess/kotok_golden.txt");
+    let mut n = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split(';').map(str::trim).collect();
+        let r = tree(&parse_fen(f[0]).unwrap(), &Params::default());
+        let pv: Vec<String> = r.pv.iter().map(|m| m.uci()).collect();
+        assert_eq!(r.best.unwrap().uci(), f[1], "{}", f[0]);
+        assert_eq!(r.value.to_string(), f[2], "{}", f[0]);
+        assert_eq!(pv.join(" "), f[3], "{}", f[0]);
+        assert_eq!(r.positions.to_string(), f[4], "{}", f[0]);
+        n += 1;
+    }
+    assert_eq!(n, 17);
+}
