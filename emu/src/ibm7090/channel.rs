@@ -39,13 +39,13 @@ pub enum ChannelError {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Direction {
+pub(super) enum Direction {
     Read,
     Write,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
+pub(super) enum State {
     Idle,
     /// Selected, waiting for RCHA.
     Selected,
@@ -60,10 +60,11 @@ pub struct ChannelA {
     pub hopper: VecDeque<String>,
     /// Lines printed so far, trailing blanks removed.
     pub printed: Vec<String>,
-    state: State,
-    direction: Direction,
-    record: Vec<u64>,
-    pos: usize,
+    // Visible to the module so that `snapshot` can save and restore them.
+    pub(super) state: State,
+    pub(super) direction: Direction,
+    pub(super) record: Vec<u64>,
+    pub(super) pos: usize,
     /// Cards read (records started on the reader).
     pub cards_read: u64,
 }

@@ -183,11 +183,12 @@ pub struct Machine {
     pub sense_lights: u8,
     pub keys: u64,
     pub channel: ChannelA,
-    cycles: u64,
-    instructions: u64,
+    // Visible to the module so that `snapshot` can save and restore them.
+    pub(super) cycles: u64,
+    pub(super) instructions: u64,
     dec: Box<[Decoded; 4096]>,
     icache: Box<[(u64, Decoded); STORE_WORDS]>,
-    trace_on: bool,
+    pub(super) trace_on: bool,
     trace: String,
 }
 

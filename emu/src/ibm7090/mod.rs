@@ -15,6 +15,7 @@ pub mod channel;
 pub mod cpu;
 pub mod decode;
 pub mod isa;
+pub mod snapshot;
 pub mod timing;
 pub mod trace;
 
