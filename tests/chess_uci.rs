@@ -174,3 +174,32 @@ fn cards_print_figure1_and_skip_bad_problems() {
     assert!(out.contains("PRINCIPAL VARIATION  Ra8#"), "{out}");
     assert!(out.contains("POSITIONS EXAMINED"), "{out}");
 }
+
+/// A short game against Stockfish (Skill Level 0) driven by python-chess: run with
+/// `cargo test --test chess_uci -- --ignored` where `pip install chess` and Debian's
+/// `stockfish` are installed.
+#[test]
+#[ignore]
+fn python_chess_game_against_stockfish() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/programs/testdata/chess/uci_game.py"
+    );
+    let out = Command::new("python3")
+        .args([
+            script,
+            env!("CARGO_BIN_EXE_firstmoves"),
+            "/usr/games/stockfish",
+            "20",
+        ])
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("run python3");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("result "), "{text}");
+}
