@@ -169,7 +169,9 @@ pub fn run<R: BufRead, W: Write>(engine: &mut dyn Engine, input: R, mut out: W) 
                     }
                     i += 1;
                 }
+                let started = std::time::Instant::now();
                 let r = engine.search(&pos, depth);
+                let ms = started.elapsed().as_millis();
                 let pv: Vec<String> = r.pv.iter().map(|m| m.uci()).collect();
                 let extra = engine
                     .info_extra()
@@ -177,7 +179,7 @@ pub fn run<R: BufRead, W: Write>(engine: &mut dyn Engine, input: R, mut out: W) 
                     .unwrap_or_default();
                 writeln!(
                     out,
-                    "info depth {} nodes {} score {}{} pv {}",
+                    "info depth {} nodes {} time {ms} score {}{} pv {}",
                     r.depth.max(1),
                     r.positions,
                     score(&pos, &r),
