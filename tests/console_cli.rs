@@ -69,3 +69,30 @@ fn script_errors_name_file_and_line_and_exit_non_zero() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("not a SILLIAC snapshot"), "{err}");
 }
+
+#[test]
+fn the_7090_monitor_runs_a_fap_program_from_a_script() {
+    let path = scratch("bench.cmd");
+    std::fs::write(
+        &path,
+        "e START 2\nb INNER\nc\nc\ne XR\nnb all\nrun 1000\nregs\n",
+    )
+    .unwrap();
+    let fap = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bench-7090.fap");
+    let out = bin()
+        .args(["console", "7090", fap, "--script", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("7090> e START 2\n00100  "), "{text}");
+    // `b INNER` answers with the address too: 1 + 2 stops.
+    assert_eq!(text.matches("breakpoint at 00102").count(), 3, "{text}");
+    // Second stop at INNER: one inner trip done, XR1 counted down once.
+    assert!(text.contains("XR1=03717 XR2=11610 XR4=00000\n"), "{text}");
+    assert!(text.contains("instruction budget used up"), "{text}");
+}

@@ -283,6 +283,8 @@ pub struct View {
     pub message: String,
     pub paused: bool,
     pub setting: String,
+    /// Boards a person has taken over.
+    pub held: std::collections::BTreeSet<u8>,
 }
 
 const KEYS: &str = "arrows select  t take over/hand back  m type a move (B)  p pause  q quit";
@@ -565,6 +567,11 @@ impl View {
             KeyCode::Char('t') => {
                 if let Some(b) = self.boards.get_mut(self.selected) {
                     b.human = !b.human;
+                    if b.human {
+                        self.held.insert(b.board);
+                    } else {
+                        self.held.remove(&b.board);
+                    }
                     self.message = if b.human {
                         format!("board {:02}: you play B (m to type a move)", b.board)
                     } else {
@@ -604,6 +611,7 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
         message: "loading the dama program through the console start".into(),
         paused: false,
         setting: opts.setting.to_string(),
+        held: Default::default(),
     };
     let mut term = Terminal::enter()?;
     let (to_ui, from_harness) = mpsc::channel();
@@ -617,6 +625,11 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
                 ToUi::Update(boards, m) => {
                     // Results show on the boards; the message line is the person's.
                     view.boards = boards;
+                    // The screen knows which boards are held at once; an update sent before
+                    // the harness saw a take-over must not undo it.
+                    for b in view.boards.iter_mut() {
+                        b.human = view.held.contains(&b.board);
+                    }
                     view.machine = Some(m);
                     if view.message.starts_with("loading") {
                         view.message.clear();
@@ -678,6 +691,7 @@ mod tests {
             message: String::new(),
             paused: false,
             setting: "demo".into(),
+            held: Default::default(),
         }
     }
 

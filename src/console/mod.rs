@@ -3,6 +3,7 @@
 
 pub mod exhibition_tui;
 pub mod monitor;
+pub mod monitor7090;
 pub mod term;
 pub mod tui;
 
@@ -10,13 +11,15 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use monitor::{Monitor, Program};
+use monitor::{Console, Monitor, Program};
+use monitor7090::{Monitor7090, Program7090};
 
 #[derive(clap::Args)]
 pub struct ConsoleArgs {
-    /// The machine: `silliac` (the 7090's console is not built yet).
+    /// The machine: `silliac` or `7090` (the 7090 has the monitor, not yet the TUI).
     pub machine: String,
-    /// A program to load: SILLIAC assembly (`.sil`) or a tape (`.pt`, raw frames).
+    /// A program to load: SILLIAC assembly (`.sil`) or a tape (`.pt`, raw frames); for the
+    /// 7090 FAP source (`.fap`) or an asm7090 object deck (`.obj`).
     pub program: Option<PathBuf>,
     /// Carry out the monitor commands in FILE, one a line, then stop.
     #[arg(long)]
@@ -32,8 +35,24 @@ pub struct ConsoleArgs {
 pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
     match args.machine.as_str() {
         "silliac" => {}
-        "7090" => bail!("the 7090 console is not built yet (only `silliac`)"),
-        other => bail!("unknown machine `{other}` (silliac)"),
+        "7090" => {
+            if args.tui {
+                bail!("the 7090 console has no --tui yet (use --script or the prompt)");
+            }
+            let program = args
+                .program
+                .as_deref()
+                .map(Program7090::load)
+                .transpose()
+                .map_err(anyhow::Error::msg)?;
+            let mut mon = Monitor7090::new(program);
+            if let Some(snap) = &args.restore {
+                mon.execute(&format!("restore {}", snap.display()))
+                    .map_err(anyhow::Error::msg)?;
+            }
+            return drive(&mut mon, &args);
+        }
+        other => bail!("unknown machine `{other}` (silliac or 7090)"),
     }
     let program = args
         .program
@@ -53,11 +72,15 @@ pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
             .map_or("no program".to_string(), |p| p.display().to_string());
         return tui::run(mon, name);
     }
+    drive(&mut mon, &args)
+}
+
+/// A script (`--script`) or the prompt: commands until the end or `quit`.
+fn drive(mon: &mut dyn Console, args: &ConsoleArgs) -> anyhow::Result<()> {
     if let Some(script) = &args.script {
         let name = script.display().to_string();
         let text = std::fs::read_to_string(script).with_context(|| format!("reading {name}"))?;
-        let result = monitor::run_script(&mut mon, &text, &name);
-        match result {
+        match monitor::run_script(mon, &text, &name) {
             Ok(out) => print!("{out}"),
             Err(e) => {
                 eprintln!("{e}");
@@ -67,12 +90,11 @@ pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         mon.finish().map_err(anyhow::Error::msg)?;
         return Ok(());
     }
-    // The prompt: commands from standard input until end of file or quit.
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     println!("{}", mon.registers());
     loop {
-        print!("sil> ");
+        print!("{}", mon.prompt());
         out.flush()?;
         let mut line = String::new();
         if stdin.lock().read_line(&mut line)? == 0 {

@@ -710,9 +710,33 @@ pub fn us(ns: u64) -> String {
     format!("{}.{:03} us", ns / 1000, ns % 1000)
 }
 
-/// Run a script: every line echoed after `sil> `, then its output. The first error stops the
+/// What a script or a prompt drives: one machine's monitor.
+pub trait Console {
+    /// The prompt, also echoed before each command of a script.
+    fn prompt(&self) -> &'static str {
+        "sil> "
+    }
+    fn execute(&mut self, line: &str) -> Result<String, MonitorError>;
+    fn registers(&self) -> String;
+    /// At the end of a session: write attached output files.
+    fn finish(&mut self) -> Result<(), MonitorError>;
+}
+
+impl Console for Monitor {
+    fn execute(&mut self, line: &str) -> Result<String, MonitorError> {
+        Monitor::execute(self, line)
+    }
+    fn registers(&self) -> String {
+        Monitor::registers(self)
+    }
+    fn finish(&mut self) -> Result<(), MonitorError> {
+        Monitor::finish(self)
+    }
+}
+
+/// Run a script: every line echoed after the prompt, then its output. The first error stops the
 /// script with `FILE:LINE: message`.
-pub fn run_script(mon: &mut Monitor, text: &str, file: &str) -> Result<String, MonitorError> {
+pub fn run_script(mon: &mut dyn Console, text: &str, file: &str) -> Result<String, MonitorError> {
     let mut out = String::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
@@ -722,7 +746,7 @@ pub fn run_script(mon: &mut Monitor, text: &str, file: &str) -> Result<String, M
         if matches!(t, "quit" | "exit" | "q") {
             break;
         }
-        out.push_str(&format!("sil> {t}\n"));
+        out.push_str(&format!("{}{t}\n", mon.prompt()));
         match mon.execute(t) {
             Ok(s) if s.is_empty() => {}
             Ok(s) => {
