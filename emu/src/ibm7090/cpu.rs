@@ -16,7 +16,7 @@
 use super::arith::{self, AC_MAG, AC_P, AC_S, MAG, SIGN, WORD};
 use super::channel::{ChannelA, ChannelError};
 use super::decode::{self, Decoded, Op};
-use super::isa::{self, Addressing, Format, Status};
+use super::isa::{self, Addressing};
 use super::timing;
 use super::trace;
 use std::fmt;
@@ -187,6 +187,7 @@ pub struct Machine {
     pub(super) cycles: u64,
     pub(super) instructions: u64,
     dec: Box<[Decoded; 4096]>,
+    group: Box<[u8; 256]>,
     icache: Box<[(u64, Decoded); STORE_WORDS]>,
     pub(super) trace_on: bool,
     trace: String,
@@ -215,6 +216,7 @@ impl Machine {
             cycles: 0,
             instructions: 0,
             dec: decode::table(),
+            group: decode::group_0760_table(),
             icache: vec![(u64::MAX, decode::UNIMPLEMENTED); STORE_WORDS]
                 .into_boxed_slice()
                 .try_into()
@@ -756,16 +758,17 @@ impl Machine {
     /// The ±0760 group: the effective address selects the function (2 cycles, I and L).
     fn group_0760(&mut self, word: u64, y: u16, at: u16, depth: u32) -> Result<(), Stop> {
         self.instructions += 1;
-        let fake = (word & !0o77777 & !(0o7 << 15)) | y as u64;
-        let info = match isa::decode(fake) {
-            Some(i) if i.status == Status::Implemented && i.format == Format::Group0760 => i,
-            _ => {
-                self.instructions -= 1;
-                return self.refuse(at, depth, Stop::Unimplemented { word, address: at });
-            }
-        };
-        let skip = |m: &mut Machine| m.ic = (m.ic + 1) & ADDR as u32;
         let negative = word & SIGN != 0;
+        let cycles = if y < 0o200 {
+            self.group[((negative as usize) << 7) | y as usize]
+        } else {
+            0
+        };
+        if cycles == 0 {
+            self.instructions -= 1;
+            return self.refuse(at, depth, Stop::Unimplemented { word, address: at });
+        }
+        let skip = |m: &mut Machine| m.ic = (m.ic + 1) & ADDR as u32;
         match (negative, y) {
             (false, 0o0000) => self.ac &= AC_S,
             (false, 0o0001) => {
@@ -809,7 +812,7 @@ impl Machine {
                 return self.refuse(at, depth, Stop::Unimplemented { word, address: at });
             }
         }
-        self.cycles += info.timing.nominal() as u64;
+        self.cycles += cycles as u64;
         Ok(())
     }
 }

@@ -229,6 +229,25 @@ pub fn table() -> Box<[Decoded; 4096]> {
     t
 }
 
+/// The ±0760 group's functions: cycles by `(sign << 7) | address` for addresses below 0o200,
+/// 0 where the table has no implemented function.
+pub fn group_0760_table() -> Box<[u8; 256]> {
+    let mut t = Box::new([0u8; 256]);
+    for info in TABLE {
+        if info.format != Format::Group0760 || info.status != Status::Implemented {
+            continue;
+        }
+        let sign = ((info.opcode >> 11) & 1) as usize;
+        for n in info.operand_min..=info.operand_max {
+            let a = (info.function + n) as usize;
+            if a < 0o200 {
+                t[sign << 7 | a] = info.timing.nominal();
+            }
+        }
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! in shared/notes/ibm7090-machine.md §2 and the cycle rules of ibm7090-timing.md.
 
 use super::*;
-use crate::ibm7090::isa::by_mnemonic;
+use crate::ibm7090::isa::{by_mnemonic, Format, Status};
 
 const NEG: u64 = SIGN;
 
