@@ -68,6 +68,8 @@ pub enum EngineArg {
     Native,
     /// Alpha-beta: same move and value, its own smaller count.
     Fast,
+    /// Findler's program in SILLIAC orders on the emulated SILLIAC (adds `emulated_seconds`).
+    Emulated,
 }
 
 /// The selection rule or a named setting.
@@ -271,13 +273,20 @@ fn show(args: ShowArgs) -> anyhow::Result<()> {
 fn best(args: BestArgs) -> anyhow::Result<()> {
     let p = position(&args.position)?;
     let setting = setting(args.depth_mode, args.select)?;
+    let mut emulated_ns = None;
     let r = match args.engine {
         EngineArg::Native => faithful(&p, setting),
         EngineArg::Fast => fast(&p, setting),
+        EngineArg::Emulated => {
+            let (r, ns) = programs::dama::exhibition::best_emulated(&p, setting)?;
+            emulated_ns = Some(ns);
+            r
+        }
     };
     let engine = match args.engine {
         EngineArg::Native => "native",
         EngineArg::Fast => "fast",
+        EngineArg::Emulated => "emulated",
     };
     let root = args.root.then(|| root_table(&p, setting).0);
     if args.json {
@@ -289,6 +298,9 @@ fn best(args: BestArgs) -> anyhow::Result<()> {
             "engine": engine,
             "position": p.to_string(),
         });
+        if let Some(ns) = emulated_ns {
+            v["emulated_seconds"] = serde_json::json!(ns as f64 / 1e9);
+        }
         if let Some(root) = &root {
             v["root"] = root
                 .iter()
@@ -298,7 +310,15 @@ fn best(args: BestArgs) -> anyhow::Result<()> {
         println!("{v}");
     } else {
         match r.mv {
-            Some(m) => println!("{m} value {} positions {}", r.value, r.positions),
+            Some(m) => match emulated_ns {
+                Some(ns) => println!(
+                    "{m} value {} positions {} emulated {:.1} s",
+                    r.value,
+                    r.positions,
+                    ns as f64 / 1e9
+                ),
+                None => println!("{m} value {} positions {}", r.value, r.positions),
+            },
             None => println!(
                 "no move: {} is blocked and so has won (positions 0)",
                 p.side
