@@ -142,31 +142,39 @@ fn exhibition_view_take_over_illegal_and_legal_moves_resize_and_quit() {
     assert!(screen.contains("q quit"), "{screen}");
     s.keys(&["t"]);
     s.wait_for("board 01: you play B");
-    s.keys(&["m"]);
-    s.text("1-5");
-    s.keys(&["Enter"]);
-    let screen = s.wait_for("refused:");
-    // SILLIAC may still be thinking on board 1 when the move is typed.
-    let legal = if screen.contains("SILLIAC (A) is to move") {
-        s.wait_for("your move (B)");
+    // The opponent may have moved on board 1 before the take-over reached the harness, and
+    // SILLIAC may be thinking: try again until a legal move is played.
+    let mut played = false;
+    for _ in 0..10 {
         s.keys(&["m"]);
         s.text("1-5");
         s.keys(&["Enter"]);
-        s.wait_for("no piece of yours")
-    } else {
-        screen
-    };
-    assert!(
-        legal.contains("square 1 has no piece of yours (B)"),
-        "{legal}"
-    );
-    // The refusal lists the legal moves: play the first.
-    let list = legal.split("; legal: ").nth(1).unwrap();
-    let first = list.split_whitespace().next().unwrap().to_string();
-    s.keys(&["m"]);
-    s.text(&first);
-    s.keys(&["Enter"]);
-    s.wait_for(&format!("board 01: you play {first}"));
+        let screen = s.wait_until("a refusal of 1-5", |t| {
+            t.contains("refused: 1-5 is illegal") || t.contains("SILLIAC (A) is to move")
+        });
+        if !screen.contains("refused: 1-5 is illegal") {
+            std::thread::sleep(Duration::from_millis(200));
+            continue;
+        }
+        assert!(
+            screen.contains("square 1 has no piece of yours (B)"),
+            "{screen}"
+        );
+        // The refusal lists the legal moves: play the first.
+        let list = screen.split("; legal: ").nth(1).unwrap();
+        let first = list.split_whitespace().next().unwrap().to_string();
+        s.keys(&["m"]);
+        s.text(&first);
+        s.keys(&["Enter"]);
+        let screen = s.wait_until("the move played or refused", |t| {
+            t.contains(&format!("you play {first}")) || t.contains(&format!("refused: {first}"))
+        });
+        if screen.contains(&format!("you play {first}")) {
+            played = true;
+            break;
+        }
+    }
+    assert!(played, "no legal move could be played on board 1");
     // Smaller terminals: the list, then the too-small notice; back to the grid.
     s.resize(90, 32);
     s.wait_until("the list", |t| {
@@ -179,4 +187,33 @@ fn exhibition_view_take_over_illegal_and_legal_moves_resize_and_quit() {
     s.keys(&["q"]);
     let screen = s.wait_for("EXITED 0");
     assert!(!screen.contains("q quit"), "{screen}");
+}
+
+#[test]
+fn console_7090_panes_breakpoint_switches_and_clean_exit() {
+    if !have_tmux() {
+        return;
+    }
+    let fap = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bench-7090.fap");
+    let s = Session::start("c7090", 140, 40, &format!("console 7090 {fap} --tui"));
+    let screen = s.wait_for("7090> _");
+    assert!(screen.contains("sense switches (down): ......"), "{screen}");
+    assert!(screen.contains("printer (0 lines):"), "{screen}");
+    s.text("b INNER");
+    s.keys(&["Enter", "F5"]);
+    // `b INNER` answers with the address, and so does the stop.
+    s.wait_until("the stop at INNER", |t| {
+        t.matches("breakpoint at 00102").count() >= 2
+    });
+    s.text("switches 1,3");
+    s.keys(&["Enter"]);
+    s.wait_for("sense switches (down): 1.3...");
+    s.text("nb all");
+    s.keys(&["Enter"]);
+    s.text("run 5000");
+    s.keys(&["Enter"]);
+    s.wait_for("instruction budget used up");
+    s.keys(&["C-c"]);
+    let screen = s.wait_for("EXITED 0");
+    assert!(!screen.contains("7090>"), "{screen}");
 }

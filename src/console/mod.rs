@@ -16,7 +16,7 @@ use monitor7090::{Monitor7090, Program7090};
 
 #[derive(clap::Args)]
 pub struct ConsoleArgs {
-    /// The machine: `silliac` or `7090` (the 7090 has the monitor, not yet the TUI).
+    /// The machine: `silliac` or `7090`.
     pub machine: String,
     /// A program to load: SILLIAC assembly (`.sil`) or a tape (`.pt`, raw frames); for the
     /// 7090 FAP source (`.fap`) or an asm7090 object deck (`.obj`).
@@ -36,9 +36,6 @@ pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
     match args.machine.as_str() {
         "silliac" => {}
         "7090" => {
-            if args.tui {
-                bail!("the 7090 console has no --tui yet (use --script or the prompt)");
-            }
             let program = args
                 .program
                 .as_deref()
@@ -49,6 +46,9 @@ pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
             if let Some(snap) = &args.restore {
                 mon.execute(&format!("restore {}", snap.display()))
                     .map_err(anyhow::Error::msg)?;
+            }
+            if args.tui {
+                return tui::run(Box::new(mon), program_name(&args));
             }
             return drive(&mut mon, &args);
         }
@@ -66,13 +66,22 @@ pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
             .map_err(anyhow::Error::msg)?;
     }
     if args.tui {
-        let name = args
-            .program
-            .as_ref()
-            .map_or("no program".to_string(), |p| p.display().to_string());
-        return tui::run(mon, name);
+        return tui::run(Box::new(mon), program_name(&args));
     }
     drive(&mut mon, &args)
+}
+
+fn program_name(args: &ConsoleArgs) -> String {
+    let machine = if args.machine == "7090" {
+        "IBM 7090"
+    } else {
+        "SILLIAC"
+    };
+    let program = args
+        .program
+        .as_ref()
+        .map_or("no program".to_string(), |p| p.display().to_string());
+    format!("{machine}, {program}")
 }
 
 /// A script (`--script`) or the prompt: commands until the end or `quit`.

@@ -720,6 +720,11 @@ pub trait Console {
     fn registers(&self) -> String;
     /// At the end of a session: write attached output files.
     fn finish(&mut self) -> Result<(), MonitorError>;
+    /// Run at most `n` orders under the breakpoints: the trace gathered, and the report if the
+    /// machine stopped for any reason but the budget.
+    fn run_slice(&mut self, n: u64) -> (String, Option<String>);
+    /// The TUI's side pane, `width` columns.
+    fn side_pane(&self, width: usize) -> Vec<String>;
 }
 
 impl Console for Monitor {
@@ -731,6 +736,45 @@ impl Console for Monitor {
     }
     fn finish(&mut self) -> Result<(), MonitorError> {
         Monitor::finish(self)
+    }
+    fn run_slice(&mut self, n: u64) -> (String, Option<String>) {
+        let ended = self.go(Some(n), None);
+        let trace = self.machine.take_trace();
+        if ended == Ended::Machine(Stop::OrderBudget) {
+            return (trace, None);
+        }
+        (trace, Some(format!("{ended}\n{}", self.registers())))
+    }
+    fn side_pane(&self, width: usize) -> Vec<String> {
+        let m = &self.machine;
+        let mut out = vec!["store: 1,024 words (64 a line)".to_string()];
+        out.extend(
+            super::term::store_raster(m.store().words())
+                .iter()
+                .map(|l| format!("|{l}|")),
+        );
+        out.push(String::new());
+        out.push(format!(
+            "reader: {} read, {} waiting",
+            m.reader().position(),
+            m.reader().available()
+        ));
+        let text: Vec<char> = m
+            .punch()
+            .text()
+            .replace(['\r', '\n'], "/")
+            .chars()
+            .collect();
+        let tail: String = text[text.len().saturating_sub(width.saturating_sub(8))..]
+            .iter()
+            .collect();
+        out.push(format!("punch: {tail}"));
+        out.push(format!(
+            "breakpoints: {}  trace: {}",
+            self.breaks.len() + self.order_breaks.len(),
+            if self.trace { "on" } else { "off" }
+        ));
+        out
     }
 }
 

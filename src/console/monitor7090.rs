@@ -171,6 +171,16 @@ impl Monitor7090 {
     }
 
     fn go(&mut self, max_instructions: Option<u64>, max_cycles: Option<u64>) -> String {
+        let (trace, ended) = self.go_ended(max_instructions, max_cycles);
+        format!("{trace}{ended}\n{}", self.registers_line())
+    }
+
+    /// The trace and why the run ended.
+    fn go_ended(
+        &mut self,
+        max_instructions: Option<u64>,
+        max_cycles: Option<u64>,
+    ) -> (String, String) {
         self.machine.set_trace(self.trace);
         let m = &mut self.machine;
         let i_end = max_instructions.map_or(u64::MAX, |n| m.instructions().saturating_add(n));
@@ -211,9 +221,7 @@ impl Monitor7090 {
                 }
             }
         };
-        let mut out = self.machine.take_trace();
-        out.push_str(&format!("{ended}\n{}", self.registers_line()));
-        out
+        (self.machine.take_trace(), ended)
     }
 
     fn registers_line(&self) -> String {
@@ -271,6 +279,56 @@ impl Console for Monitor7090 {
             self.detach_printer()?;
         }
         Ok(())
+    }
+
+    fn run_slice(&mut self, n: u64) -> (String, Option<String>) {
+        let (trace, ended) = self.go_ended(Some(n), None);
+        if ended == Stop::InstructionBudget.to_string() {
+            return (trace, None);
+        }
+        (trace, Some(format!("{ended}\n{}", self.registers_line())))
+    }
+
+    fn side_pane(&self, width: usize) -> Vec<String> {
+        let m = &self.machine;
+        let bits = |v: u8, n: u8| -> String {
+            (1..=n)
+                .map(|i| {
+                    if v & 1 << (i - 1) != 0 {
+                        char::from(b'0' + i)
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        };
+        let mut out = vec![
+            format!(
+                "indicators: overflow {}  divide check {}",
+                if m.overflow { "ON" } else { "off" },
+                if m.divide_check { "ON" } else { "off" }
+            ),
+            format!("sense switches (down): {}", bits(m.sense_switches, 6)),
+            format!("sense lights (on):     {}", bits(m.sense_lights, 4)),
+            format!("keys: {:012o}", m.keys),
+            format!(
+                "card reader: {} read, {} in the hopper",
+                m.channel.cards_read,
+                m.channel.hopper.len()
+            ),
+            format!(
+                "breakpoints: {}  trace: {}",
+                self.breaks.len() + self.order_breaks.len(),
+                if self.trace { "on" } else { "off" }
+            ),
+            String::new(),
+            format!("printer ({} lines):", m.channel.printed.len()),
+        ];
+        let printed = &m.channel.printed;
+        for line in &printed[printed.len().saturating_sub(14)..] {
+            out.push(line.chars().take(width).collect());
+        }
+        out
     }
 
     fn execute(&mut self, line: &str) -> Result<String, MonitorError> {

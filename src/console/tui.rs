@@ -4,11 +4,9 @@
 
 use std::time::{Duration, Instant};
 
+use super::monitor::Console;
+use super::term::{Frame, Terminal};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
-use emu::silliac::Stop;
-
-use super::monitor::{Ended, Monitor};
-use super::term::{store_raster, Frame, Terminal};
 
 /// Orders per slice while running: a few milliseconds of host time.
 const SLICE: u64 = 200_000;
@@ -18,7 +16,7 @@ const KEYS: &str =
 const RASTER_W: usize = 66;
 
 pub struct ConsoleView {
-    pub mon: Monitor,
+    pub mon: Box<dyn Console>,
     pub log: Vec<String>,
     pub input: String,
     pub running: bool,
@@ -26,7 +24,7 @@ pub struct ConsoleView {
 }
 
 impl ConsoleView {
-    pub fn new(mon: Monitor, name: String) -> ConsoleView {
+    pub fn new(mon: Box<dyn Console>, name: String) -> ConsoleView {
         let first = mon.registers();
         ConsoleView {
             mon,
@@ -48,7 +46,8 @@ impl ConsoleView {
     /// Carry out a command line. False: leave.
     pub fn command(&mut self, line: &str) -> bool {
         let t = line.trim();
-        self.say(&format!("sil> {t}"));
+        let prompt = self.mon.prompt();
+        self.say(&format!("{prompt}{t}"));
         match t {
             "quit" | "exit" | "q" => return false,
             "c" | "cont" | "continue" => {
@@ -69,58 +68,27 @@ impl ConsoleView {
         if !self.running {
             return;
         }
-        let ended = self.mon.go(Some(SLICE), None);
-        let trace = self.mon.machine.take_trace();
+        let (trace, ended) = self.mon.run_slice(SLICE);
         if !trace.is_empty() {
             self.say(trace.trim_end());
         }
-        if ended != Ended::Machine(Stop::OrderBudget) {
+        if let Some(report) = ended {
             self.running = false;
-            let regs = self.mon.registers();
-            self.say(&format!("{ended}\n{regs}"));
+            self.say(&report);
         }
     }
 
     pub fn render(&self, w: usize, h: usize) -> Frame {
         let mut f = Frame::new(w, h);
         let state = if self.running { "  [running]" } else { "" };
-        f.put(0, 0, &format!("SILLIAC console: {}{state}", self.name));
+        f.put(0, 0, &format!("console: {}{state}", self.name));
         f.put(0, 1, &self.mon.registers());
-        let m = &self.mon.machine;
         let wide = w >= 60 + RASTER_W;
         let log_w = if wide { w - RASTER_W - 1 } else { w };
         if wide {
-            let x = log_w + 1;
-            f.put(x, 3, "store: 1,024 words (64 a line)");
-            for (i, line) in store_raster(m.store().words()).iter().enumerate() {
-                f.put(x, 4 + i, &format!("|{line}|"));
+            for (i, line) in self.mon.side_pane(RASTER_W).iter().enumerate() {
+                f.put(log_w + 1, 3 + i, line);
             }
-            f.put(
-                x,
-                21,
-                &format!(
-                    "reader: {} read, {} waiting",
-                    m.reader().position(),
-                    m.reader().available()
-                ),
-            );
-            let text = m.punch().text().replace(['\r', '\n'], "/");
-            let tail: String = {
-                let chars: Vec<char> = text.chars().collect();
-                chars[chars.len().saturating_sub(RASTER_W - 8)..]
-                    .iter()
-                    .collect()
-            };
-            f.put(x, 22, &format!("punch: {tail}"));
-            let breaks = self.mon.breaks.len() + self.mon.order_breaks.len();
-            f.put(
-                x,
-                23,
-                &format!(
-                    "breakpoints: {breaks}  trace: {}",
-                    if self.mon.trace { "on" } else { "off" }
-                ),
-            );
         }
         // The log fills the rest, newest at the bottom.
         let rows = h.saturating_sub(5);
@@ -129,7 +97,11 @@ impl ConsoleView {
             let cut: String = line.chars().take(log_w).collect();
             f.put(0, 3 + i, &cut);
         }
-        f.put(0, h.saturating_sub(2), &format!("sil> {}_", self.input));
+        f.put(
+            0,
+            h.saturating_sub(2),
+            &format!("{}{}_", self.mon.prompt(), self.input),
+        );
         f.put(0, h.saturating_sub(1), KEYS);
         f
     }
@@ -165,7 +137,7 @@ impl ConsoleView {
     }
 }
 
-pub fn run(mon: Monitor, name: String) -> anyhow::Result<()> {
+pub fn run(mon: Box<dyn Console>, name: String) -> anyhow::Result<()> {
     let mut view = ConsoleView::new(mon, name);
     let mut term = Terminal::enter()?;
     let mut last_draw = Instant::now() - Duration::from_secs(1);
@@ -203,14 +175,14 @@ pub fn run(mon: Monitor, name: String) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::console::monitor::Program;
+    use crate::console::monitor::{Monitor, Program};
     use std::path::Path;
 
     #[test]
     fn continue_runs_in_slices_to_the_stop() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assembler/testdata/sum.sil");
         let mon = Monitor::new(Some(Program::load(&path).unwrap())).unwrap();
-        let mut v = ConsoleView::new(mon, "sum.sil".into());
+        let mut v = ConsoleView::new(Box::new(mon), "sum.sil".into());
         for c in "b order 82".chars() {
             v.key(KeyCode::Char(c), KeyModifiers::NONE);
         }
