@@ -144,3 +144,38 @@ fn fast_equals_faithful_long_campaign() {
         }
     }
 }
+
+/// Every distinct position within three half-moves of the start, every setting that searches four
+/// half-moves there (six-deep searches fall back to all moves wherever there is no jump, which
+/// makes them 0.1 s each faithful), and `selective`: the engines agree
+/// (`cargo test --release -p programs --test dama_props -- --ignored`).
+#[test]
+#[ignore]
+fn fast_equals_faithful_near_the_start() {
+    let mut seen = std::collections::HashSet::new();
+    let mut frontier = vec![Position::start()];
+    for _ in 0..=3 {
+        let mut next = Vec::new();
+        for p in frontier {
+            if !seen.insert(p) {
+                continue;
+            }
+            for setting in Setting::all() {
+                let slow = faithful(&p, setting);
+                let quick = fast(&p, setting);
+                assert_eq!(
+                    (slow.mv, slow.value),
+                    (quick.mv, quick.value),
+                    "{p} {setting}"
+                );
+            }
+            for &m in legal_moves(&p).iter() {
+                next.push(p.apply(m));
+            }
+        }
+        frontier = next;
+    }
+    // 1 + 13 + 169 + ... distinct positions: transpositions make it fewer than the paths.
+    assert!(seen.len() > 1_000, "{}", seen.len());
+    println!("{} distinct positions checked", seen.len());
+}
