@@ -9,6 +9,7 @@ pub mod mater;
 pub mod movegen;
 pub mod notation;
 pub mod period;
+pub mod soma;
 pub mod uci;
 
 pub use board::{Move, Position, BLACK, WHITE};
