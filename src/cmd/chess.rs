@@ -9,6 +9,9 @@ use programs::chess::movegen::divide;
 use programs::chess::notation::line_san;
 use programs::chess::{parse_fen, perft, uci, Position};
 
+#[path = "chess_mate.rs"]
+mod mate;
+
 #[derive(clap::Subcommand)]
 pub enum ChessCommand {
     /// The program's move for a position: move, value, principal variation, positions examined.
@@ -22,6 +25,10 @@ pub enum ChessCommand {
     /// The period comparison: positions examined per move on the middle-game set, with and
     /// without alpha-beta, and minutes at the memo's 1,100 positions a minute.
     Period(PeriodArgs),
+    /// MATER I or II: search for a mating combination (found, line, positions examined).
+    Mate(mate::MateArgs),
+    /// MATER I and II on the 1,001 BWTC positions beside Stockfish's table.
+    MateCampaign(mate::MateCampaignArgs),
 }
 
 /// The programs; only Kotok's so far.
@@ -200,6 +207,8 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
             }
         }
         ChessCommand::Period(a) => period(a)?,
+        ChessCommand::Mate(a) => mate::mate(a)?,
+        ChessCommand::MateCampaign(a) => mate::mate_campaign(a)?,
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! fixed, so the FAP program for the emulated 7090 can mirror it; docs/mater.md records each
 //! choice the sources leave open.
 
+pub mod campaign;
 pub mod order;
 pub mod search;
 

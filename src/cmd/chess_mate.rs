@@ -1,0 +1,159 @@
+//! `firstmoves chess mate` and `chess mate-campaign`: MATER I and II (issue 7, native half).
+
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use programs::chess::mater::{campaign, solve, Params};
+use programs::chess::notation::line_san;
+use programs::chess::parse_fen;
+
+use super::EngineArg;
+
+#[derive(clap::Args)]
+pub struct MateArgs {
+    /// The position (FEN), the attacker to move.
+    #[arg(long)]
+    pub fen: String,
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineArg,
+    /// 1 = MATER I (checks only), 2 = MATER II (also quiet mate threats).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub mater: u8,
+    /// MATER II: attacker levels with quiet threats (default 2; the source's literal reading: 1).
+    #[arg(long)]
+    pub threat_levels: Option<u32>,
+    /// One JSON object: found, line (UCI), line_san, mate_in, positions.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct MateCampaignArgs {
+    /// The table (default: programs/testdata/chess/bwtc_stockfish.tsv, built in).
+    #[arg(long)]
+    pub tsv: Option<String>,
+    /// Only the first N positions.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// MATER II's threat levels (default 2).
+    #[arg(long)]
+    pub threat_levels: Option<u32>,
+    /// One JSON object with both summaries.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn params(level: u8, threat_levels: Option<u32>) -> Params {
+    let mut p = if level == 2 {
+        Params::mater2()
+    } else {
+        Params::mater1()
+    };
+    if let (2, Some(t)) = (level, threat_levels) {
+        p.threat_levels = t;
+    }
+    p
+}
+
+pub fn mate(a: MateArgs) -> anyhow::Result<()> {
+    if a.engine == EngineArg::Emulated {
+        bail!(
+            "--engine emulated: MATER's FAP program for the emulated 7090 is not built yet \
+             (issue 7, its emulated half); use --engine native"
+        );
+    }
+    let p = parse_fen(&a.fen).with_context(|| format!("--fen `{}`", a.fen))?;
+    let r = solve(&p, &params(a.mater, a.threat_levels));
+    let san = line_san(&p, &r.line);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "found": r.found,
+                "line": r.line.iter().map(|m| m.uci()).collect::<Vec<_>>(),
+                "line_san": san,
+                "mate_in": r.mate_in(),
+                "positions": r.positions,
+                "mater": a.mater,
+                "engine": "native",
+            })
+        );
+    } else if r.found {
+        println!(
+            "MATER {}: mate in {}: {} ({} positions)",
+            a.mater,
+            r.mate_in(),
+            san.join(" "),
+            r.positions
+        );
+    } else {
+        println!(
+            "MATER {}: no mate found ({} positions)",
+            a.mater, r.positions
+        );
+    }
+    Ok(())
+}
+
+pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
+    let text = match &a.tsv {
+        Some(path) => {
+            std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
+        }
+        None => campaign::BWTC_TSV.to_string(),
+    };
+    let name = a.tsv.as_deref().unwrap_or("bwtc_stockfish.tsv");
+    let mut rows = campaign::read_table(&text).with_context(|| name.to_string())?;
+    if let Some(n) = a.limit {
+        rows.truncate(n);
+    }
+    let mut out = serde_json::Map::new();
+    for level in [1u8, 2] {
+        let t = Instant::now();
+        let outcomes = campaign::run(&rows, &params(level, a.threat_levels));
+        let secs = t.elapsed().as_secs_f64();
+        let s = campaign::summarize(&rows, &outcomes);
+        if !a.json {
+            let pct = |n: usize| 100.0 * n as f64 / s.positions_tried.max(1) as f64;
+            println!(
+                "MATER {level} on {} BWTC positions ({secs:.1} s native)",
+                s.positions_tried
+            );
+            println!("  mates proved        {:5} ({:.1}%)", s.found, pct(s.found));
+            println!(
+                "  of Stockfish's all-check lines {} proved {}",
+                s.stockfish_all_checks, s.found_of_all_checks
+            );
+            println!(
+                "  first move = Stockfish's {}, = key move {}",
+                s.same_first_as_stockfish, s.same_first_as_key
+            );
+            println!(
+                "  distance vs Stockfish: shorter {}, same {}, longer {}; Stockfish none {}",
+                s.shorter_than_stockfish,
+                s.same_distance_as_stockfish,
+                s.longer_than_stockfish,
+                s.found_where_stockfish_none
+            );
+            println!("  found by mate-in 1..9: {:?}", &s.found_by_distance[1..]);
+            println!(
+                "  positions examined: mean {:.1}, max {}",
+                s.positions_total as f64 / s.positions_tried.max(1) as f64,
+                s.positions_max
+            );
+        }
+        let mut v = serde_json::to_value(&s)?;
+        v["native_seconds"] = serde_json::json!(secs);
+        out.insert(format!("mater{level}"), v);
+    }
+    if a.json {
+        out.insert(
+            "simon_1962".into(),
+            serde_json::json!({"found": 52, "positions": 129, "collection": "Fine 1952"}),
+        );
+        println!("{}", serde_json::Value::Object(out));
+    } else {
+        println!("Simon & Simon 1962 (hand simulation, Fine's 129 positions): 52 (40.3%)");
+    }
+    Ok(())
+}
