@@ -41,6 +41,10 @@ pub struct MateCampaignArgs {
     /// One JSON object with both summaries.
     #[arg(long)]
     pub json: bool,
+    /// Also print one line per position: number, MATER's mate distance and first move,
+    /// Stockfish's distance and first move, the key move.
+    #[arg(long)]
+    pub rows: bool,
 }
 
 fn params(level: u8, threat_levels: Option<u32>) -> Params {
@@ -113,6 +117,20 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
         let outcomes = campaign::run(&rows, &params(level, a.threat_levels));
         let secs = t.elapsed().as_secs_f64();
         let s = campaign::summarize(&rows, &outcomes);
+        if a.rows {
+            for (row, o) in rows.iter().zip(&outcomes) {
+                println!(
+                    "MATER {level} line {:4}: {} {:6} sf {} {:6} key {:6} positions {}",
+                    row.number,
+                    o.result.mate_in(),
+                    o.first.as_deref().unwrap_or("-"),
+                    row.sf_mate.map_or("-".to_string(), |m| m.to_string()),
+                    row.sf_first.as_deref().unwrap_or("-"),
+                    row.key_move,
+                    o.result.positions
+                );
+            }
+        }
         if !a.json {
             let pct = |n: usize| 100.0 * n as f64 / s.positions_tried.max(1) as f64;
             println!(
