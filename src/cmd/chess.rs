@@ -11,6 +11,8 @@ use programs::chess::{parse_fen, perft, uci, Position};
 
 #[path = "chess_mate.rs"]
 mod mate;
+#[path = "chess_programs.rs"]
+mod others;
 
 #[derive(clap::Subcommand)]
 pub enum ChessCommand {
@@ -31,10 +33,12 @@ pub enum ChessCommand {
     MateCampaign(mate::MateCampaignArgs),
 }
 
-/// The programs; only Kotok's so far.
+/// The programs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ProgramArg {
     Kotok,
+    /// Maynard Smith's one-move analyser (1961; SOMAC 1966 with --rules somac1966).
+    Soma,
 }
 
 /// Which twin runs the program.
@@ -90,6 +94,8 @@ pub struct BestArgs {
     pub engine: EngineArg,
     #[command(flatten)]
     pub search: SearchOpts,
+    #[command(flatten)]
+    pub other: others::ProgramOpts,
     /// One JSON object: move (UCI), san, value, pv, positions.
     #[arg(long)]
     pub json: bool,
@@ -115,6 +121,8 @@ pub struct UciArgs {
     pub program: ProgramArg,
     #[arg(long, value_enum, default_value = "native")]
     pub engine: EngineArg,
+    #[command(flatten)]
+    pub other: others::ProgramOpts,
 }
 
 #[derive(clap::Args)]
@@ -159,11 +167,16 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
         ChessCommand::Best(a) => {
             native_only(a.engine)?;
             let p = position(&a.fen)?;
-            let r = tree(&p, &a.search.params());
+            let r = match a.program {
+                ProgramArg::Kotok => tree(&p, &a.search.params()),
+                ProgramArg::Soma => others::soma_best(&p, &a.other),
+            };
             if a.json {
                 println!("{}", result_json(&p, &r));
-            } else {
+            } else if a.program == ProgramArg::Kotok {
                 print!("{}", print::figure1(&p, &r));
+            } else {
+                print!("{}", others::text(&p, &r)?);
             }
         }
         ChessCommand::Perft(a) => {
@@ -184,9 +197,12 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
         }
         ChessCommand::Uci(a) => {
             native_only(a.engine)?;
-            let mut engine = uci::NativeKotok::default();
+            let mut engine: Box<dyn uci::Engine> = match a.program {
+                ProgramArg::Kotok => Box::new(uci::NativeKotok::default()),
+                ProgramArg::Soma => others::soma_engine(&a.other),
+            };
             let stdin = io::stdin();
-            uci::run(&mut engine, stdin.lock(), BufWriter::new(io::stdout()))?;
+            uci::run(engine.as_mut(), stdin.lock(), BufWriter::new(io::stdout()))?;
         }
         ChessCommand::Cards(a) => {
             let deck = std::fs::read_to_string(&a.file)

@@ -24,6 +24,14 @@ pub trait Engine {
     fn info_extra(&self) -> Option<String> {
         None
     }
+    /// `id author` line text.
+    fn author(&self) -> String {
+        "Alan Kotok and the MIT chess group; firstmoves".into()
+    }
+    /// The `score` part of the info line for the search of `p` (each program has its units).
+    fn score(&self, p: &Position, r: &SearchResult) -> String {
+        score(p, r)
+    }
 }
 
 /// Kotok's program, native.
@@ -122,10 +130,7 @@ pub fn run<R: BufRead, W: Write>(engine: &mut dyn Engine, input: R, mut out: W) 
         match cmd {
             "uci" => {
                 writeln!(out, "id name {}", engine.name())?;
-                writeln!(
-                    out,
-                    "id author Alan Kotok and the MIT chess group; firstmoves"
-                )?;
+                writeln!(out, "id author {}", engine.author())?;
                 for o in engine.options() {
                     writeln!(out, "{o}")?;
                 }
@@ -182,7 +187,7 @@ pub fn run<R: BufRead, W: Write>(engine: &mut dyn Engine, input: R, mut out: W) 
                     "info depth {} nodes {} time {ms} score {}{} pv {}",
                     r.depth.max(1),
                     r.positions,
-                    score(&pos, &r),
+                    engine.score(&pos, &r),
                     extra,
                     pv.join(" ")
                 )?;
