@@ -14,15 +14,10 @@ use assembler::fap;
 use emu::ibm7090::isa::{is_extended, Format, InstrInfo, TABLE};
 
 /// Known disagreements, each with its reason; a row listed here that agrees with SIMH is
-/// fine (the list then only needs trimming).
-///
-/// The channel commands: `isa.rs` numbers them IOCD 0, TCH 1, IORP 2, IOSP 3, IOCT 4, IOCP 5,
-/// IORT 6, IOST 7; SIMH `i7094` assembles (and its `strings` table lists) IOCD 0, TCH 1,
-/// IORP 2, IORT 3, IOCP 4, IOCT 5, IOSP 6, IOST 7, which is also how the IBM 7090 manuals
-/// number the 3-bit operation of a channel command as far as we recall them. Reported to the
-/// emulator's owner; the emulator's channel decodes the same numbers as its table, so programs
-/// are consistent with each other but not with SIMH or a real 7090 until it is fixed.
-const KNOWN: &[&str] = &["IOSP", "IOCT", "IOCP", "IORT"];
+/// fine (the list then only needs trimming). None: the channel commands, once numbered
+/// differently in `isa.rs`, now follow the 7090 (and SIMH) order IOCD 0, TCH 1, IORP 2,
+/// IORT 3, IOCP 4, IOCT 5, IOSP 6, IOST 7.
+const KNOWN: &[&str] = &[];
 
 /// A word SIMH leaves in place when it refuses a `deposit -m`.
 const SENTINEL: u64 = 0o707070707070;
@@ -54,7 +49,7 @@ fn cases() -> Vec<Case> {
                     (format!("{m} {n}"), format!("{m}{n}"))
                 }
                 Format::Group0760 => (m.to_string(), m.to_string()),
-                // RCDA, WPRA: FAP's names for RDS 321, WRS 361, unknown to SIMH.
+                // RCDA, WPRA: FAP's names for RDS 1321, WRS 1361, unknown to SIMH.
                 _ if is_extended(info) => {
                     let base = TABLE
                         .iter()

@@ -64,7 +64,7 @@ fn shifts_group_0760_io_and_channel_commands() {
        SWT    3
        SLN    4
        RDS
-       WRS    241
+       WRS    753
        RCHA   CMD
 CMD    IOCD   100,,24
        IORT*  100,,24
@@ -78,26 +78,27 @@ CMD    IOCD   100,,24
             (3, 0o0760_00_0_00006),
             (4, 0o0760_00_0_00163),
             (5, 0o0760_00_0_00144),
-            (6, 0o0762_00_0_00321),
-            (7, 0o0766_00_0_00361),
+            (6, 0o0762_00_0_01321),
+            (7, 0o0766_00_0_01361),
             (8, 0o0540_00_0_00011),
             (9, 0o0_00030_0_00144),
-            (10, 0o6_00030_0_00144 | 1 << 17),
+            (10, 0o3_00030_0_00144 | 1 << 17),
         ]
     );
 }
 
 #[test]
 fn unit_select_names() {
-    // RCDA and WPRA (rows of the emulator's table) are FAP's names for RDS 321 and WRS 361
-    // (octal units; a written unit is decimal like any address: 209 = octal 321).
+    // RCDA and WPRA (rows of the emulator's table) are FAP's names for RDS 1321 and WRS 1361
+    // (octal units, channel A in the high digit; a written unit is decimal like any address:
+    // 721 = octal 1321).
     assert_eq!(
-        words(" RCDA\n WPRA\n RDS 209\n RCDA ,1\n"),
+        words(" RCDA\n WPRA\n RDS 721\n RCDA ,1\n"),
         vec![
-            (0, 0o0762_00_0_00321),
-            (1, 0o0766_00_0_00361),
-            (2, 0o0762_00_0_00321),
-            (3, 0o0762_00_1_00321),
+            (0, 0o0762_00_0_01321),
+            (1, 0o0766_00_0_01361),
+            (2, 0o0762_00_0_01321),
+            (3, 0o0762_00_1_01321),
         ]
     );
     assert_eq!(

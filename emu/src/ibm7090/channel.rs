@@ -1,4 +1,8 @@
-//! Data channel A with a card reader (unit 321) and a printer (unit 361).
+//! Data channel A with a card reader (unit 1321) and a printer (unit 1361, BCD).
+//!
+//! A unit address carries the channel in its high octal digit (1 = A), the unit in the low
+//! three: RDS 1321, WRS 1361 (FAP's RCDA, WPRA), as SIMH i7094 decodes them; RDS 321 names
+//! channel 0, which the 7090 does not have (SIMH stops "Non-existent channel").
 //!
 //! What is modelled (docs/ibm7090.md "Channel A" gives the reasons):
 //! - RDS/WRS select a unit; RCHA Y starts the channel on the command word at Y; LCHA Y gives
@@ -17,8 +21,13 @@ use super::bcd;
 use std::collections::VecDeque;
 
 /// Unit addresses on channel A.
-pub const CARD_READER: u16 = 0o321;
-pub const PRINTER: u16 = 0o361;
+pub const CARD_READER: u16 = 0o1321;
+pub const PRINTER: u16 = 0o1361;
+/// The 3-bit operations of a command word (bits S,1,2), in the 7090's numbering.
+const IOCD: u64 = 0;
+const TCH: u64 = 1;
+const IORT: u64 = 3;
+const IOCP: u64 = 4;
 /// Words of a card record and of a print line.
 pub const CARD_WORDS: usize = 14;
 pub const LINE_WORDS: usize = 20;
@@ -180,11 +189,11 @@ impl ChannelA {
                 addr = (mem[addr as usize] & ADDRESS) as u16;
             }
             match op {
-                1 => {
+                TCH => {
                     y = addr;
                     continue;
                 }
-                0 | 5 | 6 => {}
+                IOCD | IOCP | IORT => {}
                 _ => {
                     return Err(ChannelError::UnimplementedCommand {
                         address: y,
@@ -194,12 +203,12 @@ impl ChannelA {
             }
             self.transmit(mem, addr, count, nontransmit);
             match op {
-                0 => {
+                IOCD => {
                     self.end_record();
                     self.state = State::Idle;
                     return Ok(());
                 }
-                5 => y = (y + 1) & ADDRESS as u16,
+                IOCP => y = (y + 1) & ADDRESS as u16,
                 _ => {
                     self.end_record();
                     self.state = State::WaitingLch;
@@ -252,8 +261,8 @@ mod tests {
         let mut ch = ChannelA::default();
         ch.load_cards("HELLO\nWORLD 2\n");
         let mut mem = vec![0u64; 32768];
-        mem[0o100] = cw(6, 14, 0o200);
-        mem[0o101] = cw(6, 14, 0o220);
+        mem[0o100] = cw(IORT, 14, 0o200);
+        mem[0o101] = cw(IORT, 14, 0o220);
         ch.select(CARD_READER, false).unwrap();
         ch.reset_and_load(&mut mem, 0o100).unwrap();
         assert_eq!(bcd::unpack(&mem[0o200..0o201]), "HELLO ");
@@ -263,12 +272,44 @@ mod tests {
     }
 
     #[test]
+    fn iocp_chains_and_tch_transfers() {
+        let mut ch = ChannelA::default();
+        let mut mem = vec![0u64; 32768];
+        mem[0o300] = bcd::pack("AAAAAA", 1)[0];
+        mem[0o301] = bcd::pack("BBBBBB", 1)[0];
+        mem[0o302] = bcd::pack("CCCCCC", 1)[0];
+        mem[0o100] = cw(IOCP, 1, 0o300);
+        mem[0o101] = cw(TCH, 0, 0o110);
+        mem[0o110] = cw(IOCD, 1, 0o302);
+        ch.select(PRINTER, true).unwrap();
+        ch.reset_and_load(&mut mem, 0o100).unwrap();
+        assert_eq!(ch.printed, vec!["AAAAAACCCCCC".to_string()]);
+    }
+
+    #[test]
+    fn units_carry_the_channel() {
+        let mut ch = ChannelA::default();
+        ch.load_cards("X\n");
+        assert_eq!(
+            ch.select(0o321, false),
+            Err(ChannelError::NoSuchUnit(0o321))
+        );
+        assert_eq!(ch.select(0o361, true), Err(ChannelError::NoSuchUnit(0o361)));
+        assert_eq!(
+            ch.select(0o2321, false),
+            Err(ChannelError::NoSuchUnit(0o2321))
+        );
+        ch.select(CARD_READER, false).unwrap();
+        ch.select(PRINTER, true).unwrap();
+    }
+
+    #[test]
     fn print_a_line_with_iocd() {
         let mut ch = ChannelA::default();
         let mut mem = vec![0u64; 32768];
         mem[0o300] = bcd::pack("PRINTED", 2)[0];
         mem[0o301] = bcd::pack("PRINTED", 2)[1];
-        mem[0o100] = cw(0, 2, 0o300);
+        mem[0o100] = cw(IOCD, 2, 0o300);
         ch.select(PRINTER, true).unwrap();
         ch.reset_and_load(&mut mem, 0o100).unwrap();
         assert_eq!(ch.printed, vec!["PRINTED".to_string()]);

@@ -34,7 +34,8 @@ pub enum Format {
     /// ±0760 with the address selecting the function; the assembler adds its operand (SWT 3,
     /// SLN 2) to `function`.
     Group0760,
-    /// Type B whose address is an I/O unit (RDS 321, WRS 361) or a channel operation.
+    /// Type B whose address is an I/O unit (RDS 1321, WRS 1361: the channel, 1 = A, in the
+    /// high octal digit) or a channel operation.
     Io,
     /// A data-channel command word (IOCD, IORT, TCH ...): `op(S,1,2) | count(3-17) |
     /// indirect(18) | nontransmit(19) | address(21-35)`. Executed by the channel, not the CPU.
@@ -677,9 +678,9 @@ pub static TABLE: &[InstrInfo] = &[
     io(
         "RDS",
         0o0762,
-        0o321,
+        0o1321,
         IMP,
-        "read select unit Y (321: card reader A)",
+        "read select unit Y (1321: card reader, channel A)",
     ),
     shift(
         "LLS",
@@ -697,9 +698,9 @@ pub static TABLE: &[InstrInfo] = &[
     io(
         "WRS",
         0o0766,
-        0o361,
+        0o1361,
         IMP,
-        "write select unit Y (361: printer A, BCD)",
+        "write select unit Y (1361: printer, channel A, BCD)",
     ),
     shift("ALS", 0o0767, "[S] CE-54", "AC(Q,P,1-35) << n"),
     io("WEF", 0o0770, 0, UNI, "write end of file"),
@@ -875,40 +876,41 @@ pub static TABLE: &[InstrInfo] = &[
     io(
         "RCDA",
         0o0762,
-        0o321,
+        0o1321,
         IMP,
-        "read cards, channel A (RDS 321)",
+        "read cards, channel A (RDS 1321)",
     ),
     io(
         "WPRA",
         0o0766,
-        0o361,
+        0o1361,
         IMP,
-        "write printer, channel A, BCD (WRS 361)",
+        "write printer, channel A, BCD (WRS 1361)",
     ),
-    // --- Data-channel commands (executed by channel A)
+    // --- Data-channel commands (executed by channel A), in the 7090's numbering of the
+    // 3-bit operation (bits S,1,2), as SIMH i7094 assembles and executes them.
     cc("IOCD", 0, IMP, "transmit count words, then disconnect"),
     cc("TCH", 1, IMP, "transfer in channel to Y"),
     cc("IORP", 2, UNI, "transmit a record, proceed"),
-    cc("IOSP", 3, UNI, "transmit until signal, proceed"),
     cc(
-        "IOCT",
-        4,
-        UNI,
-        "transmit count words, then transfer (wait for LCH)",
+        "IORT",
+        3,
+        IMP,
+        "transmit to end of record, then wait for LCH or disconnect",
     ),
     cc(
         "IOCP",
-        5,
+        4,
         IMP,
         "transmit count words, then proceed to the next command",
     ),
     cc(
-        "IORT",
-        6,
-        IMP,
-        "transmit to end of record, then wait for LCH or disconnect",
+        "IOCT",
+        5,
+        UNI,
+        "transmit count words, then transfer (wait for LCH)",
     ),
+    cc("IOSP", 6, UNI, "transmit until signal, proceed"),
     cc("IOST", 7, UNI, "transmit until signal, then transfer"),
     // --- Prefix data words
     pd("PZE", 0),
@@ -1157,6 +1159,19 @@ mod tests {
         assert_eq!(slt.encode(2, 0, 0, false), 0o4760_00_0_00142);
         let iocd = by_mnemonic("IOCD").unwrap();
         assert_eq!(iocd.encode(0o200, 0, 14, false), 0o0_00016_0_00200);
+        // The channel operations in the 7090's order (SIMH i7094 assembles the same words).
+        let ops: Vec<_> = [
+            "IOCD", "TCH", "IORP", "IORT", "IOCP", "IOCT", "IOSP", "IOST",
+        ]
+        .iter()
+        .map(|m| by_mnemonic(m).unwrap().encode(0, 0, 0, false) >> 33)
+        .collect();
+        assert_eq!(ops, [0, 1, 2, 3, 4, 5, 6, 7]);
+        let rcda = by_mnemonic("RCDA").unwrap();
+        assert_eq!(
+            rcda.encode(rcda.function as u32, 0, 0, false),
+            0o0762_00_0_01321
+        );
     }
 
     #[test]

@@ -362,7 +362,7 @@ mod tests {
 
     /// Read each card and print its first two words, three times round a TIX loop.
     fn cards_machine() -> Machine {
-        let iort = |count: u64, addr: u64| 6u64 << 33 | count << 18 | addr;
+        let iort = |count: u64, addr: u64| 3u64 << 33 | count << 18 | addr;
         let iocd = |count: u64, addr: u64| count << 18 | addr;
         let mut m = Machine::new();
         m.channel
@@ -371,9 +371,9 @@ mod tests {
             0o100,
             &[
                 ins("AXT", 3, 1, 0),
-                ins("RDS", 0o321, 0, 0),
+                ins("RDS", 0o1321, 0, 0),
                 ins("RCHA", 0o200, 0, 0),
-                ins("WRS", 0o361, 0, 0),
+                ins("WRS", 0o1361, 0, 0),
                 ins("RCHA", 0o201, 0, 0),
                 ins("TIX", 0o101, 1, 1),
                 ins("HPR", 0, 0, 0),

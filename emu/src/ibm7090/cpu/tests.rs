@@ -419,16 +419,16 @@ fn every_implemented_row_executes() {
 #[test]
 fn card_in_line_out() {
     // Read a card into 0o300.. and print its first 2 words.
-    let iort = |count: u64, addr: u64| 6u64 << 33 | count << 18 | addr;
+    let iort = |count: u64, addr: u64| 3u64 << 33 | count << 18 | addr;
     let iocd = |count: u64, addr: u64| count << 18 | addr;
     let mut m = Machine::new();
     m.channel.load_cards("HELLO WORLD\n");
     m.load(
         0o100,
         &[
-            ins("RDS", 0o321, 0, 0),
+            ins("RDS", 0o1321, 0, 0),
             ins("RCHA", 0o200, 0, 0),
-            ins("WRS", 0o361, 0, 0),
+            ins("WRS", 0o1361, 0, 0),
             ins("RCHA", 0o201, 0, 0),
             ins("HPR", 0, 0, 0),
         ],
@@ -438,7 +438,7 @@ fn card_in_line_out() {
     assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 0o104 });
     assert_eq!(m.channel.printed, vec!["HELLO WORLD".to_string()]);
     let mut m2 = Machine::new();
-    m2.load(0o100, &[ins("RDS", 0o321, 0, 0)]);
+    m2.load(0o100, &[ins("RDS", 0o1321, 0, 0)]);
     m2.ic = 0o100;
     assert_eq!(m2.run(Limits::none()), Stop::ReaderEmpty { address: 0o100 });
 }
