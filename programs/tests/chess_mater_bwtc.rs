@@ -61,7 +61,7 @@ mod oracle {
 
     fn after(p: &Chess, m: &Move) -> Chess {
         let mut q = p.clone();
-        q.play_unchecked(m.clone());
+        q.play_unchecked(*m);
         q
     }
 
@@ -96,9 +96,9 @@ mod oracle {
             }
             let ok = q.is_check() || (threat_levels > 0 && threatens(&q));
             ok && n > 1
-                && q.legal_moves().iter().all(|r| {
-                    forces(&after(&q, r), n - 1, threat_levels.saturating_sub(1))
-                })
+                && q.legal_moves()
+                    .iter()
+                    .all(|r| forces(&after(&q, r), n - 1, threat_levels.saturating_sub(1)))
         })
     }
 
@@ -108,9 +108,9 @@ mod oracle {
         q.is_checkmate()
             || (n > 1
                 && !q.legal_moves().is_empty()
-                && q.legal_moves().iter().all(|r| {
-                    forces(&after(&q, r), n - 1, threat_levels.saturating_sub(1))
-                }))
+                && q.legal_moves()
+                    .iter()
+                    .all(|r| forces(&after(&q, r), n - 1, threat_levels.saturating_sub(1))))
     }
 
     /// The line is legal and ends in mate.
@@ -143,9 +143,17 @@ fn campaign_cross_checked_by_shakmaty() {
             let fen = to_fen(&r.position);
             let o = oracle::pos(&fen);
             let line: Vec<String> = m.line.iter().map(|x| x.uci()).collect();
-            assert!(oracle::line_mates(&o, &line), "MATER {level} line {}", r.number);
+            assert!(
+                oracle::line_mates(&o, &line),
+                "MATER {level} line {}",
+                r.number
+            );
             let first = oracle::uci(&o, &line[0]);
-            let tl = if level == 1 { 0 } else { params.threat_levels as usize };
+            let tl = if level == 1 {
+                0
+            } else {
+                params.threat_levels as usize
+            };
             assert!(
                 oracle::first_forces(&o, &first, m.mate_in(), tl),
                 "MATER {level} line {}: {} does not force mate in {}",
