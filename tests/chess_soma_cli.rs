@@ -1,4 +1,5 @@
-//! `firstmoves chess best|uci --program soma`: JSON answer, rule sets, seeded coin, UCI.
+//! `firstmoves chess best|uci --program soma|turochamp`: JSON answer, rule sets, seeded coin,
+//! UCI.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -91,4 +92,29 @@ fn uci_session() {
     assert!(o.contains("id name SOMA 1961"), "{o}");
     assert!(o.contains("uciok") && o.contains("readyok"), "{o}");
     assert!(o.contains("bestmove d6h2"), "{o}");
+}
+
+#[test]
+fn turochamp_best_and_uci() {
+    let (ok, out, err) = run(&["chess", "best", "--program", "turochamp", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["move"], "e2e3");
+    assert_eq!(v["value"], 1000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .args(["chess", "uci", "--program", "turochamp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uci\nposition fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo\nquit\n")
+        .unwrap();
+    let o = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(o.contains("id name Turochamp"), "{o}");
+    assert!(o.contains("score mate 1"), "{o}");
+    assert!(o.contains("bestmove a1a8"), "{o}");
 }

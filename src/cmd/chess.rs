@@ -39,6 +39,8 @@ pub enum ProgramArg {
     Kotok,
     /// Maynard Smith's one-move analyser (1961; SOMAC 1966 with --rules somac1966).
     Soma,
+    /// Turing and Champernowne's paper machine (1948).
+    Turochamp,
 }
 
 /// Which twin runs the program.
@@ -170,6 +172,7 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
             let r = match a.program {
                 ProgramArg::Kotok => tree(&p, &a.search.params()),
                 ProgramArg::Soma => others::soma_best(&p, &a.other),
+                ProgramArg::Turochamp => others::turochamp_best(&p, &a.other),
             };
             if a.json {
                 println!("{}", result_json(&p, &r));
@@ -200,6 +203,7 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
             let mut engine: Box<dyn uci::Engine> = match a.program {
                 ProgramArg::Kotok => Box::new(uci::NativeKotok::default()),
                 ProgramArg::Soma => others::soma_engine(&a.other),
+                ProgramArg::Turochamp => others::turochamp_engine(&a.other),
             };
             let stdin = io::stdin();
             uci::run(engine.as_mut(), stdin.lock(), BufWriter::new(io::stdout()))?;

@@ -4,6 +4,7 @@
 use anyhow::bail;
 use programs::chess::kotok::SearchResult;
 use programs::chess::soma::{self, engine::NativeSoma, Rules};
+use programs::chess::turochamp::{self, engine::NativeTurochamp};
 use programs::chess::uci::Engine;
 use programs::chess::Position;
 use programs::rng::Rng;
@@ -35,6 +36,32 @@ pub struct ProgramOpts {
     /// The seed of SOMA's coin (ties).
     #[arg(long, default_value_t = soma::SEED)]
     pub seed: u64,
+    /// Turochamp: plies in which every move is considerable (the typescript: 2).
+    #[arg(long, default_value_t = 2)]
+    pub full_plies: usize,
+    /// Turochamp: value dead positions by W - B instead of Turing's W/B.
+    #[arg(long)]
+    pub difference: bool,
+}
+
+fn turochamp_params(o: &ProgramOpts) -> turochamp::Params {
+    turochamp::Params {
+        full_plies: o.full_plies.max(1),
+        ratio: !o.difference,
+        ..turochamp::Params::default()
+    }
+}
+
+/// Turochamp's answer for `p` (value in thousandths of W/B; mate is +-1,000,000).
+pub fn turochamp_best(p: &Position, o: &ProgramOpts) -> SearchResult {
+    turochamp::best(p, &turochamp_params(o)).0
+}
+
+/// Turochamp as a UCI engine.
+pub fn turochamp_engine(o: &ProgramOpts) -> Box<dyn Engine> {
+    Box::new(NativeTurochamp {
+        params: turochamp_params(o),
+    })
 }
 
 /// The program's answer for `p`.

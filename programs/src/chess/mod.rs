@@ -10,6 +10,7 @@ pub mod movegen;
 pub mod notation;
 pub mod period;
 pub mod soma;
+pub mod turochamp;
 pub mod uci;
 
 pub use board::{Move, Position, BLACK, WHITE};
