@@ -80,3 +80,54 @@ fn note_to_move_23_bh2_check() {
     let r = best(&p, Rules::Soma1961, &mut Rng::new(1)).best.unwrap();
     assert_eq!(r.uci(), "d6h2");
 }
+
+/// The 1961 game's White moves (SOMA's, computed by hand): how many each rule set values
+/// highest (alone or tied). Prints a table; docs/soma.md quotes it.
+/// `cargo test -p programs --test chess_soma -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn the_1961_game_white_moves() {
+    let moves: Vec<&str> = programs::chess::period::SOMA_MACHIAVELLI
+        .split_whitespace()
+        .collect();
+    for rules in [Rules::Soma1961, Rules::Somac1966] {
+        let mut p = Position::start();
+        let (mut top, mut n, mut differ) = (0, 0, Vec::new());
+        for (i, m) in moves.iter().enumerate() {
+            let mv = parse_uci(&p, m).unwrap();
+            if i % 2 == 0 {
+                n += 1;
+                let list = values(&p, rules);
+                let t = list.iter().map(|(_, v)| v.total).max().unwrap();
+                let mine = list.iter().find(|(x, _)| *x == mv).unwrap().1.total;
+                if mine == t {
+                    top += 1;
+                } else {
+                    differ.push(format!("{}.{}", i / 2 + 1, m));
+                }
+            }
+            p.make(mv);
+        }
+        println!("{rules:?}: {top} of {n} White moves valued highest; differ: {differ:?}");
+    }
+}
+
+/// Every move's terms after `MOVES` (UCI, from the start): `MOVES="e2e3 e7e5" cargo test -p
+/// programs --test chess_soma terms -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn terms() {
+    let mut p = Position::start();
+    for m in std::env::var("MOVES")
+        .unwrap_or_default()
+        .split_whitespace()
+    {
+        let mv = parse_uci(&p, m).unwrap();
+        p.make(mv);
+    }
+    let mut list = values(&p, Rules::Soma1961);
+    list.sort_by_key(|(_, v)| -v.total);
+    for (m, v) in list.iter().take(8) {
+        println!("{} {v:?}", m.uci());
+    }
+}
