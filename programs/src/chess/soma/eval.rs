@@ -3,7 +3,7 @@
 //! pawn-threat and (SOMAC) check and queen rules.
 
 use super::attack::{all_attacks, attackers, value, Attack};
-use super::swap::{capturers, order, swap_off};
+use super::swap::{capturers, order, swap_raw};
 use super::Rules;
 use crate::chess::board::*;
 use crate::chess::movegen::legal_moves;
@@ -94,8 +94,19 @@ fn squares(p: &Position, rules: Rules, attacks: &[Attack], me: i8) -> i32 {
         .sum()
 }
 
-/// Positive swap-off values of colour `c`'s pieces en prise, in square order.
-fn en_prise(p: &Position, attacks: &[Attack], c: i8) -> Vec<i32> {
+/// The raw swap-off value of the piece on `t` (None when not en prise).
+fn raw_s(p: &Position, attacks: &[Attack], t: usize) -> Option<i32> {
+    let b = &p.board;
+    let c = b[t].signum();
+    let att = order(capturers(attacks, b, t, -c));
+    let def = order(capturers(attacks, b, t, c));
+    let vals = |l: &[(i32, usize, Option<usize>)]| l.iter().map(|x| x.0).collect::<Vec<_>>();
+    swap_raw(value(b[t]), &vals(&def), &vals(&att))
+}
+
+/// Positive swap-off values of colour `c`'s pieces en prise, with their squares, in square
+/// order.
+fn en_prise_at(p: &Position, attacks: &[Attack], c: i8) -> Vec<(usize, i32)> {
     let b = &p.board;
     let mut out = Vec::new();
     for s in 0..64u8 {
@@ -103,18 +114,92 @@ fn en_prise(p: &Position, attacks: &[Attack], c: i8) -> Vec<i32> {
         if b[t] == 0 || b[t].signum() != c {
             continue;
         }
-        let att = order(capturers(attacks, b, t, -c));
-        if att.is_empty() {
-            continue;
-        }
-        let def = order(capturers(attacks, b, t, c));
-        let vals = |l: &[(i32, usize, Option<usize>)]| l.iter().map(|x| x.0).collect::<Vec<_>>();
-        let sv = swap_off(value(b[t]), &vals(&def), &vals(&att));
-        if sv > 0 {
-            out.push(sv);
+        if let Some(sv) = raw_s(p, attacks, t) {
+            if sv > 0 {
+                out.push((t, sv));
+            }
         }
     }
     out
+}
+
+fn en_prise(p: &Position, attacks: &[Attack], c: i8) -> Vec<i32> {
+    en_prise_at(p, attacks, c)
+        .into_iter()
+        .map(|x| x.1)
+        .collect()
+}
+
+/// V_EB from the opponent's positive S values: +5 for one; the second highest + 5(r - 1).
+fn gain(mut theirs: Vec<i32>) -> i32 {
+    theirs.sort_unstable_by(|a, b| b.cmp(a));
+    match theirs.len() {
+        0 => 0,
+        1 => 5,
+        r => theirs[1] + 5 * (r as i32 - 1),
+    }
+}
+
+/// SOMAC's V_EB with its two fork rules. (1) In counting r, an own piece en prise with S >= 0
+/// is deemed to attack only one opponent piece, the one that maximises r (own pieces in square
+/// order, each choice made before the next; ties to the first target in square order). (2) If r
+/// would have been <= 1 but for an own piece with negative S = -S' attacking two or more
+/// opponent pieces, V_EB is at most S'.
+fn somac_gain(p: &Position, attacks: &[Attack], me: i8) -> i32 {
+    let b = &p.board;
+    let mut att: Vec<Attack> = attacks.to_vec();
+    let own: Vec<(usize, Option<i32>)> = (0..64u8)
+        .map(mbox)
+        .filter(|&m| b[m] != 0 && b[m].signum() == me)
+        .map(|m| (m, raw_s(p, attacks, m)))
+        .collect();
+    for &(x, raw) in &own {
+        if !matches!(raw, Some(s) if s >= 0) {
+            continue;
+        }
+        let targets: Vec<usize> = en_prise_at(p, &att, -me)
+            .into_iter()
+            .map(|t| t.0)
+            .filter(|&t| att.iter().any(|a| a.from == x && a.to == t))
+            .collect();
+        if targets.len() < 2 {
+            continue;
+        }
+        let without = |keep: usize| -> Vec<Attack> {
+            att.iter()
+                .copied()
+                .filter(|a| !(a.from == x && a.to != keep && targets.contains(&a.to)))
+                .collect()
+        };
+        let mut best = (0, usize::MAX);
+        for &k in &targets {
+            let r = en_prise_at(p, &without(k), -me).len();
+            if best.1 == usize::MAX || r > best.0 {
+                best = (r, k);
+            }
+        }
+        att = without(best.1);
+    }
+    let mut v = gain(en_prise(p, &att, -me));
+    if en_prise_at(p, &att, -me).len() >= 2 {
+        for &(x, raw) in &own {
+            let Some(s) = raw.filter(|&s| s < 0) else {
+                continue;
+            };
+            let forked = en_prise_at(p, &att, -me)
+                .iter()
+                .filter(|t| att.iter().any(|a| a.from == x && a.to == t.0))
+                .count();
+            if forked < 2 {
+                continue;
+            }
+            let rest: Vec<Attack> = att.iter().copied().filter(|a| a.from != x).collect();
+            if en_prise_at(p, &rest, -me).len() <= 1 {
+                v = v.min(-s);
+            }
+        }
+    }
+    v
 }
 
 /// -5 for each own non-pawn piece no enemy pawn attacks now but one enemy pawn move (one or
@@ -208,12 +293,9 @@ pub fn evaluate(p: &Position, rules: Rules, root_castled: Option<bool>) -> Value
         }
     }
     v.squares = squares(p, rules, &attacks, me);
-    let mut theirs = en_prise(p, &attacks, -me);
-    theirs.sort_unstable_by(|a, b| b.cmp(a));
-    v.swap_gain = match theirs.len() {
-        0 => 0,
-        1 => 5,
-        r => theirs[1] + 5 * (r as i32 - 1),
+    v.swap_gain = match rules {
+        Rules::Soma1961 => gain(en_prise(p, &attacks, -me)),
+        Rules::Somac1966 => somac_gain(p, &attacks, me),
     };
     let mut mine = en_prise(p, &attacks, me);
     mine.sort_unstable_by(|a, b| b.cmp(a));
@@ -231,4 +313,19 @@ pub fn evaluate(p: &Position, rules: Rules, root_castled: Option<bool>) -> Value
     v.total =
         v.material + v.squares + v.swap_gain + v.swap_loss + v.pawn_threat + v.castling + v.check;
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::fen::parse_fen;
+
+    #[test]
+    fn a_fork_by_a_piece_en_prise_counts_once_under_somac() {
+        // White's Nc7 forks the rooks a8 and e8 (each S = 20: rook for knight) but the queen
+        // d8 takes it for nothing: 1961 counts both (20 + 5), SOMAC only one (+5).
+        let p = parse_fen("r2qr1k1/2N5/8/8/8/8/8/7K b - - 0 1").unwrap();
+        assert_eq!(evaluate(&p, Rules::Soma1961, None).swap_gain, 25);
+        assert_eq!(evaluate(&p, Rules::Somac1966, None).swap_gain, 5);
+    }
 }

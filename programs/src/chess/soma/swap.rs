@@ -29,6 +29,15 @@ pub fn order(mut list: Vec<Capturer>) -> Vec<Capturer> {
 
 /// S for a piece of value `v0` with `defenders` and `attackers` (values in capture order).
 pub fn swap_off(v0: i32, defenders: &[i32], attackers: &[i32]) -> i32 {
+    swap_raw(v0, defenders, attackers).unwrap_or(0).max(0)
+}
+
+/// The owner's loss if the attacker does make the first capture and both sides then behave
+/// efficiently (SOMAC's S before it is kept from going negative); None with no attacker.
+pub fn swap_raw(v0: i32, defenders: &[i32], attackers: &[i32]) -> Option<i32> {
+    if attackers.is_empty() {
+        return None;
+    }
     // loss[k]: the owner's loss after k captures; odd k are the attacker's.
     let mut loss = vec![0];
     let mut on_square = v0;
@@ -49,7 +58,7 @@ pub fn swap_off(v0: i32, defenders: &[i32], attackers: &[i32]) -> i32 {
         }
     }
     let mut val = *loss.last().unwrap_or(&0);
-    for i in (0..loss.len() - 1).rev() {
+    for i in (1..loss.len() - 1).rev() {
         // Capture i+1 is the attacker's when i is even.
         val = if i % 2 == 0 {
             val.max(loss[i])
@@ -57,7 +66,7 @@ pub fn swap_off(v0: i32, defenders: &[i32], attackers: &[i32]) -> i32 {
             val.min(loss[i])
         };
     }
-    val.max(0)
+    Some(val)
 }
 
 /// The capturers of mailbox square `t` by colour `by` from the attack list.
@@ -82,6 +91,9 @@ mod tests {
         // Undefended: the whole piece; a king in check: 1,000.
         assert_eq!(swap_off(50, &[], &[90]), 50);
         assert_eq!(swap_off(1000, &[], &[30]), 1000);
+        // A queen taking a defended pawn: the capture would cost the attacker 80.
+        assert_eq!(swap_raw(10, &[10], &[90]), Some(-80));
+        assert_eq!(swap_raw(10, &[], &[]), None);
     }
 
     #[test]
