@@ -48,3 +48,17 @@ fn position_play_of_the_first_moves() {
     // 1.e3, as the ChessBase reconstruction opens (notes section 1.4).
     assert_eq!(r.best.unwrap().uci(), "e2e3");
 }
+
+/// Every root move's value and position play (tenths) for `FEN` (default: the start):
+/// `cargo test -p programs --test chess_turochamp root_table -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn root_table() {
+    let fen = std::env::var("FEN").unwrap_or(programs::chess::board::START_FEN.into());
+    let (list, n) =
+        programs::chess::turochamp::values(&parse_fen(&fen).unwrap(), &Params::default());
+    for (m, v, pp) in list {
+        println!("{} value {} play {pp}", m.uci(), v.milli());
+    }
+    println!("positions {n}");
+}
