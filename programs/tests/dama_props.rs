@@ -13,21 +13,7 @@ use programs::rng::Rng;
 /// The position after up to `n` random half-moves from the start; stops before a move that ends
 /// the game (so the result is always a position still in play) or when the side is blocked.
 fn playout(seed: u64, n: usize) -> Position {
-    let mut rng = Rng::new(seed);
-    let mut p = Position::start();
-    for _ in 0..n {
-        let list = legal_moves(&p);
-        if list.is_empty() {
-            break;
-        }
-        let m = list.as_slice()[rng.index(list.len())];
-        let q = p.apply(m);
-        if q.goal_complete(p.side) || legal_moves(&q).is_empty() {
-            break;
-        }
-        p = q;
-    }
-    p
+    programs::dama::learn::random_opening(&mut Rng::new(seed), n)
 }
 
 /// Any position with eight pieces a side (not necessarily reachable).

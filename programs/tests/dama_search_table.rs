@@ -7,7 +7,7 @@
 //! `DAMA_WRITE_TABLE=1 cargo test -p programs --test dama_search_table -- --ignored`.
 
 use programs::dama::fom::fig2;
-use programs::dama::movegen::{legal_moves, legal_moves_slow};
+use programs::dama::movegen::legal_moves_slow;
 use programs::dama::search::{faithful, fast, Setting};
 use programs::dama::{Move, Position, Side};
 use programs::rng::Rng;
@@ -15,21 +15,7 @@ use programs::rng::Rng;
 const TABLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/dama/search.txt");
 
 fn playout(seed: u64, n: usize) -> Position {
-    let mut rng = Rng::new(seed);
-    let mut p = Position::start();
-    for _ in 0..n {
-        let list = legal_moves(&p);
-        if list.is_empty() {
-            break;
-        }
-        let m = list.as_slice()[rng.index(list.len())];
-        let q = p.apply(m);
-        if q.goal_complete(p.side) || legal_moves(&q).is_empty() {
-            break;
-        }
-        p = q;
-    }
-    p
+    programs::dama::learn::random_opening(&mut Rng::new(seed), n)
 }
 
 fn positions() -> Vec<Position> {
