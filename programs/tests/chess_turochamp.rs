@@ -62,3 +62,24 @@ fn root_table() {
     }
     println!("positions {n}");
 }
+
+/// Positions analysed and native seconds per move on the period middle-game set (12
+/// positions): `cargo test -p programs --test chess_turochamp middlegame_bench -- --ignored
+/// --nocapture`. A benchmark, not a timed test.
+#[test]
+#[ignore]
+fn middlegame_bench() {
+    let mut total = 0;
+    for (name, p) in programs::chess::period::middlegames() {
+        let t = std::time::Instant::now();
+        let (r, _) = best(&p, &Params::default());
+        total += r.positions;
+        println!(
+            "{name:<26} {:>6} {:>9} positions {:>7.2} s",
+            r.best.map(|m| m.uci()).unwrap_or_default(),
+            r.positions,
+            t.elapsed().as_secs_f64()
+        );
+    }
+    println!("total {total} positions");
+}
