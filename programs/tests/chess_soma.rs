@@ -77,6 +77,20 @@ fn note_to_move_23_bh2_check() {
     assert_eq!(v.swap_gain, 55);
     assert_eq!(v.swap_loss, -30);
     assert_eq!(v.swap_gain + v.swap_loss, 25);
+    assert_eq!((v.pawn_threat, v.castling, v.check), (0, 0, 0));
+    // "Apart from the value of squares attacked, the move would score 25, which is more than
+    // any other" (Bh2+ captures nothing: material gains count for the others).
+    for (m, o) in values(&p, Rules::Soma1961) {
+        if m != mv {
+            let rest = o.material - v.material
+                + o.swap_gain
+                + o.swap_loss
+                + o.pawn_threat
+                + o.castling
+                + o.check;
+            assert!(rest < 25, "{} {o:?}", m.uci());
+        }
+    }
     let r = best(&p, Rules::Soma1961, &mut Rng::new(1)).best.unwrap();
     assert_eq!(r.uci(), "d6h2");
 }
