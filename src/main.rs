@@ -2,6 +2,7 @@
 
 mod cmd;
 mod console;
+mod progress;
 
 use clap::{Parser, Subcommand};
 

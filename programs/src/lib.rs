@@ -3,4 +3,5 @@
 
 pub mod chess;
 pub mod dama;
+pub mod progress;
 pub mod rng;

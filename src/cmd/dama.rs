@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use programs::dama::fom::Weights;
-use programs::dama::learn::{learn, play_match, LearnOptions};
+use programs::dama::learn::{learn_with, play_match_with, LearnOptions};
 use programs::dama::movegen::{legal_moves, legal_moves_slow, perft, perft_slow};
 use programs::dama::search::{faithful, fast, root_table, Depth, Select, Setting};
 use programs::dama::{parse_strategy, play_from, Position};
@@ -363,7 +363,7 @@ fn learn_cmd(args: LearnArgs) -> anyhow::Result<()> {
         seed: args.seed,
         both_sides: args.both_sides,
     };
-    let report = learn(&opts)?;
+    let report = learn_with(&opts, &mut crate::progress::Reporter::new("learn"))?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
@@ -427,12 +427,13 @@ fn match_cmd(args: MatchArgs) -> anyhow::Result<()> {
     parse_strategy(&args.x, args.seed).context("--x")?;
     parse_strategy(&args.y, args.seed).context("--y")?;
     let (x, y, seed) = (args.x.clone(), args.y.clone(), args.seed);
-    let r = play_match(
+    let r = play_match_with(
         &|| parse_strategy(&x, seed).expect("checked above"),
         &|| parse_strategy(&y, seed.wrapping_add(1)).expect("checked above"),
         args.pairs,
         args.opening,
         args.seed,
+        &mut crate::progress::Reporter::new("match"),
     )?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&r)?);

@@ -226,7 +226,12 @@ fn phase_spread(r: &ex::CrosscheckReport, p: Phase) -> Option<Spread> {
 }
 
 pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
-    let r = ex::crosscheck(args.positions, args.seed, setting(&args.select)?)?;
+    let r = ex::crosscheck_with(
+        args.positions,
+        args.seed,
+        setting(&args.select)?,
+        &mut crate::progress::Reporter::new("crosscheck"),
+    )?;
     if args.json {
         println!(
             "{}",

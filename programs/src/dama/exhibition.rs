@@ -16,6 +16,7 @@ use super::search::{faithful, Setting};
 use super::sil::{move_frames, Reply};
 use super::sil::{set_frames, SilDama, SilError, TimedReply};
 use super::strategy::{parse_strategy, Strategy, StrategyError};
+use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;
 
 /// The default opponents, cycled over the boards.
@@ -608,6 +609,17 @@ pub fn crosscheck(
     seed: u64,
     setting: Setting,
 ) -> Result<CrosscheckReport, ExhibitionError> {
+    crosscheck_with(count, seed, setting, &mut NoProgress)
+}
+
+/// `crosscheck`, telling `progress` after each random position (the start position is not
+/// counted: `total` is `count`).
+pub fn crosscheck_with(
+    count: usize,
+    seed: u64,
+    setting: Setting,
+    progress: &mut dyn Progress,
+) -> Result<CrosscheckReport, ExhibitionError> {
     let host = Instant::now();
     let mut rng = Rng::new(seed);
     let mut sil = SilDama::start(setting, 1)?;
@@ -658,6 +670,9 @@ pub fn crosscheck(
             if let Some(r) = replies.first() {
                 report.times.push((Phase::of(&pending), r.period_ns()));
             }
+        }
+        if i > 0 {
+            progress.update(i, count);
         }
         if i == count {
             break;

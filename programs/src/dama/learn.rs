@@ -14,6 +14,7 @@ use super::fom::{own_row, round4, Grand, Weights, MAX_WEIGHT};
 use super::game::{play_from, End, GameError, GameRecord};
 use super::movegen::legal_moves;
 use super::strategy::Strategy;
+use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;
 
 /// Options of a learning run.
@@ -201,14 +202,29 @@ fn choose(trials: &[Trial]) -> Option<usize> {
 
 /// Run the learning process.
 pub fn learn(opts: &LearnOptions) -> Result<LearnReport, GameError> {
+    learn_with(opts, &mut NoProgress)
+}
+
+/// `learn`, telling `progress` after each trial (six per iteration; `total` is the most there
+/// can be, six times `opts.iterations`, as the process may converge early).
+pub fn learn_with(
+    opts: &LearnOptions,
+    progress: &mut dyn Progress,
+) -> Result<LearnReport, GameError> {
     let mut rng = Rng::new(opts.seed);
     let mut base = opts.start;
     let mut iterations = Vec::new();
     let mut converged = false;
-    for _ in 0..opts.iterations {
+    let total = opts.iterations.saturating_mul(6);
+    for i in 0..opts.iterations {
         let trials = variants(&base, opts.mesh, &mut rng)
             .into_iter()
-            .map(|(w, j, d)| trial(&base, w, j, d, opts))
+            .enumerate()
+            .map(|(k, (w, j, d))| {
+                let t = trial(&base, w, j, d, opts);
+                progress.update(i * 6 + k + 1, total);
+                t
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let chosen = choose(&trials);
         let next = chosen.map(|j| trials[j].weights);
@@ -259,6 +275,18 @@ pub fn play_match(
     opening: usize,
     seed: u64,
 ) -> Result<MatchReport, GameError> {
+    play_match_with(make_x, make_y, pairs, opening, seed, &mut NoProgress)
+}
+
+/// `play_match`, telling `progress` after each game (`total`: twice `pairs`).
+pub fn play_match_with(
+    make_x: &dyn Fn() -> Box<dyn Strategy>,
+    make_y: &dyn Fn() -> Box<dyn Strategy>,
+    pairs: usize,
+    opening: usize,
+    seed: u64,
+    progress: &mut dyn Progress,
+) -> Result<MatchReport, GameError> {
     let mut rng = Rng::new(seed);
     let mut report = MatchReport {
         x: make_x().name(),
@@ -289,6 +317,7 @@ pub fn play_match(
             if r.end == End::Blocked {
                 report.blocked_ends += 1;
             }
+            progress.update(report.games, pairs.saturating_mul(2));
         }
     }
     Ok(report)
@@ -368,6 +397,22 @@ mod tests {
         .unwrap();
         assert_eq!(r.games, 6);
         assert_eq!(r.x_wins + r.y_wins, 6);
+    }
+
+    #[test]
+    fn a_match_reports_progress_after_each_game() {
+        use crate::dama::strategy::{Greedy, RandomMover};
+        let mut seen = Vec::new();
+        play_match_with(
+            &|| Box::new(Greedy),
+            &|| Box::new(RandomMover::new(5)),
+            2,
+            4,
+            9,
+            &mut |d: usize, t: usize| seen.push((d, t)),
+        )
+        .unwrap();
+        assert_eq!(seen, [(1, 4), (2, 4), (3, 4), (4, 4)]);
     }
 
     #[test]

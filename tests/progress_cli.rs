@@ -1,0 +1,26 @@
+//! Progress of long campaigns goes to stderr; stdout (the JSON) stays clean.
+
+use std::process::Command;
+
+#[test]
+fn crosscheck_prints_plain_progress_on_stderr_and_clean_json_on_stdout() {
+    // Under the test harness stderr is a pipe, not a terminal: plain lines.
+    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .args(["dama", "crosscheck", "--positions", "3", "--json"])
+        .output()
+        .expect("run firstmoves");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(lines.contains(&"crosscheck: 3/3"), "stderr: {stderr:?}");
+    assert!(
+        !stderr.contains('\r'),
+        "no bar when not a terminal: {stderr:?}"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    assert_eq!(v["positions"], 3);
+}
