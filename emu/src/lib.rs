@@ -4,3 +4,4 @@
 
 pub mod ibm7090;
 pub mod silliac;
+pub mod snapshot;

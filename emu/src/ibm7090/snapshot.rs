@@ -19,95 +19,25 @@
 
 use super::channel::{Direction, State};
 use super::cpu::{Machine, STORE_WORDS};
-use std::fmt::{self, Write};
+use crate::snapshot::{self as shared, Format, Line};
+use std::fmt::Write;
 use std::path::Path;
+
+pub use crate::snapshot::SnapshotError;
 
 pub const MAGIC: &str = "firstmoves-ibm7090-snapshot";
 pub const VERSION: u32 = 1;
+const FORMAT: Format = Format {
+    machine: "7090",
+    magic: MAGIC,
+    version: VERSION,
+};
 const PER_LINE: usize = 8;
 const WORD: u64 = (1 << 36) - 1;
 
-/// Why a snapshot could not be read or written.
-#[derive(Debug)]
-pub enum SnapshotError {
-    Io {
-        path: String,
-        error: std::io::Error,
-    },
-    NotASnapshot {
-        file: String,
-        first_line: String,
-    },
-    Version {
-        file: String,
-        version: String,
-    },
-    Malformed {
-        file: String,
-        line: usize,
-        message: String,
-    },
-    Checksum {
-        file: String,
-        expected: u64,
-        actual: u64,
-    },
-}
-
-impl fmt::Display for SnapshotError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SnapshotError::Io { path, error } => write!(f, "{path}: {error}"),
-            SnapshotError::NotASnapshot { file, first_line } => {
-                let shown: String = first_line.chars().take(60).collect();
-                write!(
-                    f,
-                    "{file}:1:1: not a 7090 snapshot (expected `{MAGIC} {VERSION}`, found `{shown}`)"
-                )
-            }
-            SnapshotError::Version { file, version } => write!(
-                f,
-                "{file}:1: snapshot version {version} is not supported (this build reads version {VERSION})"
-            ),
-            SnapshotError::Malformed {
-                file,
-                line,
-                message,
-            } => write!(f, "{file}:{line}: {message}"),
-            SnapshotError::Checksum {
-                file,
-                expected,
-                actual,
-            } => write!(
-                f,
-                "{file}: snapshot damaged: checksum {actual:016x} does not match the recorded {expected:016x}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SnapshotError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SnapshotError::Io { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-
 /// The snapshot text of `m`.
 pub fn to_text(m: &Machine) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{MAGIC} {VERSION}");
+    let mut s = shared::begin(&FORMAT);
     let _ = writeln!(s, "ac {:o}", m.ac);
     let _ = writeln!(s, "mq {:o}", m.mq);
     let _ = writeln!(s, "xr {:o} {:o} {:o}", m.xr[0], m.xr[1], m.xr[2]);
@@ -120,20 +50,18 @@ pub fn to_text(m: &Machine) -> String {
     let _ = writeln!(s, "cycles {}", m.cycles);
     let _ = writeln!(s, "instructions {}", m.instructions);
     let _ = writeln!(s, "trace {}", m.trace_on as u8);
-    let mut i = 0;
-    while i < STORE_WORDS {
-        if m.mem[i] == 0 {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        let _ = write!(s, "mem {start:o}");
-        while i < STORE_WORDS && i - start < PER_LINE && m.mem[i] != 0 {
-            let _ = write!(s, " {:o}", m.mem[i]);
-            i += 1;
-        }
-        s.push('\n');
-    }
+    shared::push_runs(
+        &mut s,
+        "mem",
+        &m.mem[..STORE_WORDS],
+        PER_LINE,
+        |o, a| {
+            let _ = write!(o, "{a:o}");
+        },
+        |o, w| {
+            let _ = write!(o, "{w:o}");
+        },
+    );
     let c = &m.channel;
     let state = match c.state {
         State::Idle => "idle",
@@ -145,91 +73,42 @@ pub fn to_text(m: &Machine) -> String {
         Direction::Write => "write",
     };
     let _ = writeln!(s, "channel {state} {dir} {} {}", c.pos, c.cards_read);
-    for chunk in c.record.chunks(PER_LINE) {
-        s.push_str("record");
-        for w in chunk {
-            let _ = write!(s, " {w:o}");
-        }
-        s.push('\n');
-    }
+    shared::push_lines(&mut s, "record", &c.record, PER_LINE, |o, w| {
+        let _ = write!(o, "{w:o}");
+    });
     for card in &c.hopper {
         let _ = writeln!(s, "card |{card}");
     }
     for line in &c.printed {
         let _ = writeln!(s, "printed |{line}");
     }
-    let sum = fnv1a(s.as_bytes());
-    let _ = writeln!(s, "end {sum:016x}");
+    shared::finish(&mut s);
     s
 }
 
 /// Write through a temporary file and a rename: never half a snapshot under the name.
 pub fn save(m: &Machine, path: &Path) -> Result<(), SnapshotError> {
-    let io = |error| SnapshotError::Io {
-        path: path.display().to_string(),
-        error,
-    };
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, to_text(m)).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
+    shared::save_text(&to_text(m), path)
 }
 
 pub fn load(path: &Path) -> Result<Machine, SnapshotError> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|error| SnapshotError::Io {
-        path: name.clone(),
-        error,
-    })?;
-    from_text(&String::from_utf8_lossy(&bytes), &name)
+    let (contents, name) = shared::read_text(path)?;
+    from_text(&contents, &name)
 }
 
 /// Parse snapshot text (`file` names it in errors) into a new machine.
 pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
-    let bad = |line: usize, message: String| SnapshotError::Malformed {
-        file: file.to_string(),
-        line,
-        message,
-    };
-    let mut lines = text.split_inclusive('\n').enumerate();
-    let first = lines.next().map(|(_, l)| l.trim_end()).unwrap_or("");
-    let mut head = first.split(' ');
-    if head.next() != Some(MAGIC) {
-        return Err(SnapshotError::NotASnapshot {
-            file: file.to_string(),
-            first_line: first.to_string(),
-        });
-    }
-    let version = head.next().unwrap_or("");
-    if version != VERSION.to_string() || head.next().is_some() {
-        return Err(SnapshotError::Version {
-            file: file.to_string(),
-            version: version.to_string(),
-        });
-    }
+    let bad = |line: usize, message: String| shared::malformed(file, line, message);
     let mut m = Machine::new();
-    let mut offset = first.len() + 1;
-    let mut ended = false;
-    for (i, raw) in lines {
-        let n = i + 1;
-        let line = raw.trim_end_matches('\n');
-        if ended {
-            if line.trim().is_empty() {
-                continue;
-            }
-            return Err(bad(n, "text after the `end` line".into()));
-        }
+    shared::parse_lines(text, file, &FORMAT, |n, line| {
         // Cards and printed lines keep their text verbatim after the bar.
         if let Some(card) = line.strip_prefix("card |") {
             m.channel.hopper.push_back(card.to_string());
-            offset += raw.len();
-            continue;
+            return Ok(Line::Field);
         }
         if let Some(p) = line.strip_prefix("printed |") {
             m.channel.printed.push(p.to_string());
-            offset += raw.len();
-            continue;
+            return Ok(Line::Field);
         }
         let fields: Vec<&str> = line.split(' ').collect();
         let (key, rest) = (fields[0], &fields[1..]);
@@ -317,29 +196,11 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                     m.channel.record.push(oct(w, WORD)?);
                 }
             }
-            "end" => {
-                let expected = u64::from_str_radix(one()?, 16)
-                    .map_err(|_| bad(n, "`end` takes a hexadecimal checksum".into()))?;
-                let actual = fnv1a(&text.as_bytes()[..offset]);
-                if expected != actual {
-                    return Err(SnapshotError::Checksum {
-                        file: file.to_string(),
-                        expected,
-                        actual,
-                    });
-                }
-                ended = true;
-            }
+            "end" => return Ok(Line::End(one()?)),
             _ => return Err(bad(n, format!("unknown field `{key}`"))),
         }
-        offset += raw.len();
-    }
-    if !ended {
-        return Err(bad(
-            text.lines().count(),
-            "the snapshot ends without its `end` line (truncated?)".into(),
-        ));
-    }
+        Ok(Line::Field)
+    })?;
     if m.channel.pos > m.channel.record.len() {
         return Err(bad(
             text.lines().count(),

@@ -27,99 +27,27 @@
 use super::control::Machine;
 use super::orders::WORD_MASK;
 use super::store::WORDS;
-use std::fmt::{self, Write};
+use crate::snapshot::{self as shared, Format, Line};
+use std::fmt::Write;
 use std::path::Path;
+
+pub use crate::snapshot::SnapshotError;
 
 /// The first line of every snapshot.
 pub const MAGIC: &str = "firstmoves-silliac-snapshot";
 /// The format version this code writes and reads.
 pub const VERSION: u32 = 1;
 
+const FORMAT: Format = Format {
+    machine: "SILLIAC",
+    magic: MAGIC,
+    version: VERSION,
+};
+
 const FRAME_DIGITS: &[u8; 32] = b"0123456789abcdefghijklmnopqrstuv";
 const FRAMES_PER_LINE: usize = 64;
 const TIMES_PER_LINE: usize = 16;
 const WORDS_PER_LINE: usize = 8;
-
-/// Why a snapshot could not be read or written.
-#[derive(Debug)]
-pub enum SnapshotError {
-    Io {
-        path: String,
-        error: std::io::Error,
-    },
-    /// The first line is not `firstmoves-silliac-snapshot <version>`.
-    NotASnapshot {
-        file: String,
-        first_line: String,
-    },
-    /// A snapshot of a version this code does not read.
-    Version {
-        file: String,
-        version: String,
-    },
-    /// A line that does not parse, or a value out of range.
-    Malformed {
-        file: String,
-        line: usize,
-        message: String,
-    },
-    /// The contents parse but do not match the checksum on the `end` line.
-    Checksum {
-        file: String,
-        expected: u64,
-        actual: u64,
-    },
-}
-
-impl fmt::Display for SnapshotError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SnapshotError::Io { path, error } => write!(f, "{path}: {error}"),
-            SnapshotError::NotASnapshot { file, first_line } => {
-                let shown: String = first_line.chars().take(60).collect();
-                write!(
-                    f,
-                    "{file}:1:1: not a SILLIAC snapshot (expected `{MAGIC} {VERSION}`, found `{shown}`)"
-                )
-            }
-            SnapshotError::Version { file, version } => write!(
-                f,
-                "{file}:1: snapshot version {version} is not supported (this build reads version {VERSION})"
-            ),
-            SnapshotError::Malformed {
-                file,
-                line,
-                message,
-            } => write!(f, "{file}:{line}: {message}"),
-            SnapshotError::Checksum {
-                file,
-                expected,
-                actual,
-            } => write!(
-                f,
-                "{file}: snapshot damaged: checksum {actual:016x} does not match the recorded {expected:016x}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SnapshotError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SnapshotError::Io { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
 
 fn push_frames(out: &mut String, frames: &[u8]) {
     for chunk in frames.chunks(FRAMES_PER_LINE) {
@@ -134,19 +62,14 @@ fn push_frames(out: &mut String, frames: &[u8]) {
 }
 
 fn push_times(out: &mut String, key: &str, times: &[u64]) {
-    for chunk in times.chunks(TIMES_PER_LINE) {
-        out.push_str(key);
-        for t in chunk {
-            let _ = write!(out, " {t}");
-        }
-        out.push('\n');
-    }
+    shared::push_lines(out, key, times, TIMES_PER_LINE, |o, t| {
+        let _ = write!(o, "{t}");
+    });
 }
 
 /// The snapshot text of `m`.
 pub fn to_text(m: &Machine) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{MAGIC} {VERSION}");
+    let mut s = shared::begin(&FORMAT);
     let _ = writeln!(s, "a {:010x}", m.cpu.a);
     let _ = writeln!(s, "q {:010x}", m.cpu.q);
     let (addr, half) = m.control();
@@ -160,22 +83,18 @@ pub fn to_text(m: &Machine) -> String {
             let _ = writeln!(s, "count {code:02x} {n}");
         }
     }
-    // Runs of non-zero words, up to 8 a line: a mostly empty store stays small.
-    let words = m.store.words();
-    let mut i = 0;
-    while i < WORDS {
-        if words[i] == 0 {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        let _ = write!(s, "store {start}");
-        while i < WORDS && i - start < WORDS_PER_LINE && words[i] != 0 {
-            let _ = write!(s, " {:010x}", words[i]);
-            i += 1;
-        }
-        s.push('\n');
-    }
+    shared::push_runs(
+        &mut s,
+        "store",
+        m.store.words(),
+        WORDS_PER_LINE,
+        |o, a| {
+            let _ = write!(o, "{a}");
+        },
+        |o, w| {
+            let _ = write!(o, "{w:010x}");
+        },
+    );
     let r = &m.io.reader;
     let _ = writeln!(s, "reader {} {}", r.frames.len(), r.position);
     push_frames(&mut s, &r.frames);
@@ -184,34 +103,20 @@ pub fn to_text(m: &Machine) -> String {
     let _ = writeln!(s, "punch {}", p.frames.len());
     push_frames(&mut s, &p.frames);
     push_times(&mut s, "punch-times", &p.times_ns);
-    let sum = fnv1a(s.as_bytes());
-    let _ = writeln!(s, "end {sum:016x}");
+    shared::finish(&mut s);
     s
 }
 
 /// Write the snapshot of `m` to `path` (through a temporary file and a rename, so that an
 /// interrupted save never leaves half a snapshot under the name).
 pub fn save(m: &Machine, path: &Path) -> Result<(), SnapshotError> {
-    let io = |error| SnapshotError::Io {
-        path: path.display().to_string(),
-        error,
-    };
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, to_text(m)).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
+    shared::save_text(&to_text(m), path)
 }
 
 /// Read a snapshot file into a new machine.
 pub fn load(path: &Path) -> Result<Machine, SnapshotError> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|error| SnapshotError::Io {
-        path: name.clone(),
-        error,
-    })?;
-    let text = String::from_utf8_lossy(&bytes);
-    from_text(&text, &name)
+    let (contents, name) = shared::read_text(path)?;
+    from_text(&contents, &name)
 }
 
 /// Which section the frames/times lines belong to.
@@ -224,44 +129,13 @@ enum Section {
 
 /// Parse snapshot text (`file` names it in errors) into a new machine.
 pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
-    let bad = |line: usize, message: String| SnapshotError::Malformed {
-        file: file.to_string(),
-        line,
-        message,
-    };
-    let mut lines = text.split_inclusive('\n').enumerate();
-    let first = lines.next().map(|(_, l)| l.trim_end()).unwrap_or("");
-    let mut head = first.split(' ');
-    if head.next() != Some(MAGIC) {
-        return Err(SnapshotError::NotASnapshot {
-            file: file.to_string(),
-            first_line: first.to_string(),
-        });
-    }
-    let version = head.next().unwrap_or("");
-    if version != VERSION.to_string() || head.next().is_some() {
-        return Err(SnapshotError::Version {
-            file: file.to_string(),
-            version: version.to_string(),
-        });
-    }
-
+    let bad = |line: usize, message: String| shared::malformed(file, line, message);
     let mut m = Machine::new();
     let mut section = Section::Head;
     let mut reader_len = 0usize;
     let mut reader_pos = 0usize;
     let mut punch_len = 0usize;
-    let mut offset = first.len() + 1;
-    let mut ended = false;
-    for (i, raw) in lines {
-        let n = i + 1;
-        let line = raw.trim_end_matches('\n');
-        if ended {
-            if line.trim().is_empty() {
-                continue;
-            }
-            return Err(bad(n, "text after the `end` line".into()));
-        }
+    shared::parse_lines(text, file, &FORMAT, |n, line| {
         let mut fields = line.split(' ');
         let key = fields.next().unwrap_or("");
         let rest: Vec<&str> = fields.collect();
@@ -385,30 +259,12 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                     target.push(dec(t, key)?);
                 }
             }
-            "end" => {
-                let expected = u64::from_str_radix(one("checksum")?, 16)
-                    .map_err(|_| bad(n, "`end` takes a hexadecimal checksum".into()))?;
-                let actual = fnv1a(&text.as_bytes()[..offset]);
-                if expected != actual {
-                    return Err(SnapshotError::Checksum {
-                        file: file.to_string(),
-                        expected,
-                        actual,
-                    });
-                }
-                ended = true;
-            }
+            "end" => return Ok(Line::End(one("checksum")?)),
             "" if rest.is_empty() => return Err(bad(n, "empty line".into())),
             _ => return Err(bad(n, format!("unknown field `{key}`"))),
         }
-        offset += raw.len();
-    }
-    if !ended {
-        return Err(bad(
-            text.lines().count(),
-            "the snapshot ends without its `end` line (truncated?)".into(),
-        ));
-    }
+        Ok(Line::Field)
+    })?;
     let r = &mut m.io.reader;
     if r.frames.len() != reader_len
         || r.read_times_ns.len() != reader_pos

@@ -1,0 +1,275 @@
+//! The text-format machinery every machine's snapshot shares: the magic line, the error type,
+//! the FNV-1a checksum on the `end` line, the atomic save, the line loop of the reader and the
+//! writers of runs of words. Each machine's `snapshot` module says what its lines hold.
+
+use std::fmt::{self, Write};
+use std::path::Path;
+
+/// What names one machine's snapshots: the machine in messages, the magic first line and the
+/// version written and read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Format {
+    /// As in "not a SILLIAC snapshot".
+    pub machine: &'static str,
+    pub magic: &'static str,
+    pub version: u32,
+}
+
+/// Why a snapshot could not be read or written.
+#[derive(Debug)]
+pub enum SnapshotError {
+    Io {
+        path: String,
+        error: std::io::Error,
+    },
+    /// The first line is not `<magic> <version>`.
+    NotASnapshot {
+        file: String,
+        first_line: String,
+        format: Format,
+    },
+    /// A snapshot of a version this code does not read.
+    Version {
+        file: String,
+        version: String,
+        format: Format,
+    },
+    /// A line that does not parse, or a value out of range.
+    Malformed {
+        file: String,
+        line: usize,
+        message: String,
+    },
+    /// The contents parse but do not match the checksum on the `end` line.
+    Checksum {
+        file: String,
+        expected: u64,
+        actual: u64,
+    },
+}
+
+impl fmt::Display for SnapshotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SnapshotError::Io { path, error } => write!(f, "{path}: {error}"),
+            SnapshotError::NotASnapshot {
+                file,
+                first_line,
+                format,
+            } => {
+                let shown: String = first_line.chars().take(60).collect();
+                write!(
+                    f,
+                    "{file}:1:1: not a {} snapshot (expected `{} {}`, found `{shown}`)",
+                    format.machine, format.magic, format.version
+                )
+            }
+            SnapshotError::Version {
+                file,
+                version,
+                format,
+            } => write!(
+                f,
+                "{file}:1: snapshot version {version} is not supported (this build reads version {})",
+                format.version
+            ),
+            SnapshotError::Malformed {
+                file,
+                line,
+                message,
+            } => write!(f, "{file}:{line}: {message}"),
+            SnapshotError::Checksum {
+                file,
+                expected,
+                actual,
+            } => write!(
+                f,
+                "{file}: snapshot damaged: checksum {actual:016x} does not match the recorded {expected:016x}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SnapshotError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SnapshotError::Io { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// A `Malformed` error at line `line` of `file`.
+pub fn malformed(file: &str, line: usize, message: String) -> SnapshotError {
+    SnapshotError::Malformed {
+        file: file.to_string(),
+        line,
+        message,
+    }
+}
+
+/// FNV-1a 64: the checksum on the `end` line.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Start a snapshot text with its magic line.
+pub fn begin(format: &Format) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{} {}", format.magic, format.version);
+    s
+}
+
+/// Close a snapshot text with the `end` line carrying the checksum of everything before it.
+pub fn finish(s: &mut String) {
+    let sum = fnv1a(s.as_bytes());
+    let _ = writeln!(s, "end {sum:016x}");
+}
+
+/// `values` as lines of `key` followed by up to `per_line` values, each written by `value`
+/// after a space.
+pub fn push_lines(
+    out: &mut String,
+    key: &str,
+    values: &[u64],
+    per_line: usize,
+    value: impl Fn(&mut String, u64),
+) {
+    for chunk in values.chunks(per_line) {
+        out.push_str(key);
+        for &v in chunk {
+            out.push(' ');
+            value(out, v);
+        }
+        out.push('\n');
+    }
+}
+
+/// The runs of non-zero words of `store`, up to `per_line` a line after `key` and the first
+/// address: a mostly empty store stays small.
+pub fn push_runs(
+    out: &mut String,
+    key: &str,
+    store: &[u64],
+    per_line: usize,
+    address: impl Fn(&mut String, usize),
+    word: impl Fn(&mut String, u64),
+) {
+    let mut i = 0;
+    while i < store.len() {
+        if store[i] == 0 {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        out.push_str(key);
+        out.push(' ');
+        address(out, start);
+        while i < store.len() && i - start < per_line && store[i] != 0 {
+            out.push(' ');
+            word(out, store[i]);
+            i += 1;
+        }
+        out.push('\n');
+    }
+}
+
+/// Write `text` to `path` through a temporary file and a rename, so that an interrupted save
+/// never leaves half a snapshot under the name.
+pub fn save_text(text: &str, path: &Path) -> Result<(), SnapshotError> {
+    let io = |error| SnapshotError::Io {
+        path: path.display().to_string(),
+        error,
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, text).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)
+}
+
+/// The text of the file at `path` and the name to give it in errors.
+pub fn read_text(path: &Path) -> Result<(String, String), SnapshotError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|error| SnapshotError::Io {
+        path: name.clone(),
+        error,
+    })?;
+    Ok((String::from_utf8_lossy(&bytes).into_owned(), name))
+}
+
+/// What a machine's reader made of one line.
+pub enum Line<'t> {
+    /// A field, now applied to the machine.
+    Field,
+    /// The `end` line, with its checksum text.
+    End(&'t str),
+}
+
+/// Check the magic line of `text` (`file` names it in errors), then hand every following line
+/// (1-based number, text without its newline) to `field` up to the `end` line, whose checksum
+/// is checked here. Blank lines may follow `end`; nothing else may, and `end` may not be missing.
+pub fn parse_lines<'t>(
+    text: &'t str,
+    file: &str,
+    format: &Format,
+    mut field: impl FnMut(usize, &'t str) -> Result<Line<'t>, SnapshotError>,
+) -> Result<(), SnapshotError> {
+    let mut lines = text.split_inclusive('\n').enumerate();
+    let first = lines.next().map(|(_, l)| l.trim_end()).unwrap_or("");
+    let mut head = first.split(' ');
+    if head.next() != Some(format.magic) {
+        return Err(SnapshotError::NotASnapshot {
+            file: file.to_string(),
+            first_line: first.to_string(),
+            format: *format,
+        });
+    }
+    let version = head.next().unwrap_or("");
+    if version != format.version.to_string() || head.next().is_some() {
+        return Err(SnapshotError::Version {
+            file: file.to_string(),
+            version: version.to_string(),
+            format: *format,
+        });
+    }
+    let mut offset = first.len() + 1;
+    let mut ended = false;
+    for (i, raw) in lines {
+        let n = i + 1;
+        let line = raw.trim_end_matches('\n');
+        if ended {
+            if line.trim().is_empty() {
+                continue;
+            }
+            return Err(malformed(file, n, "text after the `end` line".into()));
+        }
+        if let Line::End(sum) = field(n, line)? {
+            let expected = u64::from_str_radix(sum, 16)
+                .map_err(|_| malformed(file, n, "`end` takes a hexadecimal checksum".into()))?;
+            let actual = fnv1a(&text.as_bytes()[..offset]);
+            if expected != actual {
+                return Err(SnapshotError::Checksum {
+                    file: file.to_string(),
+                    expected,
+                    actual,
+                });
+            }
+            ended = true;
+        }
+        offset += raw.len();
+    }
+    if !ended {
+        return Err(malformed(
+            file,
+            text.lines().count(),
+            "the snapshot ends without its `end` line (truncated?)".into(),
+        ));
+    }
+    Ok(())
+}
