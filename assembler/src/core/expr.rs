@@ -5,7 +5,9 @@
 //! and the layout passes iterate to a fixed point (see `symbols`).
 
 use super::cursor::{describe_next, is_name_char, is_name_start, Cursor};
-use super::diag::CoreError;
+use std::collections::BTreeSet;
+
+use super::diag::{Collector, CoreError};
 use super::span::Span;
 
 /// Numbers may not exceed this magnitude (a 40-bit word's range, with room for a sign).
@@ -72,6 +74,35 @@ pub enum Eval {
     Pending(Vec<(String, Span)>),
     /// A division by zero at this divisor.
     DivideByZero(Span),
+}
+
+impl Eval {
+    /// The value, or the errors that stand in its way reported to `errors`: a name still
+    /// pending is circular if `defined` (defined somewhere in the source), else undefined.
+    pub fn value_or_report(
+        self,
+        defined: &BTreeSet<String>,
+        errors: &mut Collector,
+    ) -> Option<i64> {
+        match self {
+            Eval::Value(v) => Some(v),
+            Eval::Pending(names) => {
+                for (n, span) in names {
+                    let err = if defined.contains(&n) {
+                        CoreError::CircularSymbol(n)
+                    } else {
+                        CoreError::UndefinedSymbol(n)
+                    };
+                    errors.error(span, err);
+                }
+                None
+            }
+            Eval::DivideByZero(span) => {
+                errors.error(span, CoreError::DivideByZero);
+                None
+            }
+        }
+    }
 }
 
 impl Expr {

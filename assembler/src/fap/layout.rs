@@ -9,7 +9,7 @@ use emu::ibm7090::isa::{Format, InstrInfo};
 use super::error::FapError;
 use super::parse::{Address, Fields, Line, Stmt, VfdField};
 use crate::core::diag::{Collector, CoreError, ErrorKind};
-use crate::core::expr::{Eval, Expr, Lookup};
+use crate::core::expr::{Expr, Lookup};
 use crate::core::span::Span;
 use crate::core::symbols::{lookup, SymbolTable};
 
@@ -146,25 +146,8 @@ impl Pass<'_> {
     }
 
     fn eval(&mut self, e: &Expr) -> Option<i64> {
-        let r = e.eval(self.loc, |n| lookup(&self.table, self.prev, n, |v| v.value));
-        match r {
-            Eval::Value(v) => Some(v),
-            Eval::Pending(names) => {
-                for (n, span) in names {
-                    let err = if self.defined.contains(&n) {
-                        CoreError::CircularSymbol(n)
-                    } else {
-                        CoreError::UndefinedSymbol(n)
-                    };
-                    self.error(span, err);
-                }
-                None
-            }
-            Eval::DivideByZero(span) => {
-                self.error(span, CoreError::DivideByZero);
-                None
-            }
-        }
+        e.eval(self.loc, |n| lookup(&self.table, self.prev, n, |v| v.value))
+            .value_or_report(self.defined, &mut self.out.errors)
     }
 
     fn define(&mut self, label: &Option<(String, Span)>, value: i64, kind: SymbolKind) {

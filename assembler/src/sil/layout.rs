@@ -11,7 +11,7 @@ use super::error::SilError;
 use super::parse::{Line, OrderStmt, Stmt};
 use super::{status, Half, SymbolKind};
 use crate::core::diag::{Collector, CoreError, ErrorKind};
-use crate::core::expr::{Eval, Expr};
+use crate::core::expr::Expr;
 use crate::core::span::Span;
 use crate::core::symbols::{lookup, SymbolTable};
 
@@ -141,25 +141,8 @@ impl Pass<'_> {
     }
 
     fn eval(&mut self, e: &Expr) -> Option<i64> {
-        let r = e.eval(self.loc, |n| lookup(&self.table, self.prev, n, |v| v.value));
-        match r {
-            Eval::Value(v) => Some(v),
-            Eval::Pending(names) => {
-                for (n, span) in names {
-                    let err = if self.defined.contains(&n) {
-                        CoreError::CircularSymbol(n)
-                    } else {
-                        CoreError::UndefinedSymbol(n)
-                    };
-                    self.error(span, err);
-                }
-                None
-            }
-            Eval::DivideByZero(span) => {
-                self.error(span, CoreError::DivideByZero);
-                None
-            }
-        }
+        e.eval(self.loc, |n| lookup(&self.table, self.prev, n, |v| v.value))
+            .value_or_report(self.defined, &mut self.out.errors)
     }
 
     fn symbol(&self, name: &str) -> Option<SymVal> {
