@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 
+use super::diag::{Collector, CoreError};
 use super::expr::Lookup;
 use super::span::Span;
 
@@ -91,6 +92,22 @@ pub struct Settled<V, R> {
     pub passes: u32,
     /// A symbol whose value was still changing when the bound was reached.
     pub unsettled: Option<String>,
+}
+
+impl<V: Clone, R> Settled<V, R> {
+    /// Report a symbol that never settled, at its definition.
+    pub fn report_unsettled(&self, errors: &mut Collector) {
+        if let Some(name) = &self.unsettled {
+            let span = self.table.get(name).map(|d| d.span).unwrap_or_default();
+            errors.error(
+                span,
+                CoreError::NotSettled {
+                    passes: self.passes,
+                    symbol: name.clone(),
+                },
+            );
+        }
+    }
 }
 
 /// Run `pass` (given the previous pass's table) until the table it returns stops changing.

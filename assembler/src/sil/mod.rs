@@ -14,7 +14,7 @@ pub mod tape;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::core::diag::{Collector, CoreError, Diagnostics};
+use crate::core::diag::{Collector, Diagnostics};
 use crate::core::span::lines;
 use crate::core::symbols::fixed_point;
 
@@ -153,19 +153,11 @@ pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics> {
         }
     }
     let settled = fixed_point(|prev| layout::pass(&parsed, &defined, prev, file));
+    // Errors are reported sorted by position, so this may come before the pass's own.
+    settled.report_unsettled(&mut errors);
     let out = settled.result;
     for d in out.errors.finish().0 {
         errors.error(d.span, d.kind);
-    }
-    if let Some(name) = &settled.unsettled {
-        let span = settled.table.get(name).map(|d| d.span).unwrap_or_default();
-        errors.error(
-            span,
-            CoreError::NotSettled {
-                passes: settled.passes,
-                symbol: name.clone(),
-            },
-        );
     }
     if !errors.is_empty() {
         return Err(errors.finish());
