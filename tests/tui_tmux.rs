@@ -28,11 +28,20 @@ struct Session {
 
 impl Session {
     fn start(tag: &str, w: u16, h: u16, args: &str) -> Session {
+        Session::shell(
+            tag,
+            w,
+            h,
+            &format!("{BIN} {args}; echo EXITED $?; sleep 120"),
+        )
+    }
+
+    /// A session running the shell command `shell`.
+    fn shell(tag: &str, w: u16, h: u16, shell: &str) -> Session {
         let name = format!("fm-{tag}-{}", std::process::id());
-        let shell = format!("{BIN} {args}; echo EXITED $?; sleep 120");
         let status = Command::new("tmux")
             .args(["-f", "/dev/null", "new-session", "-d", "-s", &name])
-            .args(["-x", &w.to_string(), "-y", &h.to_string(), &shell])
+            .args(["-x", &w.to_string(), "-y", &h.to_string(), shell])
             .status()
             .unwrap();
         assert!(status.success(), "tmux new-session failed");
@@ -216,4 +225,64 @@ fn console_7090_panes_breakpoint_switches_and_clean_exit() {
     s.keys(&["C-c"]);
     let screen = s.wait_for("EXITED 0");
     assert!(!screen.contains("7090>"), "{screen}");
+}
+
+/// `kill PID` (SIGTERM) and a hang-up (SIGHUP) end a TUI with the terminal restored: after it
+/// the shell in the same pane finds the terminal cooked (`icanon echo`), out of the alternate
+/// screen.
+fn signal_restores_the_terminal(tag: &str, args: &str, ready: &str, signal: &str) {
+    let dir = std::env::temp_dir().join(format!("fm-sig-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (pid, stty) = (dir.join("pid"), dir.join("stty"));
+    // `exec` so the recorded pid is the TUI's own; the stty runs after it in the same pane.
+    let shell = format!(
+        "sh -c 'echo $$ > {pid}; exec {BIN} {args}'; echo EXITED $?; stty -a > {stty}; sleep 120",
+        pid = pid.display(),
+        stty = stty.display()
+    );
+    let s = Session::shell(tag, 140, 60, &shell);
+    s.wait_for(ready);
+    let id = std::fs::read_to_string(&pid).unwrap();
+    let status = Command::new("kill")
+        .args([signal, id.trim()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let screen = s.wait_for("EXITED 0");
+    assert!(!screen.contains(ready), "still the TUI's screen:\n{screen}");
+    let start = Instant::now();
+    let modes = loop {
+        let text = std::fs::read_to_string(&stty).unwrap_or_default();
+        if text.contains("speed") || start.elapsed() > WAIT {
+            break text;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let words: Vec<&str> = modes.split_whitespace().collect();
+    for mode in ["icanon", "echo", "isig"] {
+        assert!(words.contains(&mode), "{mode} not restored: {modes}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigterm_restores_the_terminal_console() {
+    if have_tmux() {
+        let args = format!("console silliac {SUM} --tui");
+        signal_restores_the_terminal("sigterm-console", &args, "sil> _", "-TERM");
+    }
+}
+
+#[test]
+fn sighup_restores_the_terminal_exhibition() {
+    if have_tmux() {
+        signal_restores_the_terminal("sighup-exh", "dama exhibition --tui", "speed-up", "-HUP");
+    }
+}
+
+#[test]
+fn sigterm_restores_the_terminal_exhibition() {
+    if have_tmux() {
+        signal_restores_the_terminal("sigterm-exh", "dama exhibition --tui", "speed-up", "-TERM");
+    }
 }

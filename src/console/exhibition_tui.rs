@@ -619,7 +619,7 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
     let paused = Arc::new(AtomicBool::new(false));
     let p = paused.clone();
     std::thread::spawn(move || harness(opts, to_ui, from_ui, p));
-    loop {
+    while !term.stopped() {
         while let Ok(msg) = from_harness.try_recv() {
             match msg {
                 ToUi::Update(boards, m) => {

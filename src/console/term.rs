@@ -2,12 +2,16 @@
 //! every way out (return, error, panic), and a character frame redrawn whole.
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use crossterm::{cursor, execute, queue, style, terminal};
 
 /// Raw mode and the alternate screen until dropped.
 pub struct Terminal {
     out: std::io::Stdout,
+    /// Set by SIGTERM or SIGHUP: the view's loop ends and the drop restores the terminal.
+    stop: Arc<AtomicBool>,
 }
 
 /// Put the terminal back: leave the alternate screen, show the cursor, cooked mode.
@@ -28,10 +32,21 @@ impl Terminal {
             restore();
             previous(info);
         }));
+        // `kill PID` or a closed terminal must not leave it raw either: the signal only sets a
+        // flag (nothing else is safe in a handler); the loops poll it ten times a second.
+        let stop = Arc::new(AtomicBool::new(false));
+        for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+            signal_hook::flag::register(sig, stop.clone())?;
+        }
         terminal::enable_raw_mode()?;
         let mut out = std::io::stdout();
         execute!(out, terminal::EnterAlternateScreen, cursor::Hide)?;
-        Ok(Terminal { out })
+        Ok(Terminal { out, stop })
+    }
+
+    /// A SIGTERM or SIGHUP arrived: leave the view.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 
     pub fn size(&self) -> (usize, usize) {

@@ -141,7 +141,7 @@ pub fn run(mon: Box<dyn Console>, name: String) -> anyhow::Result<()> {
     let mut view = ConsoleView::new(mon, name);
     let mut term = Terminal::enter()?;
     let mut last_draw = Instant::now() - Duration::from_secs(1);
-    loop {
+    while !term.stopped() {
         view.tick();
         // While running, draw ten times a second; idle, after every event.
         if !view.running || last_draw.elapsed() >= Duration::from_millis(100) {
