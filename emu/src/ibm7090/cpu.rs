@@ -99,6 +99,16 @@ fn decrement(word: u64) -> u16 {
 /// Longest XEC chain followed before stopping.
 pub const XEC_LIMIT: u32 = 1000;
 
+/// Most instructions one step can count: an XEC chain of `XEC_LIMIT` and its target.
+const STEP_MAX_INSTRUCTIONS: u64 = XEC_LIMIT as u64 + 2;
+/// A bound on the cycles of one step: per level of an XEC chain at most the largest fixed
+/// count, +1 indirect, and the longest shift (22) or multiply (14); 64 is well above that
+/// (`step_bounds_hold` checks it against the decode table).
+const STEP_MAX_LEVEL_CYCLES: u64 = 64;
+const STEP_MAX_CYCLES: u64 = (XEC_LIMIT as u64 + 2) * STEP_MAX_LEVEL_CYCLES;
+/// Longest run of unchecked steps (keeps the slice arithmetic rare, never observable).
+const SLICE: u64 = 1 << 16;
+
 impl Stop {
     /// A short stable name for JSON output.
     pub fn reason(&self) -> &'static str {
@@ -313,7 +323,7 @@ impl Machine {
                 }
             }
         }
-        // The hot loop: no trace test per instruction.
+        // The hot loop: no trace test per instruction, and the budgets checked once a slice.
         loop {
             if self.instructions >= end_i {
                 return Stop::InstructionBudget;
@@ -321,24 +331,38 @@ impl Machine {
             if self.cycles >= end_c {
                 return Stop::CycleBudget;
             }
-            let at = (self.ic as u16) & ADDR;
-            let word = self.mem[at as usize];
-            self.ic = ((at + 1) & ADDR) as u32;
-            // The decoded form of the word last executed here, checked against the word itself:
-            // the dispatch need not wait for the decode array (a store changes the word, and
-            // the check fails).
-            let c = self.icache[at as usize];
-            let d = if c.0 == word {
-                c.1
-            } else {
-                let d = self.dec[((word >> 24) & 0o7777) as usize];
-                self.icache[at as usize] = (word, d);
-                d
-            };
-            if let Err(stop) = self.execute_decoded(word, d, at, 0) {
-                return stop;
+            // Steps that cannot reach either budget (each step is at most STEP_MAX_*), so the
+            // stop falls before the same instruction as with a check per step; near a budget
+            // the slice is one step, checked.
+            let n = ((end_i - self.instructions) / STEP_MAX_INSTRUCTIONS)
+                .min((end_c - self.cycles) / STEP_MAX_CYCLES)
+                .clamp(1, SLICE);
+            for _ in 0..n {
+                if let Err(stop) = self.step_fast() {
+                    return stop;
+                }
             }
         }
+    }
+
+    /// One step of the hot loop (no trace, no budget check).
+    #[inline(always)]
+    fn step_fast(&mut self) -> Result<(), Stop> {
+        let at = (self.ic as u16) & ADDR;
+        let word = self.mem[at as usize];
+        self.ic = ((at + 1) & ADDR) as u32;
+        // The decoded form of the word last executed here, checked against the word itself:
+        // the dispatch need not wait for the decode array (a store changes the word, and
+        // the check fails).
+        let c = self.icache[at as usize];
+        let d = if c.0 == word {
+            c.1
+        } else {
+            let d = self.dec[((word >> 24) & 0o7777) as usize];
+            self.icache[at as usize] = (word, d);
+            d
+        };
+        self.execute_decoded(word, d, at, 0)
     }
 
     /// Execute one instruction (with an XEC, the chain it executes).

@@ -456,3 +456,44 @@ fn trace_lines() {
     assert!(t.starts_with("         0 00100 050000000200 CLA 200"));
     assert!(t.lines().nth(1).unwrap().starts_with("         2 00101"));
 }
+
+#[test]
+fn step_bounds_hold() {
+    // The hot loop's unchecked slices rely on these bounds per step (see `run`).
+    let worst = decode::table()
+        .iter()
+        .map(|d| d.cycles as u64)
+        .max()
+        .unwrap();
+    let shift = timing::shift_cycles(255) as u64;
+    let multiply = timing::multiply_cycles(MAG, MAG) as u64;
+    let divide = timing::divide_cycles(false) as u64;
+    assert!(worst + 1 + shift.max(multiply).max(divide) <= STEP_MAX_LEVEL_CYCLES);
+}
+
+#[test]
+fn budgets_stop_at_the_same_instruction_in_slices() {
+    // A loop of ALS 255 (22 cycles each) and TRA: stepped by one, and run with budgets.
+    let prog = [ins("ALS", 255, 0, 0), ins("TRA", 0o100, 0, 0)];
+    for limit in [1u64, 7, 1_000, 70_001, 200_003] {
+        let mut a = Machine::new();
+        a.load(0o100, &prog);
+        a.ic = 0o100;
+        let mut b = Machine::new();
+        b.load(0o100, &prog);
+        b.ic = 0o100;
+        assert_eq!(a.run(Limits::cycles(limit)), Stop::CycleBudget);
+        while b.cycles() < limit {
+            b.step();
+        }
+        assert_eq!(
+            (a.cycles(), a.instructions()),
+            (b.cycles(), b.instructions())
+        );
+        let mut c = Machine::new();
+        c.load(0o100, &prog);
+        c.ic = 0o100;
+        assert_eq!(c.run(Limits::instructions(limit)), Stop::InstructionBudget);
+        assert_eq!(c.instructions(), limit);
+    }
+}
