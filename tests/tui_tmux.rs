@@ -143,6 +143,8 @@ fn exhibition_view_take_over_illegal_and_legal_moves_resize_and_quit() {
     }
     let s = Session::start("exhibition", 150, 60, "dama exhibition --tui");
     let screen = s.wait_for("speed-up");
+    // Every SILLIAC move is checked against the native faithful engine; the count is shown.
+    assert!(screen.contains("mismatches 0"), "{screen}");
     assert!(
         screen.contains(">01 ") && screen.contains(" 25 "),
         "{screen}"

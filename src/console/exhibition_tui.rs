@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use emu::silliac::orders::word_to_sex;
 use emu::silliac::Half;
+use programs::dama::exhibition::check_move;
 use programs::dama::game::outcome;
 use programs::dama::movegen::{is_legal, legal_moves};
 use programs::dama::sil::{move_frames, Reply, SilDama};
@@ -53,6 +54,8 @@ pub struct MachineView {
     pub store: Box<[u64; 1024]>,
     /// Host time spent emulating.
     pub host: Duration,
+    /// SILLIAC moves that differ from the native faithful engine's (move, value, positions).
+    pub mismatches: usize,
 }
 
 enum ToUi {
@@ -70,7 +73,7 @@ struct Game {
     opponent: Box<dyn Strategy>,
 }
 
-fn machine_view(sil: &SilDama, host: Duration) -> MachineView {
+fn machine_view(sil: &SilDama, host: Duration, mismatches: usize) -> MachineView {
     let m = sil.machine();
     let (a, h) = m.control();
     MachineView {
@@ -82,6 +85,7 @@ fn machine_view(sil: &SilDama, host: Duration) -> MachineView {
         orders: m.orders(),
         store: Box::new(*m.store().words()),
         host,
+        mismatches,
     }
 }
 
@@ -163,10 +167,11 @@ fn play(
     let mut sil = SilDama::start(opts.setting, opts.boards).map_err(|e| e.to_string())?;
     let mut host = Duration::ZERO;
     let mut pending: Vec<(u8, Move)> = Vec::new();
-    let send = |games: &[Game], sil: &SilDama, host: Duration| {
+    let mut mismatches = 0;
+    let send = |games: &[Game], sil: &SilDama, host: Duration, mismatches: usize| {
         let views = games.iter().map(|g| g.view.clone()).collect();
         to_ui
-            .send(ToUi::Update(views, machine_view(sil, host)))
+            .send(ToUi::Update(views, machine_view(sil, host, mismatches)))
             .is_ok()
     };
     loop {
@@ -181,6 +186,10 @@ fn play(
                 return Err(format!("reply `{}` for a board not in play", r.text));
             };
             let v = &mut g.view;
+            // The plain exhibition's check, on the position before the move.
+            if v.result.is_none() && v.pos.side == Side::A {
+                mismatches += check_move(v.board, &v.pos, opts.setting, &r).map_or(0, |_| 1);
+            }
             match r.reply {
                 Reply::Move { mv, .. } if v.result.is_none() && is_legal(&v.pos, mv) => {
                     v.pos = v.pos.apply(mv);
@@ -200,7 +209,7 @@ fn play(
                 }
             }
         }
-        if !send(&games, &sil, host) {
+        if !send(&games, &sil, host, mismatches) {
             return Ok(());
         }
         // Moves for B: the opponents at once, people when they have typed them.
@@ -249,7 +258,7 @@ fn play(
             if pushed > 0 {
                 break;
             }
-            if !send(&games, &sil, host) {
+            if !send(&games, &sil, host, mismatches) {
                 return Ok(());
             }
             if games.iter().all(|g| g.view.result.is_some()) {
@@ -469,9 +478,10 @@ impl View {
             x,
             y + 1,
             &format!(
-                "clock {}  orders {}  speed-up x{speed:.0}",
+                "clock {}  orders {}  speed-up x{speed:.0}  mismatches {}",
                 seconds(m.clock_ns),
-                m.orders
+                m.orders,
+                m.mismatches
             ),
         );
     }

@@ -459,6 +459,32 @@ pub fn exhibition(opts: &ExhibitionOptions) -> Result<ExhibitionReport, Exhibiti
     Ok(report)
 }
 
+/// Check a machine move against the native `faithful` engine (move, value, positions
+/// examined) in `pos`; `None` when they agree or the reply is not a move. Shared with the
+/// exhibition's terminal view.
+pub fn check_move(board: u8, pos: &Position, setting: Setting, r: &TimedReply) -> Option<Mismatch> {
+    let Reply::Move {
+        mv,
+        value,
+        positions,
+        ..
+    } = r.reply
+    else {
+        return None;
+    };
+    let native = faithful(pos, setting);
+    if native.mv == Some(mv) && native.value == value && native.positions == positions {
+        return None;
+    }
+    let nm = native.mv.map_or("no move".to_string(), |m| m.to_string());
+    Some(Mismatch {
+        board,
+        position: pos.to_string(),
+        native: format!("{nm} {:+} {}", native.value, native.positions),
+        emulated: r.text.clone(),
+    })
+}
+
 /// Check one reply against the native engine and the rules, and follow the game.
 fn handle(
     games: &mut [Game],
@@ -498,16 +524,9 @@ fn handle(
                     r.text
                 )));
             }
-            let native = faithful(&g.pos, setting);
-            let same =
-                native.mv == Some(mv) && native.value == value && native.positions == positions;
-            if !same {
-                let nm = native.mv.map_or("no move".to_string(), |m| m.to_string());
-                report.mismatches.push(mismatch(
-                    g,
-                    format!("{nm} {:+} {}", native.value, native.positions),
-                ));
-            }
+            report
+                .mismatches
+                .extend(check_move(g.board, &g.pos, setting, r));
             if outcome(&g.pos).is_some() || !is_legal(&g.pos, mv) {
                 // Cannot follow an illegal move: the board is abandoned.
                 report
@@ -814,4 +833,33 @@ pub fn plot_svg(report: &ExhibitionReport) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The check the exhibition and its terminal view share: agreement passes, a different
+    /// value is reported with the native engine's move, value and positions.
+    #[test]
+    fn check_move_passes_agreement_and_reports_a_difference() {
+        let (pos, setting) = (Position::start(), Setting::DEMO);
+        let n = faithful(&pos, setting);
+        let mv = n.mv.unwrap();
+        let reply = |value| TimedReply {
+            reply: Reply::Move {
+                board: 3,
+                mv,
+                value,
+                positions: n.positions,
+            },
+            text: "emulated".into(),
+            start_ns: 0,
+            end_ns: 0,
+        };
+        assert_eq!(check_move(3, &pos, setting, &reply(n.value)), None);
+        let m = check_move(3, &pos, setting, &reply(n.value + 1)).unwrap();
+        assert_eq!((m.board, m.emulated.as_str()), (3, "emulated"));
+        assert_eq!(m.native, format!("{mv} {:+} {}", n.value, n.positions));
+    }
 }
