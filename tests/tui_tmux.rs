@@ -288,3 +288,99 @@ fn sigterm_restores_the_terminal_exhibition() {
         signal_restores_the_terminal("sigterm-exh", "dama exhibition --tui", "speed-up", "-TERM");
     }
 }
+
+/// `--tui --record DIR` writes the plain exhibition's records: same header lines, then
+/// `A ff-tt +v n s.sss` / `B ff-tt` / `= ...` lines, so a plain `--resume` can continue them.
+#[test]
+fn exhibition_view_records_like_the_plain_exhibition() {
+    if !have_tmux() {
+        return;
+    }
+    let base = std::env::temp_dir().join(format!("fm-tui-record-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (tui, plain) = (base.join("tui"), base.join("plain"));
+    let common = "dama exhibition --boards 2 --seed 7 --opponents greedy,random --record";
+    let s = Session::start(
+        "record",
+        150,
+        60,
+        &format!("{common} {} --tui", tui.display()),
+    );
+    s.wait_for("speed-up");
+    let first = tui.join("board-01.txt");
+    let start = Instant::now();
+    // A couple of seconds of play, and at least one move each way on board 1.
+    loop {
+        let text = std::fs::read_to_string(&first).unwrap_or_default();
+        if start.elapsed() > Duration::from_secs(2)
+            && text.lines().any(|l| l.starts_with("A "))
+            && text.lines().any(|l| l.starts_with("B "))
+        {
+            break;
+        }
+        assert!(start.elapsed() < WAIT, "no moves recorded: {text:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    s.keys(&["q"]);
+    s.wait_for("EXITED 0");
+
+    // The plain exhibition writes every header before it plays: stop it once they are there.
+    let mut child = Command::new(BIN)
+        .args(common.split(' '))
+        .arg(&plain)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let header = |dir: &std::path::Path, b: u8| {
+        std::fs::read_to_string(dir.join(format!("board-{b:02}.txt")))
+            .unwrap_or_default()
+            .lines()
+            .next()
+            .map(str::to_string)
+    };
+    let start = Instant::now();
+    while header(&plain, 2).is_none() {
+        assert!(
+            start.elapsed() < WAIT,
+            "the plain exhibition wrote no records"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+
+    for b in 1..=2 {
+        let h = header(&tui, b).expect("a record per board");
+        assert_eq!(Some(h.clone()), header(&plain, b), "board {b}");
+        assert!(h.starts_with(&format!("# board {b:02}: SILLIAC (")), "{h}");
+        let text = std::fs::read_to_string(tui.join(format!("board-{b:02}.txt"))).unwrap();
+        for line in text.lines().skip(1) {
+            let w: Vec<&str> = line.split(' ').collect();
+            let ok = match w[0] {
+                "A" => w.len() == 5 && w[1].len() == 5 && w[4].contains('.'),
+                "B" => w.len() == 2 && w[1].len() == 5,
+                "=" => true,
+                _ => false,
+            };
+            assert!(ok, "board {b}: `{line}` is not a record line");
+        }
+    }
+    // And the plain exhibition resumes the view's records to the end.
+    let out = Command::new(BIN)
+        .args(common.split(' '))
+        .arg(&tui)
+        .arg("--resume")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains("mismatches with the native faithful engine: 0"),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}

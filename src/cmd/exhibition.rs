@@ -39,7 +39,8 @@ pub struct ExhibitionArgs {
     #[arg(long)]
     pub plot: Option<PathBuf>,
     /// Watch and play on a terminal: the boards, SILLIAC's registers and store (issue 8).
-    #[arg(long, conflicts_with_all = ["json", "record", "plot"])]
+    /// With --record, writes the same records as the plain exhibition (resumable without --tui).
+    #[arg(long, conflicts_with_all = ["json", "plot", "resume"])]
     pub tui: bool,
 }
 
@@ -92,6 +93,7 @@ pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
                 .collect(),
             seed: args.seed,
             setting: setting(&args.select)?,
+            record: args.record.clone(),
         });
     }
     let opts = ExhibitionOptions {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use emu::silliac::orders::word_to_sex;
 use emu::silliac::Half;
-use programs::dama::exhibition::check_move;
+use programs::dama::exhibition::{check_move, GameRecord};
 use programs::dama::game::outcome;
 use programs::dama::movegen::{is_legal, legal_moves};
 use programs::dama::sil::{move_frames, Reply, SilDama};
@@ -25,6 +25,8 @@ pub struct Options {
     pub opponents: Vec<String>,
     pub seed: u64,
     pub setting: Setting,
+    /// Write the plain exhibition's game records here (`board-NN.txt`), so that it can resume.
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// One board as the screen shows it.
@@ -71,6 +73,7 @@ enum ToHarness {
 struct Game {
     view: BoardView,
     opponent: Box<dyn Strategy>,
+    record: Option<GameRecord>,
 }
 
 fn machine_view(sil: &SilDama, host: Duration, mismatches: usize) -> MachineView {
@@ -151,6 +154,13 @@ fn play(
     for board in 1..=opts.boards {
         let text = &opts.opponents[(board as usize - 1) % opts.opponents.len()];
         let opponent = parse_strategy(text, rng.next_u64()).map_err(|e| e.to_string())?;
+        let record = match &opts.record {
+            Some(dir) => Some(
+                GameRecord::create(dir, board, opts.setting, &opponent.name())
+                    .map_err(|e| e.to_string())?,
+            ),
+            None => None,
+        };
         games.push(Game {
             view: BoardView {
                 board,
@@ -162,6 +172,7 @@ fn play(
                 human: false,
             },
             opponent,
+            record,
         });
     }
     let mut sil = SilDama::start(opts.setting, opts.boards).map_err(|e| e.to_string())?;
@@ -191,12 +202,24 @@ fn play(
                 mismatches += check_move(v.board, &v.pos, opts.setting, &r).map_or(0, |_| 1);
             }
             match r.reply {
-                Reply::Move { mv, .. } if v.result.is_none() && is_legal(&v.pos, mv) => {
+                Reply::Move {
+                    mv,
+                    value,
+                    positions,
+                    ..
+                } if v.result.is_none() && is_legal(&v.pos, mv) => {
+                    if let Some(rec) = &g.record {
+                        rec.machine_move(mv, value, positions, r.period_ns())
+                            .map_err(|e| e.to_string())?;
+                    }
                     v.pos = v.pos.apply(mv);
                     v.moves.push(format!("A {mv}"));
                     v.period_ns = Some(r.period_ns());
                 }
                 Reply::Wins { side, end, .. } => {
+                    if let Some(rec) = &g.record {
+                        rec.end(&r.text).map_err(|e| e.to_string())?;
+                    }
                     v.result = Some(format!("{side} wins ({end:?})"));
                 }
                 _ => v.result = Some(format!("stopped: `{}`", r.text)),
@@ -251,6 +274,9 @@ fn play(
                     }
                 };
                 sil.push(&move_frames(v.board, m.from, m.to).map_err(|e| e.to_string())?);
+                if let Some(rec) = &g.record {
+                    rec.opponent_move(m).map_err(|e| e.to_string())?;
+                }
                 v.pos = v.pos.apply(m);
                 v.moves.push(format!("B {m}"));
                 pushed += 1;

@@ -243,7 +243,7 @@ struct Game {
     half_moves: usize,
     /// Half-moves already in the record file (resume: replayed, not written again).
     recorded: Vec<RecordLine>,
-    file: Option<PathBuf>,
+    file: Option<GameRecord>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -259,17 +259,94 @@ fn io_err(file: &Path, e: std::io::Error) -> ExhibitionError {
     }
 }
 
-impl Game {
+/// A board's game record file, written a line per half-move as the game goes: the header
+/// `# board NN: SILLIAC (setting) as A against NAME as B`, then `A ff-tt +v n s.sss`,
+/// `B ff-tt` and `= ...` lines. Shared with the exhibition's terminal view so that either can
+/// be resumed by `exhibition` with `resume`.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    file: PathBuf,
+}
+
+impl GameRecord {
+    /// The record of `board` in `dir` (`board-NN.txt`), nothing written yet.
+    pub fn at(dir: &Path, board: u8) -> GameRecord {
+        GameRecord {
+            file: dir.join(format!("board-{board:02}.txt")),
+        }
+    }
+
+    /// Start a fresh record: create `dir` if needed and write the header line.
+    pub fn create(
+        dir: &Path,
+        board: u8,
+        setting: Setting,
+        opponent: &str,
+    ) -> Result<GameRecord, ExhibitionError> {
+        fs::create_dir_all(dir).map_err(|e| io_err(dir, e))?;
+        let r = GameRecord::at(dir, board);
+        let header =
+            format!("# board {board:02}: SILLIAC ({setting}) as A against {opponent} as B\n");
+        fs::write(&r.file, header).map_err(|e| io_err(&r.file, e))?;
+        Ok(r)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.file
+    }
+
+    /// The machine's move with its value, positions examined and period time.
+    pub fn machine_move(
+        &self,
+        mv: Move,
+        value: i32,
+        positions: u64,
+        period_ns: u64,
+    ) -> Result<(), ExhibitionError> {
+        self.append(&machine_line(mv, value, positions, period_ns))
+    }
+
+    /// The opponent's move.
+    pub fn opponent_move(&self, m: Move) -> Result<(), ExhibitionError> {
+        self.append(&opponent_line(m))
+    }
+
+    /// The program's end-of-game reply, as it printed it.
+    pub fn end(&self, text: &str) -> Result<(), ExhibitionError> {
+        self.append(&format!("= {text}"))
+    }
+
     fn append(&self, line: &str) -> Result<(), ExhibitionError> {
-        let Some(file) = &self.file else {
-            return Ok(());
-        };
         let mut f = fs::OpenOptions::new()
             .create(true)
             .append(true)
-            .open(file)
-            .map_err(|e| io_err(file, e))?;
-        writeln!(f, "{line}").map_err(|e| io_err(file, e))
+            .open(&self.file)
+            .map_err(|e| io_err(&self.file, e))?;
+        writeln!(f, "{line}").map_err(|e| io_err(&self.file, e))
+    }
+}
+
+fn machine_line(mv: Move, value: i32, positions: u64, period_ns: u64) -> String {
+    format!(
+        "A {:02}-{:02} {:+} {} {:.3}",
+        mv.from,
+        mv.to,
+        value,
+        positions,
+        period_ns as f64 / 1e9
+    )
+}
+
+fn opponent_line(m: Move) -> String {
+    format!("B {:02}-{:02}", m.from, m.to)
+}
+
+impl Game {
+    fn append(&self, line: &str) -> Result<(), ExhibitionError> {
+        match &self.file {
+            Some(r) => r.append(line),
+            None => Ok(()),
+        }
     }
 
     /// Record a half-move (or check it against the record when replaying).
@@ -343,21 +420,20 @@ pub fn exhibition(opts: &ExhibitionOptions) -> Result<ExhibitionReport, Exhibiti
     for board in 1..=n {
         let text = &opts.opponents[(board as usize - 1) % opts.opponents.len()];
         let opponent = parse_strategy(text, rng.next_u64()).map_err(ExhibitionError::Strategy)?;
-        let file = opts
-            .record_dir
-            .as_ref()
-            .map(|d| d.join(format!("board-{board:02}.txt")));
         let mut recorded = Vec::new();
-        if let Some(f) = &file {
+        let mut file = None;
+        if let Some(dir) = &opts.record_dir {
             if opts.resume {
-                recorded = read_record(f)?;
+                let r = GameRecord::at(dir, board);
+                recorded = read_record(r.path())?;
+                file = Some(r);
             } else {
-                let header = format!(
-                    "# board {board:02}: SILLIAC ({}) as A against {} as B",
+                file = Some(GameRecord::create(
+                    dir,
+                    board,
                     opts.setting,
-                    opponent.name()
-                );
-                fs::write(f, header + "\n").map_err(|e| io_err(f, e))?;
+                    &opponent.name(),
+                )?);
             }
         }
         games.push(Game {
@@ -420,7 +496,7 @@ pub fn exhibition(opts: &ExhibitionOptions) -> Result<ExhibitionReport, Exhibiti
                 })?,
             };
             sil.push(&move_frames(g.board, m.from, m.to)?);
-            g.note(Side::B, m, &format!("B {:02}-{:02}", m.from, m.to))?;
+            g.note(Side::B, m, &opponent_line(m))?;
             g.pos = g.pos.apply(m);
             pushed += 1;
         }
@@ -545,14 +621,7 @@ fn handle(
                 phase: Phase::of(&g.pos),
                 period_ns: r.period_ns(),
             });
-            let line = format!(
-                "A {:02}-{:02} {:+} {} {:.3}",
-                mv.from,
-                mv.to,
-                value,
-                positions,
-                r.period_ns() as f64 / 1e9
-            );
+            let line = machine_line(mv, value, positions, r.period_ns());
             g.note(Side::A, mv, &line)?;
             g.pos = g.pos.apply(mv);
         }
