@@ -21,9 +21,18 @@ fn have_tmux() -> bool {
     ok
 }
 
-/// A tmux session running one command; killed when dropped.
+/// A tmux session running one command, on a tmux server of its own (`-L`): tests run in
+/// parallel, and a shared server that exits as one test kills its last session fails another
+/// test's `new-session` ("server exited unexpectedly"). Killed when dropped.
 struct Session {
     name: String,
+}
+
+/// `tmux -L SOCKET`: the session's own server.
+fn tmux_on(socket: &str) -> Command {
+    let mut c = Command::new("tmux");
+    c.args(["-L", socket]);
+    c
 }
 
 impl Session {
@@ -39,7 +48,7 @@ impl Session {
     /// A session running the shell command `shell`.
     fn shell(tag: &str, w: u16, h: u16, shell: &str) -> Session {
         let name = format!("fm-{tag}-{}", std::process::id());
-        let status = Command::new("tmux")
+        let status = tmux_on(&name)
             .args(["-f", "/dev/null", "new-session", "-d", "-s", &name])
             .args(["-x", &w.to_string(), "-y", &h.to_string(), shell])
             .status()
@@ -49,7 +58,7 @@ impl Session {
     }
 
     fn tmux(&self, args: &[&str]) {
-        let status = Command::new("tmux").args(args).status().unwrap();
+        let status = tmux_on(&self.name).args(args).status().unwrap();
         assert!(status.success(), "tmux {args:?}");
     }
 
@@ -64,7 +73,7 @@ impl Session {
     }
 
     fn capture(&self) -> String {
-        let out = Command::new("tmux")
+        let out = tmux_on(&self.name)
             .args(["capture-pane", "-p", "-t", &self.name])
             .output()
             .unwrap();
@@ -105,9 +114,7 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.name])
-            .status();
+        let _ = tmux_on(&self.name).arg("kill-server").status();
     }
 }
 
