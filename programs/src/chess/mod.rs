@@ -5,6 +5,7 @@
 pub mod board;
 pub mod fen;
 pub mod kotok;
+pub mod matchplay;
 pub mod mater;
 pub mod movegen;
 pub mod notation;
