@@ -1,0 +1,177 @@
+//! Kotok's FAP program (programs/kotok/kotok.fap) on the emulated IBM 7090 against its native
+//! twin (programs/src/chess/kotok/): EVAL word for word on random and middle-game positions.
+//!
+//! The EVAL test assembles the chess core, INITIA, a two-card driver (`TSX EVAL,4`, `HTR *`)
+//! and kotok.fap, deposits each position straight into BOARD, SIDE, CASTLE, EPSQ, HALFMV,
+//! FULLMV, WKING and BKING (a unit test of one routine; the program itself reads cards), runs
+//! the driver and compares KVAL, KGAIN, KCHK and KNOMV with native `eval()`.
+
+use assembler::fap;
+use emu::ibm7090::{Limits, Machine, Stop};
+use programs::chess::board::mbox;
+use programs::chess::kotok::eval;
+use programs::chess::period::middlegames;
+use programs::chess::{legal_moves, Position};
+use programs::rng::Rng;
+
+const SIGN: u64 = 1 << 35;
+
+fn word(v: i64) -> u64 {
+    if v < 0 {
+        SIGN | v.unsigned_abs()
+    } else {
+        v as u64
+    }
+}
+
+fn int(w: u64) -> i64 {
+    let mag = (w & (SIGN - 1)) as i64;
+    if w & SIGN != 0 {
+        -mag
+    } else {
+        mag
+    }
+}
+
+fn part(name: &str) -> String {
+    // KOTOK_FAP_DIR: another tree of the FAP files (to try a change without touching these).
+    let dir = std::env::var("KOTOK_FAP_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into());
+    let path = format!("{dir}/{name}");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// core.fap + initia.fap + the driver + kotok.fap, assembled.
+fn assemble_with_driver() -> fap::Program {
+    let driver = "\
+* TEST DRIVER: EVAL ON THE POSITION THE TEST DEPOSITED, THEN HALT.
+KSDRV  TSX    EVAL,4
+       HTR    *
+";
+    let src = [
+        part("chess/core.fap"),
+        part("chess/initia.fap"),
+        driver.to_string(),
+        part("kotok/kotok.fap"),
+    ]
+    .concat();
+    fap::assemble(&src, "core+initia+driver+kotok.fap").unwrap_or_else(|d| panic!("{d}"))
+}
+
+struct Rig {
+    prog: fap::Program,
+    image: Vec<(u16, u64)>,
+}
+
+impl Rig {
+    fn new() -> Rig {
+        let prog = assemble_with_driver();
+        let image = prog.words.iter().map(|(&a, &w)| (a, w)).collect();
+        Rig { prog, image }
+    }
+
+    fn sym(&self, name: &str) -> usize {
+        self.prog
+            .symbol(name)
+            .unwrap_or_else(|| panic!("no symbol {name}")) as usize
+    }
+
+    fn machine(&self, p: &Position) -> Machine {
+        let mut m = Machine::new();
+        for &(a, w) in &self.image {
+            m.mem[a as usize] = w;
+        }
+        let board = self.sym("BOARD");
+        for (i, &q) in p.board.iter().enumerate() {
+            m.mem[board + i] = word(q as i64);
+        }
+        m.mem[self.sym("SIDE")] = word(p.side as i64);
+        m.mem[self.sym("CASTLE")] = p.castle as u64;
+        m.mem[self.sym("EPSQ")] = p.ep.map_or(0, |s| mbox(s) as u64);
+        m.mem[self.sym("HALFMV")] = p.halfmove as u64;
+        m.mem[self.sym("FULLMV")] = p.fullmove as u64;
+        m.mem[self.sym("WKING")] = p.king(1).map_or(0, |k| k as u64);
+        m.mem[self.sym("BKING")] = p.king(-1).map_or(0, |k| k as u64);
+        m
+    }
+
+    /// EVAL on the emulated 7090: (value, gain, in_check, no_moves), and the board after.
+    fn eval(&self, p: &Position) -> ((i64, i64, bool, bool), Vec<i64>) {
+        let mut m = self.machine(p);
+        m.ic = self.sym("KSDRV") as u32;
+        let stop = m.run(Limits::instructions(50_000_000));
+        assert!(
+            matches!(stop, Stop::Halt { .. }),
+            "EVAL did not come back: {stop} at {}",
+            stop.address().map_or("-".into(), |a| self.prog.describe(a))
+        );
+        let board = self.sym("BOARD");
+        let after = (0..120).map(|i| int(m.mem[board + i])).collect();
+        let r = |n: &str| int(m.mem[self.sym(n)]);
+        (
+            (r("KVAL"), r("KGAIN"), r("KCHK") != 0, r("KNOMV") != 0),
+            after,
+        )
+    }
+}
+
+/// Positions reached by random play from the start, and from the middle-game set.
+fn positions(n: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out: Vec<Position> = middlegames().into_iter().map(|(_, p)| p).collect();
+    let starts: Vec<Position> = std::iter::once(Position::start())
+        .chain(out.clone())
+        .collect();
+    while out.len() < n {
+        let mut p = starts[rng.index(starts.len())].clone();
+        let plies = rng.index(80);
+        for _ in 0..plies {
+            let moves = legal_moves(&p);
+            if moves.is_empty() {
+                break;
+            }
+            p.make(moves[rng.index(moves.len())]);
+        }
+        p.clear_history();
+        out.push(p);
+    }
+    out
+}
+
+fn check_eval(n: usize, seed: u64) {
+    let rig = Rig::new();
+    let mut bad = Vec::new();
+    for p in positions(n, seed) {
+        let e = eval(&p);
+        let native = (e.value as i64, e.gain as i64, e.in_check, e.no_moves);
+        let (fap, after) = rig.eval(&p);
+        let before: Vec<i64> = p.board.iter().map(|&q| q as i64).collect();
+        if fap != native || after != before {
+            bad.push(format!(
+                "{}: native {native:?}, emulated {fap:?}{}",
+                programs::chess::to_fen(&p),
+                if after != before {
+                    " (board changed)"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {n} differ:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn eval_matches_native() {
+    check_eval(150, 1);
+}
+
+#[test]
+#[ignore]
+fn eval_matches_native_long() {
+    check_eval(3000, 7);
+}
