@@ -9,7 +9,8 @@
 use assembler::fap;
 use emu::ibm7090::{Limits, Machine, Stop};
 use programs::chess::board::mbox;
-use programs::chess::kotok::eval;
+use programs::chess::board::Move;
+use programs::chess::kotok::{eval, tree, Params};
 use programs::chess::period::middlegames;
 use programs::chess::{legal_moves, Position};
 use programs::rng::Rng;
@@ -45,6 +46,8 @@ fn assemble_with_driver() -> fap::Program {
     let driver = "\
 * TEST DRIVER: EVAL ON THE POSITION THE TEST DEPOSITED, THEN HALT.
 KSDRV  TSX    EVAL,4
+       HTR    *
+KSTRE  TSX    TREE,4
        HTR    *
 ";
     let src = [
@@ -112,6 +115,91 @@ impl Rig {
             after,
         )
     }
+}
+
+/// TREE's answer: (best move, value, principal variation, positions examined).
+type Answer = (Option<Move>, i64, Vec<Move>, u64);
+
+impl Rig {
+    /// TREE on the emulated 7090 with the parameters deposited as the program card would set
+    /// them; also the emulated cycles.
+    fn tree(&self, p: &Position, params: &Params) -> (Answer, u64) {
+        let mut m = self.machine(p);
+        m.mem[self.sym("KAB")] = params.alpha_beta as u64;
+        m.mem[self.sym("KSTF")] = params.stable_from as u64;
+        for (i, &w) in params.widths.iter().take(10).enumerate() {
+            m.mem[self.sym("KWID") + i] = w as u64;
+        }
+        m.ic = self.sym("KSTRE") as u32;
+        let stop = m.run(Limits::instructions(20_000_000_000));
+        assert!(
+            matches!(stop, Stop::Halt { .. }),
+            "TREE did not come back: {stop} at {}",
+            stop.address().map_or("-".into(), |a| self.prog.describe(a))
+        );
+        let r = |n: &str| int(m.mem[self.sym(n)]);
+        let n = r("KPVN") as usize;
+        let pv: Vec<Move> = (0..n)
+            .map(|j| from_word(m.mem[self.sym("KPV") + j]))
+            .collect();
+        (
+            (pv.first().copied(), r("KRES"), pv, r("KPOS") as u64),
+            m.cycles(),
+        )
+    }
+}
+
+/// A move word (from x 512 + to x 8 + promotion 1 Q 2 R 3 B 4 N) as a native move.
+fn from_word(w: u64) -> Move {
+    let promo = match w % 8 {
+        1 => 5,
+        2 => 4,
+        3 => 3,
+        4 => 2,
+        _ => 0,
+    };
+    Move {
+        from: (w / 512) as u8,
+        to: (w / 8 % 64) as u8,
+        promo,
+    }
+}
+
+fn check_tree(ps: &[Position], params: &Params) {
+    let rig = Rig::new();
+    let mut bad = Vec::new();
+    for p in ps {
+        let r = tree(p, params);
+        let native = (r.best, r.value as i64, r.pv.clone(), r.positions);
+        let (fap, _) = rig.tree(p, params);
+        if fap != native {
+            bad.push(format!(
+                "{}: native {native:?}, emulated {fap:?}",
+                programs::chess::to_fen(p)
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{} of {} differ:\n{}", bad.len(), ps.len(), bad.join("\n"));
+}
+
+#[test]
+fn tree_matches_native_narrow() {
+    let params = Params {
+        widths: vec![3, 2, 2, 1, 1],
+        alpha_beta: true,
+        stable_from: 2,
+    };
+    check_tree(&positions(40, 3), &params);
+    let params = Params {
+        alpha_beta: false,
+        ..params
+    };
+    check_tree(&positions(20, 4), &params);
+}
+
+#[test]
+fn tree_matches_native_default() {
+    check_tree(&positions(6, 5)[..6], &Params::default());
 }
 
 /// Positions reached by random play from the start, and from the middle-game set.
