@@ -110,11 +110,16 @@ pub fn read_cards(deck: &str) -> Vec<Result<Problem, InitiaError>> {
         if i >= chars.len() {
             break;
         }
-        match problem(&chars, &mut i) {
+        let mut ended = false;
+        match problem(&chars, &mut i, &mut ended) {
             Ok(p) => out.push(Ok(p)),
             Err(e) => {
                 out.push(Err(e));
-                skip_problem(&chars, &mut i);
+                // An error found at the end mark has consumed it: that problem is over, and
+                // skipping on would lose the next one (the memo: "the next problem will be used").
+                if !ended {
+                    skip_problem(&chars, &mut i);
+                }
             }
         }
     }
@@ -135,7 +140,7 @@ fn skip_problem(chars: &[Ch], i: &mut usize) {
     }
 }
 
-fn problem(chars: &[Ch], i: &mut usize) -> Result<Problem, InitiaError> {
+fn problem(chars: &[Ch], i: &mut usize, ended: &mut bool) -> Result<Problem, InitiaError> {
     let mut p = Position::empty();
     let mut comments = Vec::new();
     let mut square: usize = 0;
@@ -181,10 +186,12 @@ fn problem(chars: &[Ch], i: &mut usize) -> Result<Problem, InitiaError> {
             }
             '.' => {
                 *i += 1;
+                *ended = true;
                 return finish(p, comments, square, &moved, WHITE, &ch);
             }
             '*' if chars.get(*i + 1).is_some_and(|c| c.c == '.') => {
                 *i += 2;
+                *ended = true;
                 return finish(p, comments, square, &moved, BLACK, &ch);
             }
             _ => {
@@ -373,8 +380,10 @@ mod tests {
         assert_eq!((e.card, e.column), (1, 3));
         assert!(e.message.contains("XYZ"));
         assert!(r[1].is_ok());
-        let short = read_cards("K 8 .");
+        let short = read_cards("K 8 . 4K3 8888 88 *K7 .");
         assert!(short[0].as_ref().unwrap_err().message.contains("not 64"));
+        // The end mark was read: the next problem is the next one, not skipped.
+        assert!(short[1].is_ok());
         let two = read_cards("K K 8888 8888 8888 8888 *K5 .");
         assert!(two[0].as_ref().unwrap_err().message.contains("second"));
         let cols = read_cards(&format!(
