@@ -3,6 +3,7 @@
 //! docs/kotok.md records every choice the memo leaves open.
 
 pub mod board;
+pub mod emulated;
 pub mod fen;
 pub mod kotok;
 pub mod matchplay;

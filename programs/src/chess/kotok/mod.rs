@@ -2,6 +2,7 @@
 //! PINS, REPLYS, TREE; INITIA's card language and a Figure 1-style printout. docs/kotok.md
 //! lists every choice where the memo is silent.
 
+pub mod cards;
 pub mod eval;
 pub mod initia;
 pub mod print;

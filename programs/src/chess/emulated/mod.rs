@@ -1,0 +1,324 @@
+//! The harness of the FAP chess programs on the emulated IBM 7090 (issue 6): it assembles a
+//! program from its part files (`programs/chess/core.fap` + `initia.fap` + the program's own
+//! file, which carries `END START`), writes the card deck of a problem, runs the machine from
+//! the loaded image to the reader-empty stop at the next problem's GAME card, and reads the
+//! printer. It never helps the program: cards in, printer out (docs/kotok.md, "The FAP chess
+//! core").
+
+pub mod deck;
+pub mod printout;
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use assembler::fap;
+use emu::ibm7090::{Limits, Machine, Stop, STORE_WORDS};
+
+pub use deck::problem_deck;
+pub use printout::{parse_block, parse_perft, Block, PrintoutError};
+
+/// The shared core, INITIA and the perft program, as committed.
+pub const CORE_FAP: &str = include_str!("../../../chess/core.fap");
+pub const INITIA_FAP: &str = include_str!("../../../chess/initia.fap");
+pub const PERFT_FAP: &str = include_str!("../../../chess/perft.fap");
+
+/// Microseconds per machine cycle (docs/ibm7090.md, "Timing").
+pub const CYCLE_US: f64 = 2.18;
+
+/// Default instruction budget of one problem: far beyond any problem the tests or commands
+/// pose (perft(start, 5) is about 4 x 10^9), so only a program caught in a loop reaches it.
+pub const DEFAULT_BUDGET: u64 = 200_000_000_000;
+
+/// A part file of a program: its path (for messages) and text.
+#[derive(Clone, Debug)]
+pub struct Part {
+    pub name: String,
+    pub text: String,
+}
+
+impl Part {
+    pub fn new(name: &str, text: &str) -> Part {
+        Part {
+            name: name.to_string(),
+            text: text.to_string(),
+        }
+    }
+}
+
+/// What can go wrong in the harness.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EmulatedError {
+    /// The program did not assemble; each message names the part file, line and column.
+    Assembly(Vec<String>),
+    /// The machine stopped somewhere other than the end of the deck.
+    UnexpectedStop {
+        reason: String,
+        message: String,
+        /// Octal address and the nearest symbol, e.g. `CUPOVF` or `CGEN+12`.
+        address: Option<u16>,
+        symbol: Option<String>,
+        printed: Vec<String>,
+    },
+    /// The printer's lines were not what the harness expects.
+    Printout(PrintoutError),
+    /// The position cannot be written in INITIA's card language.
+    Cards(crate::chess::kotok::cards::CardsError),
+}
+
+impl fmt::Display for EmulatedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EmulatedError::Assembly(errors) => {
+                write!(f, "the FAP program does not assemble:")?;
+                for e in errors {
+                    write!(f, "\n  {e}")?;
+                }
+                Ok(())
+            }
+            EmulatedError::UnexpectedStop {
+                message,
+                address,
+                symbol,
+                printed,
+                ..
+            } => {
+                write!(f, "the emulated 7090 stopped unexpectedly: {message}")?;
+                if let (Some(a), Some(s)) = (address, symbol) {
+                    write!(f, " (at {a:05o}, {s})")?;
+                }
+                if let Some(last) = printed.last() {
+                    write!(f, "; last printed line `{last}`")?;
+                }
+                Ok(())
+            }
+            EmulatedError::Printout(e) => write!(f, "{e}"),
+            EmulatedError::Cards(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for EmulatedError {}
+
+impl From<PrintoutError> for EmulatedError {
+    fn from(e: PrintoutError) -> Self {
+        EmulatedError::Printout(e)
+    }
+}
+
+impl From<crate::chess::kotok::cards::CardsError> for EmulatedError {
+    fn from(e: crate::chess::kotok::cards::CardsError) -> Self {
+        EmulatedError::Cards(e)
+    }
+}
+
+/// An assembled program: the store image loaded once, and the symbols for messages.
+pub struct Program {
+    fap: fap::Program,
+    image: Box<[u64; STORE_WORDS]>,
+    /// First line (1-based, in the concatenation) and name of each part.
+    parts: Vec<(u32, String)>,
+    /// The address of RDCARD's read order: a reader-empty stop there is the end of the deck.
+    end_of_deck: Option<u16>,
+}
+
+impl fmt::Debug for Program {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Program")
+            .field("parts", &self.parts)
+            .field("start", &self.fap.start)
+            .finish()
+    }
+}
+
+impl Program {
+    /// Assemble the concatenation of `parts` (the last one carries `END START`).
+    pub fn assemble(parts: &[Part]) -> Result<Program, EmulatedError> {
+        let mut source = String::new();
+        let mut starts = Vec::new();
+        let mut line = 1u32;
+        for p in parts {
+            starts.push((line, p.name.clone()));
+            source.push_str(&p.text);
+            if !p.text.ends_with('\n') {
+                source.push('\n');
+            }
+            line += p.text.lines().count() as u32;
+        }
+        let assembled = fap::assemble(&source, "program.fap").map_err(|d| {
+            EmulatedError::Assembly(
+                d.iter()
+                    .map(|e| {
+                        let (name, l) = locate(&starts, e.line());
+                        format!("{name}:{l}:{}: error: {}", e.column(), e.kind)
+                    })
+                    .collect(),
+            )
+        })?;
+        let mut image: Box<[u64; STORE_WORDS]> = Box::new([0; STORE_WORDS]);
+        for (&a, &w) in &assembled.words {
+            image[a as usize] = w;
+        }
+        let end_of_deck = assembled
+            .symbol("RDCARD")
+            .map(|a| (a as u16).wrapping_add(1));
+        Ok(Program {
+            fap: assembled,
+            image,
+            parts: starts,
+            end_of_deck,
+        })
+    }
+
+    /// core.fap + initia.fap + perft.fap, assembled once per process.
+    pub fn perft() -> Result<&'static Program, EmulatedError> {
+        static P: OnceLock<Result<Program, EmulatedError>> = OnceLock::new();
+        P.get_or_init(|| {
+            Program::assemble(&[
+                Part::new("programs/chess/core.fap", CORE_FAP),
+                Part::new("programs/chess/initia.fap", INITIA_FAP),
+                Part::new("programs/chess/perft.fap", PERFT_FAP),
+            ])
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+    }
+
+    /// The address of a symbol.
+    pub fn symbol(&self, name: &str) -> Option<u16> {
+        self.fap.symbol(name).map(|v| v as u16)
+    }
+
+    /// An address as the nearest symbol and the source line: `CGEN+3 (programs/chess/core.fap
+    /// line 70)`.
+    pub fn describe(&self, address: u16) -> String {
+        let s = self.fap.describe(address);
+        match self.fap.line_at(address) {
+            Some(l) => {
+                let (name, l) = locate(&self.parts, l);
+                format!("{s} ({name} line {l})")
+            }
+            None => s,
+        }
+    }
+
+    /// The underlying assembled program (listing, words).
+    pub fn assembled(&self) -> &fap::Program {
+        &self.fap
+    }
+
+    /// A machine with the program loaded, IC at START, no cards.
+    pub fn machine(&self) -> Machine {
+        let mut m = Machine::new();
+        m.mem.copy_from_slice(&self.image[..]);
+        m.ic = self.fap.start as u32;
+        m
+    }
+}
+
+/// Part name and line within it of a line of the concatenation.
+fn locate(starts: &[(u32, String)], line: u32) -> (String, u32) {
+    let (first, name) = starts
+        .iter()
+        .rev()
+        .find(|(s, _)| *s <= line)
+        .cloned()
+        .unwrap_or((1, "program.fap".into()));
+    (name, line - first + 1)
+}
+
+/// What one problem did on the machine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub printed: Vec<String>,
+    pub cycles: u64,
+    pub instructions: u64,
+    /// Cycles x 2.18 us, in seconds: the period time of the problem.
+    pub emulated_seconds: f64,
+    pub stop: Stop,
+}
+
+/// Run one problem's deck from a fresh copy of the loaded machine to the reader-empty stop at
+/// the next GAME card.
+pub fn run_problem(program: &Program, deck: &str) -> Result<Outcome, EmulatedError> {
+    run_problem_with(program, deck, Limits::instructions(DEFAULT_BUDGET))
+}
+
+/// `run_problem` with the caller's budget.
+pub fn run_problem_with(
+    program: &Program,
+    deck: &str,
+    limits: Limits,
+) -> Result<Outcome, EmulatedError> {
+    let mut m = program.machine();
+    m.channel.load_cards(deck);
+    let stop = m.run(limits);
+    let printed = std::mem::take(&mut m.channel.printed);
+    let at_end =
+        matches!(stop, Stop::ReaderEmpty { address } if Some(address) == program.end_of_deck);
+    if !at_end {
+        return Err(EmulatedError::UnexpectedStop {
+            reason: stop.reason().to_string(),
+            message: stop.to_string(),
+            address: stop.address(),
+            symbol: stop.address().map(|a| program.describe(a)),
+            printed,
+        });
+    }
+    Ok(Outcome {
+        printed,
+        cycles: m.cycles(),
+        instructions: m.instructions(),
+        emulated_seconds: m.cycles() as f64 * CYCLE_US * 1e-6,
+        stop,
+    })
+}
+
+/// Perft on the emulated 7090: the count and the run.
+pub fn perft(
+    position: &crate::chess::Position,
+    depth: u32,
+) -> Result<(u64, Outcome), EmulatedError> {
+    let program = Program::perft()?;
+    let deck = problem_deck(position, &format!("PERFT  {depth}"))?;
+    let outcome = run_problem(program, &deck)?;
+    let (d, n) = parse_perft(&outcome.printed)?;
+    if d != depth {
+        return Err(PrintoutError::new(format!("PERFT line for depth {d}, asked {depth}")).into());
+    }
+    Ok((n, outcome))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assembly_errors_name_the_part_and_its_line() {
+        let e = Program::assemble(&[
+            Part::new("a.fap", "       ORG    100\nX      CLA    Y\n"),
+            Part::new("b.fap", "* COMMENT\n       XYZ    1\n       END    X\n"),
+        ])
+        .unwrap_err();
+        let EmulatedError::Assembly(msgs) = e else {
+            panic!("{e:?}")
+        };
+        assert!(msgs.iter().any(|m| m.starts_with("a.fap:2:")), "{msgs:?}");
+        assert!(msgs.iter().any(|m| m.starts_with("b.fap:2:")), "{msgs:?}");
+    }
+
+    #[test]
+    fn unexpected_stops_are_described() {
+        let p = Program::assemble(&[Part::new(
+            "h.fap",
+            "       ORG    100\nSTART  NOP\nSTUCK  HTR    STUCK\n       END    START\n",
+        )])
+        .unwrap();
+        let e = run_problem(&p, "").unwrap_err();
+        match e {
+            EmulatedError::UnexpectedStop { symbol, .. } => {
+                assert_eq!(symbol.as_deref(), Some("STUCK (h.fap line 3)"))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
