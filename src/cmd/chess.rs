@@ -9,6 +9,8 @@ use programs::chess::movegen::divide;
 use programs::chess::notation::line_san;
 use programs::chess::{parse_fen, perft, uci, Position};
 
+#[path = "chess_match.rs"]
+mod matchcmd;
 #[path = "chess_mate.rs"]
 mod mate;
 #[path = "chess_programs.rs"]
@@ -31,6 +33,8 @@ pub enum ChessCommand {
     Mate(mate::MateArgs),
     /// MATER I and II on the 1,001 BWTC positions beside Stockfish's table.
     MateCampaign(mate::MateCampaignArgs),
+    /// Play programs and UCI engines against each other; PGN as the games finish.
+    Match(matchcmd::MatchArgs),
 }
 
 /// The programs.
@@ -229,6 +233,7 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
         ChessCommand::Period(a) => period(a)?,
         ChessCommand::Mate(a) => mate::mate(a)?,
         ChessCommand::MateCampaign(a) => mate::mate_campaign(a)?,
+        ChessCommand::Match(a) => matchcmd::run(a)?,
     }
     Ok(())
 }

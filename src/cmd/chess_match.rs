@@ -1,0 +1,264 @@
+//! `firstmoves chess match`: our programs against each other and against external UCI
+//! engines, games written to PGN as they finish (issue 7). docs/chess-match.md has the choices.
+
+use std::fs::File;
+use std::io::Write;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use anyhow::{bail, Context};
+use programs::chess::kotok::Params;
+use programs::chess::matchplay::{
+    self, parse_openings, pgn, EnginePlayer, GameOptions, MatchOptions, Played, Player, UciConfig,
+    UciPlayer,
+};
+use programs::chess::soma::{self, engine::NativeSoma, Rules};
+use programs::chess::turochamp::engine::NativeTurochamp;
+use programs::chess::uci::{self, Engine};
+use programs::chess::{parse_fen, Position};
+use programs::progress::Progress;
+
+use super::EngineArg;
+
+/// The program names `--white` and `--black` take besides `uci:COMMAND`.
+const PROGRAMS: &str = "kotok, soma (= soma1961), soma1961, somac1966, turochamp";
+
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// The first player: a program (kotok, soma, soma1961, somac1966, turochamp) or
+    /// `uci:COMMAND` for an external UCI engine (e.g. `uci:stockfish`). White in game 1; the
+    /// score is counted from its side.
+    #[arg(long)]
+    pub white: String,
+    /// The second player, named as --white.
+    #[arg(long)]
+    pub black: String,
+    #[arg(long, default_value_t = 2)]
+    pub games: usize,
+    /// Swap colours every game (each opening is then played once with each colour).
+    #[arg(long)]
+    pub alternate: bool,
+    /// The start position of every game (FEN); default: the initial position.
+    #[arg(long, conflicts_with = "openings")]
+    pub fen: Option<String>,
+    /// Start positions, one a line: a FEN or UCI moves from the initial position; `#` comments.
+    #[arg(long)]
+    pub openings: Option<String>,
+    /// Full moves after which a game is adjudicated a draw (0: no cap).
+    #[arg(long, default_value_t = 150)]
+    pub max_moves: u32,
+    /// The seed of SOMA's coin: game g (from 1) seeds White's coin with S + 2(g-1) and
+    /// Black's with S + 2(g-1) + 1.
+    #[arg(long, default_value_t = soma::SEED)]
+    pub seed: u64,
+    /// Write the games here, each as it finishes.
+    #[arg(long)]
+    pub pgn: Option<String>,
+    /// One JSON object at the end: players, score, and per game result, termination, plies.
+    #[arg(long)]
+    pub json: bool,
+    /// Which twin plays our programs.
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineArg,
+    /// For external engines: `setoption`, as "NAME=VALUE" (repeatable).
+    #[arg(long = "uci-option", value_name = "NAME=VALUE")]
+    pub uci_options: Vec<String>,
+    /// For external engines: `go movetime MS` (100 when neither this nor --depth is given).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// For external engines: `go depth D`.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// For external engines: the longest wait in seconds for an answer (beyond the movetime);
+    /// an engine that does not answer in time loses the game.
+    #[arg(long, default_value_t = 30.0)]
+    pub timeout: f64,
+}
+
+/// Our program `name` as an engine for the games, native or emulated.
+fn program(name: &str, engine: EngineArg, seed: u64) -> anyhow::Result<Box<dyn Engine>> {
+    if engine == EngineArg::Emulated {
+        bail!(
+            "--engine emulated: `{name}` has no emulated (7090) engine for matches yet; \
+             use --engine native"
+        );
+    }
+    Ok(match name {
+        "kotok" => Box::new(uci::NativeKotok {
+            params: Params::default(),
+        }),
+        "soma" | "soma1961" => Box::new(NativeSoma::new(Rules::Soma1961, seed)),
+        "somac1966" => Box::new(NativeSoma::new(Rules::Somac1966, seed)),
+        "turochamp" => Box::new(NativeTurochamp::default()),
+        _ => bail!("`{name}`: not a program ({PROGRAMS}) or uci:COMMAND"),
+    })
+}
+
+/// The player named `name`; `colour` (0 for --white, 1 for --black) picks its coin seeds.
+fn player(a: &MatchArgs, name: &str, colour: u64) -> anyhow::Result<Box<dyn Player>> {
+    if let Some(command) = name.strip_prefix("uci:") {
+        let mut config = UciConfig::new(command);
+        for o in &a.uci_options {
+            let Some((n, v)) = o.split_once('=') else {
+                bail!("--uci-option `{o}`: not NAME=VALUE");
+            };
+            config
+                .options
+                .push((n.trim().to_string(), v.trim().to_string()));
+        }
+        config.movetime = a.movetime;
+        config.depth = a.depth;
+        if !(a.timeout > 0.0 && a.timeout.is_finite()) {
+            bail!("--timeout {}: not a positive number of seconds", a.timeout);
+        }
+        config.timeout = Duration::from_secs_f64(a.timeout);
+        return Ok(Box::new(UciPlayer::start(config)?));
+    }
+    // Fail here, before any game, on a bad name or a missing twin.
+    program(name, a.engine, a.seed)?;
+    let (name, engine, seed) = (name.to_string(), a.engine, a.seed);
+    // The seat in game g is White's when (g even or no --alternate) for --white: the seed
+    // follows the colour played, so a game replays alone from its number.
+    let alternate = a.alternate;
+    let make = move |g: usize| {
+        let is_white = (colour == 0) == (!alternate || g & 1 == 0);
+        let s = seed.wrapping_add(2 * g as u64 + u64::from(!is_white));
+        program(&name, engine, s).expect("checked above")
+    };
+    Ok(Box::new(EnginePlayer::new(Box::new(make), None)))
+}
+
+/// Today (UTC) as PGN writes a date, from the system clock by the civil-from-days algorithm.
+fn today() -> String {
+    let Ok(d) = SystemTime::now().duration_since(UNIX_EPOCH) else {
+        return "????.??.??".into();
+    };
+    let z = (d.as_secs() / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+fn openings(a: &MatchArgs) -> anyhow::Result<Vec<Position>> {
+    if let Some(f) = &a.fen {
+        return Ok(vec![parse_fen(f).with_context(|| format!("--fen `{f}`"))?]);
+    }
+    let Some(file) = &a.openings else {
+        return Ok(Vec::new());
+    };
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    match parse_openings(&text) {
+        Ok(o) if o.is_empty() => bail!("{file}: no opening in it"),
+        Ok(o) => Ok(o),
+        Err(e) => bail!("{file}:{}:{}: {}", e.line, e.column, e.message),
+    }
+}
+
+pub fn run(a: MatchArgs) -> anyhow::Result<()> {
+    let opts = MatchOptions {
+        games: a.games,
+        alternate: a.alternate,
+        openings: openings(&a)?,
+        game: GameOptions {
+            max_moves: a.max_moves,
+        },
+    };
+    let mut first = player(&a, &a.white, 0).with_context(|| format!("--white {}", a.white))?;
+    let mut second = player(&a, &a.black, 1).with_context(|| format!("--black {}", a.black))?;
+    let mut out = match &a.pgn {
+        Some(p) => Some(File::create(p).with_context(|| format!("cannot write {p}"))?),
+        None => None,
+    };
+    let date = today();
+    let mut rows = Vec::new();
+    let mut progress = crate::progress::Reporter::new("match");
+    let score = matchplay::play_match(first.as_mut(), second.as_mut(), &opts, |p: &Played| {
+        let g = &p.game;
+        if let (Some(f), Some(path)) = (out.as_mut(), &a.pgn) {
+            let header = pgn::Header {
+                event: format!("firstmoves chess match {} vs {}", a.white, a.black),
+                site: "firstmoves".into(),
+                date: date.clone(),
+                round: (p.index + 1).to_string(),
+            };
+            f.write_all(pgn::write(g, &header).as_bytes())
+                .and_then(|_| f.flush())
+                .with_context(|| format!("cannot write {path}"))?;
+        }
+        if !a.json {
+            println!(
+                "game {}: {} - {}  {}  ({}, {} plies)",
+                p.index + 1,
+                g.white,
+                g.black,
+                g.outcome.pgn(),
+                g.reason(),
+                g.moves.len()
+            );
+        }
+        rows.push(serde_json::json!({
+            "round": p.index + 1,
+            "white": g.white,
+            "black": g.black,
+            "first_is_white": p.first_is_white,
+            "result": g.outcome.pgn(),
+            "termination": g.termination.key(),
+            "reason": g.reason(),
+            "plies": g.moves.len(),
+            "pgn": a.pgn,
+        }));
+        progress.update(p.index + 1, opts.games);
+        anyhow::Ok(())
+    })?;
+    if a.json {
+        let engine = match a.engine {
+            EngineArg::Native => "native",
+            EngineArg::Emulated => "emulated",
+        };
+        println!(
+            "{}",
+            serde_json::json!({
+                "white": a.white,
+                "black": a.black,
+                "engine": engine,
+                "games": rows,
+                "wins": score.wins,
+                "draws": score.draws,
+                "losses": score.losses,
+                "score": score.points(),
+                "pgn": a.pgn,
+            })
+        );
+    } else {
+        println!(
+            "{} vs {}: +{} ={} -{}, score {}/{} for {}",
+            a.white,
+            a.black,
+            score.wins,
+            score.draws,
+            score.losses,
+            score.points(),
+            opts.games,
+            a.white
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn today_looks_like_a_pgn_date() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20"), "{d}");
+        assert_eq!(&d[4..5], ".");
+    }
+}
