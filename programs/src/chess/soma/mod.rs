@@ -4,6 +4,7 @@
 //! coin. docs/soma.md records every choice the sources leave open.
 
 pub mod attack;
+pub mod crosscheck;
 pub mod engine;
 pub mod eval;
 pub mod swap;
