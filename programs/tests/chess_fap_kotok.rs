@@ -179,7 +179,13 @@ fn check_tree(ps: &[Position], params: &Params) {
             ));
         }
     }
-    assert!(bad.is_empty(), "{} of {} differ:\n{}", bad.len(), ps.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {} differ:\n{}",
+        bad.len(),
+        ps.len(),
+        bad.join("\n")
+    );
 }
 
 #[test]
@@ -262,4 +268,111 @@ fn eval_matches_native() {
 #[ignore]
 fn eval_matches_native_long() {
     check_eval(3000, 7);
+}
+
+// ---- The whole program through cards and the printer (programs::chess::kotok::crosscheck) ----
+
+use programs::chess::emulated::{problem_deck, run_problem};
+use programs::chess::kotok::crosscheck::{self, crosscheck, search_emulated};
+use programs::chess::parse_fen;
+
+/// The 17 regression answers of the native twin (programs/testdata/chess/kotok_golden.txt).
+fn golden() -> Vec<(String, String, i32, Vec<String>, u64)> {
+    part("testdata/chess/kotok_golden.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(';').map(str::trim).collect();
+            (
+                f[0].to_string(),
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].split_whitespace().map(str::to_string).collect(),
+                f[4].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn check_golden(range: std::ops::Range<usize>) {
+    let mut bad = Vec::new();
+    for (fen, mv, value, pv, positions) in &golden()[range] {
+        let p = parse_fen(fen).unwrap();
+        let e = search_emulated(&p, &Params::default()).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let got = (
+            e.result.best.map(|m| m.uci()).unwrap_or_default(),
+            e.result.value,
+            e.result.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
+            e.result.positions,
+        );
+        if got != (mv.clone(), *value, pv.clone(), *positions) {
+            bad.push(format!(
+                "{fen}: golden {mv} {value} {pv:?} {positions}, emulated {got:?}"
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn golden_answers_first_three() {
+    check_golden(0..3);
+}
+
+#[test]
+#[ignore]
+fn golden_answers_all_seventeen() {
+    check_golden(0..17);
+}
+
+#[test]
+fn crosscheck_a_few_positions() {
+    let r = crosscheck(&crosscheck::positions(4, 11), &Params::default(), |_| {});
+    assert_eq!(r.positions, 4);
+    assert!(r.mismatches.is_empty(), "{}", r.mismatches[0]);
+    // Emulated time is exact: it must be positive and repeat to the cycle.
+    let again = crosscheck(&crosscheck::positions(4, 11), &Params::default(), |_| {});
+    assert_eq!(r.emulated_seconds, again.emulated_seconds);
+    assert!(r.emulated_seconds > 0.0);
+}
+
+#[test]
+#[ignore]
+fn crosscheck_many_positions() {
+    let r = crosscheck(&crosscheck::positions(200, 12), &Params::default(), |_| {});
+    let msgs: Vec<String> = r.mismatches.iter().map(|m| m.to_string()).collect();
+    assert!(msgs.is_empty(), "{}", msgs.join("\n"));
+}
+
+#[test]
+fn mate_and_stalemate_through_the_printer() {
+    let mated = parse_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    let e = search_emulated(&mated, &Params::default()).unwrap();
+    assert_eq!(
+        (e.result.best, e.result.value, e.result.positions),
+        (None, 60_000, 0)
+    );
+    let stale = parse_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let e = search_emulated(&stale, &Params::default()).unwrap();
+    assert_eq!((e.result.best, e.result.value), (None, 0));
+}
+
+#[test]
+fn bad_program_cards_are_reported_with_the_column() {
+    let program = crosscheck::program().unwrap();
+    for (card, column) in [
+        ("KOTOX  1 4 4", 5),
+        ("KOTOK  1 4 4 X", 14),
+        ("KOTOK  2 4 4", 9),
+    ] {
+        let deck = problem_deck(&Position::start(), card).unwrap();
+        let out = run_problem(program, &deck).unwrap();
+        let want = format!("KOTOK CARD ERROR COLUMN {column}");
+        assert!(
+            out.printed.iter().any(|l| l.trim_end() == want),
+            "{card}: {:?}",
+            out.printed
+        );
+        assert!(!out.printed.iter().any(|l| l.starts_with("MOVE")));
+    }
 }

@@ -9,6 +9,8 @@ use programs::chess::movegen::divide;
 use programs::chess::notation::line_san;
 use programs::chess::{parse_fen, perft, uci, Position};
 
+#[path = "chess_kotok.rs"]
+mod kotok_emulated;
 #[path = "chess_match.rs"]
 mod matchcmd;
 #[path = "chess_mate.rs"]
@@ -24,6 +26,9 @@ pub enum ChessCommand {
     Perft(PerftArgs),
     /// Speak UCI on standard input and output.
     Uci(UciArgs),
+    /// Kotok's program on the emulated 7090 against its native twin, position by position
+    /// (exit status 1 on any mismatch).
+    Crosscheck(kotok_emulated::CrosscheckArgs),
     /// Read problems from cards in INITIA's language and print each answer as Figure 1 does.
     Cards(CardsArgs),
     /// The period comparison: positions examined per move on the middle-game set, with and
@@ -52,7 +57,7 @@ pub enum ProgramArg {
 pub enum EngineArg {
     /// The Rust twin.
     Native,
-    /// The FAP program on the emulated 7090 (not built yet).
+    /// The FAP program on the emulated 7090 (Kotok's; perft).
     Emulated,
 }
 
@@ -143,6 +148,9 @@ pub struct CardsArgs {
 pub struct PeriodArgs {
     #[arg(long, value_enum, default_value = "kotok")]
     pub program: ProgramArg,
+    /// `emulated`: positions per emulated minute and emulated minutes a move on the 7090.
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineArg,
     #[arg(long)]
     pub json: bool,
 }
@@ -171,8 +179,11 @@ fn result_json(p: &Position, r: &SearchResult) -> serde_json::Value {
 pub fn run(command: ChessCommand) -> anyhow::Result<()> {
     match command {
         ChessCommand::Best(a) => {
-            native_only(a.engine)?;
             let p = position(&a.fen)?;
+            if a.engine == EngineArg::Emulated && a.program == ProgramArg::Kotok {
+                return kotok_emulated::best(&p, &a.search.params(), a.json);
+            }
+            native_only(a.engine)?;
             let r = match a.program {
                 ProgramArg::Kotok => tree(&p, &a.search.params()),
                 ProgramArg::Soma => others::soma_best(&p, &a.other),
@@ -203,8 +214,16 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
             eprintln!("{:.3} s", t.elapsed().as_secs_f64());
         }
         ChessCommand::Uci(a) => {
-            native_only(a.engine)?;
+            let emulated_kotok = a.engine == EngineArg::Emulated && a.program == ProgramArg::Kotok;
+            if !emulated_kotok {
+                native_only(a.engine)?;
+            }
             let mut engine: Box<dyn uci::Engine> = match a.program {
+                ProgramArg::Kotok if emulated_kotok => {
+                    // Assemble before the first `go`, so a broken program is reported at once.
+                    programs::chess::kotok::crosscheck::program()?;
+                    Box::new(programs::chess::kotok::crosscheck::EmulatedKotok::default())
+                }
                 ProgramArg::Kotok => Box::new(uci::NativeKotok::default()),
                 ProgramArg::Soma => others::soma_engine(&a.other),
                 ProgramArg::Turochamp => others::turochamp_engine(&a.other),
@@ -229,6 +248,13 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
                 }
                 println!();
             }
+        }
+        ChessCommand::Crosscheck(a) => kotok_emulated::run_crosscheck(a)?,
+        ChessCommand::Period(a) if a.engine == EngineArg::Emulated => {
+            if a.program != ProgramArg::Kotok {
+                bail!("period --engine emulated: only Kotok's program runs on the emulated 7090");
+            }
+            kotok_emulated::period(a.json)?
         }
         ChessCommand::Period(a) => period(a)?,
         ChessCommand::Mate(a) => mate::mate(a)?,

@@ -3,6 +3,7 @@
 //! lists every choice where the memo is silent.
 
 pub mod cards;
+pub mod crosscheck;
 pub mod eval;
 pub mod initia;
 pub mod print;
