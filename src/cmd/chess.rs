@@ -198,10 +198,26 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
             }
         }
         ChessCommand::Perft(a) => {
-            native_only(a.engine)?;
             let mut p = position(&a.fen)?;
             let t = Instant::now();
-            if a.divide {
+            if a.engine == EngineArg::Emulated {
+                if a.divide {
+                    bail!("--divide: the FAP perft program counts the total only; use --engine native");
+                }
+                if a.depth > 9 {
+                    bail!("--depth {}: the FAP perft program goes to depth 9", a.depth);
+                }
+                let (n, out) = programs::chess::emulated::perft(&p, a.depth)?;
+                let host = t.elapsed().as_secs_f64();
+                println!("{n}");
+                println!("emulated 7090: {:.6} s", out.emulated_seconds);
+                eprintln!(
+                    "{} instructions, {} cycles; host {host:.3} s, {:.1} M instructions/s",
+                    out.instructions,
+                    out.cycles,
+                    out.instructions as f64 / host / 1e6
+                );
+            } else if a.divide {
                 let mut total = 0;
                 for (m, n) in divide(&mut p, a.depth) {
                     println!("{m}: {n}");
