@@ -5,6 +5,7 @@
 //! only: piece values are doubled (P 2, Kt 6, B 7, R 10, Q 20) and ratios compared by cross
 //! multiplication; position play is in tenths. docs/turochamp.md argues every reading.
 
+pub mod crosscheck;
 pub mod engine;
 pub mod play;
 

@@ -1,0 +1,186 @@
+//! Turochamp on the emulated IBM 7090 (programs/turochamp/turochamp.fap on the shared core)
+//! against its native twin (programs/src/chess/turochamp): move, value, position play,
+//! positions examined, and every root move's value and position play.
+
+use emu::ibm7090::Limits;
+use programs::chess::emulated::{problem_deck, run_problem_with};
+use programs::chess::turochamp::crosscheck::{
+    cases, crosscheck, emulated_best, emulated_root_table, program, program_card,
+};
+use programs::chess::turochamp::{best, values, Params};
+use programs::chess::{parse_fen, Position};
+
+fn params(full_plies: usize, ratio: bool) -> Params {
+    Params {
+        full_plies,
+        ratio,
+        ..Params::default()
+    }
+}
+
+/// Native and emulated agree on the answer and on every root move's value and position play.
+fn same(fen: &str, full_plies: usize, ratio: bool) -> u64 {
+    let p = parse_fen(fen).unwrap();
+    let pa = params(full_plies, ratio);
+    let (r, top) = best(&p, &pa);
+    let e = emulated_best(&p, full_plies, ratio).unwrap();
+    assert_eq!(e.result.best, r.best, "{fen}");
+    assert_eq!(e.result.value, r.value, "{fen}");
+    assert_eq!(e.result.positions, r.positions, "{fen}");
+    assert_eq!(e.result.pv, r.pv, "{fen}");
+    assert_eq!(e.position_play, top.map(|t| t.1), "{fen}");
+    let (list, _) = values(&p, &pa);
+    let native: Vec<(String, i32, i32)> = list
+        .iter()
+        .map(|(m, v, pp)| (m.uci(), v.milli(), *pp))
+        .collect();
+    assert_eq!(
+        emulated_root_table(&p, full_plies, ratio).unwrap(),
+        native,
+        "{fen}"
+    );
+    e.outcome.cycles
+}
+
+#[test]
+fn the_start_plays_e3_as_native() {
+    let cycles = same(programs::chess::board::START_FEN, 2, true);
+    // Emulated time is exact: the cycles of the start's 439 positions, printout included.
+    println!("start: {cycles} cycles");
+    let e = emulated_best(&Position::start(), 2, true).unwrap();
+    assert_eq!(e.outcome.cycles, cycles);
+    assert_eq!(e.result.best.unwrap().uci(), "e2e3");
+    assert_eq!((e.result.value, e.result.positions), (1000, 439));
+    assert_eq!(e.position_play, Some(146));
+}
+
+#[test]
+fn the_rules_tests_as_native() {
+    // Hanging queen (999,999), mate in one (1,000,000), a Black machine, stalemate after the
+    // move, castling rights and castling, en passant, promotion, a bare king.
+    for fen in [
+        "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+        "4k3/8/2n5/8/3R4/8/8/4K3 b - - 0 1",
+        "7k/5Q2/8/8/8/8/8/K7 w - - 0 1",
+        "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 8",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        "8/1P5k/8/8/8/8/6p1/K7 w - - 0 1",
+        "8/1P5k/8/8/8/8/6p1/K7 b - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
+    ] {
+        same(fen, 2, true);
+    }
+}
+
+#[test]
+fn options_full_plies_and_difference_as_native() {
+    same("4k3/8/2n5/8/3R4/8/8/4K3 b - - 0 1", 1, true);
+    same("4k3/8/2n5/8/3R4/8/8/4K3 b - - 0 1", 3, true);
+    same("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 2, false);
+    same(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
+        2,
+        false,
+    );
+    same(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        1,
+        false,
+    );
+}
+
+#[test]
+fn no_legal_move() {
+    // Checkmated and stalemated machines: no move, value 0, nothing examined (as native).
+    for fen in [
+        "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    ] {
+        let p = parse_fen(fen).unwrap();
+        let e = emulated_best(&p, 2, true).unwrap();
+        let (r, _) = best(&p, &Params::default());
+        assert_eq!((e.result.best, r.best), (None, None));
+        assert_eq!((e.result.value, e.result.positions), (0, 0));
+        assert!(e.outcome.printed.iter().any(|l| l == "NO LEGAL MOVE"));
+    }
+}
+
+#[test]
+fn bad_program_cards_name_the_column() {
+    let p = Position::start();
+    for (card, col) in [
+        ("TURX  2 1", 4),
+        ("TURO  0 1", 7),
+        ("TURO  10 1", 8),
+        ("TURO  2 2", 9),
+        ("TURO  2", 8),
+        ("TURO  2 1 X", 11),
+        ("TURO  2 1 5", 11),
+    ] {
+        let deck = problem_deck(&p, card).unwrap();
+        let out =
+            run_problem_with(program().unwrap(), &deck, Limits::instructions(1 << 30)).unwrap();
+        assert_eq!(
+            out.printed,
+            vec![format!("PROGRAM CARD ERROR COLUMN {col}")],
+            "{card}"
+        );
+    }
+    assert_eq!(program_card(2, true), "TURO  2 1");
+}
+
+/// Emulated and native over the middle-game set and random play: with a budget of 2 x 10^8
+/// cycles a problem, the default run takes the first positions only.
+#[test]
+fn crosscheck_small() {
+    let c = cases(14, 1, 12);
+    let c: Vec<_> = c.into_iter().skip(12).collect();
+    let r = crosscheck(&c, 2, true, 200_000_000);
+    assert!(r.mismatches.is_empty(), "{:#?}", r.mismatches);
+    assert_eq!(r.agreed + r.over_budget.len(), r.problems);
+}
+
+/// The campaign: `N=200 SEED=1 PLIES=30 cargo test -p programs --test chess_fap_turochamp
+/// campaign -- --ignored --nocapture` (budget CYCLES, default 10^9 a problem).
+#[test]
+#[ignore]
+fn campaign() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let c = cases(
+        env("N", 40) as usize,
+        env("SEED", 1),
+        env("PLIES", 30) as usize,
+    );
+    let t = std::time::Instant::now();
+    let r = crosscheck(
+        &c,
+        env("FULL", 2) as usize,
+        env("RATIO", 1) == 1,
+        env("CYCLES", 1_000_000_000),
+    );
+    println!(
+        "problems {} agreed {} over budget {} mismatches {} positions {} emulated {:.1} s (max {:.1} s) host {:.1} s",
+        r.problems,
+        r.agreed,
+        r.over_budget.len(),
+        r.mismatches.len(),
+        r.positions,
+        r.emulated_seconds,
+        r.max_emulated_seconds,
+        t.elapsed().as_secs_f64()
+    );
+    for m in &r.mismatches {
+        println!(
+            "{} {}\n  native   {}\n  emulated {}",
+            m.name, m.fen, m.native, m.emulated
+        );
+    }
+    assert!(r.mismatches.is_empty());
+}
