@@ -342,14 +342,16 @@ fn perft_through_cards(limit: u64) -> usize {
 
 #[test]
 fn perft_on_the_emulated_7090_small_depths() {
-    let checked = perft_through_cards(3_000);
-    assert!(checked >= 44, "{checked}");
+    // 75 counts of the 22 positions, 170,744 leaves.
+    let checked = perft_through_cards(20_000);
+    assert_eq!(checked, 75);
 }
 
 #[test]
 #[ignore]
 fn perft_on_the_emulated_7090_deeper() {
-    perft_through_cards(200_000);
+    // 108 counts, 14,533,318 leaves.
+    assert_eq!(perft_through_cards(2_000_000), 108);
 }
 
 #[test]
@@ -359,12 +361,35 @@ fn perft_of_the_start_to_depth_3_and_its_period_time() {
     assert_eq!(n, 8902);
     // Emulated time is exact and deterministic.
     assert!((out.emulated_seconds - out.cycles as f64 * 2.18e-6).abs() < 1e-9);
+    assert_eq!((out.instructions, out.cycles), (4_199_762, 7_024_849));
     println!(
         "perft(start, 3) = {n}: {} instructions, {} cycles, {:.2} emulated seconds",
         out.instructions, out.cycles, out.emulated_seconds
     );
     let (n0, _) = emulated::perft(&p, 0).unwrap();
     assert_eq!(n0, 1);
+}
+
+/// The host's speed on perft (a measurement, not an assertion):
+/// `cargo test --release -p programs --test chess_fap_core -- --ignored --nocapture bench`.
+#[test]
+#[ignore]
+fn bench_perft_start_4() {
+    let p = Position::start();
+    emulated::perft(&p, 1).unwrap(); // assemble first
+    let t = std::time::Instant::now();
+    let (n, out) = emulated::perft(&p, 4).unwrap();
+    let host = t.elapsed().as_secs_f64();
+    assert_eq!(n, 197_281);
+    println!(
+        "perft(start, 4) = {n}: {} instructions, {} cycles, {:.2} emulated s; host {host:.3} s, \
+         {:.1} M instructions/s, {:.0} times a 7090",
+        out.instructions,
+        out.cycles,
+        out.emulated_seconds,
+        out.instructions as f64 / host / 1e6,
+        out.emulated_seconds / host
+    );
 }
 
 #[test]
