@@ -236,7 +236,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         );
     } else {
         println!(
-            "{} vs {}: +{} ={} -{}, score {}/{} for {}",
+            "{} vs {}: +{} ={} -{}, score {:.1}/{} for {}",
             a.white,
             a.black,
             score.wins,
