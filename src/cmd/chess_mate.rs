@@ -1,9 +1,11 @@
-//! `firstmoves chess mate` and `chess mate-campaign`: MATER I and II (issue 7, native half).
+//! `firstmoves chess mate` and `chess mate-campaign`: MATER I and II (issue 7), the native twin
+//! or the FAP program on the emulated 7090 (`--engine emulated`).
 
 use std::time::Instant;
 
-use anyhow::{bail, Context};
-use programs::chess::mater::{campaign, solve, Params};
+use anyhow::Context;
+use programs::chess::mater::emulated::solve_emulated;
+use programs::chess::mater::{campaign, solve, MateResult, Params};
 use programs::chess::notation::line_san;
 use programs::chess::parse_fen;
 
@@ -22,7 +24,8 @@ pub struct MateArgs {
     /// MATER II: attacker levels with quiet threats (default 2; the source's literal reading: 1).
     #[arg(long)]
     pub threat_levels: Option<u32>,
-    /// One JSON object: found, line (UCI), line_san, mate_in, positions.
+    /// One JSON object: found, line (UCI), line_san, mate_in, positions (and for the
+    /// emulated engine emulated_seconds).
     #[arg(long)]
     pub json: bool,
 }
@@ -38,6 +41,10 @@ pub struct MateCampaignArgs {
     /// MATER II's threat levels (default 2).
     #[arg(long)]
     pub threat_levels: Option<u32>,
+    /// `emulated`: the FAP program on the emulated 7090, each answer compared with the native
+    /// twin's (found, line, positions); adds the emulated seconds and the agreement count.
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineArg,
     /// One JSON object with both summaries.
     #[arg(long)]
     pub json: bool,
@@ -60,29 +67,32 @@ fn params(level: u8, threat_levels: Option<u32>) -> Params {
 }
 
 pub fn mate(a: MateArgs) -> anyhow::Result<()> {
-    if a.engine == EngineArg::Emulated {
-        bail!(
-            "--engine emulated: MATER's FAP program for the emulated 7090 is not built yet \
-             (issue 7, its emulated half); use --engine native"
-        );
-    }
     let p = parse_fen(&a.fen).with_context(|| format!("--fen `{}`", a.fen))?;
-    let r = solve(&p, &params(a.mater, a.threat_levels));
+    let params = params(a.mater, a.threat_levels);
+    let (r, emulated_seconds) = if a.engine == EngineArg::Emulated {
+        let (r, run) = solve_emulated(&p, &params)?;
+        (r, Some(run.emulated_seconds))
+    } else {
+        (solve(&p, &params), None)
+    };
     let san = line_san(&p, &r.line);
     if a.json {
-        println!(
-            "{}",
-            serde_json::json!({
-                "found": r.found,
-                "line": r.line.iter().map(|m| m.uci()).collect::<Vec<_>>(),
-                "line_san": san,
-                "mate_in": r.mate_in(),
-                "positions": r.positions,
-                "mater": a.mater,
-                "engine": "native",
-            })
-        );
-    } else if r.found {
+        let mut j = serde_json::json!({
+            "found": r.found,
+            "line": r.line.iter().map(|m| m.uci()).collect::<Vec<_>>(),
+            "line_san": san,
+            "mate_in": r.mate_in(),
+            "positions": r.positions,
+            "mater": a.mater,
+            "engine": if emulated_seconds.is_some() { "emulated" } else { "native" },
+        });
+        if let Some(s) = emulated_seconds {
+            j["emulated_seconds"] = serde_json::json!(s);
+        }
+        println!("{j}");
+        return Ok(());
+    }
+    if r.found {
         println!(
             "MATER {}: mate in {}: {} ({} positions)",
             a.mater,
@@ -96,7 +106,39 @@ pub fn mate(a: MateArgs) -> anyhow::Result<()> {
             a.mater, r.positions
         );
     }
+    if let Some(s) = emulated_seconds {
+        println!("emulated 7090: {s:.3} s");
+    }
     Ok(())
+}
+
+/// The emulated campaign: each row on the 7090 and natively; the emulated outcomes, the rows
+/// where the two differ (found, line or positions), the emulated seconds in all.
+fn run_emulated(
+    rows: &[campaign::Row],
+    params: &Params,
+) -> anyhow::Result<(Vec<campaign::Outcome>, Vec<u32>, f64)> {
+    let mut outcomes = Vec::new();
+    let mut differ = Vec::new();
+    let mut seconds = 0.0;
+    for row in rows {
+        let (r, run): (MateResult, _) = solve_emulated(&row.position, params)
+            .with_context(|| format!("BWTC line {}", row.number))?;
+        seconds += run.emulated_seconds;
+        if r != solve(&row.position, params) {
+            differ.push(row.number);
+        }
+        let first = r
+            .line
+            .first()
+            .map(|&m| campaign::bare_san(&programs::chess::san(&row.position, m)));
+        outcomes.push(campaign::Outcome {
+            number: row.number,
+            result: r,
+            first,
+        });
+    }
+    Ok((outcomes, differ, seconds))
 }
 
 pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
@@ -114,7 +156,15 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
     let mut out = serde_json::Map::new();
     for level in [1u8, 2] {
         let t = Instant::now();
-        let outcomes = campaign::run(&rows, &params(level, a.threat_levels));
+        let emulated = if a.engine == EngineArg::Emulated {
+            Some(run_emulated(&rows, &params(level, a.threat_levels))?)
+        } else {
+            None
+        };
+        let outcomes = match &emulated {
+            Some((o, _, _)) => o.clone(),
+            None => campaign::run(&rows, &params(level, a.threat_levels)),
+        };
         let secs = t.elapsed().as_secs_f64();
         let s = campaign::summarize(&rows, &outcomes);
         if a.rows {
@@ -133,10 +183,29 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
         }
         if !a.json {
             let pct = |n: usize| 100.0 * n as f64 / s.positions_tried.max(1) as f64;
-            println!(
-                "MATER {level} on {} BWTC positions ({secs:.1} s native)",
-                s.positions_tried
-            );
+            match &emulated {
+                Some((_, differ, emulated_s)) => {
+                    println!(
+                        "MATER {level} on {} BWTC positions, emulated 7090: {emulated_s:.1} s of \
+                         7090 time ({secs:.1} s host, native twin included)",
+                        s.positions_tried
+                    );
+                    println!(
+                        "  emulated = native (found, line, positions) on {} of {}{}",
+                        s.positions_tried - differ.len(),
+                        s.positions_tried,
+                        if differ.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; differ on lines {differ:?}")
+                        }
+                    );
+                }
+                None => println!(
+                    "MATER {level} on {} BWTC positions ({secs:.1} s native)",
+                    s.positions_tried
+                ),
+            }
             println!("  mates proved        {:5} ({:.1}%)", s.found, pct(s.found));
             println!(
                 "  of Stockfish's all-check lines {} proved {}",
@@ -161,7 +230,14 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
             );
         }
         let mut v = serde_json::to_value(&s)?;
-        v["native_seconds"] = serde_json::json!(secs);
+        match &emulated {
+            Some((_, differ, emulated_s)) => {
+                v["emulated_seconds"] = serde_json::json!(emulated_s);
+                v["host_seconds"] = serde_json::json!(secs);
+                v["differ_from_native"] = serde_json::json!(differ);
+            }
+            None => v["native_seconds"] = serde_json::json!(secs),
+        }
         out.insert(format!("mater{level}"), v);
     }
     if a.json {

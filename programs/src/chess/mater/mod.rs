@@ -6,6 +6,7 @@
 //! choice the sources leave open.
 
 pub mod campaign;
+pub mod emulated;
 pub mod order;
 pub mod search;
 
