@@ -183,6 +183,9 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
             if a.engine == EngineArg::Emulated && a.program == ProgramArg::Kotok {
                 return kotok_emulated::best(&p, &a.search.params(), a.json);
             }
+            if a.engine == EngineArg::Emulated && a.program == ProgramArg::Soma {
+                return others::soma_emulated_best(&p, &a.other, a.json);
+            }
             native_only(a.engine)?;
             let r = match a.program {
                 ProgramArg::Kotok => tree(&p, &a.search.params()),
@@ -264,6 +267,9 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
                 }
                 println!();
             }
+        }
+        ChessCommand::Crosscheck(a) if a.program == ProgramArg::Soma => {
+            others::soma_crosscheck(a.positions, a.seed, a.json)?
         }
         ChessCommand::Crosscheck(a) => kotok_emulated::run_crosscheck(a)?,
         ChessCommand::Period(a) if a.engine == EngineArg::Emulated => {

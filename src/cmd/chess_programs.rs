@@ -87,3 +87,109 @@ pub fn text(p: &Position, r: &SearchResult) -> anyhow::Result<String> {
         r.positions
     ))
 }
+
+/// `chess best --program soma --engine emulated`: SOMA's FAP program on the emulated 7090
+/// (the rule set and the coin's seed on its program card); the printer's lines and the
+/// emulated time, or JSON with `emulated_seconds`.
+pub fn soma_emulated_best(p: &Position, o: &ProgramOpts, json: bool) -> anyhow::Result<()> {
+    let (r, out) = programs::chess::soma::crosscheck::emulated_best(p, o.rules.rules(), o.seed)?;
+    if json {
+        let san = programs::chess::notation::line_san(p, &r.pv);
+        println!(
+            "{}",
+            serde_json::json!({
+                "move": r.best.map(|m| m.uci()),
+                "san": san.first(),
+                "value": r.value,
+                "pv": r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
+                "pv_san": san,
+                "positions": r.positions,
+                "depth": r.depth,
+                "engine": "emulated",
+                "emulated_seconds": out.emulated_seconds,
+                "cycles": out.cycles,
+                "instructions": out.instructions,
+            })
+        );
+    } else {
+        for l in &out.printed {
+            println!("{}", l.trim_end());
+        }
+        println!(
+            "EMULATED 7090 TIME  {:.1} S ({} CYCLES)",
+            out.emulated_seconds, out.cycles
+        );
+    }
+    Ok(())
+}
+
+/// `chess crosscheck --program soma`: SOMA's FAP program against `soma::best` on the
+/// middle-game set and random play, each position under both rule sets with its own coin
+/// seed; exit status 1 on any mismatch.
+pub fn soma_crosscheck(positions: usize, seed: u64, json: bool) -> anyhow::Result<()> {
+    use programs::chess::soma::crosscheck::{cases, crosscheck_with, program};
+    program()?;
+    let list = cases(positions, seed);
+    let mut progress = crate::progress::Reporter::new("crosscheck");
+    let started = std::time::Instant::now();
+    let r = crosscheck_with(&list, &mut progress);
+    drop(progress);
+    let host = started.elapsed().as_secs_f64();
+    let rules = |r: Rules| match r {
+        Rules::Soma1961 => "soma1961",
+        Rules::Somac1966 => "somac1966",
+    };
+    if json {
+        let mismatches: Vec<serde_json::Value> = r
+            .mismatches
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "name": m.name,
+                    "fen": m.fen,
+                    "rules": rules(m.rules),
+                    "seed": m.seed,
+                    "native": m.native.to_string(),
+                    "emulated": m.emulated.to_string(),
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "program": "soma",
+                "positions": positions,
+                "problems": r.problems,
+                "mismatches": mismatches,
+                "seed": seed,
+                "emulated_seconds": r.emulated_seconds,
+                "max_emulated_seconds": r.max_emulated_seconds,
+                "host_seconds": host,
+            })
+        );
+    } else {
+        for m in &r.mismatches {
+            println!(
+                "MISMATCH {} {} seed {} {}: native {}; emulated {}",
+                m.name,
+                rules(m.rules),
+                m.seed,
+                m.fen,
+                m.native,
+                m.emulated
+            );
+        }
+        println!(
+            "{} problems ({positions} positions x 2 rule sets), {} mismatches (seed {seed}); \
+             {:.1} emulated minutes, the slowest move {:.1} s",
+            r.problems,
+            r.mismatches.len(),
+            r.emulated_seconds / 60.0,
+            r.max_emulated_seconds
+        );
+    }
+    if !r.mismatches.is_empty() {
+        std::process::exit(1);
+    }
+    Ok(())
+}
