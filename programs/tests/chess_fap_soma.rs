@@ -313,3 +313,42 @@ fn crosscheck_long() {
         r.problems, r.emulated_seconds, r.max_emulated_seconds
     );
 }
+
+/// Every move's value, not only the best: before each of White's 28 moves of SOMA v
+/// Machiavelli (1961), the program's table of values (SMOVS, SMVAL) equals native `values`,
+/// under both rule sets.
+#[test]
+fn the_1961_game_move_tables() {
+    let mut p = Position::start();
+    let mut white = 0;
+    for (i, u) in programs::chess::period::SOMA_MACHIAVELLI
+        .split_whitespace()
+        .enumerate()
+    {
+        if i % 2 == 0 {
+            white += 1;
+            let mut q = p.clone();
+            q.clear_history();
+            for rules in [Rules::Soma1961, Rules::Somac1966] {
+                let native = values(&q, rules);
+                let deck = problem_deck(&q, &program_card(rules, 1961)).unwrap();
+                let mut m = prog().machine();
+                m.channel.load_cards(&deck);
+                let stop = m.run(Limits::instructions(1_000_000_000));
+                assert!(matches!(stop, Stop::ReaderEmpty { .. }), "{stop}");
+                assert_eq!(get(&m, "SNMV") as usize, native.len(), "move {white}");
+                for (k, (mv, v)) in native.iter().enumerate() {
+                    assert_eq!(m.mem[sym("SMOVS") + k], mv.key() as u64);
+                    assert_eq!(
+                        int(m.mem[sym("SMVAL") + k]),
+                        v.total as i64,
+                        "move {white} {rules:?} {}",
+                        mv.uci()
+                    );
+                }
+            }
+        }
+        p.make(parse_uci(&p, u).unwrap());
+    }
+    assert_eq!(white, 28);
+}
