@@ -1,0 +1,169 @@
+//! `firstmoves chess ... --engine emulated` for Kotok's program: `best`, `crosscheck` and the
+//! UCI engine through the binary, and a short python-chess game against Stockfish.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_firstmoves"));
+    c.env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE");
+    c
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = bin().args(args).output().expect("run firstmoves");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn best_on_the_emulated_7090() {
+    let v = json(&[
+        "chess",
+        "best",
+        "--program",
+        "kotok",
+        "--engine",
+        "emulated",
+        "--json",
+    ]);
+    assert_eq!(v["move"], "d2d4");
+    assert_eq!(v["value"], 2);
+    assert_eq!(v["positions"], 573);
+    assert_eq!(v["pv"], serde_json::json!(["d2d4", "b8c6", "c1f4", "g8f6"]));
+    assert_eq!(v["engine"], "emulated");
+    // Emulated time is exact: cycles x 2.18 us.
+    let cycles = v["cycles"].as_u64().unwrap();
+    let secs = v["emulated_seconds"].as_f64().unwrap();
+    assert!((secs - cycles as f64 * 2.18e-6).abs() < 1e-9, "{v}");
+    assert!(secs > 1.0, "{v}");
+}
+
+#[test]
+fn crosscheck_json() {
+    let v = json(&[
+        "chess",
+        "crosscheck",
+        "--program",
+        "kotok",
+        "--positions",
+        "2",
+        "--seed",
+        "5",
+        "--widths",
+        "3,2,1",
+        "--json",
+    ]);
+    assert_eq!(v["positions"], 2);
+    assert_eq!(v["mismatches"], serde_json::json!([]));
+}
+
+#[test]
+fn crosscheck_rejects_what_the_card_cannot_carry() {
+    let out = bin()
+        .args([
+            "chess",
+            "crosscheck",
+            "--positions",
+            "1",
+            "--widths",
+            "1,1,1,1,1,1,1,1,1,1,1",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("11 widths; the card holds 10"), "{err}");
+}
+
+#[test]
+fn uci_engine_reports_the_emulated_time() {
+    let mut child = bin()
+        .args(["chess", "uci", "--program", "kotok", "--engine", "emulated"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    writeln!(
+        input,
+        "uci\nisready\nposition startpos moves e2e4\ngo depth 2\nposition fen nonsense\ngo depth 1\nquit"
+    )
+    .unwrap();
+    drop(input);
+    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    child.wait().unwrap();
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 2, "{lines:?}");
+    assert!(
+        infos.iter().all(|l| l.contains(" emulated_seconds ")),
+        "{lines:?}"
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string position ignored")));
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
+        2,
+        "{lines:?}"
+    );
+}
+
+/// Kotok's program on the emulated 7090 (White) against Stockfish at Skill Level 0 for ten
+/// moves, driven by python-chess. Where python-chess or Debian's stockfish is missing the test
+/// says so and skips (`.ci/run` installs both).
+#[test]
+fn python_chess_game_against_stockfish() {
+    let has_chess = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    let stockfish = "/usr/games/stockfish";
+    if !has_chess || !std::path::Path::new(stockfish).exists() {
+        eprintln!("skipped: python-chess or {stockfish} not installed");
+        return;
+    }
+    let script = r#"
+import sys, chess, chess.engine
+kotok = chess.engine.SimpleEngine.popen_uci(
+    [sys.argv[1], "chess", "uci", "--program", "kotok", "--engine", "emulated"])
+sf = chess.engine.SimpleEngine.popen_uci(sys.argv[2])
+sf.configure({"Skill Level": 0})
+board = chess.Board()
+try:
+    while not board.is_game_over() and board.fullmove_number <= 10:
+        engine = kotok if board.turn == chess.WHITE else sf
+        r = engine.play(board, chess.engine.Limit(time=0.05))
+        if r.move is None or r.move not in board.legal_moves:
+            sys.exit(f"illegal or no move {r.move} in {board.fen()}")
+        board.push(r.move)
+finally:
+    kotok.quit()
+    sf.quit()
+print("moves", len(board.move_stack))
+"#;
+    let out = Command::new("python3")
+        .args(["-c", script, env!("CARGO_BIN_EXE_firstmoves"), stockfish])
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("run python3");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("moves "), "{text}");
+}
