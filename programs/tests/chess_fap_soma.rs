@@ -352,3 +352,34 @@ fn the_1961_game_move_tables() {
     }
     assert_eq!(white, 28);
 }
+
+/// The UCI engine on the 7090 keeps the coin running from move to move as the native engine
+/// does: a game of SOMA against itself from the start (ties at almost every early move) gives
+/// the same moves, values and coin on both.
+#[test]
+fn uci_engine_carries_the_coin_as_native() {
+    use programs::chess::soma::crosscheck::EmulatedSoma;
+    use programs::chess::soma::engine::NativeSoma;
+    use programs::chess::uci::Engine;
+    for rules in [Rules::Soma1961, Rules::Somac1966] {
+        let mut e = EmulatedSoma::new(rules, 12);
+        let mut n = NativeSoma::new(rules, 12);
+        let mut p = Position::start();
+        for ply in 0..12 {
+            let a = e.search(&p, None);
+            let b = n.search(&p, None);
+            assert_eq!(
+                (a.best, a.value, a.positions),
+                (b.best, b.value, b.positions),
+                "{rules:?} ply {ply}"
+            );
+            assert!(e.info_extra().unwrap().starts_with("emulated_seconds"));
+            let Some(mv) = a.best else { break };
+            p.make(mv);
+        }
+        e.set_option("Seed", "5").unwrap();
+        n.set_option("Seed", "5").unwrap();
+        let p = Position::start();
+        assert_eq!(e.search(&p, None).best, n.search(&p, None).best);
+    }
+}

@@ -9,6 +9,7 @@
 
 use std::sync::OnceLock;
 
+use super::engine::NativeSoma;
 use super::{best, Rules};
 use crate::chess::board::Position;
 use crate::chess::emulated::{
@@ -20,6 +21,7 @@ use crate::chess::kotok::SearchResult;
 use crate::chess::movegen::legal_moves;
 use crate::chess::notation::parse_uci;
 use crate::chess::period::middlegames;
+use crate::chess::uci::Engine;
 use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;
 
@@ -86,6 +88,117 @@ pub fn emulated_best(
         },
         outcome,
     ))
+}
+
+/// The `COIN STATE n` line: where the program's coin stopped. SplitMix64's state is its seed,
+/// so a next problem whose card carries `n` goes on with the same stream of tosses.
+pub fn coin_state(printed: &[String]) -> Option<u64> {
+    printed
+        .iter()
+        .find_map(|l| l.strip_prefix("COIN STATE"))
+        .and_then(|t| t.trim().parse().ok())
+}
+
+/// SOMA's FAP program as a UCI engine. Like the native engine (`engine::NativeSoma`) it keeps
+/// the coin running from move to move: each move's card carries the state the previous move's
+/// printout ended with (`coin_state`), as an operator would copy it, so the ties fall as
+/// natively. The info line adds `emulated_seconds`.
+#[derive(Clone, Debug)]
+pub struct EmulatedSoma {
+    pub rules: Rules,
+    pub seed: u64,
+    state: u64,
+    last: Option<Result<f64, String>>,
+}
+
+impl EmulatedSoma {
+    pub fn new(rules: Rules, seed: u64) -> EmulatedSoma {
+        EmulatedSoma {
+            rules,
+            seed,
+            state: seed,
+            last: None,
+        }
+    }
+}
+
+impl Default for EmulatedSoma {
+    fn default() -> EmulatedSoma {
+        EmulatedSoma::new(Rules::Soma1961, super::SEED)
+    }
+}
+
+impl Engine for EmulatedSoma {
+    fn name(&self) -> String {
+        let r = match self.rules {
+            Rules::Soma1961 => "1961",
+            Rules::Somac1966 => "SOMAC 1966",
+        };
+        format!("SOMA {r} (FAP on the emulated IBM 7090, firstmoves)")
+    }
+
+    fn author(&self) -> String {
+        "John Maynard Smith; firstmoves".into()
+    }
+
+    /// One ply is all SOMA ever looks: `depth` is ignored.
+    fn search(&mut self, p: &Position, _depth: Option<usize>) -> SearchResult {
+        let run = emulated_best(p, self.rules, self.state).and_then(|(r, out)| {
+            let next = coin_state(&out.printed).ok_or_else(|| {
+                EmulatedError::Printout(PrintoutError::new("no COIN STATE line".into()))
+            })?;
+            Ok((r, out.emulated_seconds, next))
+        });
+        match run {
+            Ok((r, secs, next)) => {
+                self.state = next;
+                self.last = Some(Ok(secs));
+                r
+            }
+            Err(e) => {
+                // No move rather than a crash; the info line carries the reason.
+                self.last = Some(Err(e.to_string()));
+                SearchResult {
+                    best: None,
+                    value: 0,
+                    pv: Vec::new(),
+                    positions: 0,
+                    depth: 0,
+                }
+            }
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let mut native = NativeSoma::new(self.rules, self.seed);
+        native.set_option(name, value)?;
+        if name.eq_ignore_ascii_case("seed") {
+            self.state = native.seed;
+        }
+        self.rules = native.rules;
+        self.seed = native.seed;
+        Ok(())
+    }
+
+    fn options(&self) -> Vec<String> {
+        NativeSoma::default().options()
+    }
+
+    fn info_extra(&self) -> Option<String> {
+        match &self.last {
+            Some(Ok(s)) => Some(format!("emulated_seconds {s:.3}")),
+            Some(Err(e)) => Some(format!(
+                "emulated_error {}",
+                e.replace(char::is_whitespace, "_")
+            )),
+            None => None,
+        }
+    }
+
+    /// SOMA's points from the mover's view, as the native engine gives them.
+    fn score(&self, p: &Position, r: &SearchResult) -> String {
+        NativeSoma::default().score(p, r)
+    }
 }
 
 /// One problem of the cross-check.
@@ -197,7 +310,8 @@ pub struct Report {
 }
 
 /// Run every case natively and on the emulated 7090 and compare move, value and positions
-/// examined (and that the principal variation is the move).
+/// examined (and that the principal variation is the move and the coin stopped where the
+/// native coin did).
 pub fn crosscheck(cases: &[Case]) -> Report {
     crosscheck_with(cases, &mut NoProgress)
 }
@@ -209,13 +323,19 @@ pub fn crosscheck_with(cases: &[Case], progress: &mut dyn Progress) -> Report {
         ..Report::default()
     };
     for (i, c) in cases.iter().enumerate() {
-        let native = best(&c.position, c.rules, &mut Rng::new(c.seed));
+        let mut coin = Rng::new(c.seed);
+        let native = best(&c.position, c.rules, &mut coin);
         let emulated = match emulated_best(&c.position, c.rules, c.seed) {
             Ok((r, outcome)) => {
                 report.emulated_seconds += outcome.emulated_seconds;
                 report.max_emulated_seconds =
                     report.max_emulated_seconds.max(outcome.emulated_seconds);
-                if r.pv != r.best.into_iter().collect::<Vec<_>>() {
+                if coin_state(&outcome.printed).map(Rng::new) != Some(coin.clone()) {
+                    Answer::Error(format!(
+                        "the coin stopped elsewhere: COIN STATE {:?}",
+                        coin_state(&outcome.printed)
+                    ))
+                } else if r.pv != r.best.into_iter().collect::<Vec<_>>() {
                     Answer::Error(format!(
                         "principal variation {:?} is not the move",
                         r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>()
