@@ -234,7 +234,8 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
         }
         ChessCommand::Uci(a) => {
             let emulated_kotok = a.engine == EngineArg::Emulated && a.program == ProgramArg::Kotok;
-            if !emulated_kotok {
+            let emulated_soma = a.engine == EngineArg::Emulated && a.program == ProgramArg::Soma;
+            if !emulated_kotok && !emulated_soma {
                 native_only(a.engine)?;
             }
             let mut engine: Box<dyn uci::Engine> = match a.program {
@@ -244,6 +245,7 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
                     Box::new(programs::chess::kotok::crosscheck::EmulatedKotok::default())
                 }
                 ProgramArg::Kotok => Box::new(uci::NativeKotok::default()),
+                ProgramArg::Soma if emulated_soma => others::soma_emulated_engine(&a.other)?,
                 ProgramArg::Soma => others::soma_engine(&a.other),
                 ProgramArg::Turochamp => others::turochamp_engine(&a.other),
             };

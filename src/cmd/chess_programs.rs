@@ -123,6 +123,16 @@ pub fn soma_emulated_best(p: &Position, o: &ProgramOpts, json: bool) -> anyhow::
     Ok(())
 }
 
+/// `chess uci --program soma --engine emulated`: the FAP program behind UCI, the coin carried
+/// from move to move on the program cards. Assembled first, so a broken program is reported
+/// before the first `go`.
+pub fn soma_emulated_engine(o: &ProgramOpts) -> anyhow::Result<Box<dyn Engine>> {
+    programs::chess::soma::crosscheck::program()?;
+    Ok(Box::new(
+        programs::chess::soma::crosscheck::EmulatedSoma::new(o.rules.rules(), o.seed),
+    ))
+}
+
 /// `chess crosscheck --program soma`: SOMA's FAP program against `soma::best` on the
 /// middle-game set and random play, each position under both rule sets with its own coin
 /// seed; exit status 1 on any mismatch.
