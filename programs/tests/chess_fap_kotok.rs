@@ -1,19 +1,21 @@
 //! Kotok's FAP program (programs/kotok/kotok.fap) on the emulated IBM 7090 against its native
-//! twin (programs/src/chess/kotok/): EVAL word for word on random and middle-game positions.
+//! twin (programs/src/chess/kotok/).
 //!
-//! The EVAL test assembles the chess core, INITIA, a two-card driver (`TSX EVAL,4`, `HTR *`)
-//! and kotok.fap, deposits each position straight into BOARD, SIDE, CASTLE, EPSQ, HALFMV,
-//! FULLMV, WKING and BKING (a unit test of one routine; the program itself reads cards), runs
-//! the driver and compares KVAL, KGAIN, KCHK and KNOMV with native `eval()`.
+//! The EVAL and TREE tests assemble the chess core, INITIA, a four-card driver (`TSX EVAL,4` or
+//! `TSX TREE,4`, then `HTR *`) and kotok.fap, deposit each position straight into BOARD, SIDE,
+//! CASTLE, EPSQ, HALFMV, FULLMV, WKING and BKING (and TREE's parameters into KAB, KSTF, KWID:
+//! unit tests of routines; the program itself reads cards), run the driver and compare the
+//! words left (KVAL, KGAIN, KCHK, KNOMV; KRES, KPV, KPVN, KPOS) with native `eval()` and
+//! `tree()`. The other tests run whole problem decks through `kotok::crosscheck`.
 
 use assembler::fap;
 use emu::ibm7090::{Limits, Machine, Stop};
-use programs::chess::board::mbox;
-use programs::chess::board::Move;
+use programs::chess::board::{mbox, Move};
+use programs::chess::emulated::{problem_deck, run_problem};
+use programs::chess::kotok::crosscheck::{self, crosscheck, search_emulated};
 use programs::chess::kotok::{eval, tree, Params};
 use programs::chess::period::middlegames;
-use programs::chess::{legal_moves, Position};
-use programs::rng::Rng;
+use programs::chess::{parse_fen, Position};
 
 const SIGN: u64 = 1 << 35;
 
@@ -208,26 +210,10 @@ fn tree_matches_native_default() {
     check_tree(&positions(6, 5)[..6], &Params::default());
 }
 
-/// Positions reached by random play from the start, and from the middle-game set.
+/// The middle-game set, then positions of random play (the cross-check's) up to `n` in all.
 fn positions(n: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
     let mut out: Vec<Position> = middlegames().into_iter().map(|(_, p)| p).collect();
-    let starts: Vec<Position> = std::iter::once(Position::start())
-        .chain(out.clone())
-        .collect();
-    while out.len() < n {
-        let mut p = starts[rng.index(starts.len())].clone();
-        let plies = rng.index(80);
-        for _ in 0..plies {
-            let moves = legal_moves(&p);
-            if moves.is_empty() {
-                break;
-            }
-            p.make(moves[rng.index(moves.len())]);
-        }
-        p.clear_history();
-        out.push(p);
-    }
+    out.extend(crosscheck::positions(n.saturating_sub(out.len()), seed));
     out
 }
 
@@ -271,10 +257,6 @@ fn eval_matches_native_long() {
 }
 
 // ---- The whole program through cards and the printer (programs::chess::kotok::crosscheck) ----
-
-use programs::chess::emulated::{problem_deck, run_problem};
-use programs::chess::kotok::crosscheck::{self, crosscheck, search_emulated};
-use programs::chess::parse_fen;
 
 /// The 17 regression answers of the native twin (programs/testdata/chess/kotok_golden.txt).
 fn golden() -> Vec<(String, String, i32, Vec<String>, u64)> {
