@@ -434,6 +434,9 @@ fn bad_cards_are_reported_by_the_program() {
     ));
     assert_eq!(printed[0], "PROGRAM CARD ERROR COLUMN 5");
     assert_eq!(printed.last().unwrap(), "PERFT 1 20");
+    // A deck that ends inside a problem is not the end of the deck.
+    let e = emulated::run_problem(program, "GAME   1 0 -\nPERFT  1\nK 8888\n").unwrap_err();
+    assert!(e.to_string().contains("ended inside a problem"), "{e}");
 }
 
 proptest! {

@@ -117,8 +117,9 @@ pub struct Program {
     image: Box<[u64; STORE_WORDS]>,
     /// First line (1-based, in the concatenation) and name of each part.
     parts: Vec<(u32, String)>,
-    /// The address of RDCARD's read order: a reader-empty stop there is the end of the deck.
-    end_of_deck: Option<u16>,
+    /// RDCARD's read order and GAMECD's call of RDCARD: a reader-empty stop at the first,
+    /// called from the second, is the end of the deck.
+    end_of_deck: Option<(u16, u16)>,
 }
 
 impl fmt::Debug for Program {
@@ -160,7 +161,8 @@ impl Program {
         }
         let end_of_deck = assembled
             .symbol("RDCARD")
-            .map(|a| (a as u16).wrapping_add(1));
+            .zip(assembled.symbol("GAMECD"))
+            .map(|(r, g)| (r as u16 + 1, g as u16 + 1));
         Ok(Program {
             fap: assembled,
             image,
@@ -253,8 +255,23 @@ pub fn run_problem_with(
     m.channel.load_cards(deck);
     let stop = m.run(limits);
     let printed = std::mem::take(&mut m.channel.printed);
-    let at_end =
-        matches!(stop, Stop::ReaderEmpty { address } if Some(address) == program.end_of_deck);
+    // RDCARD keeps its caller in XR4 (index register C): TSX left the 2's complement of the
+    // TSX's location there.
+    let caller = (0o100000 - m.xr[2]) as u16 & 0o77777;
+    let at_end = matches!((stop, program.end_of_deck),
+        (Stop::ReaderEmpty { address }, Some((rcda, call))) if address == rcda && caller == call);
+    if let (Stop::ReaderEmpty { .. }, false) = (stop, at_end) {
+        return Err(EmulatedError::UnexpectedStop {
+            reason: "end-of-deck-inside-a-problem".into(),
+            message: format!(
+                "the deck ended inside a problem (the reader was empty when {} read a card)",
+                program.describe(caller)
+            ),
+            address: stop.address(),
+            symbol: stop.address().map(|a| program.describe(a)),
+            printed,
+        });
+    }
     if !at_end {
         return Err(EmulatedError::UnexpectedStop {
             reason: stop.reason().to_string(),
