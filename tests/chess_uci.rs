@@ -152,9 +152,11 @@ fn perft_and_errors() {
     let (ok, _, err) = run(&["chess", "best", "--fen", "8/8/8/8 w - -"]);
     assert!(!ok);
     assert!(err.contains("field 1"), "{err}");
-    let (ok, _, err) = run(&["chess", "best", "--engine", "emulated"]);
+    // The emulated program's card holds ten widths at most.
+    let widths = "1,1,1,1,1,1,1,1,1,1,1";
+    let (ok, _, err) = run(&["chess", "best", "--engine", "emulated", "--widths", widths]);
     assert!(!ok);
-    assert!(err.contains("not built yet"), "{err}");
+    assert!(err.contains("the card holds 10"), "{err}");
 }
 
 #[test]
