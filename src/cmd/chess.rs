@@ -17,6 +17,8 @@ mod matchcmd;
 mod mate;
 #[path = "chess_programs.rs"]
 mod others;
+#[path = "chess_turochamp.rs"]
+mod turo_emulated;
 
 #[derive(clap::Subcommand)]
 pub enum ChessCommand {
@@ -186,6 +188,10 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
             if a.engine == EngineArg::Emulated && a.program == ProgramArg::Soma {
                 return others::soma_emulated_best(&p, &a.other, a.json);
             }
+            if a.engine == EngineArg::Emulated && a.program == ProgramArg::Turochamp {
+                let o = &a.other;
+                return turo_emulated::best(&p, o.full_plies, !o.difference, a.json);
+            }
             native_only(a.engine)?;
             let r = match a.program {
                 ProgramArg::Kotok => tree(&p, &a.search.params()),
@@ -272,6 +278,9 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
         }
         ChessCommand::Crosscheck(a) if a.program == ProgramArg::Soma => {
             others::soma_crosscheck(a.positions, a.seed, a.json)?
+        }
+        ChessCommand::Crosscheck(a) if a.program == ProgramArg::Turochamp => {
+            turo_emulated::run_crosscheck(a.positions, a.seed, a.json)?
         }
         ChessCommand::Crosscheck(a) => kotok_emulated::run_crosscheck(a)?,
         ChessCommand::Period(a) if a.engine == EngineArg::Emulated => {

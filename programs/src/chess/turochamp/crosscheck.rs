@@ -159,22 +159,25 @@ pub fn emulated_root_table(
     root_table(&outcome.printed)
 }
 
-/// One problem of the cross-check.
+/// One problem of the cross-check: a position and the card's readings.
 #[derive(Clone, Debug)]
 pub struct Case {
     pub name: String,
     pub position: Position,
+    pub full_plies: usize,
+    pub ratio: bool,
 }
 
+/// The readings each position is tried under: one full ply with W/B and with W - B, and the
+/// typescript's two full plies with W/B.
+pub const READINGS: [(usize, bool); 3] = [(1, true), (1, false), (2, true)];
+
 /// The problems: the middle-game set (programs/src/chess/period.rs), then positions from random
-/// play (0..=`max_plies` random plies from the start), `positions` in all, drawn from `seed`.
+/// play (0..=`max_plies` random plies from the start), `positions` in all, drawn from `seed`;
+/// each under every reading of `READINGS`.
 pub fn cases(positions: usize, seed: u64, max_plies: usize) -> Vec<Case> {
     let mut rng = Rng::new(seed);
-    let mut list: Vec<Case> = middlegames()
-        .into_iter()
-        .take(positions)
-        .map(|(name, position)| Case { name, position })
-        .collect();
+    let mut list: Vec<(String, Position)> = middlegames().into_iter().take(positions).collect();
     let mut k = 0;
     while list.len() < positions {
         let mut p = Position::start();
@@ -188,12 +191,18 @@ pub fn cases(positions: usize, seed: u64, max_plies: usize) -> Vec<Case> {
         }
         p.clear_history();
         k += 1;
-        list.push(Case {
-            name: format!("random-{k}"),
-            position: p,
-        });
+        list.push((format!("random-{k}"), p));
     }
-    list
+    list.into_iter()
+        .flat_map(|(name, position)| {
+            READINGS.map(|(full_plies, ratio)| Case {
+                name: name.clone(),
+                position: position.clone(),
+                full_plies,
+                ratio,
+            })
+        })
+        .collect()
 }
 
 /// What one side answered: move (UCI), value, position play of the move, positions examined;
@@ -234,6 +243,9 @@ impl std::fmt::Display for Answer {
 pub struct Mismatch {
     pub name: String,
     pub fen: String,
+    /// The card's readings: full plies, W/B (true) or W - B.
+    pub full_plies: usize,
+    pub ratio: bool,
     pub native: Answer,
     pub emulated: Answer,
 }
@@ -244,8 +256,9 @@ pub struct Report {
     pub problems: usize,
     /// Problems both sides answered alike.
     pub agreed: usize,
-    /// Problems whose emulated run passed the budget (names); not run natively, not compared.
-    pub over_budget: Vec<String>,
+    /// Problems whose emulated run passed the budget (name, full plies, W/B); not run
+    /// natively, not compared.
+    pub over_budget: Vec<(String, usize, bool)>,
     pub mismatches: Vec<Mismatch>,
     /// Positions examined over the compared problems (each side counted them alike).
     pub positions: u64,
@@ -259,56 +272,52 @@ pub struct Report {
 /// case is listed as over budget, since an unpruned analysis can run for hours) and then
 /// natively, and compare move, value, position play, positions examined, and that the
 /// principal variation is the move.
-pub fn crosscheck(cases: &[Case], full_plies: usize, ratio: bool, cycles: u64) -> Report {
-    crosscheck_with(cases, full_plies, ratio, cycles, &mut NoProgress)
+pub fn crosscheck(cases: &[Case], cycles: u64) -> Report {
+    crosscheck_with(cases, cycles, &mut NoProgress)
 }
 
 /// `crosscheck` telling `progress` after each problem.
-pub fn crosscheck_with(
-    cases: &[Case],
-    full_plies: usize,
-    ratio: bool,
-    cycles: u64,
-    progress: &mut dyn Progress,
-) -> Report {
+pub fn crosscheck_with(cases: &[Case], cycles: u64, progress: &mut dyn Progress) -> Report {
     let mut report = Report {
         problems: cases.len(),
         ..Report::default()
     };
-    let params = Params {
-        full_plies,
-        ratio,
-        max_plies: FAP_MAX_PLIES,
-    };
     for (i, c) in cases.iter().enumerate() {
-        let emulated =
-            match emulated_best_with(&c.position, full_plies, ratio, Limits::cycles(cycles)) {
-                Err(EmulatedError::UnexpectedStop { reason, .. }) if reason == budget_reason() => {
-                    report.over_budget.push(c.name.clone());
-                    progress.update(i + 1, cases.len());
-                    continue;
-                }
-                Err(e) => Answer::Error(e.to_string()),
-                Ok(e) => {
-                    report.emulated_seconds += e.outcome.emulated_seconds;
-                    report.max_emulated_seconds =
-                        report.max_emulated_seconds.max(e.outcome.emulated_seconds);
-                    let r = &e.result;
-                    if r.pv != r.best.into_iter().collect::<Vec<_>>() {
-                        Answer::Error(format!(
-                            "principal variation {:?} is not the move",
-                            r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>()
-                        ))
-                    } else {
-                        Answer::Move {
-                            best: r.best.map(|m| m.uci()),
-                            value: r.value,
-                            position_play: e.position_play,
-                            positions: r.positions,
-                        }
+        let params = Params {
+            full_plies: c.full_plies,
+            ratio: c.ratio,
+            max_plies: FAP_MAX_PLIES,
+        };
+        let limits = Limits::cycles(cycles);
+        let emulated = match emulated_best_with(&c.position, c.full_plies, c.ratio, limits) {
+            Err(EmulatedError::UnexpectedStop { reason, .. }) if reason == budget_reason() => {
+                report
+                    .over_budget
+                    .push((c.name.clone(), c.full_plies, c.ratio));
+                progress.update(i + 1, cases.len());
+                continue;
+            }
+            Err(e) => Answer::Error(e.to_string()),
+            Ok(e) => {
+                report.emulated_seconds += e.outcome.emulated_seconds;
+                report.max_emulated_seconds =
+                    report.max_emulated_seconds.max(e.outcome.emulated_seconds);
+                let r = &e.result;
+                if r.pv != r.best.into_iter().collect::<Vec<_>>() {
+                    Answer::Error(format!(
+                        "principal variation {:?} is not the move",
+                        r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>()
+                    ))
+                } else {
+                    Answer::Move {
+                        best: r.best.map(|m| m.uci()),
+                        value: r.value,
+                        position_play: e.position_play,
+                        positions: r.positions,
                     }
                 }
-            };
+            }
+        };
         let (r, top) = best(&c.position, &params);
         let native = Answer::Move {
             best: r.best.map(|m| m.uci()),
@@ -323,6 +332,8 @@ pub fn crosscheck_with(
             report.mismatches.push(Mismatch {
                 name: c.name.clone(),
                 fen: to_fen(&c.position),
+                full_plies: c.full_plies,
+                ratio: c.ratio,
                 native,
                 emulated,
             });
@@ -347,8 +358,12 @@ mod tests {
         assert_eq!(program_card(2, true), "TURO  2 1");
         assert_eq!(program_card(3, false), "TURO  3 0");
         let c = cases(14, 3, 20);
-        assert_eq!(c.len(), 14);
-        assert_eq!(c[13].name, "random-2");
+        assert_eq!(c.len(), 42);
+        assert_eq!(c[41].name, "random-2");
+        assert_eq!(
+            (c[0].full_plies, c[1].ratio, c[2].full_plies),
+            (1, false, 2)
+        );
         let d = cases(14, 3, 20);
         assert!(c
             .iter()
