@@ -26,10 +26,11 @@ const DRIVER: &str = "\
 START  CLA    DAC
        LDQ    DMQ
 DCALL  TSX    **,4
-       STO    DRES
-DONE1  HTR    START
+       TRA    DNORM
        STO    DRES
 DONE2  HTR    START
+DNORM  STO    DRES
+DONE1  HTR    START
 DAC    PZE
 DMQ    PZE
 DRES   PZE
@@ -312,6 +313,33 @@ fn the_line_routines() {
     call(&mut m, "LNOUT", 0, 0);
     assert_eq!(m.channel.printed, vec!["-1234567 0 E7E8Q B1A3"]);
     assert_eq!(m.mem[sym("LCOL")], 0);
+}
+
+#[test]
+fn rdcard_nxtnum_and_gamecd() {
+    let mut m = machine(&Position::start());
+    m.channel
+        .load_cards("  12,-7 , 0 X -\nGAME   41 17 C6   COMMENT\n");
+    call(&mut m, "RDCARD", 0, 0);
+    let chars = sym("CHARS");
+    assert_eq!(m.mem[chars + 2], 1, "column 3 holds the digit 1");
+    assert_eq!(m.mem[chars + 79], 0o60, "column 80 is blank");
+    let ccol = sym("CCOL");
+    m.mem[ccol] = 0;
+    let mut read = Vec::new();
+    loop {
+        let (v, ok) = call(&mut m, "NXTNUM", 0, 0);
+        if !ok {
+            break;
+        }
+        read.push(v);
+    }
+    assert_eq!(read, vec![12, -7, 0]);
+    assert_eq!(m.mem[ccol], 12, "stopped at the X in column 13");
+    let (_, good) = call(&mut m, "GAMECD", 0, 0);
+    assert!(good);
+    let (p, _, _) = withdraw(&m);
+    assert_eq!((p.fullmove, p.halfmove, p.ep), (41, 17, parse_square("c6")));
 }
 
 /// Perft through the cards: every position of perft.txt at the depths whose count is at most
