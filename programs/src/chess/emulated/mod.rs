@@ -25,9 +25,11 @@ pub const PERFT_FAP: &str = include_str!("../../../chess/perft.fap");
 /// Microseconds per machine cycle (docs/ibm7090.md, "Timing").
 pub const CYCLE_US: f64 = 2.18;
 
-/// Default instruction budget of one problem: far beyond any problem the tests or commands
-/// pose (perft(start, 5) is about 4 x 10^9), so only a program caught in a loop reaches it.
-pub const DEFAULT_BUDGET: u64 = 200_000_000_000;
+/// Default instruction budget of one problem (about two emulated days, minutes on the host): far
+/// beyond any move search the tests or commands pose, so only a program caught in a loop
+/// reaches it. Perft runs without a budget (its tree bounds it; perft(start, 5) is about
+/// 2.4 x 10^9 instructions).
+pub const DEFAULT_BUDGET: u64 = 50_000_000_000;
 
 /// A part file of a program: its path (for messages) and text.
 #[derive(Clone, Debug)]
@@ -297,7 +299,7 @@ pub fn perft(
 ) -> Result<(u64, Outcome), EmulatedError> {
     let program = Program::perft()?;
     let deck = problem_deck(position, &format!("PERFT  {depth}"))?;
-    let outcome = run_problem(program, &deck)?;
+    let outcome = run_problem_with(program, &deck, Limits::none())?;
     let (d, n) = parse_perft(&outcome.printed)?;
     if d != depth {
         return Err(PrintoutError::new(format!("PERFT line for depth {d}, asked {depth}")).into());
