@@ -307,3 +307,47 @@ fn bad_input_names_file_line_and_column() {
     assert!(err.contains("--fen `8/8 w`"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn emulated_kotok_plays_the_native_twins_game() {
+    let play = |white: &str| {
+        let pgn = scratch(&format!("{}.pgn", white.replace(':', "-")));
+        let (ok, out, err) = run(&[
+            "chess",
+            "match",
+            "--white",
+            white,
+            "--black",
+            "soma",
+            "--games",
+            "1",
+            "--max-moves",
+            "3",
+            "--json",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(ok, "{err}");
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        let _ = std::fs::remove_file(&pgn);
+        let movetext = text.split("\n\n").nth(1).unwrap().to_string();
+        (json(&out)["games"][0].clone(), movetext)
+    };
+    let (emulated, emulated_moves) = play("emulated:kotok");
+    let (native, native_moves) = play("kotok");
+    assert!(
+        emulated["white"]
+            .as_str()
+            .unwrap()
+            .contains("emulated IBM 7090"),
+        "{emulated}"
+    );
+    assert_eq!(emulated_moves, native_moves);
+    assert_eq!(emulated["plies"], 6);
+    assert!(
+        emulated["emulated_seconds"]["white"].as_f64().unwrap() > 0.0,
+        "{emulated}"
+    );
+    assert!(emulated["emulated_seconds"]["black"].is_null());
+    assert!(native["emulated_seconds"]["white"].is_null());
+}

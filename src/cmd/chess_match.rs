@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context};
-use programs::chess::kotok::Params;
+use programs::chess::kotok::{self, Params};
 use programs::chess::matchplay::{
     self, parse_openings, pgn, EnginePlayer, GameOptions, MatchOptions, Played, Player, UciConfig,
     UciPlayer,
@@ -24,9 +24,9 @@ const PROGRAMS: &str = "kotok, soma (= soma1961), soma1961, somac1966, turochamp
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// The first player: a program (kotok, soma, soma1961, somac1966, turochamp) or
-    /// `uci:COMMAND` for an external UCI engine (e.g. `uci:stockfish`). White in game 1; the
-    /// score is counted from its side.
+    /// The first player: a program (kotok, soma, soma1961, somac1966, turochamp), optionally
+    /// as `native:P` or `emulated:P`, or `uci:COMMAND` for an external UCI engine (e.g.
+    /// `uci:stockfish`). White in game 1; the score is counted from its side.
     #[arg(long)]
     pub white: String,
     /// The second player, named as --white.
@@ -56,7 +56,8 @@ pub struct MatchArgs {
     /// One JSON object at the end: players, score, and per game result, termination, plies.
     #[arg(long)]
     pub json: bool,
-    /// Which twin plays our programs.
+    /// Which twin plays our programs (`native:P` or `emulated:P` as a player name sets it for
+    /// one side).
     #[arg(long, value_enum, default_value = "native")]
     pub engine: EngineArg,
     /// For external engines: `setoption`, as "NAME=VALUE" (repeatable).
@@ -77,10 +78,17 @@ pub struct MatchArgs {
 /// Our program `name` as an engine for the games, native or emulated.
 fn program(name: &str, engine: EngineArg, seed: u64) -> anyhow::Result<Box<dyn Engine>> {
     if engine == EngineArg::Emulated {
-        bail!(
-            "--engine emulated: `{name}` has no emulated (7090) engine for matches yet; \
-             use --engine native"
-        );
+        return match name {
+            "kotok" => {
+                // Assemble now, so a broken program is reported before the first game.
+                kotok::crosscheck::program()?;
+                Ok(Box::new(kotok::crosscheck::EmulatedKotok::default()))
+            }
+            _ => bail!(
+                "--engine emulated: `{name}` has no emulated (7090) engine for matches yet; \
+                 use --engine native (or kotok)"
+            ),
+        };
     }
     Ok(match name {
         "kotok" => Box::new(uci::NativeKotok {
@@ -113,9 +121,15 @@ fn player(a: &MatchArgs, name: &str, colour: u64) -> anyhow::Result<Box<dyn Play
         config.timeout = Duration::from_secs_f64(a.timeout);
         return Ok(Box::new(UciPlayer::start(config)?));
     }
+    // `native:P` or `emulated:P` picks the twin for this side alone.
+    let (name, engine) = match name.split_once(':') {
+        Some(("native", p)) => (p, EngineArg::Native),
+        Some(("emulated", p)) => (p, EngineArg::Emulated),
+        _ => (name, a.engine),
+    };
     // Fail here, before any game, on a bad name or a missing twin.
-    program(name, a.engine, a.seed)?;
-    let (name, engine, seed) = (name.to_string(), a.engine, a.seed);
+    program(name, engine, a.seed)?;
+    let (name, seed) = (name.to_string(), a.seed);
     // The seat in game g is White's when (g even or no --alternate) for --white: the seed
     // follows the colour played, so a game replays alone from its number.
     let alternate = a.alternate;
@@ -191,8 +205,14 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                 .with_context(|| format!("cannot write {path}"))?;
         }
         if !a.json {
+            let mut emulated = String::new();
+            for (side, s) in ["White", "Black"].iter().zip(g.emulated_seconds) {
+                if let Some(s) = s {
+                    emulated += &format!("; {side} {s:.1} s emulated");
+                }
+            }
             println!(
-                "game {}: {} - {}  {}  ({}, {} plies)",
+                "game {}: {} - {}  {}  ({}, {} plies{emulated})",
                 p.index + 1,
                 g.white,
                 g.black,
@@ -210,6 +230,10 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             "termination": g.termination.key(),
             "reason": g.reason(),
             "plies": g.moves.len(),
+            "emulated_seconds": {
+                "white": g.emulated_seconds[0],
+                "black": g.emulated_seconds[1],
+            },
             "pgn": a.pgn,
         }));
         progress.update(p.index + 1, opts.games);

@@ -98,6 +98,9 @@ pub struct Game {
     pub san: Vec<String>,
     pub outcome: Outcome,
     pub termination: Termination,
+    /// Period seconds White's and Black's programs spent on the emulated machine in this
+    /// game (None for native programs and external engines).
+    pub emulated_seconds: [Option<f64>; 2],
 }
 
 impl Game {
@@ -189,7 +192,21 @@ pub fn play_game(
         san: Vec::new(),
         outcome: Outcome::Draw,
         termination: Termination::MoveCap(opts.max_moves),
+        emulated_seconds: [None, None],
     };
+    play_moves(white, black, &start, opts, &mut game);
+    game.emulated_seconds = [white.emulated_seconds(), black.emulated_seconds()];
+    game
+}
+
+/// The game loop: moves into `game` until a law or the cap ends it.
+fn play_moves(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    start: &Position,
+    opts: GameOptions,
+    game: &mut Game,
+) {
     let mut p = start.clone();
     let mut seen: HashMap<RepetitionKey, u32> = HashMap::new();
     *seen.entry(RepetitionKey::of(&p)).or_default() += 1;
@@ -198,12 +215,12 @@ pub fn play_game(
         let reps = seen[&RepetitionKey::of(&p)];
         if let Some((o, t)) = ended(&p, reps) {
             (game.outcome, game.termination) = (o, t);
-            return game;
+            return;
         }
         if opts.max_moves > 0 && game.moves.len() >= cap {
             game.outcome = Outcome::Draw;
             game.termination = Termination::MoveCap(opts.max_moves);
-            return game;
+            return;
         }
         let side: &mut dyn Player = if p.side == WHITE {
             &mut *white
@@ -211,7 +228,7 @@ pub fn play_game(
             &mut *black
         };
         let loses = Outcome::win(-p.side);
-        let text = match side.choose(&start, &game.moves, &p) {
+        let text = match side.choose(start, &game.moves, &p) {
             Ok(t) => t,
             Err(e) => {
                 game.outcome = loses;
@@ -220,13 +237,13 @@ pub fn play_game(
                 } else {
                     Termination::EngineFailure(e.to_string())
                 };
-                return game;
+                return;
             }
         };
         let Some(mv) = text.as_deref().and_then(|t| parse_uci(&p, t)) else {
             game.outcome = loses;
             game.termination = Termination::IllegalMove { text };
-            return game;
+            return;
         };
         game.san.push(san(&p, mv));
         game.moves.push(mv);

@@ -88,6 +88,7 @@ fn forfeit(
         } else {
             Termination::EngineFailure(e.to_string())
         },
+        emulated_seconds: [None, None],
     }
 }
 

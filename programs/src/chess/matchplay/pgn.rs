@@ -116,6 +116,7 @@ mod tests {
             moves,
             outcome,
             termination: t,
+            emulated_seconds: [None, None],
         }
     }
 

@@ -15,6 +15,11 @@ pub trait Player {
     fn new_game(&mut self, _game: usize) -> Result<(), EngineError> {
         Ok(())
     }
+    /// Period seconds spent on an emulated machine since `new_game`, for a program that runs
+    /// on one; None otherwise.
+    fn emulated_seconds(&self) -> Option<f64> {
+        None
+    }
     /// The move (UCI text) for `now`, reached from `start` by `moves`; None when the player
     /// gives no move.
     fn choose(
@@ -35,6 +40,7 @@ pub struct EnginePlayer {
     make: EngineFactory,
     engine: Box<dyn Engine>,
     depth: Option<usize>,
+    emulated: Option<f64>,
 }
 
 impl EnginePlayer {
@@ -44,6 +50,7 @@ impl EnginePlayer {
             make,
             engine,
             depth,
+            emulated: None,
         }
     }
 
@@ -58,8 +65,13 @@ impl Player for EnginePlayer {
         self.engine.name()
     }
 
+    fn emulated_seconds(&self) -> Option<f64> {
+        self.emulated
+    }
+
     fn new_game(&mut self, game: usize) -> Result<(), EngineError> {
         self.engine = (self.make)(game);
+        self.emulated = None;
         Ok(())
     }
 
@@ -72,6 +84,26 @@ impl Player for EnginePlayer {
         // The engines take the position as the root of their search, as `uci::run` gives it.
         let mut root = now.clone();
         root.clear_history();
-        Ok(self.engine.search(&root, self.depth).best.map(|m| m.uci()))
+        let best = self.engine.search(&root, self.depth).best;
+        // An emulated twin reports its period time through the UCI info text, the one
+        // channel the engine trait has for it: "emulated_seconds S".
+        let extra = self.engine.info_extra().unwrap_or_default();
+        let mut words = extra.split_whitespace();
+        while let Some(w) = words.next() {
+            if w == "emulated_seconds" {
+                if let Some(s) = words.next().and_then(|s| s.parse::<f64>().ok()) {
+                    *self.emulated.get_or_insert(0.0) += s;
+                }
+            }
+        }
+        match best {
+            Some(m) => Ok(Some(m.uci())),
+            // With no legal move the game has ended before the question; so the engine
+            // failed, and its info text may say how.
+            None => Err(EngineError::NoMove {
+                engine: self.engine.name(),
+                detail: self.engine.info_extra(),
+            }),
+        }
     }
 }

@@ -374,3 +374,67 @@ fn openings_are_used_in_turn_twice_when_alternating() {
         crate::chess::fen::to_fen(&opening_for(&opts, 2))
     );
 }
+
+/// An engine that plays its first legal move and reports a period time, as an emulated twin
+/// does through its info text.
+#[derive(Clone)]
+struct Timed(Option<String>);
+
+impl Engine for Timed {
+    fn name(&self) -> String {
+        "timed".into()
+    }
+    fn search(&mut self, p: &Position, _: Option<usize>) -> crate::chess::kotok::SearchResult {
+        let best = if self.0.is_some() {
+            crate::chess::movegen::legal_moves(p).first().copied()
+        } else {
+            None
+        };
+        crate::chess::kotok::SearchResult {
+            best,
+            value: 0,
+            pv: Vec::new(),
+            positions: 0,
+            depth: 1,
+        }
+    }
+    fn set_option(&mut self, _: &str, _: &str) -> Result<(), String> {
+        Ok(())
+    }
+    fn options(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn info_extra(&self) -> Option<String> {
+        self.0
+            .clone()
+            .or(Some("emulated_error card_rejected".into()))
+    }
+}
+
+#[test]
+fn emulated_seconds_add_up_and_a_failed_twin_loses_with_its_reason() {
+    let mut w = EnginePlayer::fixed(Timed(Some("emulated_seconds 1.25".into())), None);
+    let mut b = Script::new(&["e7e5"]);
+    b.then = Ok(Some("zzzz"));
+    w.new_game(0).unwrap();
+    let g = play_game(&mut w, &mut b, &Position::start(), GameOptions::default());
+    assert_eq!(g.moves.len(), 3);
+    assert_eq!(g.emulated_seconds, [Some(2.5), None]);
+    let mut w = EnginePlayer::fixed(Timed(None), None);
+    w.new_game(0).unwrap();
+    assert_eq!(w.emulated_seconds(), None);
+    let g = play_game(
+        &mut w,
+        &mut Script::new(&[]),
+        &Position::start(),
+        GameOptions::default(),
+    );
+    assert_eq!(g.outcome, Outcome::BlackWins);
+    assert_eq!(g.termination.key(), "engine_failure");
+    assert!(
+        g.reason()
+            .contains("timed gave no move (emulated_error card_rejected)"),
+        "{}",
+        g.reason()
+    );
+}

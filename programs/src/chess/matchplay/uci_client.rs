@@ -33,6 +33,12 @@ pub enum EngineError {
     },
     /// A line that breaks the protocol.
     Protocol { command: String, line: String },
+    /// One of our programs gave no move in a position with legal moves (an emulated twin
+    /// whose run failed says why in `detail`).
+    NoMove {
+        engine: String,
+        detail: Option<String>,
+    },
     /// The engine refused a `setoption`.
     UnknownOption {
         command: String,
@@ -75,6 +81,13 @@ impl fmt::Display for EngineError {
             ),
             EngineError::Protocol { command, line } => {
                 write!(f, "engine `{command}`: not UCI: `{line}`")
+            }
+            EngineError::NoMove { engine, detail } => {
+                write!(f, "{engine} gave no move")?;
+                match detail {
+                    Some(d) => write!(f, " ({d})"),
+                    None => Ok(()),
+                }
             }
             EngineError::UnknownOption {
                 command,
