@@ -13,13 +13,18 @@
 //! Store: 32,768 words of 36 bits. Effective address Y = address - C(XR) mod 2^15; one level
 //! of indirect addressing (flag 11) costs one more cycle.
 
-use super::arith::{self, AC_MAG, AC_P, AC_S, MAG, SIGN, WORD};
+use super::arith::WORD;
 use super::channel::{ChannelA, ChannelError};
-use super::decode::{self, Decoded, Op};
-use super::isa::{self, Addressing};
+use super::decode::{self, Decoded};
+use super::isa;
 use super::timing;
 use super::trace;
 use std::fmt;
+
+mod exec;
+mod hot;
+use exec::Regs;
+use hot::Exit;
 
 /// Words of store.
 pub const STORE_WORDS: usize = 32768;
@@ -198,7 +203,7 @@ pub struct Machine {
     pub(super) instructions: u64,
     dec: Box<[Decoded; 4096]>,
     group: Box<[u8; 256]>,
-    icache: Box<[(u64, Decoded); STORE_WORDS]>,
+    icache: Box<hot::Icache>,
     pub(super) trace_on: bool,
     trace: String,
 }
@@ -227,7 +232,7 @@ impl Machine {
             instructions: 0,
             dec: decode::table(),
             group: decode::group_0760_table(),
-            icache: vec![(u64::MAX, decode::UNIMPLEMENTED); STORE_WORDS]
+            icache: vec![hot::EMPTY; STORE_WORDS]
                 .into_boxed_slice()
                 .try_into()
                 .expect("store size"),
@@ -294,550 +299,94 @@ impl Machine {
         }
     }
 
-    /// Read for an instruction whose operand is the index register: OR, written back.
-    #[inline]
-    fn xr_operand(&mut self, tag: u8) -> u16 {
-        let v = self.xr_read(tag);
-        self.xr_write(tag, v);
-        v
-    }
-
     /// Run until a stop.
     pub fn run(&mut self, limits: Limits) -> Stop {
+        let mut r = Regs::load(self);
+        let stop = self.run_regs(&mut r, limits);
+        r.store(self);
+        stop
+    }
+
+    #[inline(always)]
+    fn run_regs(&mut self, r: &mut Regs, limits: Limits) -> Stop {
         let end_i = limits
             .max_instructions
-            .map_or(u64::MAX, |n| self.instructions.saturating_add(n));
+            .map_or(u64::MAX, |n| r.instructions.saturating_add(n));
         let end_c = limits
             .max_cycles
-            .map_or(u64::MAX, |n| self.cycles.saturating_add(n));
+            .map_or(u64::MAX, |n| r.cycles.saturating_add(n));
         if self.trace_on {
             loop {
-                if self.instructions >= end_i {
+                if r.instructions >= end_i {
                     return Stop::InstructionBudget;
                 }
-                if self.cycles >= end_c {
+                if r.cycles >= end_c {
                     return Stop::CycleBudget;
                 }
-                if let Err(stop) = self.step_inner() {
+                if let Err(stop) = self.step_traced(r) {
                     return stop;
                 }
             }
         }
         // The hot loop: no trace test per instruction, and the budgets checked once a slice.
         loop {
-            if self.instructions >= end_i {
+            if r.instructions >= end_i {
                 return Stop::InstructionBudget;
             }
-            if self.cycles >= end_c {
+            if r.cycles >= end_c {
                 return Stop::CycleBudget;
             }
             // Steps that cannot reach either budget (each step is at most STEP_MAX_*), so the
             // stop falls before the same instruction as with a check per step; near a budget
             // the slice is one step, checked.
-            let n = ((end_i - self.instructions) / STEP_MAX_INSTRUCTIONS)
-                .min((end_c - self.cycles) / STEP_MAX_CYCLES)
+            let n = ((end_i - r.instructions) / STEP_MAX_INSTRUCTIONS)
+                .min((end_c - r.cycles) / STEP_MAX_CYCLES)
                 .clamp(1, SLICE);
-            for _ in 0..n {
-                if let Err(stop) = self.step_fast() {
-                    return stop;
+            let mut left = n;
+            while left > 0 {
+                let (exit, l) = hot::steps(&mut self.mem, &mut self.icache, &self.dec, r, left);
+                left = l;
+                match exit {
+                    Exit::Done => {}
+                    Exit::Stop(stop) => return stop,
+                    Exit::Left { word, at } => {
+                        if let Err(stop) = self.execute_left(r, word, at) {
+                            return stop;
+                        }
+                    }
                 }
             }
         }
-    }
-
-    /// One step of the hot loop (no trace, no budget check).
-    #[inline(always)]
-    fn step_fast(&mut self) -> Result<(), Stop> {
-        let at = (self.ic as u16) & ADDR;
-        let word = self.mem[at as usize];
-        self.ic = ((at + 1) & ADDR) as u32;
-        // The decoded form of the word last executed here, checked against the word itself:
-        // the dispatch need not wait for the decode array (a store changes the word, and
-        // the check fails).
-        let c = self.icache[at as usize];
-        let d = if c.0 == word {
-            c.1
-        } else {
-            let d = self.dec[((word >> 24) & 0o7777) as usize];
-            self.icache[at as usize] = (word, d);
-            d
-        };
-        self.execute_decoded(word, d, at, 0)
     }
 
     /// Execute one instruction (with an XEC, the chain it executes).
     pub fn step(&mut self) -> Option<Stop> {
-        self.step_inner().err()
+        let mut r = Regs::load(self);
+        let res = self.step_traced(&mut r);
+        r.store(self);
+        res.err()
     }
 
+    /// One step, with its trace line when the trace is on.
     #[inline(never)]
-    fn step_inner(&mut self) -> Result<(), Stop> {
-        let at = (self.ic as u16) & ADDR;
+    fn step_traced(&mut self, r: &mut Regs) -> Result<(), Stop> {
+        let at = (r.ic as u16) & ADDR;
         let word = self.mem[at as usize];
-        self.ic = ((at + 1) & ADDR) as u32;
+        r.ic = ((at + 1) & ADDR) as u32;
         if self.trace_on {
-            let before = self.cycles;
-            let r = self.execute(word, at, 0);
-            self.trace_line(before, at, word);
-            return r;
+            let before = r.cycles;
+            let res = self.execute(r, word, at, 0);
+            self.trace_line(r, before, at, word);
+            return res;
         }
-        self.execute(word, at, 0)
+        self.execute(r, word, at, 0)
     }
 
-    fn trace_line(&mut self, start: u64, at: u16, word: u64) {
+    fn trace_line(&mut self, r: &Regs, start: u64, at: u16, word: u64) {
         let f = isa::fields(word);
-        let ea = f.address.wrapping_sub(self.xr_read(f.tag)) & ADDR;
-        trace::line(
-            &mut self.trace,
-            start,
-            at,
-            word,
-            ea,
-            self.ac,
-            self.mq,
-            self.xr,
-        );
-    }
-
-    /// Undo the fetch: the instruction at `at` did not execute.
-    fn refuse(&mut self, at: u16, depth: u32, stop: Stop) -> Result<(), Stop> {
-        if depth == 0 {
-            self.ic = at as u32;
-        }
-        Err(stop)
-    }
-
-    /// Execute `word` fetched from `at` (for XEC, `at` is the XEC's location).
-    #[inline(always)]
-    fn execute(&mut self, word: u64, at: u16, depth: u32) -> Result<(), Stop> {
-        let d = self.dec[((word >> 24) & 0o7777) as usize];
-        self.execute_decoded(word, d, at, depth)
-    }
-
-    /// Execute `word`, already decoded as `d`.
-    #[inline(always)]
-    fn execute_decoded(&mut self, word: u64, d: Decoded, at: u16, depth: u32) -> Result<(), Stop> {
-        let tag = ((word >> 15) & 7) as u8;
-        let address = (word & 0o77777) as u16;
-        self.instructions += 1;
-        let mut cycles = d.cycles as u64;
-        let y = match d.addressing {
-            Addressing::Indexed => {
-                let mut y = address.wrapping_sub(self.xr_read(tag)) & ADDR;
-                if (word >> 22) & 3 == 3 {
-                    let ind = self.mem[y as usize];
-                    let t = ((ind >> 15) & 7) as u8;
-                    y = ((ind & 0o77777) as u16).wrapping_sub(self.xr_read(t)) & ADDR;
-                    cycles += 1;
-                }
-                y
-            }
-            Addressing::IndexedNoIndirect => address.wrapping_sub(self.xr_read(tag)) & ADDR,
-            Addressing::TagRegister | Addressing::Direct => address,
-        };
-        let yi = y as usize;
-        let skip = |m: &mut Machine, n: u32| m.ic = (m.ic + n) & ADDR as u32;
-        match d.op {
-            Op::Unimplemented => {
-                self.instructions -= 1;
-                return self.refuse(at, depth, Stop::Unimplemented { word, address: at });
-            }
-            // --- Type A
-            Op::Txi => {
-                let xr = self.xr_operand(tag);
-                self.xr_write(tag, xr.wrapping_add(decrement(word)));
-                self.ic = address as u32;
-            }
-            Op::Tix => {
-                let xr = self.xr_operand(tag);
-                let dec = decrement(word);
-                if xr > dec {
-                    self.xr_write(tag, xr - dec);
-                    self.ic = address as u32;
-                }
-            }
-            Op::Txh => {
-                if self.xr_operand(tag) > decrement(word) {
-                    self.ic = address as u32;
-                }
-            }
-            Op::Tnx => {
-                let xr = self.xr_operand(tag);
-                let dec = decrement(word);
-                if xr > dec {
-                    self.xr_write(tag, xr - dec);
-                } else {
-                    self.ic = address as u32;
-                }
-            }
-            Op::Txl => {
-                if self.xr_operand(tag) <= decrement(word) {
-                    self.ic = address as u32;
-                }
-            }
-            // --- Transfers and control
-            Op::Htr => {
-                self.cycles += cycles;
-                self.ic = y as u32;
-                return Err(Stop::Halt {
-                    address: at,
-                    target: y,
-                });
-            }
-            Op::Hpr => {
-                self.cycles += cycles;
-                return Err(Stop::HaltProceed { address: at });
-            }
-            Op::Tra => self.ic = y as u32,
-            Op::Tlq => {
-                let s1 = self.ac & AC_S != 0;
-                let s2 = self.mq & SIGN != 0;
-                let t1 = self.ac & AC_MAG;
-                let t2 = self.mq & MAG;
-                let go = if s1 != s2 {
-                    s2
-                } else {
-                    t1 != t2 && (s2 ^ (t1 > t2))
-                };
-                if go {
-                    self.ic = y as u32;
-                }
-            }
-            Op::Tsx => {
-                if tag != 0 {
-                    self.xr_write(tag, (!at).wrapping_add(1) & ADDR);
-                }
-                self.ic = y as u32;
-            }
-            Op::Tze => {
-                if self.ac & AC_MAG == 0 {
-                    self.ic = y as u32;
-                }
-            }
-            Op::Tnz => {
-                if self.ac & AC_MAG != 0 {
-                    self.ic = y as u32;
-                }
-            }
-            Op::Tpl => {
-                if self.ac & AC_S == 0 {
-                    self.ic = y as u32;
-                }
-            }
-            Op::Tmi => {
-                if self.ac & AC_S != 0 {
-                    self.ic = y as u32;
-                }
-            }
-            Op::Tov => {
-                if self.overflow {
-                    self.overflow = false;
-                    self.ic = y as u32;
-                }
-            }
-            Op::Tno => {
-                if !self.overflow {
-                    self.ic = y as u32;
-                }
-                self.overflow = false;
-            }
-            Op::Tqp => {
-                if self.mq & SIGN == 0 {
-                    self.ic = y as u32;
-                }
-            }
-            Op::Nop => {}
-            Op::Xec => {
-                // XEC: the word at Y executes as if it stood here; its cycles follow XEC's I.
-                self.cycles += cycles;
-                if depth >= XEC_LIMIT {
-                    return Err(Stop::XecLoop { address: at });
-                }
-                let target = self.mem[yi];
-                let r = self.execute_cold(target, at, depth + 1);
-                if let Err(Stop::Unimplemented { .. }) = r {
-                    // The XEC itself stays unexecuted too, so that IC points at it.
-                    self.cycles -= cycles;
-                    self.instructions -= 1;
-                    if depth == 0 {
-                        self.ic = at as u32;
-                    }
-                }
-                return r;
-            }
-            // --- Multiply and divide
-            Op::Mpy | Op::Mpr => {
-                let w = self.mem[yi];
-                cycles += timing::multiply_cycles(self.mq, w) as u64;
-                (self.ac, self.mq) = if d.op == Op::Mpy {
-                    arith::multiply(self.mq, w)
-                } else {
-                    arith::multiply_round(self.mq, w)
-                };
-            }
-            Op::Dvh | Op::Dvp => match arith::divide(self.ac, self.mq, self.mem[yi]) {
-                Some((ac, mq)) => {
-                    cycles += timing::divide_cycles(false) as u64;
-                    self.ac = ac;
-                    self.mq = mq;
-                }
-                None => {
-                    cycles += timing::divide_cycles(true) as u64;
-                    self.divide_check = true;
-                    if d.op == Op::Dvh {
-                        self.cycles += cycles;
-                        return Err(Stop::DivideCheckHalt { address: at });
-                    }
-                }
-            },
-            // --- Logical, compare, add
-            Op::Ans => self.mem[yi] &= self.ac & WORD,
-            Op::Ana => self.ac &= self.mem[yi],
-            Op::Era => self.ac = (self.ac ^ self.mem[yi]) & WORD,
-            Op::Ora => self.ac |= self.mem[yi],
-            Op::Ors => self.mem[yi] |= self.ac & WORD,
-            Op::Cas => {
-                let w = self.mem[yi];
-                let s1 = self.ac & AC_S != 0;
-                let s2 = w & SIGN != 0;
-                let t1 = self.ac & AC_MAG;
-                let t2 = w & MAG;
-                let n = if s1 != s2 {
-                    if s1 {
-                        2
-                    } else {
-                        0
-                    }
-                } else if t1 == t2 {
-                    1
-                } else if (t1 < t2) ^ s1 {
-                    2
-                } else {
-                    0
-                };
-                skip(self, n);
-            }
-            Op::Las => {
-                let t = self.ac & AC_MAG;
-                let w = self.mem[yi];
-                skip(self, if t < w { 2 } else { (t == w) as u32 });
-            }
-            Op::Acl => self.ac = arith::add_logical(self.ac, self.mem[yi]),
-            Op::Add | Op::Adm | Op::Sub | Op::Sbm => {
-                let w = self.mem[yi];
-                let w = match d.op {
-                    Op::Add => w,
-                    Op::Adm => w & MAG,
-                    Op::Sub => w ^ SIGN,
-                    _ => w | SIGN,
-                };
-                let (ac, ovf) = arith::add(self.ac, w);
-                self.ac = ac;
-                self.overflow |= ovf;
-            }
-            // --- Loads
-            Op::Cla => self.ac = arith::ac_from_word(self.mem[yi]),
-            Op::Cls => self.ac = arith::ac_from_word(self.mem[yi] ^ SIGN),
-            Op::Cal => self.ac = self.mem[yi],
-            Op::Ldq => self.mq = self.mem[yi],
-            Op::Zet => {
-                if self.mem[yi] & MAG == 0 {
-                    skip(self, 1);
-                }
-            }
-            Op::Nzt => {
-                if self.mem[yi] & MAG != 0 {
-                    skip(self, 1);
-                }
-            }
-            Op::Xca => {
-                let t = self.mq;
-                self.mq = arith::word_from_ac(self.ac);
-                self.ac = arith::ac_from_word(t);
-            }
-            Op::Xcl => {
-                let t = self.mq;
-                self.mq = self.ac & WORD;
-                self.ac = t;
-            }
-            // --- Stores
-            Op::Stz => self.mem[yi] = 0,
-            Op::Sto => self.mem[yi] = arith::word_from_ac(self.ac),
-            Op::Slw => self.mem[yi] = self.ac & WORD,
-            Op::Stq => self.mem[yi] = self.mq,
-            Op::Sta => self.mem[yi] = (self.mem[yi] & !0o77777) | (self.ac & 0o77777),
-            Op::Std => {
-                let f = 0o77777 << 18;
-                self.mem[yi] = (self.mem[yi] & !f) | (self.ac & f);
-            }
-            Op::Stt => {
-                let f = 0o7 << 15;
-                self.mem[yi] = (self.mem[yi] & !f) | (self.ac & f);
-            }
-            Op::Stp => {
-                let f = 0o7 << 33;
-                self.mem[yi] = (self.mem[yi] & !f) | (self.ac & f);
-            }
-            Op::Stl => self.mem[yi] = (self.mem[yi] & !0o77777) | self.ic as u64,
-            // --- Index registers
-            Op::Lxa => self.xr_write_if(tag, self.mem[yi] as u16),
-            Op::Lac => self.xr_write_if(tag, (self.mem[yi] as u16).wrapping_neg()),
-            Op::Lxd => self.xr_write_if(tag, decrement(self.mem[yi])),
-            Op::Ldc => self.xr_write_if(tag, decrement(self.mem[yi]).wrapping_neg()),
-            Op::Sxa => {
-                let x = self.xr_operand(tag) as u64;
-                self.mem[yi] = (self.mem[yi] & !0o77777) | x;
-            }
-            Op::Sxd => {
-                let x = self.xr_operand(tag) as u64;
-                let f = 0o77777 << 18;
-                self.mem[yi] = (self.mem[yi] & !f) | (x << 18);
-            }
-            Op::Pax => self.xr_write_if(tag, self.ac as u16),
-            Op::Pac => self.xr_write_if(tag, (self.ac as u16).wrapping_neg()),
-            Op::Pdx => self.xr_write_if(tag, (self.ac >> 18) as u16),
-            Op::Pdc => self.xr_write_if(tag, ((self.ac >> 18) as u16).wrapping_neg()),
-            Op::Pxa => self.ac = self.xr_operand(tag) as u64,
-            Op::Pxd => self.ac = (self.xr_operand(tag) as u64) << 18,
-            Op::Axt => self.xr_write_if(tag, address),
-            Op::Axc => self.xr_write_if(tag, address.wrapping_neg()),
-            // --- Shifts: the count is the low 8 bits of Y
-            Op::Als | Op::Ars | Op::Lls | Op::Lrs | Op::Lgl | Op::Lgr | Op::Rql => {
-                let n = (y & 0o377) as u32;
-                cycles += timing::shift_cycles(n) as u64;
-                match d.op {
-                    Op::Als => {
-                        let (ac, ovf) = arith::als(self.ac, n);
-                        self.ac = ac;
-                        self.overflow |= ovf;
-                    }
-                    Op::Ars => self.ac = arith::ars(self.ac, n),
-                    Op::Lls | Op::Lgl => {
-                        let (ac, mq, ovf) = if d.op == Op::Lls {
-                            arith::lls(self.ac, self.mq, n)
-                        } else {
-                            arith::lgl(self.ac, self.mq, n)
-                        };
-                        (self.ac, self.mq) = (ac, mq);
-                        self.overflow |= ovf;
-                    }
-                    Op::Lrs => (self.ac, self.mq) = arith::lrs(self.ac, self.mq, n),
-                    Op::Lgr => (self.ac, self.mq) = arith::lgr(self.ac, self.mq, n),
-                    _ => self.mq = arith::rql(self.mq, n),
-                }
-            }
-            // --- Channel A
-            Op::Rds | Op::Wrs | Op::Rcha | Op::Lcha => {
-                let r = match d.op {
-                    Op::Rds => self.channel.select(y, false),
-                    Op::Wrs => self.channel.select(y, true),
-                    Op::Rcha => self.channel.reset_and_load(&mut self.mem[..], y),
-                    _ => self.channel.load(&mut self.mem[..], y),
-                };
-                if let Err(e) = r {
-                    self.instructions -= 1;
-                    return self.channel_stop(at, depth, e);
-                }
-            }
-            Op::Tcoa => {
-                if self.channel.in_operation() {
-                    self.ic = y as u32;
-                }
-            }
-            Op::Tcna => {
-                if !self.channel.in_operation() {
-                    self.ic = y as u32;
-                }
-            }
-            Op::Group0760 => {
-                self.instructions -= 1;
-                return self.group_0760(word, y, at, depth);
-            }
-        }
-        self.cycles += cycles;
-        Ok(())
-    }
-
-    /// XEC's target: the same executor, kept out of line so the hot loop stays small.
-    #[inline(never)]
-    fn execute_cold(&mut self, word: u64, at: u16, depth: u32) -> Result<(), Stop> {
-        self.execute(word, at, depth)
-    }
-
-    #[inline]
-    fn xr_write_if(&mut self, tag: u8, v: u16) {
-        if tag != 0 {
-            self.xr_write(tag, v);
-        }
-    }
-
-    fn channel_stop(&mut self, at: u16, depth: u32, e: ChannelError) -> Result<(), Stop> {
-        let stop = match e {
-            ChannelError::ReaderEmpty => Stop::ReaderEmpty { address: at },
-            error => Stop::Channel { address: at, error },
-        };
-        self.refuse(at, depth, stop)
-    }
-
-    /// The ±0760 group: the effective address selects the function (2 cycles, I and L).
-    fn group_0760(&mut self, word: u64, y: u16, at: u16, depth: u32) -> Result<(), Stop> {
-        self.instructions += 1;
-        let negative = word & SIGN != 0;
-        let cycles = if y < 0o200 {
-            self.group[((negative as usize) << 7) | y as usize]
-        } else {
-            0
-        };
-        if cycles == 0 {
-            self.instructions -= 1;
-            return self.refuse(at, depth, Stop::Unimplemented { word, address: at });
-        }
-        let skip = |m: &mut Machine| m.ic = (m.ic + 1) & ADDR as u32;
-        match (negative, y) {
-            (false, 0o0000) => self.ac &= AC_S,
-            (false, 0o0001) => {
-                if self.ac & 1 != 0 {
-                    skip(self)
-                }
-            }
-            (false, 0o0002) => self.ac ^= AC_S,
-            (false, 0o0003) => self.ac &= !AC_S,
-            (false, 0o0004) => self.mq = self.keys & WORD,
-            (false, 0o0006) => self.ac ^= AC_MAG,
-            (false, 0o0012) => {
-                if self.divide_check {
-                    self.divide_check = false;
-                } else {
-                    skip(self)
-                }
-            }
-            (false, 0o0140) => self.sense_lights = 0,
-            (false, 0o0141..=0o0144) => self.sense_lights |= 1 << (y - 0o0141),
-            (false, 0o0161..=0o0166) => {
-                if self.sense_switches & (1 << (y - 0o0161)) != 0 {
-                    skip(self)
-                }
-            }
-            (true, 0o0001) => {
-                if self.ac & AC_P != 0 {
-                    skip(self)
-                }
-            }
-            (true, 0o0003) => self.ac |= AC_S,
-            (true, 0o0141..=0o0144) => {
-                let bit = 1 << (y - 0o0141);
-                if self.sense_lights & bit != 0 {
-                    self.sense_lights &= !bit;
-                    skip(self)
-                }
-            }
-            _ => {
-                self.instructions -= 1;
-                return self.refuse(at, depth, Stop::Unimplemented { word, address: at });
-            }
-        }
-        self.cycles += cycles as u64;
-        Ok(())
+        let ea = f.address.wrapping_sub(r.xr_read(f.tag)) & ADDR;
+        let xr = [r.xa[0], r.xa[1], r.xa[2]];
+        trace::line(&mut self.trace, start, at, word, ea, r.ac, r.mq, xr);
     }
 }
 

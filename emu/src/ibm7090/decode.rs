@@ -177,18 +177,60 @@ fn op_of(mnemonic: &str) -> Op {
     }
 }
 
+/// How an instruction's effective address Y is formed, resolved as far as the word allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Ea {
+    /// Y = address (tag 0 and no indirect flag, or an instruction that is not indexed).
+    Address,
+    /// Y = address, and the tag names the index register(s) the instruction works on.
+    Register,
+    /// Y = address - XR(tag), tag not 0.
+    Indexed,
+    /// Indexed, then one level of indirect addressing (flag 11): one more cycle.
+    Indirect,
+    /// In the decode array only: indexed, indirect if the word's flag says so (`specialise`).
+    IndexedMaybeIndirect,
+}
+
 /// One entry of the decode array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decoded {
     pub op: Op,
-    pub addressing: Addressing,
+    pub ea: Ea,
     /// Fixed cycles (XEC: its own 1); data-dependent ones are added by the executor.
     pub cycles: u8,
 }
 
+impl Decoded {
+    /// The entry for this very word: its tag and flag settle how Y is formed, so that the
+    /// executor does not test them again for every execution of a cached word.
+    #[inline(always)]
+    pub fn specialise(self, word: u64) -> Decoded {
+        let tag = (word >> 15) & 7;
+        let indirect = (word >> 22) & 3 == 3;
+        let ea = match self.ea {
+            Ea::IndexedMaybeIndirect if indirect => Ea::Indirect,
+            Ea::IndexedMaybeIndirect | Ea::Indexed if tag == 0 => Ea::Address,
+            Ea::IndexedMaybeIndirect | Ea::Indexed => Ea::Indexed,
+            other => other,
+        };
+        Decoded { ea, ..self }
+    }
+}
+
+fn ea_of(addressing: Addressing) -> Ea {
+    match addressing {
+        Addressing::Indexed => Ea::IndexedMaybeIndirect,
+        Addressing::IndexedNoIndirect => Ea::Indexed,
+        Addressing::TagRegister => Ea::Register,
+        Addressing::Direct => Ea::Address,
+    }
+}
+
 pub const UNIMPLEMENTED: Decoded = Decoded {
     op: Op::Unimplemented,
-    addressing: Addressing::Direct,
+    ea: Ea::Address,
     cycles: 0,
 };
 
@@ -206,7 +248,7 @@ pub fn table() -> Box<[Decoded; 4096]> {
         };
         let entry = |op| Decoded {
             op,
-            addressing: info.addressing(),
+            ea: ea_of(info.addressing()),
             cycles,
         };
         match info.format {

@@ -2,6 +2,7 @@
 //! in shared/notes/ibm7090-machine.md §2 and the cycle rules of ibm7090-timing.md.
 
 use super::*;
+use crate::ibm7090::arith::{AC_P, AC_S, MAG, SIGN};
 use crate::ibm7090::isa::{by_mnemonic, Format, Status};
 
 const NEG: u64 = SIGN;
@@ -495,5 +496,102 @@ fn budgets_stop_at_the_same_instruction_in_slices() {
         c.ic = 0o100;
         assert_eq!(c.run(Limits::instructions(limit)), Stop::InstructionBudget);
         assert_eq!(c.instructions(), limit);
+    }
+}
+
+/// Random words for `hot_loop_agrees_with_single_steps`: the implemented CPU rows but the
+/// halts, any tag, often indirect, addresses within the program (so stores change code).
+struct RandomWords {
+    rows: Vec<&'static crate::ibm7090::isa::InstrInfo>,
+    s: u64,
+}
+
+impl RandomWords {
+    fn new(seed: u64) -> RandomWords {
+        let rows = crate::ibm7090::isa::TABLE
+            .iter()
+            .filter(|i| {
+                i.status == Status::Implemented
+                    && !matches!(i.mnemonic, "HTR" | "HPR" | "DVH")
+                    && matches!(
+                        i.format,
+                        Format::TypeA | Format::TypeB | Format::Shift | Format::Group0760
+                    )
+            })
+            .collect();
+        RandomWords {
+            rows,
+            s: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+        }
+    }
+
+    fn next(&mut self, n: u64) -> u64 {
+        self.s ^= self.s << 13;
+        self.s ^= self.s >> 7;
+        self.s ^= self.s << 17;
+        self.s % n
+    }
+
+    fn word(&mut self) -> u64 {
+        let n = self.rows.len() as u64;
+        let i = self.next(n) as usize;
+        let info = self.rows[i];
+        let address = if info.format == Format::Group0760 {
+            (info.operand_min as u64 + self.next(3)) as u32
+        } else {
+            (0o100 + self.next(0o140)) as u32
+        };
+        let tag = [0, 0, 0, 1, 2, 4, 3, 7][self.next(8) as usize];
+        let decrement = self.next(8) as u32;
+        let indirect = self.next(4) == 0;
+        info.encode(address, tag, decrement, indirect)
+    }
+}
+
+#[test]
+fn hot_loop_agrees_with_single_steps() {
+    // The hot loop (run) forms addresses and caches decoded words its own way; the single
+    // step decodes every word afresh. Same stop, registers, counters and store; after a stop
+    // both go on with a new word where they stopped.
+    const LIMIT: u64 = 20_000;
+    for seed in 0..200 {
+        let mut words = RandomWords::new(seed);
+        let mut a = Machine::new();
+        for at in 0o100..0o240 {
+            a.mem[at] = words.word();
+        }
+        a.xr = [words.next(8) as u32, words.next(8) as u32, 0];
+        a.ic = 0o100;
+        let mut b = Machine::new();
+        b.mem = a.mem.clone();
+        (b.xr, b.ic) = (a.xr, a.ic);
+        for round in 0..20 {
+            let stop_a = a.run(Limits::instructions(LIMIT));
+            let start = b.instructions();
+            let mut stop_b = Stop::InstructionBudget;
+            while b.instructions() - start < LIMIT {
+                if let Some(s) = b.step() {
+                    stop_b = s;
+                    break;
+                }
+            }
+            let at = format!("seed {seed} round {round}");
+            assert_eq!(stop_a, stop_b, "{at}");
+            assert_eq!(
+                (a.ac, a.mq, a.xr, a.ic, a.overflow, a.divide_check),
+                (b.ac, b.mq, b.xr, b.ic, b.overflow, b.divide_check),
+                "{at}"
+            );
+            assert_eq!(a.sense_lights, b.sense_lights, "{at}");
+            assert_eq!(
+                (a.cycles(), a.instructions()),
+                (b.cycles(), b.instructions()),
+                "{at}"
+            );
+            assert!(a.mem[..] == b.mem[..], "{at}");
+            let w = words.word();
+            a.mem[a.ic as usize] = w;
+            b.mem[b.ic as usize] = w;
+        }
     }
 }

@@ -1,0 +1,645 @@
+//! The executor: one instruction (with an XEC, the chain it executes) on a copy of the
+//! registers (`Regs`). The hot loop keeps that copy in a local, so the host keeps AC, MQ, IC,
+//! the index registers and the counters in its own registers rather than in the `Machine`.
+
+use super::super::arith::{self, AC_MAG, AC_P, AC_S, MAG, SIGN, WORD};
+use super::super::channel::ChannelError;
+use super::super::decode::{Decoded, Ea, Op};
+use super::super::timing;
+use super::hot::Entry;
+use super::{decrement, Machine, Stop, ADDR, STORE_WORDS, XEC_LIMIT};
+
+/// The registers and counters an instruction changes, copied out of the `Machine` for a run.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Regs {
+    pub ac: u64,
+    pub mq: u64,
+    pub ic: u32,
+    /// Index registers A, B, C, and a fourth always 0: the hot loop indexes this array by
+    /// the register an instruction names, 3 when it names none.
+    pub xa: [u32; 4],
+    pub overflow: bool,
+    pub cycles: u64,
+    pub instructions: u64,
+}
+
+impl Regs {
+    #[inline(always)]
+    pub fn load(m: &Machine) -> Regs {
+        Regs {
+            ac: m.ac,
+            mq: m.mq,
+            ic: m.ic,
+            xa: [m.xr[0], m.xr[1], m.xr[2], 0],
+            overflow: m.overflow,
+            cycles: m.cycles,
+            instructions: m.instructions,
+        }
+    }
+
+    #[inline(always)]
+    pub fn store(&self, m: &mut Machine) {
+        m.ac = self.ac;
+        m.mq = self.mq;
+        m.ic = self.ic;
+        m.xr = [self.xa[0], self.xa[1], self.xa[2]];
+        m.overflow = self.overflow;
+        m.cycles = self.cycles;
+        m.instructions = self.instructions;
+    }
+
+    /// Index register value for a tag: the OR of the selected registers.
+    #[inline(always)]
+    pub fn xr_read(&self, tag: u8) -> u16 {
+        // Branch-free: each register masked by its tag bit.
+        let m = |bit: u8| 0u32.wrapping_sub(((tag >> bit) & 1) as u32);
+        ((self.xa[0] & m(0)) | (self.xa[1] & m(1)) | (self.xa[2] & m(2))) as u16
+    }
+
+    /// Load every selected index register.
+    #[inline(always)]
+    pub fn xr_write(&mut self, tag: u8, v: u16) {
+        let v = (v & ADDR) as u32;
+        if tag & 1 != 0 {
+            self.xa[0] = v;
+        }
+        if tag & 2 != 0 {
+            self.xa[1] = v;
+        }
+        if tag & 4 != 0 {
+            self.xa[2] = v;
+        }
+    }
+
+    /// The index register operand named by `x`: in the hot loop (`HOT`) the index of one
+    /// register, elsewhere a tag, whose registers are ORed and the OR written back into
+    /// each of them.
+    #[inline(always)]
+    fn xr_operand<const HOT: bool>(&mut self, x: u8) -> u16 {
+        if HOT {
+            self.xa[x as usize & 3] as u16
+        } else {
+            let v = self.xr_read(x);
+            self.xr_write(x, v);
+            v
+        }
+    }
+
+    /// Load the index register(s) named by `x` (as for `xr_operand`; tag 0 loads none). The
+    /// hot loop never runs such an instruction with x = 3, which stays 0.
+    #[inline(always)]
+    fn xr_load<const HOT: bool>(&mut self, x: u8, v: u16) {
+        if HOT {
+            self.xa[x as usize & 3] = (v & ADDR) as u32;
+        } else {
+            self.xr_write(x, v);
+        }
+    }
+}
+
+/// Run an out-of-line part of the executor on a copy of the registers, so that the hot
+/// loop's `Regs` never has its address taken (which would keep it in memory).
+#[inline(always)]
+fn on_copy(r: &mut Regs, f: impl FnOnce(&mut Regs) -> Result<(), Stop>) -> Result<(), Stop> {
+    let mut c = *r;
+    let res = f(&mut c);
+    *r = c;
+    res
+}
+
+/// What `core` did with an instruction.
+pub(super) enum Flow {
+    /// Executed; the next instruction follows.
+    Next,
+    /// Executed, and the machine stops (HTR, HPR).
+    Stop(Stop),
+    /// Not touched: the instruction needs more of the machine than the store and the
+    /// registers (XEC, divide, channel A, the ±0760 group, or an unimplemented code), or,
+    /// in the hot loop, its entry says it is left out (`hot::Entry::op`).
+    Machine,
+}
+
+/// The effective address Y and the extra cycle of an indirect reference.
+#[inline(always)]
+fn effective(mem: &[u64; STORE_WORDS], r: &Regs, word: u64, d: Decoded) -> (u16, u64) {
+    let tag = ((word >> 15) & 7) as u8;
+    let address = (word & 0o77777) as u16;
+    match d.ea {
+        Ea::Address | Ea::Register => (address, 0),
+        Ea::Indexed => (address.wrapping_sub(r.xr_read(tag)) & ADDR, 0),
+        Ea::Indirect | Ea::IndexedMaybeIndirect => {
+            let y = address.wrapping_sub(r.xr_read(tag)) & ADDR;
+            if (word >> 22) & 3 != 3 {
+                return (y, 0);
+            }
+            let ind = mem[y as usize];
+            let t = ((ind >> 15) & 7) as u8;
+            (
+                ((ind & 0o77777) as u16).wrapping_sub(r.xr_read(t)) & ADDR,
+                1,
+            )
+        }
+    }
+}
+
+/// Execute `op` (fetched from `at`, IC already past it) when it needs only the store and the
+/// registers; the instruction is not counted here. `x` names the index register operand
+/// (`Regs::xr_operand`), `y` is the effective address, `address` and `dec` the address and
+/// decrement fields, `cycles` the fixed cycles and that of an indirect reference.
+#[inline(always)]
+pub(super) fn core<const HOT: bool>(
+    mem: &mut [u64; STORE_WORDS],
+    r: &mut Regs,
+    e: &Entry,
+    y: u16,
+    at: u16,
+    mut cycles: u64,
+) -> Flow {
+    // The entry's fields are read where they are used, not all at once (registers).
+    let yi = (y & ADDR) as usize;
+    let skip = |r: &mut Regs, n: u32| r.ic = (r.ic + n) & ADDR as u32;
+    match e.op {
+        // --- Type A
+        Op::Txi => {
+            let xr = r.xr_operand::<HOT>(e.x);
+            r.xr_load::<HOT>(e.x, xr.wrapping_add(e.decrement));
+            r.ic = e.address as u32;
+        }
+        Op::Tix => {
+            let xr = r.xr_operand::<HOT>(e.x);
+            if xr > e.decrement {
+                r.xr_load::<HOT>(e.x, xr - e.decrement);
+                r.ic = e.address as u32;
+            }
+        }
+        Op::Txh => {
+            if r.xr_operand::<HOT>(e.x) > e.decrement {
+                r.ic = e.address as u32;
+            }
+        }
+        Op::Tnx => {
+            let xr = r.xr_operand::<HOT>(e.x);
+            if xr > e.decrement {
+                r.xr_load::<HOT>(e.x, xr - e.decrement);
+            } else {
+                r.ic = e.address as u32;
+            }
+        }
+        Op::Txl => {
+            if r.xr_operand::<HOT>(e.x) <= e.decrement {
+                r.ic = e.address as u32;
+            }
+        }
+        // --- Transfers and control
+        Op::Htr => {
+            r.cycles += cycles;
+            r.ic = y as u32;
+            return Flow::Stop(Stop::Halt {
+                address: at,
+                target: y,
+            });
+        }
+        Op::Hpr => {
+            r.cycles += cycles;
+            return Flow::Stop(Stop::HaltProceed { address: at });
+        }
+        Op::Tra => r.ic = y as u32,
+        Op::Tlq => {
+            let s1 = r.ac & AC_S != 0;
+            let s2 = r.mq & SIGN != 0;
+            let t1 = r.ac & AC_MAG;
+            let t2 = r.mq & MAG;
+            let go = if s1 != s2 {
+                s2
+            } else {
+                t1 != t2 && (s2 ^ (t1 > t2))
+            };
+            if go {
+                r.ic = y as u32;
+            }
+        }
+        Op::Tsx => {
+            r.xr_load::<HOT>(e.x, (!at).wrapping_add(1) & ADDR);
+            r.ic = y as u32;
+        }
+        Op::Tze => {
+            if r.ac & AC_MAG == 0 {
+                r.ic = y as u32;
+            }
+        }
+        Op::Tnz => {
+            if r.ac & AC_MAG != 0 {
+                r.ic = y as u32;
+            }
+        }
+        Op::Tpl => {
+            if r.ac & AC_S == 0 {
+                r.ic = y as u32;
+            }
+        }
+        Op::Tmi => {
+            if r.ac & AC_S != 0 {
+                r.ic = y as u32;
+            }
+        }
+        Op::Tov => {
+            if r.overflow {
+                r.overflow = false;
+                r.ic = y as u32;
+            }
+        }
+        Op::Tno => {
+            if !r.overflow {
+                r.ic = y as u32;
+            }
+            r.overflow = false;
+        }
+        Op::Tqp => {
+            if r.mq & SIGN == 0 {
+                r.ic = y as u32;
+            }
+        }
+        Op::Nop => {}
+        // --- Multiply and divide
+        Op::Mpy | Op::Mpr => {
+            let w = mem[yi];
+            cycles += timing::multiply_cycles(r.mq, w) as u64;
+            (r.ac, r.mq) = if e.op == Op::Mpy {
+                arith::multiply(r.mq, w)
+            } else {
+                arith::multiply_round(r.mq, w)
+            };
+        }
+        // --- Logical, compare, add
+        Op::Ans => mem[yi] &= r.ac & WORD,
+        Op::Ana => r.ac &= mem[yi],
+        Op::Era => r.ac = (r.ac ^ mem[yi]) & WORD,
+        Op::Ora => r.ac |= mem[yi],
+        Op::Ors => mem[yi] |= r.ac & WORD,
+        Op::Cas => {
+            let w = mem[yi];
+            let s1 = r.ac & AC_S != 0;
+            let s2 = w & SIGN != 0;
+            let t1 = r.ac & AC_MAG;
+            let t2 = w & MAG;
+            let n = if s1 != s2 {
+                if s1 {
+                    2
+                } else {
+                    0
+                }
+            } else if t1 == t2 {
+                1
+            } else if (t1 < t2) ^ s1 {
+                2
+            } else {
+                0
+            };
+            skip(r, n);
+        }
+        Op::Las => {
+            let t = r.ac & AC_MAG;
+            let w = mem[yi];
+            skip(r, if t < w { 2 } else { (t == w) as u32 });
+        }
+        Op::Acl => r.ac = arith::add_logical(r.ac, mem[yi]),
+        Op::Add | Op::Adm | Op::Sub | Op::Sbm => {
+            let w = mem[yi];
+            let w = match e.op {
+                Op::Add => w,
+                Op::Adm => w & MAG,
+                Op::Sub => w ^ SIGN,
+                _ => w | SIGN,
+            };
+            let (ac, ovf) = arith::add(r.ac, w);
+            r.ac = ac;
+            r.overflow |= ovf;
+        }
+        // --- Loads
+        Op::Cla => r.ac = arith::ac_from_word(mem[yi]),
+        Op::Cls => r.ac = arith::ac_from_word(mem[yi] ^ SIGN),
+        Op::Cal => r.ac = mem[yi],
+        Op::Ldq => r.mq = mem[yi],
+        Op::Zet => {
+            if mem[yi] & MAG == 0 {
+                skip(r, 1);
+            }
+        }
+        Op::Nzt => {
+            if mem[yi] & MAG != 0 {
+                skip(r, 1);
+            }
+        }
+        Op::Xca => {
+            let t = r.mq;
+            r.mq = arith::word_from_ac(r.ac);
+            r.ac = arith::ac_from_word(t);
+        }
+        Op::Xcl => {
+            let t = r.mq;
+            r.mq = r.ac & WORD;
+            r.ac = t;
+        }
+        // --- Stores
+        Op::Stz => mem[yi] = 0,
+        Op::Sto => mem[yi] = arith::word_from_ac(r.ac),
+        Op::Slw => mem[yi] = r.ac & WORD,
+        Op::Stq => mem[yi] = r.mq,
+        Op::Sta => mem[yi] = (mem[yi] & !0o77777) | (r.ac & 0o77777),
+        Op::Std => {
+            let f = 0o77777 << 18;
+            mem[yi] = (mem[yi] & !f) | (r.ac & f);
+        }
+        Op::Stt => {
+            let f = 0o7 << 15;
+            mem[yi] = (mem[yi] & !f) | (r.ac & f);
+        }
+        Op::Stp => {
+            let f = 0o7 << 33;
+            mem[yi] = (mem[yi] & !f) | (r.ac & f);
+        }
+        Op::Stl => mem[yi] = (mem[yi] & !0o77777) | r.ic as u64,
+        // --- Index registers
+        Op::Lxa => r.xr_load::<HOT>(e.x, mem[yi] as u16),
+        Op::Lac => r.xr_load::<HOT>(e.x, (mem[yi] as u16).wrapping_neg()),
+        Op::Lxd => r.xr_load::<HOT>(e.x, decrement(mem[yi])),
+        Op::Ldc => r.xr_load::<HOT>(e.x, decrement(mem[yi]).wrapping_neg()),
+        Op::Sxa => {
+            let x = r.xr_operand::<HOT>(e.x) as u64;
+            mem[yi] = (mem[yi] & !0o77777) | x;
+        }
+        Op::Sxd => {
+            let x = r.xr_operand::<HOT>(e.x) as u64;
+            let f = 0o77777 << 18;
+            mem[yi] = (mem[yi] & !f) | (x << 18);
+        }
+        Op::Pax => r.xr_load::<HOT>(e.x, r.ac as u16),
+        Op::Pac => r.xr_load::<HOT>(e.x, (r.ac as u16).wrapping_neg()),
+        Op::Pdx => r.xr_load::<HOT>(e.x, (r.ac >> 18) as u16),
+        Op::Pdc => r.xr_load::<HOT>(e.x, ((r.ac >> 18) as u16).wrapping_neg()),
+        Op::Pxa => r.ac = r.xr_operand::<HOT>(e.x) as u64,
+        Op::Pxd => r.ac = (r.xr_operand::<HOT>(e.x) as u64) << 18,
+        Op::Axt => r.xr_load::<HOT>(e.x, e.address),
+        Op::Axc => r.xr_load::<HOT>(e.x, e.address.wrapping_neg()),
+        // --- Shifts: the count is the low 8 bits of Y
+        Op::Als | Op::Ars | Op::Lls | Op::Lrs | Op::Lgl | Op::Lgr | Op::Rql => {
+            let n = (y & 0o377) as u32;
+            cycles += timing::shift_cycles(n) as u64;
+            match e.op {
+                Op::Als => {
+                    let (ac, ovf) = arith::als(r.ac, n);
+                    r.ac = ac;
+                    r.overflow |= ovf;
+                }
+                Op::Ars => r.ac = arith::ars(r.ac, n),
+                Op::Lls | Op::Lgl => {
+                    let (ac, mq, ovf) = if e.op == Op::Lls {
+                        arith::lls(r.ac, r.mq, n)
+                    } else {
+                        arith::lgl(r.ac, r.mq, n)
+                    };
+                    (r.ac, r.mq) = (ac, mq);
+                    r.overflow |= ovf;
+                }
+                Op::Lrs => (r.ac, r.mq) = arith::lrs(r.ac, r.mq, n),
+                Op::Lgr => (r.ac, r.mq) = arith::lgr(r.ac, r.mq, n),
+                _ => r.mq = arith::rql(r.mq, n),
+            }
+        }
+        // Instructions that need more of the machine than the store and the registers
+        // (XEC, divide, channel A, the ±0760 group, unimplemented codes), and in the hot
+        // loop the instructions it leaves out to stay small.
+        _ => return Flow::Machine,
+    }
+    r.cycles += cycles;
+    Flow::Next
+}
+
+impl Machine {
+    /// Undo the fetch: the instruction at `at` did not execute.
+    fn refuse(r: &mut Regs, at: u16, depth: u32, stop: Stop) -> Result<(), Stop> {
+        if depth == 0 {
+            r.ic = at as u32;
+        }
+        Err(stop)
+    }
+
+    /// Execute `word` fetched from `at` (for XEC, `at` is the XEC's location).
+    #[inline(always)]
+    pub(super) fn execute(
+        &mut self,
+        r: &mut Regs,
+        word: u64,
+        at: u16,
+        depth: u32,
+    ) -> Result<(), Stop> {
+        let d = self.dec[((word >> 24) & 0o7777) as usize].specialise(word);
+        self.execute_decoded(r, word, d, at, depth)
+    }
+
+    /// Execute `word`, decoded and specialised as `d`, and count it.
+    #[inline(always)]
+    pub(super) fn execute_decoded(
+        &mut self,
+        r: &mut Regs,
+        word: u64,
+        d: Decoded,
+        at: u16,
+        depth: u32,
+    ) -> Result<(), Stop> {
+        match self.core_general(r, word, d, at) {
+            Flow::Next => {
+                r.instructions += 1;
+                Ok(())
+            }
+            Flow::Stop(stop) => {
+                r.instructions += 1;
+                Err(stop)
+            }
+            Flow::Machine => on_copy(r, |c| self.machine(c, word, d, at, depth)),
+        }
+    }
+
+    /// `execute_decoded` out of line, for the words the hot loop leaves.
+    #[inline(never)]
+    pub(super) fn execute_left(&mut self, r: &mut Regs, word: u64, at: u16) -> Result<(), Stop> {
+        self.execute(r, word, at, 0)
+    }
+
+    /// `core` for any word, however it forms its address.
+    #[inline(always)]
+    fn core_general(&mut self, r: &mut Regs, word: u64, d: Decoded, at: u16) -> Flow {
+        let (y, extra) = effective(&self.mem, r, word, d);
+        let e = Entry {
+            word,
+            op: d.op,
+            cycles: d.cycles,
+            yx: 3,
+            x: ((word >> 15) & 7) as u8,
+            address: (word & 0o77777) as u16,
+            decrement: decrement(word),
+        };
+        core::<false>(&mut self.mem, r, &e, y, at, d.cycles as u64 + extra)
+    }
+
+    /// The instructions `core` leaves to the whole machine; counts them.
+    #[inline(never)]
+    fn machine(
+        &mut self,
+        r: &mut Regs,
+        word: u64,
+        d: Decoded,
+        at: u16,
+        depth: u32,
+    ) -> Result<(), Stop> {
+        let (y, extra) = effective(&self.mem, r, word, d);
+        let mut cycles = d.cycles as u64 + extra;
+        let yi = y as usize;
+        r.instructions += 1;
+        match d.op {
+            Op::Unimplemented => {
+                r.instructions -= 1;
+                return Self::refuse(r, at, depth, Stop::Unimplemented { word, address: at });
+            }
+            Op::Xec => {
+                // XEC: the word at Y executes as if it stood here; its cycles follow XEC's I.
+                r.cycles += cycles;
+                if depth >= XEC_LIMIT {
+                    return Err(Stop::XecLoop { address: at });
+                }
+                let target = self.mem[yi];
+                let res = self.execute(r, target, at, depth + 1);
+                if let Err(Stop::Unimplemented { .. }) = res {
+                    // The XEC itself stays unexecuted too, so that IC points at it.
+                    r.cycles -= cycles;
+                    r.instructions -= 1;
+                    if depth == 0 {
+                        r.ic = at as u32;
+                    }
+                }
+                return res;
+            }
+            Op::Dvh | Op::Dvp => match arith::divide(r.ac, r.mq, self.mem[yi]) {
+                Some((ac, mq)) => {
+                    cycles += timing::divide_cycles(false) as u64;
+                    r.ac = ac;
+                    r.mq = mq;
+                }
+                None => {
+                    cycles += timing::divide_cycles(true) as u64;
+                    self.divide_check = true;
+                    if d.op == Op::Dvh {
+                        r.cycles += cycles;
+                        return Err(Stop::DivideCheckHalt { address: at });
+                    }
+                }
+            },
+            // --- Channel A
+            Op::Rds | Op::Wrs | Op::Rcha | Op::Lcha => {
+                let res = match d.op {
+                    Op::Rds => self.channel.select(y, false),
+                    Op::Wrs => self.channel.select(y, true),
+                    Op::Rcha => self.channel.reset_and_load(&mut self.mem[..], y),
+                    _ => self.channel.load(&mut self.mem[..], y),
+                };
+                if let Err(e) = res {
+                    r.instructions -= 1;
+                    return Self::channel_stop(r, at, depth, e);
+                }
+            }
+            Op::Tcoa => {
+                if self.channel.in_operation() {
+                    r.ic = y as u32;
+                }
+            }
+            Op::Tcna => {
+                if !self.channel.in_operation() {
+                    r.ic = y as u32;
+                }
+            }
+            Op::Group0760 => {
+                r.instructions -= 1;
+                return self.group_0760(r, word, y, at, depth);
+            }
+            _ => unreachable!("core executes {:?}", d.op),
+        }
+        r.cycles += cycles;
+        Ok(())
+    }
+
+    fn channel_stop(r: &mut Regs, at: u16, depth: u32, e: ChannelError) -> Result<(), Stop> {
+        let stop = match e {
+            ChannelError::ReaderEmpty => Stop::ReaderEmpty { address: at },
+            error => Stop::Channel { address: at, error },
+        };
+        Self::refuse(r, at, depth, stop)
+    }
+
+    /// The ±0760 group: the effective address selects the function (2 cycles, I and L).
+    fn group_0760(
+        &mut self,
+        r: &mut Regs,
+        word: u64,
+        y: u16,
+        at: u16,
+        depth: u32,
+    ) -> Result<(), Stop> {
+        r.instructions += 1;
+        let negative = word & SIGN != 0;
+        let cycles = if y < 0o200 {
+            self.group[((negative as usize) << 7) | y as usize]
+        } else {
+            0
+        };
+        if cycles == 0 {
+            r.instructions -= 1;
+            return Self::refuse(r, at, depth, Stop::Unimplemented { word, address: at });
+        }
+        let skip = |r: &mut Regs| r.ic = (r.ic + 1) & ADDR as u32;
+        match (negative, y) {
+            (false, 0o0000) => r.ac &= AC_S,
+            (false, 0o0001) => {
+                if r.ac & 1 != 0 {
+                    skip(r)
+                }
+            }
+            (false, 0o0002) => r.ac ^= AC_S,
+            (false, 0o0003) => r.ac &= !AC_S,
+            (false, 0o0004) => r.mq = self.keys & WORD,
+            (false, 0o0006) => r.ac ^= AC_MAG,
+            (false, 0o0012) => {
+                if self.divide_check {
+                    self.divide_check = false;
+                } else {
+                    skip(r)
+                }
+            }
+            (false, 0o0140) => self.sense_lights = 0,
+            (false, 0o0141..=0o0144) => self.sense_lights |= 1 << (y - 0o0141),
+            (false, 0o0161..=0o0166) => {
+                if self.sense_switches & (1 << (y - 0o0161)) != 0 {
+                    skip(r)
+                }
+            }
+            (true, 0o0001) => {
+                if r.ac & AC_P != 0 {
+                    skip(r)
+                }
+            }
+            (true, 0o0003) => r.ac |= AC_S,
+            (true, 0o0141..=0o0144) => {
+                let bit = 1 << (y - 0o0141);
+                if self.sense_lights & bit != 0 {
+                    self.sense_lights &= !bit;
+                    skip(r)
+                }
+            }
+            _ => {
+                r.instructions -= 1;
+                return Self::refuse(r, at, depth, Stop::Unimplemented { word, address: at });
+            }
+        }
+        r.cycles += cycles as u64;
+        Ok(())
+    }
+}

@@ -1,0 +1,139 @@
+//! The hot loop: steps with no trace and no budget test, on a local copy of the registers
+//! and on the store and the cache of decoded words alone, so that the host keeps the
+//! registers in its own. It leaves to `Machine::execute_left` the instructions that need
+//! more of the machine, and those that name index registers in a less common way
+//! (indirect, a tag naming several registers, a tag 0 where a register is the operand).
+
+use super::super::decode::{Decoded, Ea, Op};
+use super::exec::{core, Flow, Regs};
+use super::{Stop, ADDR, STORE_WORDS};
+
+/// A word as the hot loop runs it, decoded once.
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+pub(super) struct Entry {
+    /// The word decoded: the entry holds while the store still holds this word.
+    pub word: u64,
+    /// `Op::Unimplemented` for anything the hot loop leaves to `Machine::execute_left`.
+    pub op: Op,
+    pub cycles: u8,
+    /// The index register (0-2) that Y is indexed by, 3 for none (`Regs::xa`).
+    pub yx: u8,
+    /// The index register (0-2) the instruction works on (`Regs::xr_operand`); outside the
+    /// hot loop, the tag.
+    pub x: u8,
+    pub address: u16,
+    pub decrement: u16,
+}
+
+/// An entry that matches no word (words have 36 bits).
+pub(super) const EMPTY: Entry = Entry {
+    word: u64::MAX,
+    op: Op::Unimplemented,
+    cycles: 0,
+    yx: 3,
+    x: 3,
+    address: 0,
+    decrement: 0,
+};
+
+/// The entry of the word last executed at each address.
+pub(super) type Icache = [Entry; STORE_WORDS];
+
+/// Why `steps` returned.
+pub(super) enum Exit {
+    /// All the steps asked for ran.
+    Done,
+    /// HTR or HPR (executed and counted).
+    Stop(Stop),
+    /// The word at `at` is left to `Machine::execute_left`: fetched (IC past it), not
+    /// executed and not counted.
+    Left { word: u64, at: u16 },
+}
+
+/// Run up to `n` steps; returns why it ended and the steps not run (the one that ended
+/// it counts as run).
+#[inline(never)]
+pub(super) fn steps(
+    mem: &mut [u64; STORE_WORDS],
+    icache: &mut Icache,
+    dec: &[Decoded; 4096],
+    r: &mut Regs,
+    n: u64,
+) -> (Exit, u64) {
+    let mut g = *r;
+    let mut left = n;
+    let exit = loop {
+        if left == 0 {
+            break Exit::Done;
+        }
+        left -= 1;
+        let at = (g.ic as u16) & ADDR;
+        let word = mem[at as usize];
+        g.ic = ((at + 1) & ADDR) as u32;
+        if icache[at as usize].word != word {
+            refill(icache, dec, at, word);
+        }
+        let e = &icache[at as usize];
+        let y = e.address.wrapping_sub(g.xa[e.yx as usize & 3] as u16) & ADDR;
+        match core::<true>(mem, &mut g, e, y, at, e.cycles as u64) {
+            Flow::Next => {}
+            Flow::Stop(stop) => break Exit::Stop(stop),
+            Flow::Machine => {
+                // Not run here: the caller runs it and counts it.
+                g.instructions += n - left - 1;
+                *r = g;
+                return (Exit::Left { word, at }, left);
+            }
+        }
+    };
+    // Every step run here is one instruction.
+    g.instructions += n - left;
+    *r = g;
+    (exit, left)
+}
+
+/// A miss: decode the word and keep its entry (out of line: rare, and it would crowd the
+/// loop's registers).
+#[cold]
+#[inline(never)]
+fn refill(icache: &mut Icache, dec: &[Decoded; 4096], at: u16, word: u64) {
+    icache[at as usize] = entry(word, dec);
+}
+
+/// The entry for `word`.
+#[inline(always)]
+fn entry(word: u64, dec: &[Decoded; 4096]) -> Entry {
+    let d = dec[((word >> 24) & 0o7777) as usize];
+    let tag = (word >> 15) & 7;
+    // One index register, 3 for none; a tag naming several is left out (`None`).
+    let one = match tag {
+        0 => Some(3),
+        1 => Some(0),
+        2 => Some(1),
+        4 => Some(2),
+        _ => None,
+    };
+    let indirect = (word >> 22) & 3 == 3;
+    let (yx, x) = match d.ea {
+        Ea::Address => (Some(3), Some(3)),
+        // Tag 0 names no register: the instruction does nothing to any; left out.
+        Ea::Register => (Some(3), one.filter(|&x| x != 3)),
+        Ea::Indexed => (one, Some(3)),
+        Ea::IndexedMaybeIndirect if !indirect => (one, Some(3)),
+        Ea::IndexedMaybeIndirect | Ea::Indirect => (None, None),
+    };
+    let (op, yx, x) = match (yx, x) {
+        (Some(yx), Some(x)) => (d.op, yx, x),
+        _ => (Op::Unimplemented, 3, 3),
+    };
+    Entry {
+        word,
+        op,
+        cycles: d.cycles,
+        yx,
+        x,
+        address: (word & 0o77777) as u16,
+        decrement: ((word >> 18) & 0o77777) as u16,
+    }
+}
