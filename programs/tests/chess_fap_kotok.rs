@@ -345,7 +345,10 @@ fn bad_program_cards_are_reported_with_the_column() {
     for (card, column) in [
         ("KOTOX  1 4 4", 5),
         ("KOTOK  1 4 4 X", 14),
-        ("KOTOK  2 4 4", 9),
+        ("KOTOK  2 4 4", 8),
+        ("KOTOK  1 4 -4 3", 12),
+        ("KOTOK  1 4 4 300", 14),
+        ("KOTOK  1 4 1 1 1 1 1 1 1 1 1 1 1", 32),
     ] {
         let deck = problem_deck(&Position::start(), card).unwrap();
         let out = run_problem(program, &deck).unwrap();
