@@ -361,3 +361,54 @@ fn bad_program_cards_are_reported_with_the_column() {
         assert!(!out.printed.iter().any(|l| l.starts_with("MOVE")));
     }
 }
+
+/// Where the emulated time goes: a flat profile of one search (the initial position, default
+/// parameters), cycles by routine, the routine being the nearest entry at or below the address
+/// executed (core routines include the calls GENLEG makes to MAKE and so on only under their own
+/// names). `cargo test -p programs --test chess_fap_kotok profile -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn profile_of_one_search() {
+    let rig = Rig::new();
+    let entries = [
+        "GENLEG", "MAKE", "MKNULL", "UNMAKE", "INCHK", "ATTKD", "PERFT", "RDCARD", "INITIA",
+        "KSDRV", "START", "TREE", "REPLYS", "EVAL", "KMAT", "KCEN", "KATT", "KADD", "KRAY", "KDEV",
+        "KPAWN", "KPINS", "KLEAST", "KLPWN", "KLCON", "KLDIR", "KXCH", "KBGAIN", "KNAME",
+    ];
+    let mut at: Vec<(usize, &str)> = entries.iter().map(|&e| (rig.sym(e), e)).collect();
+    at.sort();
+    let p = Position::start();
+    let mut m = rig.machine(&p);
+    for (i, &w) in Params::default().widths.iter().enumerate() {
+        m.mem[rig.sym("KWID") + i] = w as u64;
+    }
+    m.mem[rig.sym("KAB")] = 1;
+    m.mem[rig.sym("KSTF")] = 4;
+    m.ic = rig.sym("KSTRE") as u32;
+    let mut cycles = std::collections::BTreeMap::<&str, u64>::new();
+    loop {
+        let ic = m.ic as usize;
+        let c0 = m.cycles();
+        let stop = m.step();
+        let name = at
+            .iter()
+            .rev()
+            .find(|(a, _)| *a <= ic)
+            .map_or("(below)", |e| e.1);
+        *cycles.entry(name).or_default() += m.cycles() - c0;
+        if let Some(s) = stop {
+            assert!(matches!(s, Stop::Halt { .. }), "{s}");
+            break;
+        }
+    }
+    let total: u64 = cycles.values().sum();
+    let mut rows: Vec<_> = cycles.into_iter().collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.1));
+    println!("{total} cycles, {:.1} emulated s", total as f64 * 2.18e-6);
+    for (name, c) in rows {
+        println!(
+            "{name:<8} {c:>10} {:>5.1}%",
+            100.0 * c as f64 / total as f64
+        );
+    }
+}
