@@ -120,6 +120,38 @@ fn uci_engine_reports_the_emulated_time() {
     );
 }
 
+#[test]
+fn uci_position_the_cards_cannot_express() {
+    // Eight pawns and a promoted queen: nine pawn names for White, more than the card language
+    // has. The engine answers with no move and the reason, and goes on.
+    let mut child = bin()
+        .args(["chess", "uci", "--program", "kotok", "--engine", "emulated"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    writeln!(
+        input,
+        "position fen 4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1\ngo depth 1\nposition startpos\ngo depth 1\nquit"
+    )
+    .unwrap();
+    drop(input);
+    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    child.wait().unwrap();
+    let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 2, "{lines:?}");
+    assert_eq!(best[0], "bestmove 0000", "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("emulated_error")),
+        "{lines:?}"
+    );
+    assert_ne!(best[1], "bestmove 0000", "{lines:?}");
+}
+
 /// Kotok's program on the emulated 7090 (White) against Stockfish at Skill Level 0 for ten
 /// moves, driven by python-chess. Where python-chess or Debian's stockfish is missing the test
 /// says so and skips (`.ci/run` installs both).
