@@ -234,7 +234,8 @@ impl UciPlayer {
             .map_err(|e| self.error_spawn(e))?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, lines) = mpsc::channel();
+        // Bounded: an engine that floods its output waits for us instead of filling memory.
+        let (tx, lines) = mpsc::sync_channel(1024);
         // The reader thread ends at the engine's end of output (or when we stop listening).
         thread::spawn(move || {
             let mut out = BufReader::new(stdout);
@@ -320,8 +321,14 @@ impl UciPlayer {
         };
         let deadline = Instant::now() + within;
         loop {
+            // Checked before each line too: a flooding engine always has one ready.
             let left = deadline.saturating_duration_since(Instant::now());
-            match p.lines.recv_timeout(left) {
+            let next = if left.is_zero() {
+                Err(RecvTimeoutError::Timeout)
+            } else {
+                p.lines.recv_timeout(left)
+            };
+            match next {
                 Ok(line) => {
                     if line.split_whitespace().next() == Some(word) {
                         return Ok(line);
@@ -461,6 +468,24 @@ mod tests {
         let e = UciPlayer::start(config("/bin/cat"))
             .err()
             .expect("an error");
+        assert!(
+            matches!(
+                e,
+                EngineError::Timeout {
+                    waiting_for: "uciok",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(t.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_flood_is_not_an_engine() {
+        // `yes` prints "y" lines as fast as it can and never `uciok`.
+        let t = Instant::now();
+        let e = UciPlayer::start(config("yes")).err().expect("an error");
         assert!(
             matches!(
                 e,
