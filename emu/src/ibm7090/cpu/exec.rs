@@ -97,16 +97,6 @@ impl Regs {
     }
 }
 
-/// Run an out-of-line part of the executor on a copy of the registers, so that the hot
-/// loop's `Regs` never has its address taken (which would keep it in memory).
-#[inline(always)]
-fn on_copy(r: &mut Regs, f: impl FnOnce(&mut Regs) -> Result<(), Stop>) -> Result<(), Stop> {
-    let mut c = *r;
-    let res = f(&mut c);
-    *r = c;
-    res
-}
-
 /// What `core` did with an instruction.
 pub(super) enum Flow {
     /// Executed; the next instruction follows.
@@ -456,7 +446,7 @@ impl Machine {
                 r.instructions += 1;
                 Err(stop)
             }
-            Flow::Machine => on_copy(r, |c| self.machine(c, word, d, at, depth)),
+            Flow::Machine => self.machine(r, word, d, at, depth),
         }
     }
 
