@@ -5,7 +5,8 @@
 use emu::ibm7090::Limits;
 use programs::chess::emulated::{problem_deck, run_problem_with};
 use programs::chess::turochamp::crosscheck::{
-    cases, crosscheck, emulated_best, emulated_root_table, program, program_card,
+    cases, crosscheck, emulated_best, emulated_root_table, emulated_root_table_with, program,
+    program_card,
 };
 use programs::chess::turochamp::{best, values, Params};
 use programs::chess::{parse_fen, Position};
@@ -143,6 +144,30 @@ fn crosscheck_small() {
     assert!(r.agreed >= 3, "{:?}", r.over_budget);
 }
 
+/// Position play and value of every root move, emulated against native, on positions from
+/// random play (one full ply, W/B; those within 10^8 cycles).
+#[test]
+fn root_tables_of_random_positions() {
+    let mut compared = 0;
+    for c in cases(24, 7, 40).into_iter().skip(36) {
+        if (c.full_plies, c.ratio) != (1, true) {
+            continue;
+        }
+        let limits = Limits::cycles(100_000_000);
+        let Ok(table) = emulated_root_table_with(&c.position, 1, true, limits) else {
+            continue;
+        };
+        let (list, _) = values(&c.position, &params(1, true));
+        let native: Vec<(String, i32, i32)> = list
+            .iter()
+            .map(|(m, v, pp)| (m.uci(), v.milli(), *pp))
+            .collect();
+        assert_eq!(table, native, "{}", c.name);
+        compared += 1;
+    }
+    assert!(compared >= 8, "{compared}");
+}
+
 /// The campaign: `N=40 SEED=1 PLIES=30 CYCLES=200000000 cargo test -p programs --test
 /// chess_fap_turochamp campaign -- --ignored --nocapture`: N positions, each under the three
 /// readings, a budget of CYCLES a problem; `FULL=f RATIO=r` keep one reading only.
@@ -185,4 +210,31 @@ fn campaign() {
         );
     }
     assert!(r.mismatches.is_empty());
+}
+
+/// The period middle-game set on the emulated 7090 (two full plies, W/B), each within 10^9
+/// cycles: `cargo test -p programs --test chess_fap_turochamp middlegame_emulated -- --ignored
+/// --nocapture`. Positions and emulated seconds a move (exact); checked against native.
+#[test]
+#[ignore]
+fn middlegame_emulated() {
+    for (name, p) in programs::chess::period::middlegames() {
+        let limits = Limits::cycles(1_000_000_000);
+        match programs::chess::turochamp::crosscheck::emulated_best_with(&p, 2, true, limits) {
+            Ok(e) => {
+                let (r, _) = best(&p, &Params::default());
+                assert_eq!(
+                    (e.result.best, e.result.value, e.result.positions),
+                    (r.best, r.value, r.positions)
+                );
+                println!(
+                    "{name:<26} {:>6} {:>8} positions {:>8.1} emulated s",
+                    r.best.map(|m| m.uci()).unwrap_or_default(),
+                    r.positions,
+                    e.outcome.emulated_seconds
+                );
+            }
+            Err(e) => println!("{name:<26} over 10^9 cycles ({e})"),
+        }
+    }
 }

@@ -153,8 +153,18 @@ pub fn emulated_root_table(
     full_plies: usize,
     ratio: bool,
 ) -> Result<Vec<(String, i32, i32)>, EmulatedError> {
+    emulated_root_table_with(p, full_plies, ratio, Limits::instructions(DEFAULT_BUDGET))
+}
+
+/// `emulated_root_table` within the caller's budget.
+pub fn emulated_root_table_with(
+    p: &Position,
+    full_plies: usize,
+    ratio: bool,
+    limits: Limits,
+) -> Result<Vec<(String, i32, i32)>, EmulatedError> {
     let deck = problem_deck(p, &format!("{} 1", program_card(full_plies, ratio)))?;
-    let outcome = run_problem_with(program()?, &deck, Limits::instructions(DEFAULT_BUDGET))?;
+    let outcome = run_problem_with(program()?, &deck, limits)?;
     parse_block(&outcome.printed)?;
     root_table(&outcome.printed)
 }
