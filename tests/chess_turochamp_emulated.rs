@@ -1,0 +1,90 @@
+//! `firstmoves chess best --program turochamp --engine emulated` and `chess crosscheck
+//! --program turochamp` through the binary.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .args(args)
+        .output()
+        .expect("firstmoves runs")
+}
+
+#[test]
+fn best_emulated_json_is_natives_answer_with_the_period_time() {
+    let out = run(&[
+        "chess",
+        "best",
+        "--program",
+        "turochamp",
+        "--engine",
+        "emulated",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["move"], "e2e3");
+    assert_eq!(v["value"], 1000);
+    assert_eq!(v["positions"], 439);
+    assert_eq!(v["position_play"], 146);
+    assert_eq!(v["engine"], "emulated");
+    assert_eq!(v["cycles"], 14_433_923);
+}
+
+#[test]
+fn best_emulated_prints_the_block_and_refuses_bad_plies() {
+    let out = run(&[
+        "chess",
+        "best",
+        "--program",
+        "turochamp",
+        "--engine",
+        "emulated",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("MOVE      A1A8"), "{text}");
+    assert!(text.contains("VALUE     1000000"), "{text}");
+    assert!(text.contains("EMULATED 7090 TIME"), "{text}");
+    let out = run(&[
+        "chess",
+        "best",
+        "--program",
+        "turochamp",
+        "--engine",
+        "emulated",
+        "--full-plies",
+        "12",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--full-plies 12"));
+}
+
+#[test]
+fn crosscheck_json() {
+    let out = run(&[
+        "chess",
+        "crosscheck",
+        "--program",
+        "turochamp",
+        "--positions",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["program"], "turochamp");
+    assert_eq!(v["problems"], 6);
+    assert_eq!(v["mismatches"].as_array().unwrap().len(), 0);
+}
