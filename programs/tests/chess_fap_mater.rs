@@ -5,8 +5,9 @@
 
 use std::time::Instant;
 
+use programs::chess::emulated::{problem_deck, run_problem};
 use programs::chess::mater::campaign::{read_table, Row, BWTC_TSV};
-use programs::chess::mater::emulated::solve_emulated;
+use programs::chess::mater::emulated::{program, solve_emulated};
 use programs::chess::mater::{solve, Params};
 use programs::chess::notation::line_san;
 use programs::chess::parse_fen;
@@ -53,8 +54,37 @@ fn mater2_fine_97_on_the_7090() {
     }
 }
 
-const IMMORTAL_CYCLES: u64 = 594_342;
-const FINE97_CYCLES: u64 = 14_636_222;
+/// A bad program card is named by its column on the printer, and nothing is searched; the
+/// program still reads the position's cards and stops at the end of the deck.
+#[test]
+fn program_card_errors_on_the_printer() {
+    let p = parse_fen(IMMORTAL).unwrap();
+    for (card, column) in [
+        ("MATEX  1", 1),
+        ("MATER", 6),
+        ("MATER  3", 8),
+        ("MATER  X", 8),
+        ("MATER  2 2 4 6", 14),
+        ("MATER  1 0 4 5 Q", 16),
+    ] {
+        let deck = problem_deck(&p, card).unwrap();
+        let run = run_problem(program().unwrap(), &deck).unwrap();
+        assert_eq!(
+            run.printed,
+            [format!("PROGRAM CARD ERROR COLUMN {column}")],
+            "{card}"
+        );
+    }
+    // The optional numbers may be left out: MATER II's defaults (the native count is 85).
+    let deck = problem_deck(&p, "MATER  2").unwrap();
+    let run = run_problem(program().unwrap(), &deck).unwrap();
+    let native = solve(&p, &Params::mater2()).positions;
+    let count = format!("POSITIONS EXAMINED {native}");
+    assert!(run.printed.contains(&count), "{:?}", run.printed);
+}
+
+const IMMORTAL_CYCLES: u64 = 595_615;
+const FINE97_CYCLES: u64 = 14_637_495;
 
 /// Emulated and native on `rows` at both levels: the rows that disagree, and the emulated
 /// seconds in all.
