@@ -88,3 +88,31 @@ fn crosscheck_json() {
     assert_eq!(v["problems"], 6);
     assert_eq!(v["mismatches"].as_array().unwrap().len(), 0);
 }
+
+#[test]
+fn uci_emulated_plays_e3_with_the_period_time() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .args([
+            "chess",
+            "uci",
+            "--program",
+            "turochamp",
+            "--engine",
+            "emulated",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uci\nposition startpos\ngo\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("emulated_seconds 31.466"), "{text}");
+    assert!(text.contains("bestmove e2e3"), "{text}");
+}

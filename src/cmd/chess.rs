@@ -241,7 +241,9 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
         ChessCommand::Uci(a) => {
             let emulated_kotok = a.engine == EngineArg::Emulated && a.program == ProgramArg::Kotok;
             let emulated_soma = a.engine == EngineArg::Emulated && a.program == ProgramArg::Soma;
-            if !emulated_kotok && !emulated_soma {
+            let emulated_turo =
+                a.engine == EngineArg::Emulated && a.program == ProgramArg::Turochamp;
+            if !emulated_kotok && !emulated_soma && !emulated_turo {
                 native_only(a.engine)?;
             }
             let mut engine: Box<dyn uci::Engine> = match a.program {
@@ -253,6 +255,7 @@ pub fn run(command: ChessCommand) -> anyhow::Result<()> {
                 ProgramArg::Kotok => Box::new(uci::NativeKotok::default()),
                 ProgramArg::Soma if emulated_soma => others::soma_emulated_engine(&a.other)?,
                 ProgramArg::Soma => others::soma_engine(&a.other),
+                ProgramArg::Turochamp if emulated_turo => turo_emulated::engine(&a.other)?,
                 ProgramArg::Turochamp => others::turochamp_engine(&a.other),
             };
             let stdin = io::stdin();

@@ -1,9 +1,12 @@
-//! `--program turochamp --engine emulated` for `firstmoves chess best`, and `firstmoves chess
+//! `--program turochamp --engine emulated` for `firstmoves chess best` and `uci`, and `firstmoves chess
 //! crosscheck --program turochamp` (issue 7, emulated half): Turochamp's FAP program on the
 //! emulated 7090 (programs/turochamp/turochamp.fap), and its cross-check with the native twin.
 
 use anyhow::bail;
-use programs::chess::turochamp::crosscheck::{self, cases, crosscheck_with, program};
+use programs::chess::turochamp::crosscheck::{
+    self, cases, crosscheck_with, program, EmulatedTurochamp,
+};
+use programs::chess::uci::Engine;
 use programs::chess::Position;
 
 /// The full plies the FAP program's card takes.
@@ -49,6 +52,18 @@ pub fn best(p: &Position, full_plies: usize, ratio: bool, json: bool) -> anyhow:
         );
     }
     Ok(())
+}
+
+/// `chess uci --program turochamp --engine emulated`: the FAP program behind UCI, the options
+/// of the command line as the native engine takes them (the program assembled at once, so a
+/// broken program is reported before the first `go`).
+pub fn engine(o: &super::others::ProgramOpts) -> anyhow::Result<Box<dyn Engine>> {
+    check_full_plies(o.full_plies)?;
+    program()?;
+    let mut e = EmulatedTurochamp::default();
+    e.native.params.full_plies = o.full_plies;
+    e.native.params.ratio = !o.difference;
+    Ok(Box::new(e))
 }
 
 /// The cross-check's budget a problem: 2 x 10^8 cycles (7.3 emulated minutes); an unpruned

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use emu::ibm7090::Limits;
 
+use super::engine::NativeTurochamp;
 use super::{best, Params};
 use crate::chess::board::Position;
 use crate::chess::emulated::{
@@ -22,6 +23,7 @@ use crate::chess::kotok::SearchResult;
 use crate::chess::movegen::legal_moves;
 use crate::chess::notation::parse_uci;
 use crate::chess::period::middlegames;
+use crate::chess::uci::Engine;
 use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;
 
@@ -167,6 +169,70 @@ pub fn emulated_root_table_with(
     let outcome = run_problem_with(program()?, &deck, limits)?;
     parse_block(&outcome.printed)?;
     root_table(&outcome.printed)
+}
+
+/// Turochamp's FAP program behind the UCI front end: each `go` runs one problem on the emulated
+/// 7090 with the card of the options (FullPlies 1..9, Material); the info line adds
+/// `emulated_seconds`. A harness error gives no move and an `emulated_error` on the info line.
+#[derive(Clone, Debug, Default)]
+pub struct EmulatedTurochamp {
+    pub native: NativeTurochamp,
+    last: Option<Result<f64, String>>,
+}
+
+impl Engine for EmulatedTurochamp {
+    fn name(&self) -> String {
+        "Turochamp 1948 (FAP on the emulated IBM 7090, firstmoves)".into()
+    }
+
+    fn author(&self) -> String {
+        self.native.author()
+    }
+
+    /// `go depth N` sets the full plies, as natively.
+    fn search(&mut self, p: &Position, depth: Option<usize>) -> SearchResult {
+        let params = &self.native.params;
+        let full = depth.map_or(params.full_plies, |d| d.max(1));
+        match emulated_best(p, full, params.ratio) {
+            Ok(e) => {
+                self.last = Some(Ok(e.outcome.emulated_seconds));
+                e.result
+            }
+            Err(e) => {
+                self.last = Some(Err(e.to_string()));
+                SearchResult {
+                    best: None,
+                    value: 0,
+                    pv: Vec::new(),
+                    positions: 0,
+                    depth: 0,
+                }
+            }
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.native.set_option(name, value)
+    }
+
+    fn options(&self) -> Vec<String> {
+        self.native.options()
+    }
+
+    fn info_extra(&self) -> Option<String> {
+        match &self.last {
+            Some(Ok(s)) => Some(format!("emulated_seconds {s:.3}")),
+            Some(Err(e)) => Some(format!(
+                "emulated_error {}",
+                e.replace(char::is_whitespace, "_")
+            )),
+            None => None,
+        }
+    }
+
+    fn score(&self, p: &Position, r: &SearchResult) -> String {
+        self.native.score(p, r)
+    }
 }
 
 /// One problem of the cross-check: a position and the card's readings.
@@ -379,6 +445,18 @@ mod tests {
             .iter()
             .zip(&d)
             .all(|(a, b)| to_fen(&a.position) == to_fen(&b.position)));
+    }
+
+    #[test]
+    fn uci_engine_runs_the_program() {
+        let mut e = EmulatedTurochamp::default();
+        let r = e.search(&Position::start(), None);
+        assert_eq!(r.best.map(|m| m.uci()).as_deref(), Some("e2e3"));
+        assert_eq!(r.positions, 439);
+        assert!(e.info_extra().unwrap().starts_with("emulated_seconds 31.4"));
+        e.set_option("FullPlies", "12").unwrap();
+        assert_eq!(e.search(&Position::start(), None).best, None);
+        assert!(e.info_extra().unwrap().contains("PROGRAM_CARD_ERROR"));
     }
 
     #[test]
