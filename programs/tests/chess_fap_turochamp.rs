@@ -132,6 +132,15 @@ fn bad_program_cards_name_the_column() {
     assert_eq!(program_card(2, true), "TURO  2 1");
 }
 
+#[test]
+fn a_bad_game_card_skips_the_problem() {
+    let deck = problem_deck(&Position::start(), "TURO  2 1").unwrap();
+    let deck = deck.replacen("GAME   1 0 -", "GAME   X 0 -", 1);
+    let out = run_problem_with(program().unwrap(), &deck, Limits::instructions(1 << 30)).unwrap();
+    assert_eq!(out.printed.len(), 1, "{:?}", out.printed);
+    assert!(out.printed[0].starts_with("GAME CARD ERROR COLUMN"));
+}
+
 /// Emulated and native on two positions from random play under the three readings, within
 /// 10^8 cycles a problem (the campaign below takes more).
 #[test]
