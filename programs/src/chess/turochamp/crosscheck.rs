@@ -453,7 +453,14 @@ mod tests {
         let r = e.search(&Position::start(), None);
         assert_eq!(r.best.map(|m| m.uci()).as_deref(), Some("e2e3"));
         assert_eq!(r.positions, 439);
-        assert!(e.info_extra().unwrap().starts_with("emulated_seconds 31.4"));
+        let secs = emulated_best(&Position::start(), 2, true)
+            .unwrap()
+            .outcome
+            .emulated_seconds;
+        assert_eq!(
+            e.info_extra().unwrap(),
+            format!("emulated_seconds {secs:.3}")
+        );
         e.set_option("FullPlies", "12").unwrap();
         assert_eq!(e.search(&Position::start(), None).best, None);
         assert!(e.info_extra().unwrap().contains("PROGRAM_CARD_ERROR"));
