@@ -344,7 +344,14 @@ impl Machine {
                 .clamp(1, SLICE);
             let mut left = n;
             while left > 0 {
-                let (exit, l) = hot::steps(&mut self.mem, &mut self.icache, &self.dec, r, left);
+                let (exit, l) = hot::steps(
+                    &mut self.mem,
+                    &mut self.icache,
+                    &self.dec,
+                    &self.group,
+                    r,
+                    left,
+                );
                 left = l;
                 match exit {
                     Exit::Done => {}

@@ -10,7 +10,7 @@ use super::hot::Entry;
 use super::{decrement, Machine, Stop, ADDR, STORE_WORDS, XEC_LIMIT};
 
 /// The registers and counters an instruction changes, copied out of the `Machine` for a run.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Regs {
     pub ac: u64,
     pub mq: u64,
@@ -396,6 +396,12 @@ pub(super) fn core<const HOT: bool>(
                 _ => r.mq = arith::rql(r.mq, n),
             }
         }
+        // The hot loop's entries name Group0760 only for a function of `group_ac`.
+        Op::Group0760 if HOT => {
+            if !group_ac(r, e.word & SIGN != 0, y) {
+                return Flow::Machine;
+            }
+        }
         // Instructions that need more of the machine than the store and the registers
         // (XEC, divide, channel A, the ±0760 group, unimplemented codes), and in the hot
         // loop the instructions it leaves out to stay small.
@@ -587,16 +593,8 @@ impl Machine {
         }
         let skip = |r: &mut Regs| r.ic = (r.ic + 1) & ADDR as u32;
         match (negative, y) {
-            (false, 0o0000) => r.ac &= AC_S,
-            (false, 0o0001) => {
-                if r.ac & 1 != 0 {
-                    skip(r)
-                }
-            }
-            (false, 0o0002) => r.ac ^= AC_S,
-            (false, 0o0003) => r.ac &= !AC_S,
+            _ if group_ac(r, negative, y) => {}
             (false, 0o0004) => r.mq = self.keys & WORD,
-            (false, 0o0006) => r.ac ^= AC_MAG,
             (false, 0o0012) => {
                 if self.divide_check {
                     self.divide_check = false;
@@ -611,12 +609,6 @@ impl Machine {
                     skip(r)
                 }
             }
-            (true, 0o0001) => {
-                if r.ac & AC_P != 0 {
-                    skip(r)
-                }
-            }
-            (true, 0o0003) => r.ac |= AC_S,
             (true, 0o0141..=0o0144) => {
                 let bit = 1 << (y - 0o0141);
                 if self.sense_lights & bit != 0 {
@@ -632,4 +624,30 @@ impl Machine {
         r.cycles += cycles as u64;
         Ok(())
     }
+}
+
+/// The ±0760 functions that work on AC alone (CLM, LBT, CHS, SSP, COM; PBT, SSM), for
+/// `negative` (the sign of the word) and Y; false, and nothing done, for the others.
+#[inline(always)]
+pub(super) fn group_ac(r: &mut Regs, negative: bool, y: u16) -> bool {
+    let skip = |r: &mut Regs| r.ic = (r.ic + 1) & ADDR as u32;
+    match (negative, y) {
+        (false, 0o0000) => r.ac &= AC_S,
+        (false, 0o0001) => {
+            if r.ac & 1 != 0 {
+                skip(r)
+            }
+        }
+        (false, 0o0002) => r.ac ^= AC_S,
+        (false, 0o0003) => r.ac &= !AC_S,
+        (false, 0o0006) => r.ac ^= AC_MAG,
+        (true, 0o0001) => {
+            if r.ac & AC_P != 0 {
+                skip(r)
+            }
+        }
+        (true, 0o0003) => r.ac |= AC_S,
+        _ => return false,
+    }
+    true
 }
