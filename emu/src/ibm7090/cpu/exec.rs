@@ -1,6 +1,6 @@
 //! The executor: one instruction (with an XEC, the chain it executes) on a copy of the
-//! registers (`Regs`). The hot loop keeps that copy in a local, so the host keeps AC, MQ, IC,
-//! the index registers and the counters in its own registers rather than in the `Machine`.
+//! registers (`Regs`). The hot loop keeps that copy in a local, so the host can keep AC, MQ,
+//! IC and the counters in its own registers rather than in the `Machine`.
 
 use super::super::arith::{self, AC_MAG, AC_P, AC_S, MAG, SIGN, WORD};
 use super::super::channel::ChannelError;
@@ -132,10 +132,11 @@ fn effective(mem: &[u64; STORE_WORDS], r: &Regs, word: u64, d: Decoded) -> (u16,
     }
 }
 
-/// Execute `op` (fetched from `at`, IC already past it) when it needs only the store and the
-/// registers; the instruction is not counted here. `x` names the index register operand
-/// (`Regs::xr_operand`), `y` is the effective address, `address` and `dec` the address and
-/// decrement fields, `cycles` the fixed cycles and that of an indirect reference.
+/// Execute the word of entry `e` (fetched from `at`, IC already past it) when it needs only
+/// the store and the registers; the instruction is not counted here. `e.x` names the index
+/// register operand (`Regs::xr_operand`), `y` is the effective address, `cycles` the fixed
+/// cycles and that of an indirect reference. `HOT`: called from the hot loop, whose entries
+/// name one register by its index (`hot::entry`).
 #[inline(always)]
 pub(super) fn core<const HOT: bool>(
     mem: &mut [u64; STORE_WORDS],
