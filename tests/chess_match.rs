@@ -296,16 +296,46 @@ fn bad_input_names_file_line_and_column() {
     assert!(!ok);
     assert!(err.contains("`mater`: not a program"), "{err}");
     let (ok, _, err) = run(&[
-        "chess", "match", "--white", "soma", "--black", "kotok", "--engine", "emulated",
-    ]);
-    assert!(!ok);
-    assert!(err.contains("--engine emulated"), "{err}");
-    let (ok, _, err) = run(&[
         "chess", "match", "--white", "soma", "--black", "kotok", "--fen", "8/8 w",
     ]);
     assert!(!ok);
     assert!(err.contains("--fen `8/8 w`"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn emulated_soma_plays_the_native_twins_game() {
+    let play = |white: &str| {
+        let pgn = scratch(&format!("soma-{}.pgn", white.replace(':', "-")));
+        let (ok, out, err) = run(&[
+            "chess",
+            "match",
+            "--white",
+            white,
+            "--black",
+            "kotok",
+            "--games",
+            "1",
+            "--max-moves",
+            "2",
+            "--json",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(ok, "{err}");
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        let _ = std::fs::remove_file(&pgn);
+        let movetext = text.split("\n\n").nth(1).unwrap().to_string();
+        (json(&out)["games"][0].clone(), movetext)
+    };
+    let (emulated, emulated_moves) = play("emulated:soma");
+    let (_, native_moves) = play("soma");
+    assert!(emulated["white"]
+        .as_str()
+        .unwrap()
+        .contains("emulated IBM 7090"));
+    assert!(emulated["emulated_seconds"]["white"].as_f64().unwrap() > 0.0);
+    assert_eq!(emulated_moves, native_moves);
 }
 
 #[test]

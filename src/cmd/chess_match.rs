@@ -12,7 +12,7 @@ use programs::chess::matchplay::{
     UciPlayer,
 };
 use programs::chess::soma::{self, engine::NativeSoma, Rules};
-use programs::chess::turochamp::engine::NativeTurochamp;
+use programs::chess::turochamp::{self, engine::NativeTurochamp};
 use programs::chess::uci::{self, Engine};
 use programs::chess::{parse_fen, Position};
 use programs::progress::Progress;
@@ -84,10 +84,20 @@ fn program(name: &str, engine: EngineArg, seed: u64) -> anyhow::Result<Box<dyn E
                 kotok::crosscheck::program()?;
                 Ok(Box::new(kotok::crosscheck::EmulatedKotok::default()))
             }
-            _ => bail!(
-                "--engine emulated: `{name}` has no emulated (7090) engine for matches yet; \
-                 use --engine native (or kotok)"
-            ),
+            "soma" | "soma1961" | "somac1966" => {
+                soma::crosscheck::program()?;
+                let rules = if name == "somac1966" {
+                    Rules::Somac1966
+                } else {
+                    Rules::Soma1961
+                };
+                Ok(Box::new(soma::crosscheck::EmulatedSoma::new(rules, seed)))
+            }
+            "turochamp" => {
+                turochamp::crosscheck::program()?;
+                Ok(Box::new(turochamp::crosscheck::EmulatedTurochamp::default()))
+            }
+            _ => bail!("`{name}`: not a program ({PROGRAMS}) or uci:COMMAND"),
         };
     }
     Ok(match name {
