@@ -59,15 +59,15 @@ pub enum ProgramArg {
 pub enum EngineArg {
     /// The Rust twin.
     Native,
-    /// The FAP program on the emulated 7090 (Kotok's; perft).
+    /// The FAP program on the emulated 7090.
     Emulated,
 }
 
 fn native_only(engine: EngineArg) -> anyhow::Result<()> {
     if engine == EngineArg::Emulated {
         bail!(
-            "--engine emulated: the FAP program for the emulated 7090 is not built yet \
-             (issue 6, its emulated half); use --engine native"
+            "--engine emulated: this command has no FAP twin on the emulated 7090; \
+             use --engine native"
         );
     }
     Ok(())
