@@ -8,6 +8,7 @@ use programs::chess::mater::emulated::solve_emulated;
 use programs::chess::mater::{campaign, solve, MateResult, Params};
 use programs::chess::notation::line_san;
 use programs::chess::parse_fen;
+use programs::progress::Progress;
 
 use super::EngineArg;
 
@@ -117,11 +118,13 @@ pub fn mate(a: MateArgs) -> anyhow::Result<()> {
 fn run_emulated(
     rows: &[campaign::Row],
     params: &Params,
+    progress: &mut crate::progress::Reporter,
 ) -> anyhow::Result<(Vec<campaign::Outcome>, Vec<u32>, f64)> {
     let mut outcomes = Vec::new();
     let mut differ = Vec::new();
     let mut seconds = 0.0;
-    for row in rows {
+    for (i, row) in rows.iter().enumerate() {
+        progress.update(i, rows.len());
         let (r, run): (MateResult, _) = solve_emulated(&row.position, params)
             .with_context(|| format!("BWTC line {}", row.number))?;
         seconds += run.emulated_seconds;
@@ -156,15 +159,31 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
     let mut out = serde_json::Map::new();
     for level in [1u8, 2] {
         let t = Instant::now();
+        let mut progress =
+            crate::progress::Reporter::new(if level == 1 { "MATER I" } else { "MATER II" });
         let emulated = if a.engine == EngineArg::Emulated {
-            Some(run_emulated(&rows, &params(level, a.threat_levels))?)
+            Some(run_emulated(
+                &rows,
+                &params(level, a.threat_levels),
+                &mut progress,
+            )?)
         } else {
             None
         };
         let outcomes = match &emulated {
             Some((o, _, _)) => o.clone(),
-            None => campaign::run(&rows, &params(level, a.threat_levels)),
+            None => {
+                let p = params(level, a.threat_levels);
+                let mut o = Vec::with_capacity(rows.len());
+                for (i, row) in rows.iter().enumerate() {
+                    progress.update(i, rows.len());
+                    o.extend(campaign::run(std::slice::from_ref(row), &p));
+                }
+                o
+            }
         };
+        progress.update(rows.len(), rows.len());
+        drop(progress);
         let secs = t.elapsed().as_secs_f64();
         let s = campaign::summarize(&rows, &outcomes);
         if a.rows {
