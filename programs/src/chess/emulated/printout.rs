@@ -5,6 +5,10 @@
 
 use std::fmt;
 
+use crate::chess::kotok::SearchResult;
+use crate::chess::notation::parse_uci;
+use crate::chess::Position;
+
 /// The printout was not what the harness expects.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrintoutError {
@@ -38,6 +42,40 @@ pub struct Block {
     /// The principal variation, UCI lower case.
     pub pv: Vec<String>,
     pub positions: u64,
+}
+
+impl Block {
+    /// The block as a search answer for `p`: the move read as a legal move of `p`, the value
+    /// checked to fit, the principal variation read move by move along its own line.
+    pub fn search_result(&self, p: &Position, depth: usize) -> Result<SearchResult, PrintoutError> {
+        let bad = |m: String| PrintoutError::new(m);
+        let best = match &self.best {
+            None => None,
+            Some(u) => {
+                Some(parse_uci(p, u).ok_or_else(|| bad(format!("MOVE {u}: not legal here")))?)
+            }
+        };
+        let value = self
+            .value
+            .ok_or_else(|| bad("no VALUE line".into()))?
+            .try_into()
+            .map_err(|_| bad("VALUE out of range".into()))?;
+        let mut q = p.clone();
+        let mut pv = Vec::with_capacity(self.pv.len());
+        for u in &self.pv {
+            let m = parse_uci(&q, u)
+                .ok_or_else(|| bad(format!("PRINCIPAL VARIATION {u}: not legal here")))?;
+            q.make(m);
+            pv.push(m);
+        }
+        Ok(SearchResult {
+            best,
+            value,
+            pv,
+            positions: self.positions,
+            depth,
+        })
+    }
 }
 
 /// A line the programs print when a card is wrong.

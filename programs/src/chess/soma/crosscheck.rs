@@ -19,7 +19,6 @@ use crate::chess::emulated::{
 use crate::chess::fen::to_fen;
 use crate::chess::kotok::SearchResult;
 use crate::chess::movegen::legal_moves;
-use crate::chess::notation::parse_uci;
 use crate::chess::period::middlegames;
 use crate::chess::uci::Engine;
 use crate::progress::{NoProgress, Progress};
@@ -60,34 +59,8 @@ pub fn emulated_best(
 ) -> Result<(SearchResult, Outcome), EmulatedError> {
     let deck = problem_deck(p, &program_card(rules, seed))?;
     let outcome = run_problem(program()?, &deck)?;
-    let block = parse_block(&outcome.printed)?;
-    let bad = |m: String| EmulatedError::Printout(PrintoutError::new(m));
-    let best = match &block.best {
-        None => None,
-        Some(u) => Some(parse_uci(p, u).ok_or_else(|| bad(format!("MOVE {u}: not legal here")))?),
-    };
-    let value = block
-        .value
-        .ok_or_else(|| bad("no VALUE line".into()))?
-        .try_into()
-        .map_err(|_| bad("VALUE out of range".into()))?;
-    let pv = block
-        .pv
-        .iter()
-        .map(|u| {
-            parse_uci(p, u).ok_or_else(|| bad(format!("PRINCIPAL VARIATION {u}: not legal here")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((
-        SearchResult {
-            best,
-            value,
-            pv,
-            positions: block.positions,
-            depth: 1,
-        },
-        outcome,
-    ))
+    let result = parse_block(&outcome.printed)?.search_result(p, 1)?;
+    Ok((result, outcome))
 }
 
 /// The `COIN STATE n` line: where the program's coin stopped. SplitMix64's state is its seed,

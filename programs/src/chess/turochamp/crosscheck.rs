@@ -21,7 +21,6 @@ use crate::chess::emulated::{
 use crate::chess::fen::to_fen;
 use crate::chess::kotok::SearchResult;
 use crate::chess::movegen::legal_moves;
-use crate::chess::notation::parse_uci;
 use crate::chess::period::middlegames;
 use crate::chess::uci::Engine;
 use crate::progress::{NoProgress, Progress};
@@ -85,23 +84,7 @@ pub fn emulated_best_with(
 ) -> Result<Emulated, EmulatedError> {
     let deck = problem_deck(p, &program_card(full_plies, ratio))?;
     let outcome = run_problem_with(program()?, &deck, limits)?;
-    let block = parse_block(&outcome.printed)?;
-    let best = match &block.best {
-        None => None,
-        Some(u) => Some(parse_uci(p, u).ok_or_else(|| bad(format!("MOVE {u}: not legal here")))?),
-    };
-    let value = block
-        .value
-        .ok_or_else(|| bad("no VALUE line".into()))?
-        .try_into()
-        .map_err(|_| bad("VALUE out of range".into()))?;
-    let pv = block
-        .pv
-        .iter()
-        .map(|u| {
-            parse_uci(p, u).ok_or_else(|| bad(format!("PRINCIPAL VARIATION {u}: not legal here")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let result = parse_block(&outcome.printed)?.search_result(p, full_plies)?;
     let position_play = match outcome
         .printed
         .iter()
@@ -115,13 +98,7 @@ pub fn emulated_best_with(
         None => None,
     };
     Ok(Emulated {
-        result: SearchResult {
-            best,
-            value,
-            pv,
-            positions: block.positions,
-            depth: full_plies,
-        },
+        result,
         position_play,
         outcome,
     })
