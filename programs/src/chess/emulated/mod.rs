@@ -6,6 +6,7 @@
 //! core").
 
 pub mod deck;
+pub mod engine;
 pub mod printout;
 
 use std::fmt;
@@ -15,6 +16,7 @@ use assembler::fap;
 use emu::ibm7090::{Limits, Machine, Stop, STORE_WORDS};
 
 pub use deck::problem_deck;
+pub use engine::LastRun;
 pub use printout::{parse_block, parse_perft, Block, PrintoutError};
 
 /// The shared core, INITIA and the perft program, as committed.

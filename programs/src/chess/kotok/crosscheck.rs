@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 use super::tree::{tree, Params, SearchResult};
 use crate::chess::board::{Move, Position};
 use crate::chess::emulated::{
-    parse_block, problem_deck, run_problem, EmulatedError, Outcome, Part, Program, CORE_FAP,
-    INITIA_FAP,
+    parse_block, problem_deck, run_problem, EmulatedError, LastRun, Outcome, Part, Program,
+    CORE_FAP, INITIA_FAP,
 };
 use crate::chess::movegen::legal_moves;
 use crate::chess::notation::parse_uci;
@@ -265,7 +265,7 @@ pub fn crosscheck(ps: &[Position], params: &Params, mut each: impl FnMut(usize))
 pub struct EmulatedKotok {
     /// Options (Widths, AlphaBeta) handled as the native engine does.
     pub native: NativeKotok,
-    last: Option<Result<f64, String>>,
+    last: LastRun,
 }
 
 impl Engine for EmulatedKotok {
@@ -278,23 +278,8 @@ impl Engine for EmulatedKotok {
         if let Some(d) = depth {
             params.widths.truncate(d.max(1));
         }
-        match search_emulated(p, &params) {
-            Ok(e) => {
-                self.last = Some(Ok(e.outcome.emulated_seconds));
-                e.result
-            }
-            Err(e) => {
-                // No move rather than a crash; the info line carries the reason.
-                self.last = Some(Err(e.to_string()));
-                SearchResult {
-                    best: None,
-                    value: 0,
-                    pv: Vec::new(),
-                    positions: 0,
-                    depth: 0,
-                }
-            }
-        }
+        self.last
+            .keep(search_emulated(p, &params).map(|e| (e.result, e.outcome.emulated_seconds)))
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
@@ -306,14 +291,7 @@ impl Engine for EmulatedKotok {
     }
 
     fn info_extra(&self) -> Option<String> {
-        match &self.last {
-            Some(Ok(s)) => Some(format!("emulated_seconds {s:.3}")),
-            Some(Err(e)) => Some(format!(
-                "emulated_error {}",
-                e.replace(char::is_whitespace, "_")
-            )),
-            None => None,
-        }
+        self.last.info_extra()
     }
 }
 

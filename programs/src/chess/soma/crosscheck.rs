@@ -13,8 +13,8 @@ use super::engine::NativeSoma;
 use super::{best, Rules};
 use crate::chess::board::Position;
 use crate::chess::emulated::{
-    parse_block, problem_deck, run_problem, EmulatedError, Outcome, Part, PrintoutError, Program,
-    CORE_FAP, INITIA_FAP,
+    parse_block, problem_deck, run_problem, EmulatedError, LastRun, Outcome, Part, PrintoutError,
+    Program, CORE_FAP, INITIA_FAP,
 };
 use crate::chess::fen::to_fen;
 use crate::chess::kotok::SearchResult;
@@ -81,7 +81,7 @@ pub struct EmulatedSoma {
     pub rules: Rules,
     pub seed: u64,
     state: u64,
-    last: Option<Result<f64, String>>,
+    last: LastRun,
 }
 
 impl EmulatedSoma {
@@ -90,7 +90,7 @@ impl EmulatedSoma {
             rules,
             seed,
             state: seed,
-            last: None,
+            last: LastRun::default(),
         }
     }
 }
@@ -122,24 +122,11 @@ impl Engine for EmulatedSoma {
             })?;
             Ok((r, out.emulated_seconds, next))
         });
-        match run {
-            Ok((r, secs, next)) => {
-                self.state = next;
-                self.last = Some(Ok(secs));
-                r
-            }
-            Err(e) => {
-                // No move rather than a crash; the info line carries the reason.
-                self.last = Some(Err(e.to_string()));
-                SearchResult {
-                    best: None,
-                    value: 0,
-                    pv: Vec::new(),
-                    positions: 0,
-                    depth: 0,
-                }
-            }
-        }
+        let run = run.map(|(r, secs, next)| {
+            self.state = next;
+            (r, secs)
+        });
+        self.last.keep(run)
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
@@ -158,14 +145,7 @@ impl Engine for EmulatedSoma {
     }
 
     fn info_extra(&self) -> Option<String> {
-        match &self.last {
-            Some(Ok(s)) => Some(format!("emulated_seconds {s:.3}")),
-            Some(Err(e)) => Some(format!(
-                "emulated_error {}",
-                e.replace(char::is_whitespace, "_")
-            )),
-            None => None,
-        }
+        self.last.info_extra()
     }
 
     /// SOMA's points from the mover's view, as the native engine gives them.

@@ -15,8 +15,8 @@ use super::engine::NativeTurochamp;
 use super::{best, Params};
 use crate::chess::board::Position;
 use crate::chess::emulated::{
-    parse_block, problem_deck, run_problem_with, EmulatedError, Outcome, Part, PrintoutError,
-    Program, CORE_FAP, DEFAULT_BUDGET, INITIA_FAP,
+    parse_block, problem_deck, run_problem_with, EmulatedError, LastRun, Outcome, Part,
+    PrintoutError, Program, CORE_FAP, DEFAULT_BUDGET, INITIA_FAP,
 };
 use crate::chess::fen::to_fen;
 use crate::chess::kotok::SearchResult;
@@ -154,7 +154,7 @@ pub fn emulated_root_table_with(
 #[derive(Clone, Debug, Default)]
 pub struct EmulatedTurochamp {
     pub native: NativeTurochamp,
-    last: Option<Result<f64, String>>,
+    last: LastRun,
 }
 
 impl Engine for EmulatedTurochamp {
@@ -170,22 +170,9 @@ impl Engine for EmulatedTurochamp {
     fn search(&mut self, p: &Position, depth: Option<usize>) -> SearchResult {
         let params = &self.native.params;
         let full = depth.map_or(params.full_plies, |d| d.max(1));
-        match emulated_best(p, full, params.ratio) {
-            Ok(e) => {
-                self.last = Some(Ok(e.outcome.emulated_seconds));
-                e.result
-            }
-            Err(e) => {
-                self.last = Some(Err(e.to_string()));
-                SearchResult {
-                    best: None,
-                    value: 0,
-                    pv: Vec::new(),
-                    positions: 0,
-                    depth: 0,
-                }
-            }
-        }
+        let run = emulated_best(p, full, params.ratio);
+        self.last
+            .keep(run.map(|e| (e.result, e.outcome.emulated_seconds)))
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
@@ -197,14 +184,7 @@ impl Engine for EmulatedTurochamp {
     }
 
     fn info_extra(&self) -> Option<String> {
-        match &self.last {
-            Some(Ok(s)) => Some(format!("emulated_seconds {s:.3}")),
-            Some(Err(e)) => Some(format!(
-                "emulated_error {}",
-                e.replace(char::is_whitespace, "_")
-            )),
-            None => None,
-        }
+        self.last.info_extra()
     }
 
     fn score(&self, p: &Position, r: &SearchResult) -> String {
