@@ -20,6 +20,52 @@ mod others;
 #[path = "chess_turochamp.rs"]
 mod turo_emulated;
 
+/// `chess best --engine emulated`, for every program: JSON as the native engine's plus the
+/// run's `emulated_seconds`, `cycles`, `instructions` and the program's `extra` fields (a null
+/// there drops the field); or the 7090's own printer lines, then the emulated time.
+fn print_emulated_best(
+    p: &Position,
+    r: &programs::chess::kotok::SearchResult,
+    out: &programs::chess::emulated::Outcome,
+    extra: serde_json::Value,
+    json: bool,
+) {
+    if json {
+        let san = line_san(p, &r.pv);
+        let mut v = serde_json::json!({
+            "move": r.best.map(|m| m.uci()),
+            "san": san.first(),
+            "value": r.value,
+            "pv": r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
+            "pv_san": san,
+            "positions": r.positions,
+            "depth": r.depth,
+            "engine": "emulated",
+            "emulated_seconds": out.emulated_seconds,
+            "cycles": out.cycles,
+            "instructions": out.instructions,
+        });
+        if let (Some(v), serde_json::Value::Object(extra)) = (v.as_object_mut(), extra) {
+            for (k, x) in extra {
+                if x.is_null() {
+                    v.remove(&k);
+                } else {
+                    v.insert(k, x);
+                }
+            }
+        }
+        println!("{v}");
+    } else {
+        for l in &out.printed {
+            println!("{}", l.trim_end());
+        }
+        println!(
+            "EMULATED 7090 TIME  {:.1} S ({} CYCLES)",
+            out.emulated_seconds, out.cycles
+        );
+    }
+}
+
 #[derive(clap::Subcommand)]
 pub enum ChessCommand {
     /// The program's move for a position: move, value, principal variation, positions examined.

@@ -7,7 +7,6 @@ use std::time::Instant;
 use anyhow::bail;
 use programs::chess::kotok::crosscheck::{self, crosscheck, search_emulated};
 use programs::chess::kotok::Params;
-use programs::chess::notation::line_san;
 use programs::chess::Position;
 use programs::progress::Progress;
 
@@ -16,34 +15,9 @@ use super::{ProgramArg, SearchOpts};
 /// `chess best --program kotok --engine emulated`.
 pub fn best(p: &Position, params: &Params, json: bool) -> anyhow::Result<()> {
     let e = search_emulated(p, params)?;
-    let r = &e.result;
-    if json {
-        let san = line_san(p, &r.pv);
-        println!(
-            "{}",
-            serde_json::json!({
-                "move": r.best.map(|m| m.uci()),
-                "san": san.first(),
-                "value": r.value,
-                "pv": r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
-                "pv_san": san,
-                "positions": r.positions,
-                "engine": "emulated",
-                "emulated_seconds": e.outcome.emulated_seconds,
-                "cycles": e.outcome.cycles,
-                "instructions": e.outcome.instructions,
-            })
-        );
-    } else {
-        // The 7090's own printer lines, then the emulated time.
-        for l in &e.outcome.printed {
-            println!("{}", l.trim_end());
-        }
-        println!(
-            "EMULATED 7090 TIME  {:.1} S ({} CYCLES)",
-            e.outcome.emulated_seconds, e.outcome.cycles
-        );
-    }
+    // The printout gives no search depth (native `depth` is the deepest ply reached), so none.
+    let extra = serde_json::json!({ "depth": null });
+    super::print_emulated_best(p, &e.result, &e.outcome, extra, json);
     Ok(())
 }
 

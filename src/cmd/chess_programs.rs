@@ -93,33 +93,7 @@ pub fn text(p: &Position, r: &SearchResult) -> anyhow::Result<String> {
 /// emulated time, or JSON with `emulated_seconds`.
 pub fn soma_emulated_best(p: &Position, o: &ProgramOpts, json: bool) -> anyhow::Result<()> {
     let (r, out) = programs::chess::soma::crosscheck::emulated_best(p, o.rules.rules(), o.seed)?;
-    if json {
-        let san = programs::chess::notation::line_san(p, &r.pv);
-        println!(
-            "{}",
-            serde_json::json!({
-                "move": r.best.map(|m| m.uci()),
-                "san": san.first(),
-                "value": r.value,
-                "pv": r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
-                "pv_san": san,
-                "positions": r.positions,
-                "depth": r.depth,
-                "engine": "emulated",
-                "emulated_seconds": out.emulated_seconds,
-                "cycles": out.cycles,
-                "instructions": out.instructions,
-            })
-        );
-    } else {
-        for l in &out.printed {
-            println!("{}", l.trim_end());
-        }
-        println!(
-            "EMULATED 7090 TIME  {:.1} S ({} CYCLES)",
-            out.emulated_seconds, out.cycles
-        );
-    }
+    super::print_emulated_best(p, &r, &out, serde_json::Value::Null, json);
     Ok(())
 }
 

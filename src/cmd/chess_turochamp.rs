@@ -22,35 +22,8 @@ fn check_full_plies(n: usize) -> anyhow::Result<()> {
 pub fn best(p: &Position, full_plies: usize, ratio: bool, json: bool) -> anyhow::Result<()> {
     check_full_plies(full_plies)?;
     let e = crosscheck::emulated_best(p, full_plies, ratio)?;
-    let r = &e.result;
-    if json {
-        let san = programs::chess::notation::line_san(p, &r.pv);
-        println!(
-            "{}",
-            serde_json::json!({
-                "move": r.best.map(|m| m.uci()),
-                "san": san.first(),
-                "value": r.value,
-                "pv": r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
-                "pv_san": san,
-                "positions": r.positions,
-                "depth": r.depth,
-                "position_play": e.position_play,
-                "engine": "emulated",
-                "emulated_seconds": e.outcome.emulated_seconds,
-                "cycles": e.outcome.cycles,
-                "instructions": e.outcome.instructions,
-            })
-        );
-    } else {
-        for l in &e.outcome.printed {
-            println!("{}", l.trim_end());
-        }
-        println!(
-            "EMULATED 7090 TIME  {:.1} S ({} CYCLES)",
-            e.outcome.emulated_seconds, e.outcome.cycles
-        );
-    }
+    let extra = serde_json::json!({ "position_play": e.position_play });
+    super::print_emulated_best(p, &e.result, &e.outcome, extra, json);
     Ok(())
 }
 
