@@ -178,11 +178,21 @@ impl Program {
     /// core.fap + initia.fap + perft.fap, assembled once per process.
     pub fn perft() -> Result<&'static Program, EmulatedError> {
         static P: OnceLock<Result<Program, EmulatedError>> = OnceLock::new();
-        P.get_or_init(|| {
+        Program::chess_once(&P, "programs/chess/perft.fap", PERFT_FAP)
+    }
+
+    /// core.fap + initia.fap + the program `text` (the file `name`, which ends with the END
+    /// card), assembled once per process into `cell`: each program keeps its own cell.
+    pub fn chess_once(
+        cell: &'static OnceLock<Result<Program, EmulatedError>>,
+        name: &str,
+        text: &str,
+    ) -> Result<&'static Program, EmulatedError> {
+        cell.get_or_init(|| {
             Program::assemble(&[
                 Part::new("programs/chess/core.fap", CORE_FAP),
                 Part::new("programs/chess/initia.fap", INITIA_FAP),
-                Part::new("programs/chess/perft.fap", PERFT_FAP),
+                Part::new(name, text),
             ])
         })
         .as_ref()

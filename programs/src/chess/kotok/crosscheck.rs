@@ -9,8 +9,7 @@ use std::sync::OnceLock;
 use super::tree::{tree, Params, SearchResult};
 use crate::chess::board::{Move, Position};
 use crate::chess::emulated::{
-    parse_block, problem_deck, run_problem, EmulatedError, LastRun, Outcome, Part, Program,
-    CORE_FAP, INITIA_FAP,
+    parse_block, problem_deck, run_problem, EmulatedError, LastRun, Outcome, Program,
 };
 use crate::chess::movegen::legal_moves;
 use crate::chess::notation::parse_uci;
@@ -65,15 +64,7 @@ impl From<EmulatedError> for KotokEmulatedError {
 /// core.fap + initia.fap + kotok.fap, assembled once per process.
 pub fn program() -> Result<&'static Program, EmulatedError> {
     static P: OnceLock<Result<Program, EmulatedError>> = OnceLock::new();
-    P.get_or_init(|| {
-        Program::assemble(&[
-            Part::new("programs/chess/core.fap", CORE_FAP),
-            Part::new("programs/chess/initia.fap", INITIA_FAP),
-            Part::new("programs/kotok/kotok.fap", KOTOK_FAP),
-        ])
-    })
-    .as_ref()
-    .map_err(Clone::clone)
+    Program::chess_once(&P, "programs/kotok/kotok.fap", KOTOK_FAP)
 }
 
 /// The program card: `KOTOK  ab stable_from w1 ... wn`.

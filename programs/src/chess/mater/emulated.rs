@@ -9,9 +9,7 @@ use std::sync::OnceLock;
 
 use super::{MateResult, Params};
 use crate::chess::board::Position;
-use crate::chess::emulated::{
-    problem_deck, run_problem, EmulatedError, Outcome, Part, Program, CORE_FAP, INITIA_FAP,
-};
+use crate::chess::emulated::{problem_deck, run_problem, EmulatedError, Outcome, Program};
 use crate::chess::notation::parse_uci;
 
 /// MATER's own FAP file, as committed.
@@ -49,15 +47,8 @@ impl From<EmulatedError> for MaterEmulatedError {
 /// core.fap + initia.fap + mater.fap, assembled once per process.
 pub fn program() -> Result<&'static Program, MaterEmulatedError> {
     static P: OnceLock<Result<Program, EmulatedError>> = OnceLock::new();
-    P.get_or_init(|| {
-        Program::assemble(&[
-            Part::new("programs/chess/core.fap", CORE_FAP),
-            Part::new("programs/chess/initia.fap", INITIA_FAP),
-            Part::new("programs/mater/mater.fap", MATER_FAP),
-        ])
-    })
-    .as_ref()
-    .map_err(|e| MaterEmulatedError::Harness(e.clone()))
+    Program::chess_once(&P, "programs/mater/mater.fap", MATER_FAP)
+        .map_err(MaterEmulatedError::Harness)
 }
 
 /// The program card: `MATER  level threat_levels max_replies max_moves`.

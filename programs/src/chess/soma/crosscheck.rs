@@ -13,8 +13,7 @@ use super::engine::NativeSoma;
 use super::{best, Rules};
 use crate::chess::board::Position;
 use crate::chess::emulated::{
-    parse_block, problem_deck, run_problem, EmulatedError, LastRun, Outcome, Part, PrintoutError,
-    Program, CORE_FAP, INITIA_FAP,
+    parse_block, problem_deck, run_problem, EmulatedError, LastRun, Outcome, PrintoutError, Program,
 };
 use crate::chess::fen::to_fen;
 use crate::chess::kotok::SearchResult;
@@ -30,15 +29,7 @@ pub const SOMA_FAP: &str = include_str!("../../../soma/soma.fap");
 /// core.fap + initia.fap + soma.fap, assembled once per process.
 pub fn program() -> Result<&'static Program, EmulatedError> {
     static P: OnceLock<Result<Program, EmulatedError>> = OnceLock::new();
-    P.get_or_init(|| {
-        Program::assemble(&[
-            Part::new("programs/chess/core.fap", CORE_FAP),
-            Part::new("programs/chess/initia.fap", INITIA_FAP),
-            Part::new("programs/soma/soma.fap", SOMA_FAP),
-        ])
-    })
-    .as_ref()
-    .map_err(Clone::clone)
+    Program::chess_once(&P, "programs/soma/soma.fap", SOMA_FAP)
 }
 
 /// The program card: `SOMA  1961 seed` or `SOMA  1966 seed`.

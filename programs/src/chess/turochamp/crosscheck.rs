@@ -15,8 +15,8 @@ use super::engine::NativeTurochamp;
 use super::{best, Params};
 use crate::chess::board::Position;
 use crate::chess::emulated::{
-    parse_block, problem_deck, run_problem_with, EmulatedError, LastRun, Outcome, Part,
-    PrintoutError, Program, CORE_FAP, DEFAULT_BUDGET, INITIA_FAP,
+    parse_block, problem_deck, run_problem_with, EmulatedError, LastRun, Outcome, PrintoutError,
+    Program, DEFAULT_BUDGET,
 };
 use crate::chess::fen::to_fen;
 use crate::chess::kotok::SearchResult;
@@ -36,15 +36,7 @@ pub const FAP_MAX_PLIES: usize = 24;
 /// core.fap + initia.fap + turochamp.fap, assembled once per process.
 pub fn program() -> Result<&'static Program, EmulatedError> {
     static P: OnceLock<Result<Program, EmulatedError>> = OnceLock::new();
-    P.get_or_init(|| {
-        Program::assemble(&[
-            Part::new("programs/chess/core.fap", CORE_FAP),
-            Part::new("programs/chess/initia.fap", INITIA_FAP),
-            Part::new("programs/turochamp/turochamp.fap", TUROCHAMP_FAP),
-        ])
-    })
-    .as_ref()
-    .map_err(Clone::clone)
+    Program::chess_once(&P, "programs/turochamp/turochamp.fap", TUROCHAMP_FAP)
 }
 
 /// The program card: `TURO  2 1` is the typescript's reading (two full plies, W/B).
