@@ -303,33 +303,35 @@ fn bad_input_names_file_line_and_column() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+/// One game `white` v `black` to `max_moves`: its JSON and the PGN's movetext.
+fn one_game(white: &str, black: &str, max_moves: &str) -> (serde_json::Value, String) {
+    let pgn = scratch(&format!("{}-{black}.pgn", white.replace(':', "-")));
+    let (ok, out, err) = run(&[
+        "chess",
+        "match",
+        "--white",
+        white,
+        "--black",
+        black,
+        "--games",
+        "1",
+        "--max-moves",
+        max_moves,
+        "--json",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    let movetext = text.split("\n\n").nth(1).unwrap().to_string();
+    (json(&out)["games"][0].clone(), movetext)
+}
+
 #[test]
 fn emulated_soma_plays_the_native_twins_game() {
-    let play = |white: &str| {
-        let pgn = scratch(&format!("soma-{}.pgn", white.replace(':', "-")));
-        let (ok, out, err) = run(&[
-            "chess",
-            "match",
-            "--white",
-            white,
-            "--black",
-            "kotok",
-            "--games",
-            "1",
-            "--max-moves",
-            "2",
-            "--json",
-            "--pgn",
-            pgn.to_str().unwrap(),
-        ]);
-        assert!(ok, "{err}");
-        let text = std::fs::read_to_string(&pgn).unwrap();
-        let _ = std::fs::remove_file(&pgn);
-        let movetext = text.split("\n\n").nth(1).unwrap().to_string();
-        (json(&out)["games"][0].clone(), movetext)
-    };
-    let (emulated, emulated_moves) = play("emulated:soma");
-    let (_, native_moves) = play("soma");
+    let (emulated, emulated_moves) = one_game("emulated:soma", "kotok", "2");
+    let (_, native_moves) = one_game("soma", "kotok", "2");
     assert!(emulated["white"]
         .as_str()
         .unwrap()
@@ -340,31 +342,8 @@ fn emulated_soma_plays_the_native_twins_game() {
 
 #[test]
 fn emulated_kotok_plays_the_native_twins_game() {
-    let play = |white: &str| {
-        let pgn = scratch(&format!("{}.pgn", white.replace(':', "-")));
-        let (ok, out, err) = run(&[
-            "chess",
-            "match",
-            "--white",
-            white,
-            "--black",
-            "soma",
-            "--games",
-            "1",
-            "--max-moves",
-            "3",
-            "--json",
-            "--pgn",
-            pgn.to_str().unwrap(),
-        ]);
-        assert!(ok, "{err}");
-        let text = std::fs::read_to_string(&pgn).unwrap();
-        let _ = std::fs::remove_file(&pgn);
-        let movetext = text.split("\n\n").nth(1).unwrap().to_string();
-        (json(&out)["games"][0].clone(), movetext)
-    };
-    let (emulated, emulated_moves) = play("emulated:kotok");
-    let (native, native_moves) = play("kotok");
+    let (emulated, emulated_moves) = one_game("emulated:kotok", "soma", "3");
+    let (native, native_moves) = one_game("kotok", "soma", "3");
     assert!(
         emulated["white"]
             .as_str()
