@@ -444,9 +444,11 @@ mod tests {
     use super::*;
     use crate::chess::matchplay::player::Player;
 
+    /// Short enough to keep the tests quick, long enough that a loaded CI machine still
+    /// starts a shell script and reads its answers inside it.
     fn config(command: &str) -> UciConfig {
         UciConfig {
-            timeout: Duration::from_millis(300),
+            timeout: Duration::from_secs(2),
             ..UciConfig::new(command)
         }
     }
