@@ -297,12 +297,17 @@ impl UciPlayer {
                 waiting_for: "a running engine",
             });
         };
-        writeln!(p.stdin, "{line}")
-            .and_then(|_| p.stdin.flush())
-            .map_err(|source| EngineError::Write {
+        match writeln!(p.stdin, "{line}").and_then(|_| p.stdin.flush()) {
+            // The engine has exited: whether that shows here or in the next read is a race,
+            // so leave it to the read that follows every command, which reports it as
+            // `Exited` with the line we waited for.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            Err(source) => Err(EngineError::Write {
                 command: command.clone(),
                 source,
-            })
+            }),
+            Ok(()) => Ok(()),
+        }
     }
 
     /// Read lines until one whose first word is `word`, giving each line before it to `seen`.
