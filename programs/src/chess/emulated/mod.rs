@@ -8,6 +8,7 @@
 pub mod deck;
 pub mod engine;
 pub mod printout;
+pub mod sample;
 
 use std::fmt;
 use std::sync::OnceLock;

@@ -8,10 +8,10 @@ use std::sync::OnceLock;
 
 use super::tree::{tree, Params, SearchResult};
 use crate::chess::board::{Move, Position};
+use crate::chess::emulated::sample::random_play;
 use crate::chess::emulated::{
     parse_block, problem_deck, run_problem, EmulatedError, LastRun, Outcome, Program,
 };
-use crate::chess::movegen::legal_moves;
 use crate::chess::notation::parse_uci;
 use crate::chess::period::middlegames;
 use crate::chess::to_fen;
@@ -163,16 +163,8 @@ pub fn positions(n: usize, seed: u64) -> Vec<Position> {
         .collect();
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
-        let mut p = starts[rng.index(starts.len())].clone();
-        for _ in 0..rng.index(81) {
-            let moves = legal_moves(&p);
-            if moves.is_empty() {
-                break;
-            }
-            p.make(moves[rng.index(moves.len())]);
-        }
-        p.clear_history();
-        out.push(p);
+        let from = starts[rng.index(starts.len())].clone();
+        out.push(random_play(&mut rng, from, 80));
     }
     out
 }

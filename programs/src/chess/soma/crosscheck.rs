@@ -12,13 +12,12 @@ use std::sync::OnceLock;
 use super::engine::NativeSoma;
 use super::{best, Rules};
 use crate::chess::board::Position;
+use crate::chess::emulated::sample::named_positions;
 use crate::chess::emulated::{
     parse_block, problem_deck, run_problem, EmulatedError, LastRun, Outcome, PrintoutError, Program,
 };
 use crate::chess::fen::to_fen;
 use crate::chess::kotok::SearchResult;
-use crate::chess::movegen::legal_moves;
-use crate::chess::period::middlegames;
 use crate::chess::uci::Engine;
 use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;
@@ -160,22 +159,7 @@ pub struct Case {
 /// sets with its own coin seed; everything drawn from `seed`.
 pub fn cases(positions: usize, seed: u64) -> Vec<Case> {
     let mut rng = Rng::new(seed);
-    let mut list: Vec<(String, Position)> = middlegames().into_iter().take(positions).collect();
-    let mut k = 0;
-    while list.len() < positions {
-        let mut p = Position::start();
-        let plies = rng.index(120);
-        for _ in 0..plies {
-            let moves = legal_moves(&p);
-            if moves.is_empty() {
-                break;
-            }
-            p.make(moves[rng.index(moves.len())]);
-        }
-        p.clear_history();
-        k += 1;
-        list.push((format!("random-{k}"), p));
-    }
+    let list = named_positions(&mut rng, positions, 119);
     let mut out = Vec::new();
     for (name, p) in list {
         for rules in [Rules::Soma1961, Rules::Somac1966] {

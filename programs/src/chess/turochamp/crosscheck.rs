@@ -14,14 +14,13 @@ use emu::ibm7090::Limits;
 use super::engine::NativeTurochamp;
 use super::{best, Params};
 use crate::chess::board::Position;
+use crate::chess::emulated::sample::named_positions;
 use crate::chess::emulated::{
     parse_block, problem_deck, run_problem_with, EmulatedError, LastRun, Outcome, PrintoutError,
     Program, DEFAULT_BUDGET,
 };
 use crate::chess::fen::to_fen;
 use crate::chess::kotok::SearchResult;
-use crate::chess::movegen::legal_moves;
-use crate::chess::period::middlegames;
 use crate::chess::uci::Engine;
 use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;
@@ -202,22 +201,7 @@ pub const READINGS: [(usize, bool); 3] = [(1, true), (1, false), (2, true)];
 /// each under every reading of `READINGS`.
 pub fn cases(positions: usize, seed: u64, max_plies: usize) -> Vec<Case> {
     let mut rng = Rng::new(seed);
-    let mut list: Vec<(String, Position)> = middlegames().into_iter().take(positions).collect();
-    let mut k = 0;
-    while list.len() < positions {
-        let mut p = Position::start();
-        let plies = rng.index(max_plies + 1);
-        for _ in 0..plies {
-            let moves = legal_moves(&p);
-            if moves.is_empty() {
-                break;
-            }
-            p.make(moves[rng.index(moves.len())]);
-        }
-        p.clear_history();
-        k += 1;
-        list.push((format!("random-{k}"), p));
-    }
+    let list = named_positions(&mut rng, positions, max_plies);
     list.into_iter()
         .flat_map(|(name, position)| {
             READINGS.map(|(full_plies, ratio)| Case {
