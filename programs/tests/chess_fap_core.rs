@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 use emu::ibm7090::{Limits, Machine, Stop};
 use programs::chess::board::*;
 use programs::chess::emulated::{self, Part, Program};
-use programs::chess::kotok::cards::to_cards;
-use programs::chess::kotok::initia::read_cards;
+use programs::chess::initia::cards::to_cards;
+use programs::chess::initia::read_cards;
 use programs::chess::{legal_moves, parse_fen, perft, to_fen};
 use programs::rng::Rng;
 use proptest::prelude::*;
@@ -281,7 +281,7 @@ fn prbord_prints_as_native() {
         let p = parse_fen(fen).unwrap();
         let mut m = machine(&p);
         call(&mut m, "PRBORD", 0, 0);
-        let want: Vec<String> = programs::chess::kotok::print::board(&p)
+        let want: Vec<String> = programs::chess::printer::board(&p)
             .lines()
             .map(|l| l.trim_end().to_string())
             .collect();
@@ -357,7 +357,7 @@ fn perft_through_cards(limit: u64) -> usize {
             assert_eq!(native, want, "native {name} depth {depth}");
             let (n, out) = emulated::perft(&p, depth).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(n, native, "emulated {name} depth {depth}");
-            let board: Vec<String> = programs::chess::kotok::print::board(&p)
+            let board: Vec<String> = programs::chess::printer::board(&p)
                 .lines()
                 .map(|l| l.trim_end().to_string())
                 .collect();

@@ -1,5 +1,5 @@
 //! INITIA on the emulated IBM 7090 (`programs/chess/initia.fap`) against the native INITIA
-//! (`programs::chess::kotok::initia::read_cards`): the same decks of cards give the same
+//! (`programs::chess::initia::read_cards`): the same decks of cards give the same
 //! board, side, castling rights and kings, and every error the same card and column, with the
 //! next problem read correctly after it.
 //!
@@ -14,8 +14,8 @@ use std::sync::OnceLock;
 use assembler::fap::{self, Program};
 use emu::ibm7090::{Limits, Machine, Stop};
 use programs::chess::board::*;
-use programs::chess::kotok::cards::to_cards;
-use programs::chess::kotok::initia::{read_cards, InitiaError};
+use programs::chess::initia::cards::to_cards;
+use programs::chess::initia::{read_cards, InitiaError};
 use programs::chess::{legal_moves, parse_fen, to_fen};
 use programs::rng::Rng;
 
@@ -431,7 +431,7 @@ fn random_positions_read_as_native() {
     assert_eq!(checked, 400);
 }
 
-/// The cards the harness writes (`kotok::cards::to_cards`) read back as the position.
+/// The cards the harness writes (`initia::cards::to_cards`) read back as the position.
 #[test]
 fn harness_cards_read_as_native() {
     let mut checked = 0;

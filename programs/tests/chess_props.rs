@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use programs::chess::kotok::initia::read_cards;
+use programs::chess::initia::read_cards;
 use programs::chess::parse_fen;
 use programs::chess::uci::{run, NativeKotok};
 

@@ -4,9 +4,10 @@ use std::io::{self, BufWriter};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use programs::chess::kotok::{initia, print, tree, Params, SearchResult};
+use programs::chess::kotok::{tree, Params};
 use programs::chess::movegen::divide;
 use programs::chess::notation::line_san;
+use programs::chess::{initia, printer as print, SearchResult};
 use programs::chess::{parse_fen, perft, uci, Position};
 
 #[path = "chess_kotok.rs"]
@@ -25,7 +26,7 @@ mod turo_emulated;
 /// there drops the field); or the 7090's own printer lines, then the emulated time.
 fn print_emulated_best(
     p: &Position,
-    r: &programs::chess::kotok::SearchResult,
+    r: &programs::chess::SearchResult,
     out: &programs::chess::emulated::Outcome,
     extra: serde_json::Value,
     json: bool,

@@ -37,7 +37,7 @@ pub struct CrosscheckArgs {
     pub json: bool,
 }
 
-fn answer_json(r: &programs::chess::kotok::SearchResult) -> serde_json::Value {
+fn answer_json(r: &programs::chess::SearchResult) -> serde_json::Value {
     serde_json::json!({
         "move": r.best.map(|m| m.uci()),
         "value": r.value,

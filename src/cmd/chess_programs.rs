@@ -2,11 +2,11 @@
 //! the options those programs take and their answers.
 
 use anyhow::bail;
-use programs::chess::kotok::SearchResult;
 use programs::chess::soma::{self, engine::NativeSoma, Rules};
 use programs::chess::turochamp::{self, engine::NativeTurochamp};
 use programs::chess::uci::Engine;
 use programs::chess::Position;
+use programs::chess::SearchResult;
 use programs::rng::Rng;
 
 /// SOMA's rule set.

@@ -7,8 +7,9 @@ use std::io::{self, BufRead, Write};
 use super::board::Position;
 use super::fen::parse_fen;
 use super::kotok::eval::MATE;
-use super::kotok::{tree, Params, SearchResult};
+use super::kotok::{tree, Params};
 use super::notation::parse_uci;
+use super::search::SearchResult;
 
 /// What a UCI front end needs from an engine.
 pub trait Engine {

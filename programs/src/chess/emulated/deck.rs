@@ -2,7 +2,7 @@
 //! square), the program card, and the position in INITIA's card language.
 
 use crate::chess::board::{square_name, Position};
-use crate::chess::kotok::cards::{to_cards, CardsError};
+use crate::chess::initia::cards::{to_cards, CardsError};
 
 /// The GAME card of a position: `GAME   <fullmove> <halfmove> <ep>` (ep `E3` or `-`).
 pub fn game_card(p: &Position) -> String {

@@ -3,7 +3,7 @@
 
 use std::fmt::Display;
 
-use crate::chess::kotok::SearchResult;
+use crate::chess::search::SearchResult;
 
 /// The last search of an emulated UCI engine: its emulated seconds, or the harness's error.
 #[derive(Clone, Debug, Default)]

@@ -8,7 +8,6 @@
 pub mod deck;
 pub mod engine;
 pub mod printout;
-pub mod sample;
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -67,7 +66,7 @@ pub enum EmulatedError {
     /// The printer's lines were not what the harness expects.
     Printout(PrintoutError),
     /// The position cannot be written in INITIA's card language.
-    Cards(crate::chess::kotok::cards::CardsError),
+    Cards(crate::chess::initia::cards::CardsError),
 }
 
 impl fmt::Display for EmulatedError {
@@ -110,8 +109,8 @@ impl From<PrintoutError> for EmulatedError {
     }
 }
 
-impl From<crate::chess::kotok::cards::CardsError> for EmulatedError {
-    fn from(e: crate::chess::kotok::cards::CardsError) -> Self {
+impl From<crate::chess::initia::cards::CardsError> for EmulatedError {
+    fn from(e: crate::chess::initia::cards::CardsError) -> Self {
         EmulatedError::Cards(e)
     }
 }

@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use crate::chess::kotok::SearchResult;
 use crate::chess::notation::parse_uci;
+use crate::chess::search::SearchResult;
 use crate::chess::Position;
 
 /// The printout was not what the harness expects.
@@ -183,7 +183,7 @@ mod tests {
 
     #[test]
     fn the_block() {
-        let board = crate::chess::kotok::print::board(&crate::chess::Position::start());
+        let board = crate::chess::printer::board(&crate::chess::Position::start());
         let text = format!(
             "{board}WHITE TO MOVE\nMOVE      E2E4\nVALUE     11\n\
              PRINCIPAL VARIATION  D2D4 F8D6 D4E5 D6E5\nPOSITIONS EXAMINED  1125\n"

@@ -6,14 +6,15 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::tree::{tree, Params, SearchResult};
+use super::tree::{tree, Params};
 use crate::chess::board::{Move, Position};
-use crate::chess::emulated::sample::random_play;
 use crate::chess::emulated::{
     parse_block, problem_deck, run_problem, EmulatedError, LastRun, Outcome, Program,
 };
 use crate::chess::notation::parse_uci;
 use crate::chess::period::middlegames;
+use crate::chess::sample::random_play;
+use crate::chess::search::SearchResult;
 use crate::chess::to_fen;
 use crate::chess::uci::{Engine, NativeKotok};
 use crate::rng::Rng;

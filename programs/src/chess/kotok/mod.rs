@@ -2,13 +2,10 @@
 //! PINS, REPLYS, TREE; INITIA's card language and a Figure 1-style printout. docs/kotok.md
 //! lists every choice where the memo is silent.
 
-pub mod cards;
 pub mod crosscheck;
 pub mod eval;
-pub mod initia;
-pub mod print;
 pub mod swap;
 pub mod tree;
 
 pub use eval::{eval, Eval};
-pub use tree::{tree, Params, SearchResult, INFINITY, WIDTHS};
+pub use tree::{tree, Params, INFINITY, WIDTHS};

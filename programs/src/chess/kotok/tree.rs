@@ -4,6 +4,7 @@
 use super::eval::{eval, Eval};
 use crate::chess::board::*;
 use crate::chess::movegen::legal_moves;
+use crate::chess::search::SearchResult;
 
 /// The memo's "infinity" (the value printed for positions cut off by alpha-beta).
 pub const INFINITY: i32 = 131_071;
@@ -31,21 +32,6 @@ impl Default for Params {
             stable_from: 4,
         }
     }
-}
-
-/// TREE's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
-    /// The move chosen (None when the side to move has no legal move).
-    pub best: Option<Move>,
-    /// White-relative value in 1/60 pawn of the principal variation.
-    pub value: i32,
-    /// The principal variation, starting with the machine's move.
-    pub pv: Vec<Move>,
-    /// Positions updated and evaluated (every EVAL call in REPLYS).
-    pub positions: u64,
-    /// Deepest ply reached.
-    pub depth: usize,
 }
 
 /// REPLYS: every legal move updated, evaluated, reverted; ordered best first for the side to

@@ -384,13 +384,13 @@ impl Engine for Timed {
     fn name(&self) -> String {
         "timed".into()
     }
-    fn search(&mut self, p: &Position, _: Option<usize>) -> crate::chess::kotok::SearchResult {
+    fn search(&mut self, p: &Position, _: Option<usize>) -> crate::chess::search::SearchResult {
         let best = if self.0.is_some() {
             crate::chess::movegen::legal_moves(p).first().copied()
         } else {
             None
         };
-        crate::chess::kotok::SearchResult {
+        crate::chess::search::SearchResult {
             best,
             value: 0,
             pv: Vec::new(),

@@ -12,12 +12,12 @@ use std::sync::OnceLock;
 use super::engine::NativeSoma;
 use super::{best, Rules};
 use crate::chess::board::Position;
-use crate::chess::emulated::sample::named_positions;
 use crate::chess::emulated::{
     parse_block, problem_deck, run_problem, EmulatedError, LastRun, Outcome, PrintoutError, Program,
 };
 use crate::chess::fen::to_fen;
-use crate::chess::kotok::SearchResult;
+use crate::chess::sample::named_positions;
+use crate::chess::search::SearchResult;
 use crate::chess::uci::Engine;
 use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;

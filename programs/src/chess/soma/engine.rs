@@ -3,7 +3,7 @@
 
 use super::{best, Rules, SEED};
 use crate::chess::board::Position;
-use crate::chess::kotok::SearchResult;
+use crate::chess::search::SearchResult;
 use crate::chess::uci::Engine;
 use crate::rng::Rng;
 

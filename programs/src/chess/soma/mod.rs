@@ -10,8 +10,8 @@ pub mod eval;
 pub mod swap;
 
 use crate::chess::board::*;
-use crate::chess::kotok::SearchResult;
 use crate::chess::movegen::legal_moves;
+use crate::chess::search::SearchResult;
 use crate::rng::Rng;
 
 /// The rule set.

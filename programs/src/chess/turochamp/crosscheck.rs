@@ -14,13 +14,13 @@ use emu::ibm7090::Limits;
 use super::engine::NativeTurochamp;
 use super::{best, Params};
 use crate::chess::board::Position;
-use crate::chess::emulated::sample::named_positions;
 use crate::chess::emulated::{
     parse_block, problem_deck, run_problem_with, EmulatedError, LastRun, Outcome, PrintoutError,
     Program, DEFAULT_BUDGET,
 };
 use crate::chess::fen::to_fen;
-use crate::chess::kotok::SearchResult;
+use crate::chess::sample::named_positions;
+use crate::chess::search::SearchResult;
 use crate::chess::uci::Engine;
 use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;

@@ -2,7 +2,7 @@
 
 use super::{best, Params};
 use crate::chess::board::Position;
-use crate::chess::kotok::SearchResult;
+use crate::chess::search::SearchResult;
 use crate::chess::uci::Engine;
 
 /// Turochamp as a UCI engine.

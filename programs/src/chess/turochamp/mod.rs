@@ -12,8 +12,8 @@ pub mod play;
 use std::cmp::Ordering;
 
 use crate::chess::board::*;
-use crate::chess::kotok::SearchResult;
 use crate::chess::movegen::legal_moves;
+use crate::chess::search::SearchResult;
 
 /// The readings a reader may prefer otherwise.
 #[derive(Clone, Debug, PartialEq, Eq)]

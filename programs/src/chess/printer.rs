@@ -1,10 +1,10 @@
 //! PUTCH-style printer output after the memo's Figure 1: the board, the machine's move, the
 //! value, the principal variation and the number of positions examined.
 
-use super::tree::SearchResult;
-use crate::chess::board::*;
-use crate::chess::fen::to_fen;
-use crate::chess::notation::line_san;
+use super::board::*;
+use super::fen::to_fen;
+use super::notation::line_san;
+use super::search::SearchResult;
 
 /// The board as a line printer shows it: rank 8 on top, Black pieces starred, `-` empty.
 pub fn board(p: &Position) -> String {

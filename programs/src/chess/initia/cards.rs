@@ -190,7 +190,7 @@ pub fn to_cards(p: &Position) -> Result<String, CardsError> {
 mod tests {
     use super::*;
     use crate::chess::fen::{parse_fen, to_fen};
-    use crate::chess::kotok::initia::read_cards;
+    use crate::chess::initia::read_cards;
 
     fn round_trip(fen: &str) {
         let p = parse_fen(fen).unwrap();

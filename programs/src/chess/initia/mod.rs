@@ -1,4 +1,6 @@
-//! INITIA: positions from cards in the memo's input language.
+//! INITIA: positions from cards in the input language of Kotok's memo, which every FAP chess
+//! program reads through the shared routine (`programs/chess/initia.fap`); `cards` writes
+//! them, this module reads them natively.
 //!
 //! Columns 1-72 of each card are read; the board is scanned from White's QR1 (a1) left to
 //! right, rank after rank. A digit is that many empty squares; a piece is named in its most
@@ -8,9 +10,13 @@
 //! `/comments/` may stand anywhere. On an error the comment is returned and the rest of the
 //! problem is skipped up to its closing `.`; the next problem is read.
 
+pub mod cards;
+
 use std::fmt;
 
 use crate::chess::board::*;
+
+pub use cards::{to_cards, CardsError};
 
 /// One problem read from the cards.
 #[derive(Clone, Debug)]
