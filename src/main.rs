@@ -28,7 +28,8 @@ enum Command {
     /// Findler's dama: rules, native engines, the emulated SILLIAC program.
     #[command(subcommand)]
     Dama(cmd::dama::DamaCommand),
-    /// Chess: the core, perft, Kotok's 1962 program natively, UCI.
+    /// Chess: the programs (Kotok, SOMA, Turochamp, MATER) natively and on the emulated 7090,
+    /// perft, cross-checks, UCI, matches.
     #[command(subcommand)]
     Chess(cmd::chess::ChessCommand),
     /// The operator's console: monitor commands (script or prompt) for SILLIAC.

@@ -33,10 +33,9 @@ fn best_emulated_json_is_natives_answer_with_the_period_time() {
     assert_eq!(v["position_play"], 146);
     assert_eq!(v["engine"], "emulated");
     // The period time is exact: the library's run of the same deck, cycle for cycle.
-    let e = programs::chess::turochamp::crosscheck::emulated_best(
+    let e = programs::chess::program::run::<programs::chess::turochamp::Turochamp>(
         &programs::chess::Position::start(),
-        2,
-        true,
+        &Default::default(),
     )
     .unwrap();
     assert_eq!(v["cycles"], e.outcome.cycles);
@@ -120,10 +119,9 @@ fn uci_emulated_plays_e3_with_the_period_time() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    let e = programs::chess::turochamp::crosscheck::emulated_best(
+    let e = programs::chess::program::run::<programs::chess::turochamp::Turochamp>(
         &programs::chess::Position::start(),
-        2,
-        true,
+        &Default::default(),
     )
     .unwrap();
     let secs = format!("emulated_seconds {:.3}", e.outcome.emulated_seconds);

@@ -46,6 +46,12 @@ impl Rng {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// The whole state: `Rng::new(r.state())` goes on with `r`'s stream (SplitMix64 has no
+    /// other state), which is how an emulated program's coin is handed from move to move.
+    pub fn state(&self) -> u64 {
+        self.state
+    }
+
     /// A fresh generator whose stream is independent of this one's continuation.
     pub fn fork(&mut self) -> Rng {
         Rng::new(self.next_u64())

@@ -355,7 +355,8 @@ fn perft_through_cards(limit: u64) -> usize {
             let depth = d as u32 + 1;
             let native = perft(&mut p, depth);
             assert_eq!(native, want, "native {name} depth {depth}");
-            let (n, out) = emulated::perft(&p, depth).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let (n, out) = programs::chess::perft::emulated(&p, depth)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(n, native, "emulated {name} depth {depth}");
             let board: Vec<String> = programs::chess::printer::board(&p)
                 .lines()
@@ -385,7 +386,7 @@ fn perft_on_the_emulated_7090_deeper() {
 #[test]
 fn perft_of_the_start_to_depth_3_and_its_period_time() {
     let p = Position::start();
-    let (n, out) = emulated::perft(&p, 3).unwrap();
+    let (n, out) = programs::chess::perft::emulated(&p, 3).unwrap();
     assert_eq!(n, 8902);
     // Emulated time is exact and deterministic.
     assert!((out.emulated_seconds - out.cycles as f64 * 2.18e-6).abs() < 1e-9);
@@ -394,7 +395,7 @@ fn perft_of_the_start_to_depth_3_and_its_period_time() {
         "perft(start, 3) = {n}: {} instructions, {} cycles, {:.2} emulated seconds",
         out.instructions, out.cycles, out.emulated_seconds
     );
-    let (n0, _) = emulated::perft(&p, 0).unwrap();
+    let (n0, _) = programs::chess::perft::emulated(&p, 0).unwrap();
     assert_eq!(n0, 1);
 }
 
@@ -404,10 +405,10 @@ fn perft_of_the_start_to_depth_3_and_its_period_time() {
 #[ignore]
 fn bench_perft_start_4() {
     let p = Position::start();
-    emulated::perft(&p, 1).unwrap(); // assemble first
+    programs::chess::perft::emulated(&p, 1).unwrap(); // assemble first
     let t = std::time::Instant::now();
     let cpu0 = thread_cpu_ns();
-    let (n, out) = emulated::perft(&p, 4).unwrap();
+    let (n, out) = programs::chess::perft::emulated(&p, 4).unwrap();
     let wall = t.elapsed().as_secs_f64();
     // On a busy host the wall clock includes time other processes had the core.
     let host = thread_cpu_ns()
@@ -437,7 +438,7 @@ fn thread_cpu_ns() -> Option<u64> {
 
 #[test]
 fn bad_cards_are_reported_by_the_program() {
-    let program = Program::perft().unwrap();
+    let program = programs::chess::program::assembled::<programs::chess::perft::Perft>().unwrap();
     let cards = to_cards(&Position::start()).unwrap();
     let run = |deck: String| emulated::run_problem(program, &deck).unwrap().printed;
     assert_eq!(

@@ -6,16 +6,20 @@
 //! CASTLE, EPSQ, HALFMV, FULLMV, WKING and BKING (and TREE's parameters into KAB, KSTF, KWID:
 //! unit tests of routines; the program itself reads cards), run the driver and compare the
 //! words left (KVAL, KGAIN, KCHK, KNOMV; KRES, KPV, KPVN, KPOS) with native `eval()` and
-//! `tree()`. The other tests run whole problem decks through `kotok::crosscheck`.
+//! `tree()`. The other tests run whole problem decks through the harness (`program::run`).
 
 use assembler::fap;
 use emu::ibm7090::{Limits, Machine, Stop};
 use programs::chess::board::{mbox, Move};
+use programs::chess::crosscheck::{crosscheck, Report};
+use programs::chess::emulated::EmulatedError;
 use programs::chess::emulated::{problem_deck, run_problem};
-use programs::chess::kotok::crosscheck::{self, crosscheck, search_emulated};
-use programs::chess::kotok::{eval, tree, Params};
+use programs::chess::kotok::{eval, tree, Kotok, Params};
 use programs::chess::period::middlegames;
+use programs::chess::program::{assembled, run, Player};
+use programs::chess::SearchResult;
 use programs::chess::{parse_fen, Position};
+use programs::progress::NoProgress;
 
 const SIGN: u64 = 1 << 35;
 
@@ -213,8 +217,32 @@ fn tree_matches_native_default() {
 /// The middle-game set, then positions of random play (the cross-check's) up to `n` in all.
 fn positions(n: usize, seed: u64) -> Vec<Position> {
     let mut out: Vec<Position> = middlegames().into_iter().map(|(_, p)| p).collect();
-    out.extend(crosscheck::positions(n.saturating_sub(out.len()), seed));
+    out.extend(cross_positions(n.saturating_sub(out.len()), seed));
     out
+}
+
+/// The cross-check's positions.
+fn cross_positions(n: usize, seed: u64) -> Vec<Position> {
+    Kotok::cases(n, seed, &Params::default())
+        .into_iter()
+        .map(|c| c.position)
+        .collect()
+}
+
+/// One search on the emulated 7090, through cards and the printer.
+struct Emulated {
+    result: SearchResult,
+}
+
+fn search_emulated(p: &Position, params: &Params) -> Result<Emulated, EmulatedError> {
+    Ok(Emulated {
+        result: run::<Kotok>(p, params)?.answer,
+    })
+}
+
+fn crosscheck_of(n: usize, seed: u64) -> Report<Kotok> {
+    let cases = Kotok::cases(n, seed, &Params::default());
+    crosscheck::<Kotok>(n, seed, &cases, &mut NoProgress)
 }
 
 fn check_eval(n: usize, seed: u64) {
@@ -256,7 +284,7 @@ fn eval_matches_native_long() {
     check_eval(3000, 7);
 }
 
-// ---- The whole program through cards and the printer (programs::chess::kotok::crosscheck) ----
+// ---- The whole program through cards and the printer (programs::chess::program::run) ----
 
 /// The 17 regression answers of the native twin (programs/testdata/chess/kotok_golden.txt).
 fn golden() -> Vec<(String, String, i32, Vec<String>, u64)> {
@@ -309,11 +337,11 @@ fn golden_answers_all_seventeen() {
 
 #[test]
 fn crosscheck_a_few_positions() {
-    let r = crosscheck(&crosscheck::positions(4, 11), &Params::default(), |_| {});
+    let r = crosscheck_of(4, 11);
     assert_eq!(r.positions, 4);
-    assert!(r.mismatches.is_empty(), "{}", r.mismatches[0]);
+    assert!(r.mismatches.is_empty(), "{}", r.text());
     // Emulated time is exact: it must be positive and repeat to the cycle.
-    let again = crosscheck(&crosscheck::positions(4, 11), &Params::default(), |_| {});
+    let again = crosscheck_of(4, 11);
     assert_eq!(r.emulated_seconds, again.emulated_seconds);
     assert!(r.emulated_seconds > 0.0);
 }
@@ -321,9 +349,8 @@ fn crosscheck_a_few_positions() {
 #[test]
 #[ignore]
 fn crosscheck_many_positions() {
-    let r = crosscheck(&crosscheck::positions(200, 12), &Params::default(), |_| {});
-    let msgs: Vec<String> = r.mismatches.iter().map(|m| m.to_string()).collect();
-    assert!(msgs.is_empty(), "{}", msgs.join("\n"));
+    let r = crosscheck_of(200, 12);
+    assert!(r.mismatches.is_empty(), "{}", r.text());
 }
 
 #[test]
@@ -341,7 +368,7 @@ fn mate_and_stalemate_through_the_printer() {
 
 #[test]
 fn bad_program_cards_are_reported_with_the_column() {
-    let program = crosscheck::program().unwrap();
+    let program = assembled::<Kotok>().unwrap();
     for (card, column) in [
         ("KOTOX  1 4 4", 5),
         ("KOTOK  1 4 4 X", 14),

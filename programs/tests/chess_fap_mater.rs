@@ -7,10 +7,12 @@ use std::time::Instant;
 
 use programs::chess::emulated::{problem_deck, run_problem};
 use programs::chess::mater::campaign::{read_table, Row, BWTC_TSV};
-use programs::chess::mater::emulated::{program, solve_emulated};
+use programs::chess::mater::program::solve_emulated;
+use programs::chess::mater::Mater;
 use programs::chess::mater::{solve, Params};
 use programs::chess::notation::line_san;
 use programs::chess::parse_fen;
+use programs::chess::program::assembled;
 
 /// The Immortal Game after 21...Kd8, the wiki's MATER I diagram.
 const IMMORTAL: &str = "r1bk2nr/p2p1pNp/n2B4/1p1NP2P/6P1/3P1Q2/P1P1K3/q5b1 w - - 0 1";
@@ -68,7 +70,7 @@ fn program_card_errors_on_the_printer() {
         ("MATER  1 0 4 5 Q", 16),
     ] {
         let deck = problem_deck(&p, card).unwrap();
-        let run = run_problem(program().unwrap(), &deck).unwrap();
+        let run = run_problem(assembled::<Mater>().unwrap(), &deck).unwrap();
         assert_eq!(
             run.printed,
             [format!("PROGRAM CARD ERROR COLUMN {column}")],
@@ -77,7 +79,7 @@ fn program_card_errors_on_the_printer() {
     }
     // The optional numbers may be left out: MATER II's defaults (the native count is 85).
     let deck = problem_deck(&p, "MATER  2").unwrap();
-    let run = run_problem(program().unwrap(), &deck).unwrap();
+    let run = run_problem(assembled::<Mater>().unwrap(), &deck).unwrap();
     let native = solve(&p, &Params::mater2()).positions;
     let count = format!("POSITIONS EXAMINED {native}");
     assert!(run.printed.contains(&count), "{:?}", run.printed);

@@ -6,13 +6,17 @@
 
 use emu::ibm7090::{Limits, Machine, Stop};
 use programs::chess::board::*;
-use programs::chess::emulated::{problem_deck, run_problem, Program};
+use programs::chess::crosscheck::Report;
+use programs::chess::emulated::{problem_deck, run_problem, EmulatedError, Outcome, Program};
 use programs::chess::fen::to_fen;
 use programs::chess::movegen::legal_moves;
-use programs::chess::soma::crosscheck::{cases, crosscheck, emulated_best, program, program_card};
+use programs::chess::program::{assembled, run, Case, FapProgram, Player, Twin, TwinEngine};
+use programs::chess::soma::program::{Params, Soma};
 use programs::chess::soma::swap::{swap_off, swap_raw};
 use programs::chess::soma::{best, eval::evaluate, values, Rules};
+use programs::chess::SearchResult;
 use programs::chess::{parse_fen, parse_uci};
+use programs::progress::NoProgress;
 use programs::rng::Rng;
 
 const SIGN: u64 = 1 << 35;
@@ -35,7 +39,32 @@ fn int(w: u64) -> i64 {
 }
 
 fn prog() -> &'static Program {
-    program().unwrap_or_else(|e| panic!("{e}"))
+    assembled::<Soma>().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn program_card(rules: Rules, seed: u64) -> String {
+    Soma::card(&Params { rules, seed }).unwrap()
+}
+
+fn emulated_best(
+    p: &Position,
+    rules: Rules,
+    seed: u64,
+) -> Result<(SearchResult, Outcome), EmulatedError> {
+    let r = run::<Soma>(p, &Params { rules, seed })?;
+    Ok((r.answer.result, r.outcome))
+}
+
+fn cases(positions: usize, seed: u64) -> (usize, u64, Vec<Case<Params>>) {
+    (
+        positions,
+        seed,
+        Soma::cases(positions, seed, &Params::default()),
+    )
+}
+
+fn crosscheck((positions, seed, cases): &(usize, u64, Vec<Case<Params>>)) -> Report<Soma> {
+    programs::chess::crosscheck::crosscheck::<Soma>(*positions, *seed, cases, &mut NoProgress)
 }
 
 fn sym(name: &str) -> usize {
@@ -358,12 +387,11 @@ fn the_1961_game_move_tables() {
 /// the same moves, values and coin on both.
 #[test]
 fn uci_engine_carries_the_coin_as_native() {
-    use programs::chess::soma::crosscheck::EmulatedSoma;
-    use programs::chess::soma::engine::NativeSoma;
     use programs::chess::uci::Engine;
     for rules in [Rules::Soma1961, Rules::Somac1966] {
-        let mut e = EmulatedSoma::new(rules, 12);
-        let mut n = NativeSoma::new(rules, 12);
+        let params = Params { rules, seed: 12 };
+        let mut e = TwinEngine::<Soma>::new(Twin::Emulated, params);
+        let mut n = TwinEngine::<Soma>::new(Twin::Native, params);
         let mut p = Position::start();
         for ply in 0..12 {
             let a = e.search(&p, None);

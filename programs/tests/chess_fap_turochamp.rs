@@ -3,13 +3,15 @@
 //! positions examined, and every root move's value and position play.
 
 use emu::ibm7090::Limits;
-use programs::chess::emulated::{problem_deck, run_problem_with};
-use programs::chess::turochamp::crosscheck::{
-    cases, crosscheck, emulated_best, emulated_root_table, emulated_root_table_with, program,
-    program_card,
+use programs::chess::crosscheck::{crosscheck_within, Report};
+use programs::chess::emulated::{problem_deck, run_problem_with, EmulatedError, Outcome, Program};
+use programs::chess::program::{assembled, run, run_with, Case, Run};
+use programs::chess::turochamp::program::{
+    cases_within, emulated_root_table, emulated_root_table_with, program_card, Answer,
 };
-use programs::chess::turochamp::{best, values, Params};
+use programs::chess::turochamp::{best, values, Params, Turochamp};
 use programs::chess::{parse_fen, Position};
+use programs::progress::NoProgress;
 
 fn params(full_plies: usize, ratio: bool) -> Params {
     Params {
@@ -17,6 +19,37 @@ fn params(full_plies: usize, ratio: bool) -> Params {
         ratio,
         ..Params::default()
     }
+}
+
+fn program() -> Result<&'static Program, EmulatedError> {
+    assembled::<Turochamp>()
+}
+
+/// The emulated answer (move, value, position play) and the run.
+struct Emulated {
+    result: programs::chess::SearchResult,
+    position_play: Option<i32>,
+    outcome: Outcome,
+}
+
+fn emulated(r: Run<Answer>) -> Emulated {
+    Emulated {
+        result: r.answer.result,
+        position_play: r.answer.position_play,
+        outcome: r.outcome,
+    }
+}
+
+fn emulated_best(p: &Position, full_plies: usize, ratio: bool) -> Result<Emulated, EmulatedError> {
+    run::<Turochamp>(p, &params(full_plies, ratio)).map(emulated)
+}
+
+fn cases(positions: usize, seed: u64, max_plies: usize) -> Vec<Case<Params>> {
+    cases_within(positions, seed, max_plies)
+}
+
+fn crosscheck(cases: &[Case<Params>], cycles: u64) -> Report<Turochamp> {
+    crosscheck_within::<Turochamp>(cases.len(), 0, cases, Some(cycles), &mut NoProgress)
 }
 
 /// Native and emulated agree on the answer and on every root move's value and position play.
@@ -159,7 +192,7 @@ fn crosscheck_small() {
 fn root_tables_of_random_positions() {
     let mut compared = 0;
     for c in cases(24, 7, 40).into_iter().skip(36) {
-        if (c.full_plies, c.ratio) != (1, true) {
+        if (c.params.full_plies, c.params.ratio) != (1, true) {
             continue;
         }
         let limits = Limits::cycles(100_000_000);
@@ -196,7 +229,7 @@ fn campaign() {
     );
     if std::env::var("FULL").is_ok() {
         let (f, ratio) = (env("FULL", 2) as usize, env("RATIO", 1) == 1);
-        c.retain(|c| c.full_plies == f && c.ratio == ratio);
+        c.retain(|c| c.params.full_plies == f && c.params.ratio == ratio);
     }
     let t = std::time::Instant::now();
     let r = crosscheck(&c, env("CYCLES", 200_000_000));
@@ -207,17 +240,12 @@ fn campaign() {
         r.agreed,
         r.over_budget.len(),
         r.mismatches.len(),
-        r.positions,
+        r.positions_examined,
         r.emulated_seconds,
         r.max_emulated_seconds,
         t.elapsed().as_secs_f64()
     );
-    for m in &r.mismatches {
-        println!(
-            "{} {} plies {} ratio {}\n  native   {}\n  emulated {}",
-            m.name, m.fen, m.full_plies, m.ratio, m.native, m.emulated
-        );
-    }
+    print!("{}", r.text());
     assert!(r.mismatches.is_empty());
 }
 
@@ -229,7 +257,7 @@ fn campaign() {
 fn middlegame_emulated() {
     for (name, p) in programs::chess::period::middlegames() {
         let limits = Limits::cycles(1_000_000_000);
-        match programs::chess::turochamp::crosscheck::emulated_best_with(&p, 2, true, limits) {
+        match run_with::<Turochamp>(&p, &params(2, true), limits).map(emulated) {
             Ok(e) => {
                 let (r, _) = best(&p, &Params::default());
                 assert_eq!(

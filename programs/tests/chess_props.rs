@@ -5,7 +5,9 @@ use proptest::prelude::*;
 
 use programs::chess::initia::read_cards;
 use programs::chess::parse_fen;
-use programs::chess::uci::{run, NativeKotok};
+use programs::chess::program::Twin;
+use programs::chess::registry;
+use programs::chess::uci::run;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
@@ -40,7 +42,8 @@ proptest! {
     )) {
         let input = lines.join("\n") + "\nisready\n";
         let mut out = Vec::new();
-        run(&mut NativeKotok::default(), input.as_bytes(), &mut out).unwrap();
+        let mut engine = registry::PLAYERS[0].engine(Twin::Native, &[]).unwrap();
+        run(engine.as_mut(), input.as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         prop_assert!(text.contains("readyok"));
     }

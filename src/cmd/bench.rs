@@ -17,13 +17,19 @@ pub struct BenchArgs {
     /// Host seconds to run for.
     #[arg(long, default_value_t = 2.0)]
     pub seconds: f64,
+    /// 7090: instead of the compute-bound loop, a chess program of the registry searching the
+    /// initial position on the emulated 7090 (cards in, printer out), again and again.
+    #[arg(long, value_parser = crate::cmd::chess::program_names())]
+    pub program: Option<String>,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
-    match args.machine.as_str() {
-        "silliac" => bench_silliac(args.seconds),
-        "7090" | "ibm7090" => ibm7090::bench(args.seconds),
-        other => bail!("no benchmark for machine `{other}` (known: silliac, 7090)"),
+    match (args.machine.as_str(), &args.program) {
+        ("7090" | "ibm7090", Some(p)) => ibm7090::bench_program(p, args.seconds),
+        (_, Some(_)) => bail!("--program: the chess programs run on the 7090"),
+        ("silliac", None) => bench_silliac(args.seconds),
+        ("7090" | "ibm7090", None) => ibm7090::bench(args.seconds),
+        (other, None) => bail!("no benchmark for machine `{other}` (known: silliac, 7090)"),
     }
 }
 

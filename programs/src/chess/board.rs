@@ -119,6 +119,15 @@ pub const KING_STEPS: [i32; 8] = [-11, -10, -9, -1, 1, 9, 10, 11];
 pub const ROOK_DIRS: [i32; 4] = [-10, -1, 1, 10];
 pub const BISHOP_DIRS: [i32; 4] = [-11, -9, 9, 11];
 
+/// The directions a slider of `kind` moves in (a queen, or anything else, in all eight).
+pub fn slider_dirs(kind: i8) -> &'static [i32] {
+    match kind {
+        BISHOP => &BISHOP_DIRS,
+        ROOK => &ROOK_DIRS,
+        _ => &KING_STEPS,
+    }
+}
+
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Position {

@@ -75,11 +75,7 @@ pub fn pseudo_moves(p: &Position, out: &mut Vec<Move>) {
                 }
             }
             kind => {
-                let dirs: &[i32] = match kind {
-                    BISHOP => &BISHOP_DIRS,
-                    ROOK => &ROOK_DIRS,
-                    _ => &KING_STEPS,
-                };
+                let dirs = slider_dirs(kind);
                 for &d in dirs {
                     let mut t = m as i32 + d;
                     loop {

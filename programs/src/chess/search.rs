@@ -32,3 +32,18 @@ impl SearchResult {
         }
     }
 }
+
+/// `move d2d4 value 2 pv d2d4 b8c6 positions 573`, as the cross-checks report an answer.
+impl std::fmt::Display for SearchResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pv: Vec<String> = self.pv.iter().map(|m| m.uci()).collect();
+        write!(
+            f,
+            "move {} value {} pv {} positions {}",
+            self.best.map_or("-".into(), |m| m.uci()),
+            self.value,
+            pv.join(" "),
+            self.positions
+        )
+    }
+}

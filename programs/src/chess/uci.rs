@@ -6,8 +6,6 @@ use std::io::{self, BufRead, Write};
 
 use super::board::Position;
 use super::fen::parse_fen;
-use super::kotok::eval::MATE;
-use super::kotok::{tree, Params};
 use super::notation::parse_uci;
 use super::search::SearchResult;
 
@@ -27,68 +25,12 @@ pub trait Engine {
     }
     /// `id author` line text.
     fn author(&self) -> String {
-        "Alan Kotok and the MIT chess group; firstmoves".into()
+        "firstmoves".into()
     }
-    /// The `score` part of the info line for the search of `p` (each program has its units).
-    fn score(&self, p: &Position, r: &SearchResult) -> String {
-        score(p, r)
-    }
-}
-
-/// Kotok's program, native.
-#[derive(Clone, Debug, Default)]
-pub struct NativeKotok {
-    pub params: Params,
-}
-
-impl Engine for NativeKotok {
-    fn name(&self) -> String {
-        "Kotok-McCarthy 1962 (firstmoves native twin)".into()
-    }
-
-    fn search(&mut self, p: &Position, depth: Option<usize>) -> SearchResult {
-        let mut params = self.params.clone();
-        if let Some(d) = depth {
-            params.widths.truncate(d.max(1));
-        }
-        tree(p, &params)
-    }
-
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        match name.to_ascii_lowercase().as_str() {
-            "widths" => {
-                let w: Result<Vec<usize>, _> = value.split_whitespace().map(str::parse).collect();
-                self.params.widths = w.map_err(|_| format!("Widths `{value}`: not numbers"))?;
-                Ok(())
-            }
-            "alphabeta" => {
-                self.params.alpha_beta = match value {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(format!("AlphaBeta `{value}`: not true or false")),
-                };
-                Ok(())
-            }
-            _ => Err(format!("no option `{name}`")),
-        }
-    }
-
-    fn options(&self) -> Vec<String> {
-        vec![
-            "option name Widths type string default 4 3 2 2 1 1 1 1 0 0".into(),
-            "option name AlphaBeta type check default true".into(),
-        ]
-    }
-}
-
-/// The `score` part of an info line, from the side to move's view (1/60 pawn to centipawns).
-pub fn score(p: &Position, r: &SearchResult) -> String {
-    let v = r.value * p.side as i32;
-    if v.abs() >= MATE - 1000 {
-        let n = r.pv.len().div_ceil(2) as i32;
-        format!("mate {}", if v > 0 { n } else { -n })
-    } else {
-        format!("cp {}", v * 100 / 60)
+    /// The `score` part of the info line for the search of `p`, in the program's own units
+    /// turned to centipawns; `cp 0` when the program has no reading.
+    fn score(&self, _p: &Position, _r: &SearchResult) -> String {
+        "cp 0".into()
     }
 }
 
@@ -223,9 +165,14 @@ pub fn run<R: BufRead, W: Write>(engine: &mut dyn Engine, input: R, mut out: W) 
 mod tests {
     use super::*;
 
+    use crate::chess::program::Twin;
+    use crate::chess::registry;
+
+    /// A session with the registry's first player (Kotok's program), native.
     fn session(input: &str) -> String {
         let mut out = Vec::new();
-        run(&mut NativeKotok::default(), input.as_bytes(), &mut out).unwrap();
+        let mut engine = registry::PLAYERS[0].engine(Twin::Native, &[]).unwrap();
+        run(engine.as_mut(), input.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 

@@ -20,13 +20,7 @@ impl LastRun {
             }
             Err(e) => {
                 self.0 = Some(Err(e.to_string()));
-                SearchResult {
-                    best: None,
-                    value: 0,
-                    pv: Vec::new(),
-                    positions: 0,
-                    depth: 0,
-                }
+                SearchResult::none()
             }
         }
     }

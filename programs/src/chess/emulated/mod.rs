@@ -10,7 +10,6 @@ pub mod engine;
 pub mod printout;
 
 use std::fmt;
-use std::sync::OnceLock;
 
 use assembler::fap;
 use emu::ibm7090::{Limits, Machine, Stop, STORE_WORDS};
@@ -19,10 +18,9 @@ pub use deck::problem_deck;
 pub use engine::LastRun;
 pub use printout::{parse_block, parse_perft, Block, PrintoutError};
 
-/// The shared core, INITIA and the perft program, as committed.
+/// The shared core and INITIA, as committed.
 pub const CORE_FAP: &str = include_str!("../../../chess/core.fap");
 pub const INITIA_FAP: &str = include_str!("../../../chess/initia.fap");
-pub const PERFT_FAP: &str = include_str!("../../../chess/perft.fap");
 
 /// Microseconds per machine cycle (docs/ibm7090.md, "Timing").
 pub const CYCLE_US: f64 = 2.18;
@@ -67,6 +65,8 @@ pub enum EmulatedError {
     Printout(PrintoutError),
     /// The position cannot be written in INITIA's card language.
     Cards(crate::chess::initia::cards::CardsError),
+    /// The settings cannot be written on the program card.
+    Params(String),
 }
 
 impl fmt::Display for EmulatedError {
@@ -97,6 +97,7 @@ impl fmt::Display for EmulatedError {
             }
             EmulatedError::Printout(e) => write!(f, "{e}"),
             EmulatedError::Cards(e) => write!(f, "{e}"),
+            EmulatedError::Params(m) => write!(f, "program card: {m}"),
         }
     }
 }
@@ -175,28 +176,14 @@ impl Program {
         })
     }
 
-    /// core.fap + initia.fap + perft.fap, assembled once per process.
-    pub fn perft() -> Result<&'static Program, EmulatedError> {
-        static P: OnceLock<Result<Program, EmulatedError>> = OnceLock::new();
-        Program::chess_once(&P, "programs/chess/perft.fap", PERFT_FAP)
-    }
-
-    /// core.fap + initia.fap + the program `text` (the file `name`, which ends with the END
-    /// card), assembled once per process into `cell`: each program keeps its own cell.
-    pub fn chess_once(
-        cell: &'static OnceLock<Result<Program, EmulatedError>>,
-        name: &str,
-        text: &str,
-    ) -> Result<&'static Program, EmulatedError> {
-        cell.get_or_init(|| {
-            Program::assemble(&[
-                Part::new("programs/chess/core.fap", CORE_FAP),
-                Part::new("programs/chess/initia.fap", INITIA_FAP),
-                Part::new(name, text),
-            ])
-        })
-        .as_ref()
-        .map_err(Clone::clone)
+    /// core.fap + initia.fap + a program's own file `text` (named `name` in messages, and
+    /// ending with the END card).
+    pub fn chess(name: &str, text: &str) -> Result<Program, EmulatedError> {
+        Program::assemble(&[
+            Part::new("programs/chess/core.fap", CORE_FAP),
+            Part::new("programs/chess/initia.fap", INITIA_FAP),
+            Part::new(name, text),
+        ])
     }
 
     /// The address of a symbol.
@@ -304,21 +291,6 @@ pub fn run_problem_with(
         emulated_seconds: (m.cycles() * 218) as f64 / 1e8,
         stop,
     })
-}
-
-/// Perft on the emulated 7090: the count and the run.
-pub fn perft(
-    position: &crate::chess::Position,
-    depth: u32,
-) -> Result<(u64, Outcome), EmulatedError> {
-    let program = Program::perft()?;
-    let deck = problem_deck(position, &format!("PERFT  {depth}"))?;
-    let outcome = run_problem_with(program, &deck, Limits::none())?;
-    let (d, n) = parse_perft(&outcome.printed)?;
-    if d != depth {
-        return Err(PrintoutError::new(format!("PERFT line for depth {d}, asked {depth}")).into());
-    }
-    Ok((n, outcome))
 }
 
 #[cfg(test)]

@@ -165,13 +165,15 @@ pub fn parse_block(lines: &[String]) -> Result<Block, PrintoutError> {
     })
 }
 
+/// Printer lines from text, for tests.
+#[cfg(test)]
+pub(crate) fn lines(t: &str) -> Vec<String> {
+    t.lines().map(str::to_string).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn lines(t: &str) -> Vec<String> {
-        t.lines().map(str::to_string).collect()
-    }
 
     #[test]
     fn perft_line() {

@@ -2,10 +2,12 @@
 //! PINS, REPLYS, TREE; INITIA's card language and a Figure 1-style printout. docs/kotok.md
 //! lists every choice where the memo is silent.
 
-pub mod crosscheck;
 pub mod eval;
+pub mod period;
+pub mod program;
 pub mod swap;
 pub mod tree;
 
 pub use eval::{eval, Eval};
+pub use program::Kotok;
 pub use tree::{tree, Params, INFINITY, WIDTHS};

@@ -10,8 +10,9 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 use super::*;
 use crate::chess::board::{Move, Position};
 use crate::chess::fen::parse_fen;
-use crate::chess::soma::{engine::NativeSoma, Rules};
-use crate::chess::turochamp::engine::NativeTurochamp;
+use crate::chess::program::{Twin, TwinEngine};
+use crate::chess::soma::{program::Params as SomaParams, Rules, Soma};
+use crate::chess::turochamp::Turochamp;
 use crate::chess::uci::Engine;
 
 /// A PGN game split into its tags and movetext tokens (comments as one token each).
@@ -149,7 +150,11 @@ fn run(
 fn soma(seed: u64) -> EnginePlayer {
     EnginePlayer::new(
         Box::new(move |g| {
-            Box::new(NativeSoma::new(Rules::Soma1961, seed + g as u64)) as Box<dyn Engine>
+            let params = SomaParams {
+                rules: Rules::Soma1961,
+                seed: seed + g as u64,
+            };
+            Box::new(TwinEngine::<Soma>::new(Twin::Native, params)) as Box<dyn Engine>
         }),
         None,
     )
@@ -158,7 +163,7 @@ fn soma(seed: u64) -> EnginePlayer {
 #[test]
 fn soma_against_turochamp_replays_in_shakmaty() {
     let mut a = soma(1961);
-    let mut b = EnginePlayer::fixed(NativeTurochamp::default(), None);
+    let mut b = EnginePlayer::fixed(turochamp(), None);
     let opts = MatchOptions {
         games: 2,
         alternate: true,
@@ -178,10 +183,14 @@ fn soma_against_turochamp_replays_in_shakmaty() {
     // The same seeds play the same games.
     let (again, _, _) = run(
         &mut soma(1961),
-        &mut EnginePlayer::fixed(NativeTurochamp::default(), None),
+        &mut EnginePlayer::fixed(turochamp(), None),
         &opts,
     );
     assert_eq!(text, again);
+}
+
+fn turochamp() -> TwinEngine<Turochamp> {
+    TwinEngine::new(Twin::Native, Default::default())
 }
 
 /// Plays the moves it is given, then a fixed answer.

@@ -6,10 +6,11 @@
 //! choice the sources leave open.
 
 pub mod campaign;
-pub mod emulated;
 pub mod order;
+pub mod program;
 pub mod search;
 
+pub use program::Mater;
 pub use search::solve;
 
 use super::board::Move;
@@ -64,6 +65,20 @@ pub struct MateResult {
     /// Positions examined: every position set up by a checking move, a quiet threat move or a
     /// defender's reply (the legality tests inside move generation are not counted).
     pub positions: u64,
+}
+
+/// `found line h5f7 e8e7 f7e6 positions 31`, as reports give an answer.
+impl std::fmt::Display for MateResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let line: Vec<String> = self.line.iter().map(|m| m.uci()).collect();
+        write!(
+            f,
+            "{} line {} positions {}",
+            if self.found { "found" } else { "not found" },
+            line.join(" "),
+            self.positions
+        )
+    }
 }
 
 impl MateResult {

@@ -68,11 +68,7 @@ pub fn geometric(b: &[i8; 120], m: usize, transparent: bool, out: &mut Vec<Attac
             .iter()
             .for_each(|&d| push(out, m as i32 + d, None)),
         _ => {
-            let dirs: &[i32] = match kind {
-                BISHOP => &BISHOP_DIRS,
-                ROOK => &ROOK_DIRS,
-                _ => &KING_STEPS,
-            };
+            let dirs = slider_dirs(kind);
             for &d in dirs {
                 let mut t = m as i32 + d;
                 let mut through = None;

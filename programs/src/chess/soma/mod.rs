@@ -4,15 +4,16 @@
 //! coin. docs/soma.md records every choice the sources leave open.
 
 pub mod attack;
-pub mod crosscheck;
-pub mod engine;
 pub mod eval;
+pub mod program;
 pub mod swap;
 
 use crate::chess::board::*;
 use crate::chess::movegen::legal_moves;
 use crate::chess::search::SearchResult;
+
 use crate::rng::Rng;
+pub use program::Soma;
 
 /// The rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

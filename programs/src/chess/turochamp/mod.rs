@@ -5,15 +5,16 @@
 //! only: piece values are doubled (P 2, Kt 6, B 7, R 10, Q 20) and ratios compared by cross
 //! multiplication; position play is in tenths. docs/turochamp.md argues every reading.
 
-pub mod crosscheck;
-pub mod engine;
 pub mod play;
+pub mod program;
 
 use std::cmp::Ordering;
 
 use crate::chess::board::*;
 use crate::chess::movegen::legal_moves;
 use crate::chess::search::SearchResult;
+
+pub use program::Turochamp;
 
 /// The readings a reader may prefer otherwise.
 #[derive(Clone, Debug, PartialEq, Eq)]

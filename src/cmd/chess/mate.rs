@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use anyhow::Context;
-use programs::chess::mater::emulated::solve_emulated;
+use programs::chess::mater::program::solve_emulated;
 use programs::chess::mater::{campaign, solve, MateResult, Params};
 use programs::chess::notation::line_san;
 use programs::chess::parse_fen;

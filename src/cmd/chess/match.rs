@@ -6,27 +6,26 @@ use std::io::Write;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context};
-use programs::chess::kotok::{self, Params};
 use programs::chess::matchplay::{
     self, parse_openings, pgn, EnginePlayer, GameOptions, MatchOptions, Played, Player, UciConfig,
     UciPlayer,
 };
-use programs::chess::soma::{self, engine::NativeSoma, Rules};
-use programs::chess::turochamp::{self, engine::NativeTurochamp};
-use programs::chess::uci::{self, Engine};
+use programs::chess::registry;
+use programs::chess::uci::Engine;
 use programs::chess::{parse_fen, Position};
 use programs::progress::Progress;
 
 use super::EngineArg;
 
-/// The program names `--white` and `--black` take besides `uci:COMMAND`.
-const PROGRAMS: &str = "kotok, soma (= soma1961), soma1961, somac1966, turochamp";
+/// The default seed of a program's coin in a match (SOMA's 1961).
+const SEED: u64 = 1961;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// The first player: a program (kotok, soma, soma1961, somac1966, turochamp), optionally
-    /// as `native:P` or `emulated:P`, or `uci:COMMAND` for an external UCI engine (e.g.
-    /// `uci:stockfish`). White in game 1; the score is counted from its side.
+    /// The first player: a program of the registry (kotok, soma, soma1961, somac1966,
+    /// turochamp, ...), optionally as `native:P` or `emulated:P`, or `uci:COMMAND` for an
+    /// external UCI engine (e.g. `uci:stockfish`). White in game 1; the score is counted from
+    /// its side.
     #[arg(long)]
     pub white: String,
     /// The second player, named as --white.
@@ -46,9 +45,9 @@ pub struct MatchArgs {
     /// Full moves after which a game is adjudicated a draw (0: no cap).
     #[arg(long, default_value_t = 150)]
     pub max_moves: u32,
-    /// The seed of SOMA's coin: game g (from 1) seeds White's coin with S + 2(g-1) and
-    /// Black's with S + 2(g-1) + 1.
-    #[arg(long, default_value_t = soma::SEED)]
+    /// The seed of a program's coin (SOMA's): game g (from 1) seeds White's coin with
+    /// S + 2(g-1) and Black's with S + 2(g-1) + 1.
+    #[arg(long, default_value_t = SEED)]
     pub seed: u64,
     /// Write the games here, each as it finishes.
     #[arg(long)]
@@ -75,40 +74,19 @@ pub struct MatchArgs {
     pub timeout: f64,
 }
 
-/// Our program `name` as an engine for the games, native or emulated.
+/// Our program `name` (a registry name or alias) as an engine for the games, native or
+/// emulated, its coin (if it has one) seeded with `seed`.
 fn program(name: &str, engine: EngineArg, seed: u64) -> anyhow::Result<Box<dyn Engine>> {
-    if engine == EngineArg::Emulated {
-        return match name {
-            "kotok" => {
-                // Assemble now, so a broken program is reported before the first game.
-                kotok::crosscheck::program()?;
-                Ok(Box::new(kotok::crosscheck::EmulatedKotok::default()))
-            }
-            "soma" | "soma1961" | "somac1966" => {
-                soma::crosscheck::program()?;
-                let rules = if name == "somac1966" {
-                    Rules::Somac1966
-                } else {
-                    Rules::Soma1961
-                };
-                Ok(Box::new(soma::crosscheck::EmulatedSoma::new(rules, seed)))
-            }
-            "turochamp" => {
-                turochamp::crosscheck::program()?;
-                Ok(Box::new(turochamp::crosscheck::EmulatedTurochamp::default()))
-            }
-            _ => bail!("`{name}`: not a program ({PROGRAMS}) or uci:COMMAND"),
-        };
+    let Some((entry, mut settings)) = registry::find(name) else {
+        bail!(
+            "`{name}`: not a program ({}) or uci:COMMAND",
+            registry::names()
+        );
+    };
+    if let Some(option) = entry.seed_option() {
+        settings.push((option.to_string(), seed.to_string()));
     }
-    Ok(match name {
-        "kotok" => Box::new(uci::NativeKotok {
-            params: Params::default(),
-        }),
-        "soma" | "soma1961" => Box::new(NativeSoma::new(Rules::Soma1961, seed)),
-        "somac1966" => Box::new(NativeSoma::new(Rules::Somac1966, seed)),
-        "turochamp" => Box::new(NativeTurochamp::default()),
-        _ => bail!("`{name}`: not a program ({PROGRAMS}) or uci:COMMAND"),
-    })
+    Ok(entry.engine(engine.twin(), &settings)?)
 }
 
 /// The player named `name`; `colour` (0 for --white, 1 for --black) picks its coin seeds.

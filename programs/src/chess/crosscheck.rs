@@ -1,0 +1,223 @@
+//! The cross-check of every playing program: each problem run on the emulated 7090 and by the
+//! native twin, the answers compared. Two independent computations (the FAP program on the
+//! machine, the Rust twin on the host) meet only here.
+
+use std::fmt::Write as _;
+
+use emu::ibm7090::{Limits, Stop};
+use serde_json::{json, Map, Value};
+
+use super::emulated::EmulatedError;
+use super::fen::to_fen;
+use super::program::{run_with, Case, Player, ReportField};
+use crate::progress::Progress;
+
+/// A problem on which the twins differ.
+#[derive(Clone, Debug)]
+pub struct Mismatch<P: Player> {
+    pub name: String,
+    pub fen: String,
+    pub params: P::Params,
+    pub native: P::Answer,
+    /// The emulated answer, or the error that stopped the run.
+    pub emulated: Result<P::Answer, String>,
+}
+
+/// The cross-check's result.
+#[derive(Clone, Debug)]
+pub struct Report<P: Player> {
+    /// The positions asked for and the seed they were drawn from.
+    pub positions: usize,
+    pub seed: u64,
+    pub problems: usize,
+    pub agreed: usize,
+    /// Problems whose emulated run passed `Player::crosscheck_cycles` (not compared).
+    pub over_budget: Vec<Case<P::Params>>,
+    pub mismatches: Vec<Mismatch<P>>,
+    /// Positions examined, emulated seconds and the slowest problem, over the emulated runs
+    /// that finished.
+    pub positions_examined: u64,
+    pub emulated_seconds: f64,
+    pub max_emulated_seconds: f64,
+}
+
+/// Run every case on the emulated 7090 and natively and compare; `progress` is told after
+/// each problem.
+pub fn crosscheck<P: Player>(
+    positions: usize,
+    seed: u64,
+    cases: &[Case<P::Params>],
+    progress: &mut dyn Progress,
+) -> Report<P> {
+    crosscheck_within::<P>(positions, seed, cases, P::crosscheck_cycles(), progress)
+}
+
+/// `crosscheck` with the budget a problem in machine cycles given (None: the program's own
+/// budget, a run that reaches it being a mismatch; Some: a run beyond it is over budget).
+pub fn crosscheck_within<P: Player>(
+    positions: usize,
+    seed: u64,
+    cases: &[Case<P::Params>],
+    cycles: Option<u64>,
+    progress: &mut dyn Progress,
+) -> Report<P> {
+    let mut report = Report {
+        positions,
+        seed,
+        problems: cases.len(),
+        agreed: 0,
+        over_budget: Vec::new(),
+        mismatches: Vec::new(),
+        positions_examined: 0,
+        emulated_seconds: 0.0,
+        max_emulated_seconds: 0.0,
+    };
+    for (i, c) in cases.iter().enumerate() {
+        let limits = match cycles {
+            Some(cycles) => Limits::cycles(cycles),
+            None => P::limits(&c.params),
+        };
+        let emulated = match run_with::<P>(&c.position, &c.params, limits) {
+            Err(EmulatedError::UnexpectedStop { reason, .. })
+                if cycles.is_some() && reason == Stop::CycleBudget.reason() =>
+            {
+                report.over_budget.push(c.clone());
+                progress.update(i + 1, cases.len());
+                continue;
+            }
+            Err(e) => Err(e.to_string()),
+            Ok(run) => {
+                let seconds = run.outcome.emulated_seconds;
+                report.emulated_seconds += seconds;
+                report.max_emulated_seconds = report.max_emulated_seconds.max(seconds);
+                report.positions_examined += P::result(&run.answer).positions;
+                Ok(run.answer)
+            }
+        };
+        let native = P::native(&c.position, &c.params);
+        match emulated {
+            Ok(e) if P::agree(&native, &e) => report.agreed += 1,
+            emulated => report.mismatches.push(Mismatch {
+                name: c.name.clone(),
+                fen: to_fen(&c.position),
+                params: c.params.clone(),
+                native,
+                emulated,
+            }),
+        }
+        progress.update(i + 1, cases.len());
+    }
+    report
+}
+
+impl<P: Player> Report<P> {
+    /// The report as one JSON object; `host_seconds` is the caller's measurement.
+    pub fn json(&self, host_seconds: f64) -> Value {
+        let mismatches: Vec<Value> = self
+            .mismatches
+            .iter()
+            .map(|m| {
+                let mut o = Map::new();
+                o.insert("name".into(), json!(m.name));
+                o.insert("fen".into(), json!(m.fen));
+                for (k, v) in P::case_fields(&m.params) {
+                    o.insert(k.into(), v);
+                }
+                o.insert("native".into(), P::answer_json(&m.native));
+                let emulated = match &m.emulated {
+                    Ok(a) => P::answer_json(a),
+                    Err(e) => json!({ "error": e }),
+                };
+                o.insert("emulated".into(), emulated);
+                Value::Object(o)
+            })
+            .collect();
+        let mut o = Map::new();
+        o.insert("program".into(), json!(P::NAME));
+        o.insert("positions".into(), json!(self.positions));
+        o.insert("seed".into(), json!(self.seed));
+        o.insert("mismatches".into(), Value::Array(mismatches));
+        o.insert("emulated_seconds".into(), json!(self.emulated_seconds));
+        o.insert("host_seconds".into(), json!(host_seconds));
+        for field in P::REPORT {
+            let (k, v) = match field {
+                ReportField::Problems => ("problems", json!(self.problems)),
+                ReportField::Agreed => ("agreed", json!(self.agreed)),
+                ReportField::OverBudget => (
+                    "over_budget",
+                    Value::Array(
+                        self.over_budget
+                            .iter()
+                            .map(|c| {
+                                let mut o = Map::new();
+                                o.insert("name".into(), json!(c.name));
+                                for (k, v) in P::case_fields(&c.params) {
+                                    o.insert(k.into(), v);
+                                }
+                                Value::Object(o)
+                            })
+                            .collect(),
+                    ),
+                ),
+                ReportField::PositionsExamined => {
+                    ("positions_examined", json!(self.positions_examined))
+                }
+                ReportField::MaxEmulatedSeconds => {
+                    ("max_emulated_seconds", json!(self.max_emulated_seconds))
+                }
+            };
+            o.insert(k.into(), v);
+        }
+        Value::Object(o)
+    }
+
+    /// The report as text: a line per mismatch and per problem over budget, then the summary.
+    pub fn text(&self) -> String {
+        let settings = |params: &P::Params| {
+            P::case_fields(params)
+                .iter()
+                .map(|(k, v)| format!(" {k} {v}"))
+                .collect::<String>()
+        };
+        let mut s = String::new();
+        for m in &self.mismatches {
+            let emulated = match &m.emulated {
+                Ok(a) => a.to_string(),
+                Err(e) => format!("error: {e}"),
+            };
+            let _ = writeln!(
+                s,
+                "MISMATCH {}{} {}\n  native:   {}\n  emulated: {emulated}",
+                m.name,
+                settings(&m.params),
+                m.fen,
+                m.native
+            );
+        }
+        if let Some(cycles) = P::crosscheck_cycles() {
+            for c in &self.over_budget {
+                let _ = writeln!(
+                    s,
+                    "OVER BUDGET {}{}: more than {cycles} cycles, not compared",
+                    c.name,
+                    settings(&c.params)
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            "{} problems ({} positions, seed {}): {} agree, {} mismatches, {} over budget; \
+             {} positions examined, {:.1} emulated minutes, the slowest move {:.1} s",
+            self.problems,
+            self.positions,
+            self.seed,
+            self.agreed,
+            self.mismatches.len(),
+            self.over_budget.len(),
+            self.positions_examined,
+            self.emulated_seconds / 60.0,
+            self.max_emulated_seconds
+        );
+        s
+    }
+}

@@ -1,0 +1,218 @@
+//! The registry: the playing programs, one row each. The command line (`chess best`, `uci`,
+//! `crosscheck`, `cards`, `match`, `bench 7090 --program`) finds a program here by name and
+//! reaches it through `Entry`, which every `Player` has by the blanket implementation below;
+//! adding a program is its folder under `programs/src/chess/`, its FAP file and one row.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde_json::Value;
+
+use super::board::Position;
+use super::crosscheck::{crosscheck, Report};
+use super::emulated::EmulatedError;
+use super::kotok::Kotok;
+use super::program::{
+    assembled, best, params_from, Alias, Best, Figures, FiguresError, Player, Settings, Twin,
+    TwinEngine,
+};
+use super::soma::Soma;
+use super::turochamp::Turochamp;
+use super::uci::Engine;
+use crate::progress::Progress;
+
+/// The rows, in the order `--help` lists them.
+pub static PLAYERS: &[&dyn Entry] = &[
+    &Row::<Kotok>(PhantomData),
+    &Row::<Soma>(PhantomData),
+    &Row::<Turochamp>(PhantomData),
+];
+
+/// A program by its name or an alias, with the settings the alias stands for.
+pub fn find(name: &str) -> Option<(&'static dyn Entry, Settings)> {
+    PLAYERS.iter().find_map(|e| {
+        if e.name() == name {
+            return Some((*e, Vec::new()));
+        }
+        e.aliases().iter().find(|(a, _)| *a == name).map(|(_, s)| {
+            let settings = s.iter().map(|(k, v)| (k.to_string(), v.to_string()));
+            (*e, settings.collect())
+        })
+    })
+}
+
+/// The names commands take, aliases included, comma-separated.
+pub fn names() -> String {
+    let mut out = Vec::new();
+    for e in PLAYERS {
+        out.push(e.name().to_string());
+        out.extend(e.aliases().iter().map(|(a, _)| a.to_string()));
+    }
+    out.join(", ")
+}
+
+/// Why a program could not answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProgramError {
+    /// A setting the program does not have or does not take.
+    Setting(String),
+    /// The emulated run: assembly, the card, the machine's stop, the printout.
+    Emulated(EmulatedError),
+}
+
+impl fmt::Display for ProgramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgramError::Setting(m) => f.write_str(m),
+            ProgramError::Emulated(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ProgramError {}
+
+impl From<EmulatedError> for ProgramError {
+    fn from(e: EmulatedError) -> Self {
+        ProgramError::Emulated(e)
+    }
+}
+
+/// A finished cross-check, whatever the program.
+pub trait CrosscheckReport {
+    fn json(&self, host_seconds: f64) -> Value;
+    fn text(&self) -> String;
+    fn mismatches(&self) -> usize;
+}
+
+impl<P: Player> CrosscheckReport for Report<P> {
+    fn json(&self, host_seconds: f64) -> Value {
+        Report::json(self, host_seconds)
+    }
+
+    fn text(&self) -> String {
+        Report::text(self)
+    }
+
+    fn mismatches(&self) -> usize {
+        self.mismatches.len()
+    }
+}
+
+/// What the commands ask of a program. Settings are (option, value) pairs in the program's UCI
+/// option names, applied over its defaults.
+pub trait Entry: Sync {
+    fn name(&self) -> &'static str;
+    fn about(&self) -> &'static str;
+    fn aliases(&self) -> &'static [Alias];
+    /// The option that seeds the program's coin, if it has one.
+    fn seed_option(&self) -> Option<&'static str>;
+    /// The UCI `option` lines.
+    fn options(&self) -> Vec<String>;
+    /// Check settings without running anything.
+    fn check(&self, settings: &[(String, String)]) -> Result<(), ProgramError>;
+    /// Assemble the FAP program now, so a broken one is reported before the first move.
+    fn assemble(&self) -> Result<(), ProgramError>;
+    /// Either twin behind the UCI engine trait.
+    fn engine(
+        &self,
+        twin: Twin,
+        settings: &[(String, String)],
+    ) -> Result<Box<dyn Engine>, ProgramError>;
+    /// Either twin's answer for one position.
+    fn best(
+        &self,
+        p: &Position,
+        twin: Twin,
+        settings: &[(String, String)],
+    ) -> Result<Best, ProgramError>;
+    /// The program's period figures (`chess period`), if it has any.
+    fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>>;
+    /// The cross-check of `positions` positions drawn from `seed`.
+    fn crosscheck(
+        &self,
+        positions: usize,
+        seed: u64,
+        settings: &[(String, String)],
+        progress: &mut dyn Progress,
+    ) -> Result<Box<dyn CrosscheckReport>, ProgramError>;
+}
+
+/// The registry row of a player.
+pub struct Row<P>(pub PhantomData<fn() -> P>);
+
+impl<P: Player> Row<P> {
+    fn params(&self, settings: &[(String, String)]) -> Result<P::Params, ProgramError> {
+        params_from::<P>(settings).map_err(|e| ProgramError::Setting(format!("{}: {e}", P::NAME)))
+    }
+}
+
+impl<P: Player> Entry for Row<P> {
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+
+    fn about(&self) -> &'static str {
+        P::ABOUT
+    }
+
+    fn aliases(&self) -> &'static [Alias] {
+        P::ALIASES
+    }
+
+    fn seed_option(&self) -> Option<&'static str> {
+        P::SEED_OPTION
+    }
+
+    fn options(&self) -> Vec<String> {
+        P::options()
+    }
+
+    fn check(&self, settings: &[(String, String)]) -> Result<(), ProgramError> {
+        self.params(settings).map(|_| ())
+    }
+
+    fn assemble(&self) -> Result<(), ProgramError> {
+        assembled::<P>()?;
+        Ok(())
+    }
+
+    fn engine(
+        &self,
+        twin: Twin,
+        settings: &[(String, String)],
+    ) -> Result<Box<dyn Engine>, ProgramError> {
+        let params = self.params(settings)?;
+        if twin == Twin::Emulated {
+            self.assemble()?;
+        }
+        Ok(Box::new(TwinEngine::<P>::new(twin, params)))
+    }
+
+    fn best(
+        &self,
+        p: &Position,
+        twin: Twin,
+        settings: &[(String, String)],
+    ) -> Result<Best, ProgramError> {
+        Ok(best::<P>(p, &self.params(settings)?, twin)?)
+    }
+
+    fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>> {
+        P::period(twin)
+    }
+
+    fn crosscheck(
+        &self,
+        positions: usize,
+        seed: u64,
+        settings: &[(String, String)],
+        progress: &mut dyn Progress,
+    ) -> Result<Box<dyn CrosscheckReport>, ProgramError> {
+        let params = self.params(settings)?;
+        // The card of the settings and the program itself, before the first problem runs.
+        P::card(&params).map_err(|e| ProgramError::Emulated(EmulatedError::Params(e)))?;
+        self.assemble()?;
+        let cases = P::cases(positions, seed, &params);
+        Ok(Box::new(crosscheck::<P>(positions, seed, &cases, progress)))
+    }
+}

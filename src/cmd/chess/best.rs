@@ -1,0 +1,70 @@
+//! `firstmoves chess best`: one program's answer for a position, from either twin.
+
+use programs::chess::notation::line_san;
+use programs::chess::program::Best;
+use programs::chess::Position;
+use serde_json::{json, Value};
+
+use anyhow::Context;
+
+use super::{position, Which};
+
+#[derive(clap::Args)]
+pub struct BestArgs {
+    #[command(flatten)]
+    pub which: Which,
+    /// The position (FEN); default: the initial position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// One JSON object: move (UCI), san, value, pv, positions; the emulated twin adds its
+    /// emulated seconds, cycles and instructions.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: BestArgs) -> anyhow::Result<()> {
+    let p = position(&a.fen)?;
+    let (entry, g) = a.which.program()?;
+    let b = entry
+        .best(&p, a.which.engine.twin(), &g.settings)
+        .with_context(|| g.context(&a.which.program))?;
+    if a.json {
+        println!("{}", best_json(&p, &b));
+    } else {
+        print!("{}", b.text(&p));
+    }
+    Ok(())
+}
+
+/// The answer as JSON; the emulated twin's run and the program's own fields beside it (a
+/// null there drops a field the printout does not give).
+fn best_json(p: &Position, b: &Best) -> Value {
+    let r = &b.result;
+    let san = line_san(p, &r.pv);
+    let mut v = json!({
+        "move": r.best.map(|m| m.uci()),
+        "san": san.first(),
+        "value": r.value,
+        "pv": r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
+        "pv_san": san,
+        "positions": r.positions,
+        "depth": r.depth,
+        "engine": if b.outcome.is_some() { "emulated" } else { "native" },
+    });
+    let Some(o) = v.as_object_mut() else {
+        return v;
+    };
+    if let Some(out) = &b.outcome {
+        o.insert("emulated_seconds".into(), json!(out.emulated_seconds));
+        o.insert("cycles".into(), json!(out.cycles));
+        o.insert("instructions".into(), json!(out.instructions));
+    }
+    for (k, x) in &b.fields {
+        if x.is_null() {
+            o.remove(*k);
+        } else {
+            o.insert(k.to_string(), x.clone());
+        }
+    }
+    v
+}

@@ -1,0 +1,48 @@
+//! `firstmoves chess crosscheck`: a program's FAP twin on the emulated 7090 against its native
+//! twin on the program's own problems; exit status 1 on any mismatch.
+
+use std::time::Instant;
+
+use anyhow::Context;
+
+use super::{program, program_names, SearchOpts};
+
+#[derive(clap::Args)]
+pub struct CrosscheckArgs {
+    #[arg(long, default_value = "kotok", value_parser = program_names())]
+    pub program: String,
+    /// How many positions (the middle-game set and random play; each program tries each
+    /// under the settings it is checked with).
+    #[arg(long, default_value_t = 20)]
+    pub positions: usize,
+    /// The seed the positions (and SOMA's coins) are drawn from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub search: SearchOpts,
+    /// One JSON object: the program, positions, problems, mismatches (with both answers),
+    /// emulated seconds.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
+    let entry = program(&a.program)?;
+    let mut progress = crate::progress::Reporter::new("crosscheck");
+    let started = Instant::now();
+    let g = a.search.given()?;
+    let r = entry
+        .crosscheck(a.positions, a.seed, &g.settings, &mut progress)
+        .with_context(|| g.context(&a.program))?;
+    drop(progress);
+    let host = started.elapsed().as_secs_f64();
+    if a.json {
+        println!("{}", r.json(host));
+    } else {
+        print!("{}", r.text());
+    }
+    if r.mismatches() > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
+}

@@ -1,0 +1,54 @@
+//! `firstmoves chess perft`: leaf positions `depth` plies down, by the native move generator or
+//! the FAP core's perft program on the emulated 7090.
+
+use std::time::Instant;
+
+use anyhow::bail;
+use programs::chess::movegen::divide;
+
+use super::{position, EngineArg};
+
+#[derive(clap::Args)]
+pub struct PerftArgs {
+    /// The position (FEN); default: the initial position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    #[arg(long)]
+    pub depth: u32,
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineArg,
+    /// Counts by first move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+pub fn run(a: PerftArgs) -> anyhow::Result<()> {
+    let mut p = position(&a.fen)?;
+    let t = Instant::now();
+    if a.engine == EngineArg::Emulated {
+        if a.divide {
+            bail!("--divide: the FAP perft program counts the total only; use --engine native");
+        }
+        let (n, out) = programs::chess::perft::emulated(&p, a.depth)?;
+        let host = t.elapsed().as_secs_f64();
+        println!("{n}");
+        println!("emulated 7090: {:.6} s", out.emulated_seconds);
+        eprintln!(
+            "{} instructions, {} cycles; host {host:.3} s, {:.1} M instructions/s",
+            out.instructions,
+            out.cycles,
+            out.instructions as f64 / host / 1e6
+        );
+    } else if a.divide {
+        let mut total = 0;
+        for (m, n) in divide(&mut p, a.depth) {
+            println!("{m}: {n}");
+            total += n;
+        }
+        println!("total {total}");
+    } else {
+        println!("{}", programs::chess::perft(&mut p, a.depth));
+    }
+    eprintln!("{:.3} s", t.elapsed().as_secs_f64());
+    Ok(())
+}
