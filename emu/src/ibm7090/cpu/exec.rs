@@ -86,6 +86,14 @@ impl Regs {
         }
     }
 
+    /// IC := Y if `go` (the conditional transfers).
+    #[inline(always)]
+    fn transfer_if(&mut self, go: bool, y: u16) {
+        if go {
+            self.ic = y as u32;
+        }
+    }
+
     /// Load the index register(s) named by `x` (as for `xr_operand`; tag 0 loads none). The
     /// hot loop never runs such an instruction with x = 3, which stays 0.
     #[inline(always)]
@@ -206,51 +214,25 @@ pub(super) fn core<const HOT: bool>(
             } else {
                 t1 != t2 && (s2 ^ (t1 > t2))
             };
-            if go {
-                r.ic = y as u32;
-            }
+            r.transfer_if(go, y);
         }
         Op::Tsx => {
             r.xr_load::<HOT>(e.x, (!at).wrapping_add(1) & ADDR);
             r.ic = y as u32;
         }
-        Op::Tze => {
-            if r.ac & AC_MAG == 0 {
-                r.ic = y as u32;
-            }
-        }
-        Op::Tnz => {
-            if r.ac & AC_MAG != 0 {
-                r.ic = y as u32;
-            }
-        }
-        Op::Tpl => {
-            if r.ac & AC_S == 0 {
-                r.ic = y as u32;
-            }
-        }
-        Op::Tmi => {
-            if r.ac & AC_S != 0 {
-                r.ic = y as u32;
-            }
-        }
+        Op::Tze => r.transfer_if(r.ac & AC_MAG == 0, y),
+        Op::Tnz => r.transfer_if(r.ac & AC_MAG != 0, y),
+        Op::Tpl => r.transfer_if(r.ac & AC_S == 0, y),
+        Op::Tmi => r.transfer_if(r.ac & AC_S != 0, y),
         Op::Tov => {
-            if r.overflow {
-                r.overflow = false;
-                r.ic = y as u32;
-            }
-        }
-        Op::Tno => {
-            if !r.overflow {
-                r.ic = y as u32;
-            }
+            r.transfer_if(r.overflow, y);
             r.overflow = false;
         }
-        Op::Tqp => {
-            if r.mq & SIGN == 0 {
-                r.ic = y as u32;
-            }
+        Op::Tno => {
+            r.transfer_if(!r.overflow, y);
+            r.overflow = false;
         }
+        Op::Tqp => r.transfer_if(r.mq & SIGN == 0, y),
         Op::Nop => {}
         // --- Multiply and divide
         Op::Mpy | Op::Mpr => {
@@ -553,16 +535,8 @@ impl Machine {
                     return Self::channel_stop(r, at, depth, e);
                 }
             }
-            Op::Tcoa => {
-                if self.channel.in_operation() {
-                    r.ic = y as u32;
-                }
-            }
-            Op::Tcna => {
-                if !self.channel.in_operation() {
-                    r.ic = y as u32;
-                }
-            }
+            Op::Tcoa => r.transfer_if(self.channel.in_operation(), y),
+            Op::Tcna => r.transfer_if(!self.channel.in_operation(), y),
             // --- The ±0760 group: the effective address selects the function, executed as
             // its own row.
             Op::Group0760 => {
