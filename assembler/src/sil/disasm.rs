@@ -4,7 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use emu::silliac::orders::{disassemble_word, function_name, left, right, word_to_sex, Order};
+use emu::silliac::orders::{
+    disassemble_word, function_name, info, left, right, word_to_sex, Half, Order,
+};
 
 use super::status;
 
@@ -65,8 +67,7 @@ pub fn disassemble_labelled(words: &BTreeMap<u16, u64>, start: Option<u16>) -> S
         if !words.contains_key(&o.address) {
             return None;
         }
-        let transfer = matches!(o.function >> 4, 2 | 3);
-        let right = transfer && o.function & 4 == 0 && code_at(o.address);
+        let right = info(o.function).transfer_to() == Some(Half::Right) && code_at(o.address);
         Some((o.address, right))
     };
     for &w in words.values().filter(|&&w| is_code(w)) {

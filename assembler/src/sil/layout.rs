@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use emu::silliac::orders::{pair, Order};
+use emu::silliac::orders::{info, pair, Order};
 
 use super::data::integer_word;
 use super::error::SilError;
@@ -414,10 +414,9 @@ impl Pass<'_> {
     /// order, or `22 x` where it labels a left-hand one. Only bare labels are checked:
     /// `x+1` or a number says the writer means the address itself.
     fn check_transfer(&mut self, o: &OrderStmt) {
-        let kind = o.function >> 4;
-        if kind != 2 && kind != 3 {
+        let Some(to) = info(o.function).transfer_to() else {
             return;
-        }
+        };
         let Some(name) = o.address.bare_symbol() else {
             return;
         };
@@ -427,8 +426,7 @@ impl Pass<'_> {
         else {
             return;
         };
-        let goes_left = o.function & 4 != 0;
-        if goes_left != (half == Half::Left) {
+        if to != half {
             self.error(
                 o.address.span,
                 SilError::TransferHalf {

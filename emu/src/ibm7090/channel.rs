@@ -18,16 +18,12 @@
 //!   transfers) [I: simplification].
 
 use super::bcd;
+use super::isa::{self, Op};
 use std::collections::VecDeque;
 
 /// Unit addresses on channel A.
 pub const CARD_READER: u16 = 0o1321;
 pub const PRINTER: u16 = 0o1361;
-/// The 3-bit operations of a command word (bits S,1,2), in the 7090's numbering.
-const IOCD: u64 = 0;
-const TCH: u64 = 1;
-const IORT: u64 = 3;
-const IOCP: u64 = 4;
 /// Words of a card record and of a print line.
 pub const CARD_WORDS: usize = 14;
 pub const LINE_WORDS: usize = 20;
@@ -181,7 +177,8 @@ impl ChannelA {
         // emulator must return: bound the number of commands per start [I].
         for _ in 0..100_000 {
             let cw = mem[y as usize];
-            let op = (cw >> 33) & 7;
+            // The command the table's row for bits S,1,2 names.
+            let op = isa::channel_command(cw).map_or(Op::Unimplemented, |c| c.op);
             let count = ((cw >> 18) & ADDRESS) as usize;
             let nontransmit = cw & (1 << 16) != 0;
             let mut addr = (cw & ADDRESS) as u16;
@@ -189,11 +186,11 @@ impl ChannelA {
                 addr = (mem[addr as usize] & ADDRESS) as u16;
             }
             match op {
-                TCH => {
+                Op::Tch => {
                     y = addr;
                     continue;
                 }
-                IOCD | IOCP | IORT => {}
+                Op::Iocd | Op::Iocp | Op::Iort => {}
                 _ => {
                     return Err(ChannelError::UnimplementedCommand {
                         address: y,
@@ -203,12 +200,12 @@ impl ChannelA {
             }
             self.transmit(mem, addr, count, nontransmit);
             match op {
-                IOCD => {
+                Op::Iocd => {
                     self.end_record();
                     self.state = State::Idle;
                     return Ok(());
                 }
-                IOCP => y = (y + 1) & ADDRESS as u16,
+                Op::Iocp => y = (y + 1) & ADDRESS as u16,
                 _ => {
                     self.end_record();
                     self.state = State::WaitingLch;
@@ -252,8 +249,8 @@ impl ChannelA {
 mod tests {
     use super::*;
 
-    fn cw(op: u64, count: u64, addr: u64) -> u64 {
-        op << 33 | count << 18 | addr
+    fn cw(op: &str, count: u32, addr: u32) -> u64 {
+        isa::by_mnemonic(op).unwrap().encode(addr, 0, count, false)
     }
 
     #[test]
@@ -261,8 +258,8 @@ mod tests {
         let mut ch = ChannelA::default();
         ch.load_cards("HELLO\nWORLD 2\n");
         let mut mem = vec![0u64; 32768];
-        mem[0o100] = cw(IORT, 14, 0o200);
-        mem[0o101] = cw(IORT, 14, 0o220);
+        mem[0o100] = cw("IORT", 14, 0o200);
+        mem[0o101] = cw("IORT", 14, 0o220);
         ch.select(CARD_READER, false).unwrap();
         ch.reset_and_load(&mut mem, 0o100).unwrap();
         assert_eq!(bcd::unpack(&mem[0o200..0o201]), "HELLO ");
@@ -278,9 +275,9 @@ mod tests {
         mem[0o300] = bcd::pack("AAAAAA", 1)[0];
         mem[0o301] = bcd::pack("BBBBBB", 1)[0];
         mem[0o302] = bcd::pack("CCCCCC", 1)[0];
-        mem[0o100] = cw(IOCP, 1, 0o300);
-        mem[0o101] = cw(TCH, 0, 0o110);
-        mem[0o110] = cw(IOCD, 1, 0o302);
+        mem[0o100] = cw("IOCP", 1, 0o300);
+        mem[0o101] = cw("TCH", 0, 0o110);
+        mem[0o110] = cw("IOCD", 1, 0o302);
         ch.select(PRINTER, true).unwrap();
         ch.reset_and_load(&mut mem, 0o100).unwrap();
         assert_eq!(ch.printed, vec!["AAAAAACCCCCC".to_string()]);
@@ -309,7 +306,7 @@ mod tests {
         let mut mem = vec![0u64; 32768];
         mem[0o300] = bcd::pack("PRINTED", 2)[0];
         mem[0o301] = bcd::pack("PRINTED", 2)[1];
-        mem[0o100] = cw(IOCD, 2, 0o300);
+        mem[0o100] = cw("IOCD", 2, 0o300);
         ch.select(PRINTER, true).unwrap();
         ch.reset_and_load(&mut mem, 0o100).unwrap();
         assert_eq!(ch.printed, vec!["PRINTED".to_string()]);

@@ -201,8 +201,7 @@ pub struct Machine {
     // Visible to the module so that `snapshot` can save and restore them.
     pub(super) cycles: u64,
     pub(super) instructions: u64,
-    dec: Box<[Decoded; 4096]>,
-    group: Box<[u8; 256]>,
+    dec: &'static [Decoded; 4096],
     icache: Box<hot::Icache>,
     pub(super) trace_on: bool,
     trace: String,
@@ -231,7 +230,6 @@ impl Machine {
             cycles: 0,
             instructions: 0,
             dec: decode::table(),
-            group: decode::group_0760_table(),
             icache: vec![hot::EMPTY; STORE_WORDS]
                 .into_boxed_slice()
                 .try_into()
@@ -344,14 +342,7 @@ impl Machine {
                 .clamp(1, SLICE);
             let mut left = n;
             while left > 0 {
-                let (exit, l) = hot::steps(
-                    &mut self.mem,
-                    &mut self.icache,
-                    &self.dec,
-                    &self.group,
-                    r,
-                    left,
-                );
+                let (exit, l) = hot::steps(&mut self.mem, &mut self.icache, self.dec, r, left);
                 left = l;
                 match exit {
                     Exit::Done => {}

@@ -1,181 +1,10 @@
-//! The emulator's decoder, generated from the one instruction table (`isa::TABLE`): a dense
-//! array indexed by the word's bits S,1-11 (so Type A prefixes and ±0760 fall out too) giving
-//! the operation, how the effective address is formed and the fixed cycles.
+//! The emulator's decoder, generated from the one instruction table (`isa::TABLE`) through
+//! its index (`isa::select`, `isa::group_function`): a dense array indexed by the word's bits
+//! S,1-11 (so Type A prefixes and ±0760 fall out too) giving the row's operation, how the
+//! effective address is formed and the fixed cycles, built once for every machine.
 
-use super::isa::{Addressing, Format, Status, Timing, TABLE};
-
-/// What the emulator does; one variant per implemented instruction (the ±0760 group as one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Op {
-    Unimplemented,
-    Htr,
-    Hpr,
-    Tra,
-    Tlq,
-    Tsx,
-    Tze,
-    Tnz,
-    Tpl,
-    Tmi,
-    Tov,
-    Tno,
-    Tqp,
-    Nop,
-    Xec,
-    Mpy,
-    Mpr,
-    Dvh,
-    Dvp,
-    Ans,
-    Ana,
-    Era,
-    Ora,
-    Ors,
-    Cas,
-    Las,
-    Acl,
-    Add,
-    Adm,
-    Sub,
-    Sbm,
-    Cla,
-    Cls,
-    Cal,
-    Ldq,
-    Zet,
-    Nzt,
-    Xca,
-    Xcl,
-    Stz,
-    Sto,
-    Slw,
-    Stq,
-    Sta,
-    Std,
-    Stt,
-    Stp,
-    Stl,
-    Lxa,
-    Lac,
-    Lxd,
-    Ldc,
-    Sxa,
-    Sxd,
-    Pax,
-    Pac,
-    Pdx,
-    Pdc,
-    Pxa,
-    Pxd,
-    Axt,
-    Axc,
-    Als,
-    Ars,
-    Lls,
-    Lrs,
-    Lgl,
-    Lgr,
-    Rql,
-    Rds,
-    Wrs,
-    Rcha,
-    Lcha,
-    Tcoa,
-    Tcna,
-    Group0760,
-    Txi,
-    Tix,
-    Txh,
-    Tnx,
-    Txl,
-}
-
-fn op_of(mnemonic: &str) -> Op {
-    use Op::*;
-    match mnemonic {
-        "HTR" => Htr,
-        "HPR" => Hpr,
-        "TRA" => Tra,
-        "TLQ" => Tlq,
-        "TSX" => Tsx,
-        "TZE" => Tze,
-        "TNZ" => Tnz,
-        "TPL" => Tpl,
-        "TMI" => Tmi,
-        "TOV" => Tov,
-        "TNO" => Tno,
-        "TQP" => Tqp,
-        "NOP" => Nop,
-        "XEC" => Xec,
-        "MPY" => Mpy,
-        "MPR" => Mpr,
-        "DVH" => Dvh,
-        "DVP" => Dvp,
-        "ANS" => Ans,
-        "ANA" => Ana,
-        "ERA" => Era,
-        "ORA" => Ora,
-        "ORS" => Ors,
-        "CAS" => Cas,
-        "LAS" => Las,
-        "ACL" => Acl,
-        "ADD" => Add,
-        "ADM" => Adm,
-        "SUB" => Sub,
-        "SBM" => Sbm,
-        "CLA" => Cla,
-        "CLS" => Cls,
-        "CAL" => Cal,
-        "LDQ" => Ldq,
-        "ZET" => Zet,
-        "NZT" => Nzt,
-        "XCA" => Xca,
-        "XCL" => Xcl,
-        "STZ" => Stz,
-        "STO" => Sto,
-        "SLW" => Slw,
-        "STQ" => Stq,
-        "STA" => Sta,
-        "STD" => Std,
-        "STT" => Stt,
-        "STP" => Stp,
-        "STL" => Stl,
-        "LXA" => Lxa,
-        "LAC" => Lac,
-        "LXD" => Lxd,
-        "LDC" => Ldc,
-        "SXA" => Sxa,
-        "SXD" => Sxd,
-        "PAX" => Pax,
-        "PAC" => Pac,
-        "PDX" => Pdx,
-        "PDC" => Pdc,
-        "PXA" => Pxa,
-        "PXD" => Pxd,
-        "AXT" => Axt,
-        "AXC" => Axc,
-        "ALS" => Als,
-        "ARS" => Ars,
-        "LLS" => Lls,
-        "LRS" => Lrs,
-        "LGL" => Lgl,
-        "LGR" => Lgr,
-        "RQL" => Rql,
-        "RDS" | "RCDA" => Rds,
-        "WRS" | "WPRA" => Wrs,
-        "RCHA" => Rcha,
-        "LCHA" => Lcha,
-        "TCOA" => Tcoa,
-        "TCNA" => Tcna,
-        "TXI" => Txi,
-        "TIX" => Tix,
-        "TXH" => Txh,
-        "TNX" => Tnx,
-        "TXL" => Txl,
-        _ => Unimplemented,
-    }
-}
+use super::isa::{self, Addressing, InstrInfo, Op, Selected, Timing};
+use std::sync::OnceLock;
 
 /// How an instruction's effective address Y is formed, resolved as far as the word allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,14 +46,25 @@ impl Decoded {
         };
         Decoded { ea, ..self }
     }
-}
 
-fn ea_of(addressing: Addressing) -> Ea {
-    match addressing {
-        Addressing::Indexed => Ea::IndexedMaybeIndirect,
-        Addressing::IndexedNoIndirect => Ea::Indexed,
-        Addressing::TagRegister => Ea::Register,
-        Addressing::Direct => Ea::Address,
+    /// The entry for a row: its operation, addressing and fixed cycles.
+    pub fn of(info: &InstrInfo) -> Decoded {
+        let cycles = match info.timing {
+            Timing::Fixed(n) => n,
+            Timing::Execute => 1,
+            Timing::Shift | Timing::Multiply | Timing::Divide => 0,
+        };
+        let ea = match info.addressing {
+            Addressing::Indexed => Ea::IndexedMaybeIndirect,
+            Addressing::IndexedNoIndirect => Ea::Indexed,
+            Addressing::TagRegister => Ea::Register,
+            Addressing::Direct => Ea::Address,
+        };
+        match info.op {
+            // The decode marker is no row's operation; a row naming it would loop.
+            Op::Unimplemented | Op::Group0760 => UNIMPLEMENTED,
+            op => Decoded { op, ea, cycles },
+        }
     }
 }
 
@@ -234,79 +74,61 @@ pub const UNIMPLEMENTED: Decoded = Decoded {
     cycles: 0,
 };
 
-/// The decode array, 4096 entries indexed by bits S,1-11.
-pub fn table() -> Box<[Decoded; 4096]> {
-    let mut t = Box::new([UNIMPLEMENTED; 4096]);
-    for info in TABLE {
-        if info.status != Status::Implemented {
-            continue;
+/// A ±0760 word before its effective address selects the function (`group`).
+const GROUP: Decoded = Decoded {
+    op: Op::Group0760,
+    ea: Ea::Indexed,
+    cycles: 0,
+};
+
+/// The decode array, 4096 entries indexed by bits S,1-11; built once.
+pub fn table() -> &'static [Decoded; 4096] {
+    static TABLE: OnceLock<Box<[Decoded; 4096]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([UNIMPLEMENTED; 4096]);
+        for (opcode, slot) in t.iter_mut().enumerate() {
+            *slot = match isa::select(opcode as u16) {
+                Selected::Row(info) => Decoded::of(info),
+                Selected::Group0760 => GROUP,
+                Selected::Nothing => UNIMPLEMENTED,
+            };
         }
-        let cycles = match info.timing {
-            Timing::Fixed(n) => n,
-            Timing::Execute => 1,
-            _ => 0,
-        };
-        let entry = |op| Decoded {
-            op,
-            ea: ea_of(info.addressing()),
-            cycles,
-        };
-        match info.format {
-            Format::TypeA => {
-                // Every opcode with this prefix.
-                let base = info.opcode as usize;
-                for slot in &mut t[base..base + 0o1000] {
-                    *slot = entry(op_of(info.mnemonic));
-                }
-            }
-            Format::Group0760 => {
-                t[info.opcode as usize] = entry(Op::Group0760);
-            }
-            Format::TypeB | Format::Shift | Format::Io => {
-                t[info.opcode as usize] = entry(op_of(info.mnemonic));
-            }
-            Format::ChannelCommand | Format::PrefixData => {}
-        }
-    }
-    t
+        t
+    })
 }
 
-/// The ±0760 group's functions: cycles by `(sign << 7) | address` for addresses below 0o200,
-/// 0 where the table has no implemented function.
-pub fn group_0760_table() -> Box<[u8; 256]> {
-    let mut t = Box::new([0u8; 256]);
-    for info in TABLE {
-        if info.format != Format::Group0760 || info.status != Status::Implemented {
-            continue;
-        }
-        let sign = ((info.opcode >> 11) & 1) as usize;
-        for n in info.operand_min..=info.operand_max {
-            let a = (info.function + n) as usize;
-            if a < 0o200 {
-                t[sign << 7 | a] = info.timing.nominal();
-            }
-        }
-    }
-    t
+/// The ±0760 function that the effective address `y` selects (`negative`: the word's sign).
+#[inline]
+pub fn group(negative: bool, y: u16) -> Decoded {
+    isa::group_function(negative, y).map_or(UNIMPLEMENTED, Decoded::of)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ibm7090::isa::{Format, Status, TABLE};
 
     #[test]
-    fn every_implemented_cpu_row_has_an_op() {
+    fn every_cpu_row_decodes_to_its_operation() {
         for info in TABLE {
-            let cpu = matches!(
-                info.format,
-                Format::TypeA | Format::TypeB | Format::Shift | Format::Io
-            );
-            if cpu && info.status == Status::Implemented {
-                assert_ne!(op_of(info.mnemonic), Op::Unimplemented, "{}", info.mnemonic);
-            }
-            if info.status == Status::Unimplemented {
-                assert_eq!(op_of(info.mnemonic), Op::Unimplemented, "{}", info.mnemonic);
-            }
+            assert_ne!(info.op, Op::Group0760, "{}", info.mnemonic);
+            let want = match info.status() {
+                Status::Implemented => info.op,
+                Status::Unimplemented => Op::Unimplemented,
+            };
+            let d = match info.format {
+                Format::Group0760 => {
+                    group(info.opcode & 0o4000 != 0, info.function + info.operand_min)
+                }
+                Format::TypeA | Format::TypeB | Format::Shift | Format::Io => {
+                    if isa::is_extended(info) {
+                        continue;
+                    }
+                    table()[info.opcode as usize]
+                }
+                Format::ChannelCommand | Format::PrefixData => continue,
+            };
+            assert_eq!(d.op, want, "{}", info.mnemonic);
         }
     }
 }

@@ -26,29 +26,47 @@ pub fn from_signed(v: i64) -> u64 {
     (v as u64) & WORD_MASK
 }
 
-/// A at the start of an order, from variant digits B1 (clear) and B8 (with B1: A := 1/2).
-/// Callers have already refused B8 without B1.
+/// A at the start of an order (the order table decodes it from variant bits B1 and B8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// A as it is.
+    Hold,
+    /// A := 0.
+    Clear,
+    /// A := 1/2 ("roundoff").
+    OneHalf,
+}
+
+/// A at the start of an order.
 #[inline(always)]
-pub fn preset(a: u64, variant: u8) -> u64 {
-    if variant & 1 == 0 {
-        a
-    } else if variant & 8 == 0 {
-        0
-    } else {
-        HALF
+pub fn preset(a: u64, p: Preset) -> u64 {
+    match p {
+        Preset::Hold => a,
+        Preset::Clear => 0,
+        Preset::OneHalf => HALF,
     }
 }
 
-/// The complement gate: the operand as the adder sees it, for variant bits B4 (0 = negate) and
-/// B2 (absolute value). Negation is one's complement plus a carry into digit 39; the
-/// "increment" families F and K invert that carry (F5: M + 2^-39, F1: not M; notes §3.3).
+/// How the complement gate passes an operand to the adder (the order table decodes it from
+/// variant bits B4 and B2 and the order type).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gate {
+    /// Negate the operand (B4 = 0).
+    pub negate: bool,
+    /// Take its absolute value first (B2 = 1).
+    pub abs: bool,
+    /// The "increment" families F and K: the carry into digit 39 inverted.
+    pub increment: bool,
+}
+
+/// The complement gate: the operand as the adder sees it. Negation is one's complement plus a
+/// carry into digit 39; the "increment" families F and K invert that carry (F5: M + 2^-39,
+/// F1: not M; notes §3.3).
 #[inline(always)]
-pub fn gate(m: u64, variant: u8, increment: bool) -> u64 {
-    let negate = variant & 4 == 0;
-    let abs = variant & 2 != 0;
-    let complement = (abs && m & SIGN != 0) ^ negate;
+pub fn gate(m: u64, g: Gate) -> u64 {
+    let complement = (g.abs && m & SIGN != 0) ^ g.negate;
     let passed = if complement { !m & WORD_MASK } else { m };
-    let carry = (complement ^ increment) as u64;
+    let carry = (complement ^ g.increment) as u64;
     (passed + carry) & WORD_MASK
 }
 
@@ -129,18 +147,26 @@ mod tests {
         from_signed((x * UNIT as f64).round() as i64)
     }
 
+    fn g(negate: bool, abs: bool, increment: bool) -> Gate {
+        Gate {
+            negate,
+            abs,
+            increment,
+        }
+    }
+
     #[test]
     fn gate_variants() {
         let m = frac(0.25);
         let n = frac(-0.25);
-        assert_eq!(gate(m, 4, false), m); // +M
-        assert_eq!(gate(m, 0, false), n); // -M
-        assert_eq!(gate(n, 6, false), m); // |M|
-        assert_eq!(gate(n, 2, false), n); // -|M|
-        assert_eq!(gate(m, 2, false), n);
-        assert_eq!(gate(m, 4, true), add(m, 1)); // F5: M + 2^-39
-        assert_eq!(gate(m, 0, true), !m & WORD_MASK); // F1: not M
-        assert_eq!(gate(SIGN, 0, false), SIGN); // -(-1) wraps to -1
+        assert_eq!(gate(m, g(false, false, false)), m); // +M
+        assert_eq!(gate(m, g(true, false, false)), n); // -M
+        assert_eq!(gate(n, g(false, true, false)), m); // |M|
+        assert_eq!(gate(n, g(true, true, false)), n); // -|M|
+        assert_eq!(gate(m, g(true, true, false)), n);
+        assert_eq!(gate(m, g(false, false, true)), add(m, 1)); // F5: M + 2^-39
+        assert_eq!(gate(m, g(true, false, true)), !m & WORD_MASK); // F1: not M
+        assert_eq!(gate(SIGN, g(true, false, false)), SIGN); // -(-1) wraps to -1
     }
 
     #[test]
@@ -257,19 +283,19 @@ mod tests {
 
     proptest! {
         #[test]
-        fn add_matches_model(a in 0u64..1 << 40, m in 0u64..1 << 40, v in 0u8..8, inc: bool) {
-            let g = model_signed(m);
-            let gated = match (v & 4 != 0, v & 2 != 0) {
-                (true, false) => g,
-                (false, false) => -g,
-                (true, true) => g.abs(),
-                (false, true) => -g.abs(),
+        fn add_matches_model(a in 0u64..1 << 40, m in 0u64..1 << 40, negate: bool, abs: bool, inc: bool) {
+            let v = model_signed(m);
+            let gated = match (negate, abs) {
+                (false, false) => v,
+                (true, false) => -v,
+                (false, true) => v.abs(),
+                (true, true) => -v.abs(),
             };
             // The increment families differ by exactly one unit from the normal ones.
-            let complement = (v & 2 != 0 && g < 0) ^ (v & 4 == 0);
+            let complement = (abs && v < 0) ^ negate;
             let adjust = if !inc { 0 } else if complement { -1 } else { 1 };
             let want = model_word(model_signed(a) + gated + adjust);
-            prop_assert_eq!(add(a, gate(m, v, inc)), want);
+            prop_assert_eq!(add(a, gate(m, g(negate, abs, inc))), want);
         }
 
         #[test]

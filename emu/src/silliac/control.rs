@@ -7,7 +7,8 @@
 //! going on in sequence is one increment.
 
 use super::arith::{self, SIGN};
-use super::orders::{function_name, info, Order, Status, ORDER_MASK};
+pub use super::orders::Half;
+use super::orders::{function_name, info, Action, Order, Status, StoreField, ORDER_MASK};
 use super::punch::Punch;
 use super::reader::{TapeReader, LOW_HOLES};
 use super::store::Store;
@@ -20,22 +21,6 @@ const PC_MASK: u32 = 2047;
 const HALF_SHIFT: [u32; 2] = [20, 0];
 const RIGHT_ADDRESS: u64 = 0x3FF;
 const LEFT_ADDRESS: u64 = 0x3FF << 20;
-
-/// Which order of a word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Half {
-    Left,
-    Right,
-}
-
-impl Half {
-    pub fn letter(self) -> char {
-        match self {
-            Half::Left => 'L',
-            Half::Right => 'R',
-        }
-    }
-}
 
 fn pc_of(address: u16, half: Half) -> u32 {
     ((address as u32 & 0x3FF) << 1) | (half == Half::Right) as u32
@@ -543,8 +528,9 @@ fn divide_overflow(bits: u32, pc: u32) -> Stop {
     }
 }
 
-/// Obey one order. Accounting (orders, counts, fixed time, sequencing) is done first; the
-/// rare refusals undo it.
+/// Obey one order: what the order table's row for its function says (`Action`, `Preset`).
+/// Accounting (orders, counts, fixed time, sequencing) is done first; the rare refusals undo
+/// it.
 #[inline(always)]
 fn exec(
     cpu: &mut Cpu,
@@ -555,83 +541,74 @@ fn exec(
 ) -> Option<Stop> {
     let func = (bits >> 12) as u8;
     let n = (bits & 0x3FF) as u16;
-    let v = func & 15;
     let pc = cpu.pc;
     cpu.pc = (pc + 1) & PC_MASK;
     cpu.orders += 1;
     counts[func as usize] += 1;
     cpu.clock += FIXED_NS[func as usize];
-    match func {
-        // L, F (operand M(n)) and S, K (operand Q): add through the complement gate.
-        0xF0..=0xF7 | 0xF9 | 0xFB | 0xFD | 0xFF => {
+    let row = info(func);
+    let preset = |a| arith::preset(a, row.preset);
+    match row.action {
+        Action::Add(gate) => {
             let m = store.read(n);
-            cpu.a = arith::add(arith::preset(cpu.a, v), arith::gate(m, v, false));
+            cpu.a = arith::add(preset(cpu.a), arith::gate(m, gate));
         }
-        0xE0..=0xE7 | 0xE9 | 0xEB | 0xED | 0xEF => {
-            let m = store.read(n);
-            cpu.a = arith::add(arith::preset(cpu.a, v), arith::gate(m, v, true));
+        Action::AddQ(gate) => {
+            cpu.a = arith::add(preset(cpu.a), arith::gate(cpu.q, gate));
         }
-        0xB0..=0xB7 | 0xB9 | 0xBB | 0xBD | 0xBF => {
-            cpu.a = arith::add(arith::preset(cpu.a, v), arith::gate(cpu.q, v, false));
-        }
-        0xA0..=0xA7 | 0xA9 | 0xAB | 0xAD | 0xAF => {
-            cpu.a = arith::add(arith::preset(cpu.a, v), arith::gate(cpu.q, v, true));
-        }
-        // Transfers: B2 = go (else stop first), B4 = left-hand order.
-        0x20..=0x27 | 0x29 | 0x2B | 0x2D | 0x2F => {
-            cpu.a = arith::preset(cpu.a, v);
-            return transfer(cpu, bits, pc, n, v);
-        }
-        0x30..=0x37 | 0x39 | 0x3B | 0x3D | 0x3F => {
-            cpu.a = arith::preset(cpu.a, v);
-            if cpu.a & SIGN == 0 {
-                return transfer(cpu, bits, pc, n, v);
+        Action::Transfer {
+            to,
+            stop,
+            conditional,
+        } => {
+            cpu.a = preset(cpu.a);
+            if !conditional || cpu.a & SIGN == 0 {
+                return transfer(cpu, bits, pc, n, to, stop);
             }
         }
-        // Stores: B2 = one address field only, B4 (with B2) = the left-hand one.
-        0x40..=0x47 | 0x49 | 0x4B | 0x4D | 0x4F => {
-            cpu.a = arith::preset(cpu.a, v);
-            let w = if v & 2 == 0 {
-                cpu.a
-            } else {
-                let mask = if v & 4 == 0 {
-                    RIGHT_ADDRESS
-                } else {
-                    LEFT_ADDRESS
-                };
-                (store.read(n) & !mask) | (cpu.a & mask)
+        Action::Store(field) => {
+            cpu.a = preset(cpu.a);
+            let w = match field {
+                StoreField::Word => cpu.a,
+                StoreField::Address(half) => {
+                    let mask = match half {
+                        Half::Left => LEFT_ADDRESS,
+                        Half::Right => RIGHT_ADDRESS,
+                    };
+                    (store.read(n) & !mask) | (cpu.a & mask)
+                }
             };
             store.write(n, w);
         }
-        0x50..=0x57 | 0x59 | 0x5B | 0x5D | 0x5F => {
-            cpu.a = arith::preset(cpu.a, v);
+        Action::LoadQ => {
+            cpu.a = preset(cpu.a);
             cpu.q = store.read(n);
         }
-        0xD0..=0xD7 | 0xD9 | 0xDB | 0xDD | 0xDF => {
-            cpu.a = arith::preset(cpu.a, v);
+        Action::Extract => {
+            cpu.a = preset(cpu.a);
             cpu.q &= store.read(n);
         }
-        0x00..=0x07 | 0x09 | 0x0B | 0x0D | 0x0F => {
-            let (a, q) = arith::shift_left(arith::preset(cpu.a, v), cpu.q, n as u32);
+        Action::ShiftLeft => {
+            let (a, q) = arith::shift_left(preset(cpu.a), cpu.q, n as u32);
             cpu.a = a;
             cpu.q = q;
             cpu.clock += n as u64 * SHIFT_PLACE_NS;
         }
-        0x10..=0x17 | 0x19 | 0x1B | 0x1D | 0x1F => {
-            let (a, q) = arith::shift_right(arith::preset(cpu.a, v), cpu.q, n as u32);
+        Action::ShiftRight => {
+            let (a, q) = arith::shift_right(preset(cpu.a), cpu.q, n as u32);
             cpu.a = a;
             cpu.q = q;
             cpu.clock += n as u64 * SHIFT_PLACE_NS;
         }
-        0x70..=0x77 | 0x79 | 0x7B | 0x7D | 0x7F => {
-            let m = arith::gate(store.read(n), v, false);
-            let (a, q) = arith::multiply(arith::preset(cpu.a, v), m, cpu.q);
+        Action::Multiply(gate) => {
+            let m = arith::gate(store.read(n), gate);
+            let (a, q) = arith::multiply(preset(cpu.a), m, cpu.q);
             cpu.a = a;
             cpu.q = q;
         }
-        0x60..=0x67 | 0x69 | 0x6B | 0x6D | 0x6F => {
-            let d = arith::gate(store.read(n), v, false);
-            match arith::divide(arith::preset(cpu.a, v), cpu.q, d) {
+        Action::Divide(gate) => {
+            let d = arith::gate(store.read(n), gate);
+            match arith::divide(preset(cpu.a), cpu.q, d) {
                 Some((a, q)) => {
                     cpu.a = a;
                     cpu.q = q;
@@ -642,7 +619,7 @@ fn exec(
                 }
             }
         }
-        0x80 | 0x81 => {
+        Action::Read => {
             if n & 3 != 0 {
                 unobeyed(cpu, counts, func, pc);
                 return Some(io_count_unknown(bits, pc));
@@ -653,29 +630,24 @@ fn exec(
                 let (address, half) = location(pc);
                 return Some(Stop::WaitingForTape { address, half });
             }
-            let (a, q, clock) = read(arith::preset(cpu.a, v), cpu.q, cpu.clock, io, chars);
+            let (a, q, clock) = read(preset(cpu.a), cpu.q, cpu.clock, io, chars);
             (cpu.a, cpu.q, cpu.clock) = (a, q, clock);
         }
-        0x82 | 0x83 => {
+        Action::Punch => {
             if n & 3 != 0 {
                 unobeyed(cpu, counts, func, pc);
                 return Some(io_count_unknown(bits, pc));
             }
-            let (a, q, clock) = punch_sexadecimal(
-                arith::preset(cpu.a, v),
-                cpu.q,
-                cpu.clock,
-                io,
-                (n / 4) as usize,
-            );
+            let (a, q, clock) =
+                punch_sexadecimal(preset(cpu.a), cpu.q, cpu.clock, io, (n / 4) as usize);
             (cpu.a, cpu.q, cpu.clock) = (a, q, clock);
         }
-        0x92 => {
+        Action::Character => {
             cpu.clock += PUNCH_CHAR_NS;
             let frame = ((n >> 6) & 15) as u8 | ((n & 1) << 4) as u8;
             io.punch.punch(frame, cpu.clock);
         }
-        _ => {
+        Action::Refuse => {
             unobeyed(cpu, counts, func, pc);
             return Some(refusal(bits, pc));
         }
@@ -683,11 +655,11 @@ fn exec(
     None
 }
 
+/// Go to the `to` order of word n; stop first if `stop` (the console's restart goes on there).
 #[inline(always)]
-fn transfer(cpu: &mut Cpu, bits: u32, pc: u32, n: u16, v: u8) -> Option<Stop> {
-    let half = if v & 4 != 0 { Half::Left } else { Half::Right };
-    cpu.pc = pc_of(n, half);
-    if v & 2 == 0 {
+fn transfer(cpu: &mut Cpu, bits: u32, pc: u32, n: u16, to: Half, stop: bool) -> Option<Stop> {
+    cpu.pc = pc_of(n, to);
+    if stop {
         let (address, half) = location(pc);
         return Some(Stop::StopOrder {
             address,

@@ -21,8 +21,8 @@ pub mod tape;
 pub mod timing;
 pub mod trace;
 
-pub use control::{Half, Limits, Machine, Stop};
-pub use orders::{disassemble_word, info, OrderInfo, Status};
+pub use control::{Limits, Machine, Stop};
+pub use orders::{disassemble_word, info, Half, OrderInfo, Status};
 pub use punch::Punch;
 pub use reader::TapeReader;
 pub use tape::{

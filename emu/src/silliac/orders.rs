@@ -9,6 +9,8 @@ pub const SEXADECIMAL: [char; 16] = [
     '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'K', 'S', 'N', 'J', 'F', 'L',
 ];
 
+use super::arith::{Gate, Preset};
+
 /// Mask of a 40-bit word.
 pub const WORD_MASK: u64 = (1 << 40) - 1;
 /// Mask of a 20-bit order.
@@ -53,6 +55,22 @@ pub fn word_to_sex(word: u64) -> String {
         .rev()
         .map(|i| SEXADECIMAL[((word >> (4 * i)) & 15) as usize])
         .collect()
+}
+
+/// Which order of a word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Half {
+    Left,
+    Right,
+}
+
+impl Half {
+    pub fn letter(self) -> char {
+        match self {
+            Half::Left => 'L',
+            Half::Right => 'R',
+        }
+    }
 }
 
 /// One 20-bit order: function (8 digits), the 2 unused digits, address (10 digits).
@@ -115,8 +133,9 @@ pub fn disassemble_word(word: u64) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The order table: one row per function code (type digit x variant digit), used by the
-// emulator's stops, the disassembler and the assembler. Source tags as in
+// The order table: one row per function code (type digit x variant digit), the ONE place the
+// variant digit is decoded (`row`). The emulator's dispatch (`action`, `preset`), its stops,
+// the disassembler and the assembler all read the rows. Source tags as in
 // shared/notes/silliac-machine.md: [P] period document, [E] the il1.c hobbyist emulator,
 // [X] X1.pt, [X2] Carrigan's square root, [X3] tapes P2/P12/t.pt, [B] Borasky, [I] inference.
 // ---------------------------------------------------------------------------------------------
@@ -152,6 +171,53 @@ pub enum TimingClass {
     None,
 }
 
+/// Which part of M(n) a store order writes (variant bits B2, B4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoreField {
+    /// The whole word (B2 = 0).
+    Word,
+    /// The address of the left-hand (B4 = 1) or right-hand order: digits 10-19 or 30-39.
+    Address(Half),
+}
+
+/// What the machine does for an order, its variant digit decoded (apart from `Preset`, which
+/// every obeyed order applies first). The emulator dispatches on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Not obeyed: the machine stops (status Unwanted or Unknown).
+    Refuse,
+    /// A := A + M(n) through the gate (L, F families).
+    Add(Gate),
+    /// A := A + Q through the gate (S, K families).
+    AddQ(Gate),
+    /// A:Q := M(n) through the gate x Q, plus A (7x).
+    Multiply(Gate),
+    /// Q := A:Q / M(n) through the gate, A := remainder (6x).
+    Divide(Gate),
+    /// Shift A:Q left (0x) or right (1x) n places.
+    ShiftLeft,
+    ShiftRight,
+    /// Go to the `to` order of word n, after stopping if `stop`; `conditional`: only if A >= 0
+    /// (3x), else always (2x).
+    Transfer {
+        to: Half,
+        stop: bool,
+        conditional: bool,
+    },
+    /// M(n), or one of its address fields, := A (4x).
+    Store(StoreField),
+    /// Q := M(n) (5x).
+    LoadQ,
+    /// Q := Q and M(n) (Jx).
+    Extract,
+    /// Read n/4 sexadecimal characters (80, 81).
+    Read,
+    /// Punch n/4 sexadecimal characters (82, 83).
+    Punch,
+    /// Punch one 5-hole character (92).
+    Character,
+}
+
 /// One row of the order table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OrderInfo {
@@ -162,6 +228,20 @@ pub struct OrderInfo {
     /// Source tags for the meaning (see the module comment).
     pub source: &'static str,
     pub timing: TimingClass,
+    /// A at the start of the order (B1, B8); `Hold` for refused orders.
+    pub preset: Preset,
+    /// What the emulator does.
+    pub action: Action,
+}
+
+impl OrderInfo {
+    /// The order of word n a transfer goes to; `None` if the order is no transfer.
+    pub const fn transfer_to(&self) -> Option<Half> {
+        match self.action {
+            Action::Transfer { to, .. } => Some(to),
+            _ => None,
+        }
+    }
 }
 
 /// The row of the order table for a function code.
@@ -176,13 +256,7 @@ pub static ORDER_TABLE: [OrderInfo; 256] = ORDER_TABLE_CONST;
 pub(crate) const ORDER_TABLE_CONST: [OrderInfo; 256] = build_table();
 
 const fn build_table() -> [OrderInfo; 256] {
-    let mut t = [OrderInfo {
-        code: 0,
-        status: Status::Unknown,
-        summary: "",
-        source: "",
-        timing: TimingClass::None,
-    }; 256];
+    let mut t = [unknown(0, "", ""); 256];
     let mut c = 0;
     while c < 256 {
         t[c] = row(c as u8);
@@ -196,6 +270,7 @@ const fn def(
     summary: &'static str,
     source: &'static str,
     timing: TimingClass,
+    action: Action,
 ) -> OrderInfo {
     OrderInfo {
         code,
@@ -203,6 +278,8 @@ const fn def(
         summary,
         source,
         timing,
+        preset: preset(code & 15),
+        action,
     }
 }
 
@@ -213,6 +290,8 @@ const fn unwanted(code: u8, summary: &'static str, source: &'static str) -> Orde
         summary,
         source,
         timing: TimingClass::None,
+        preset: Preset::Hold,
+        action: Action::Refuse,
     }
 }
 
@@ -223,6 +302,48 @@ const fn unknown(code: u8, summary: &'static str, source: &'static str) -> Order
         summary,
         source,
         timing: TimingClass::None,
+        preset: Preset::Hold,
+        action: Action::Refuse,
+    }
+}
+
+/// B1 clears A at the start of the order; B8 with B1 sets A := 1/2 ("roundoff").
+const fn preset(v: u8) -> Preset {
+    if v & 1 == 0 {
+        Preset::Hold
+    } else if v & 8 == 0 {
+        Preset::Clear
+    } else {
+        Preset::OneHalf
+    }
+}
+
+/// The complement gate: B4 = 0 negates the operand, B2 takes its absolute value; the
+/// increment families (F, K) invert the carry of the negation.
+const fn gate(v: u8, increment: bool) -> Gate {
+    Gate {
+        negate: v & 4 == 0,
+        abs: v & 2 != 0,
+        increment,
+    }
+}
+
+/// Transfers: B4 goes to the left-hand order (else the right), B2 goes at once (else stops
+/// first).
+const fn transfer(v: u8, conditional: bool) -> Action {
+    Action::Transfer {
+        to: if v & 4 != 0 { Half::Left } else { Half::Right },
+        stop: v & 2 == 0,
+        conditional,
+    }
+}
+
+/// Stores: B2 writes one address field only, the left-hand one with B4.
+const fn store_field(v: u8) -> StoreField {
+    match (v & 2 != 0, v & 4 != 0) {
+        (false, _) => StoreField::Word,
+        (true, true) => StoreField::Address(Half::Left),
+        (true, false) => StoreField::Address(Half::Right),
     }
 }
 
@@ -409,8 +530,9 @@ const fn row(code: u8) -> OrderInfo {
     if v & 9 == 8 {
         return unwanted(code, B8_WITHOUT_B1, B8_SOURCE);
     }
-    // 0 = hold A, 1 = clear A, 2 = A := 1/2 (B8 with B1)
-    let preset = if v & 9 == 9 { 2 } else { v & 1 };
+    let bits = v as u8;
+    // The summaries by preset: 0 = hold A, 1 = clear A, 2 = A := 1/2.
+    let preset = preset(bits) as usize;
     match ty {
         0x0 => def(
             code,
@@ -423,6 +545,7 @@ const fn row(code: u8) -> OrderInfo {
                 "[E] (B2/B4 ignored: no gated operand) [I]"
             },
             TimingClass::Shift,
+            Action::ShiftLeft,
         ),
         0x1 => def(
             code,
@@ -433,6 +556,7 @@ const fn row(code: u8) -> OrderInfo {
                 "[E] (B2/B4 ignored: no gated operand) [I]"
             },
             TimingClass::Shift,
+            Action::ShiftRight,
         ),
         0x2 => def(
             code,
@@ -443,6 +567,7 @@ const fn row(code: u8) -> OrderInfo {
                 "[E][B]"
             },
             TimingClass::Transfer,
+            transfer(bits, false),
         ),
         0x3 => def(
             code,
@@ -453,6 +578,7 @@ const fn row(code: u8) -> OrderInfo {
                 "[E]; preset variants always taken [I]"
             },
             TimingClass::Transfer,
+            transfer(bits, true),
         ),
         0x4 => def(
             code,
@@ -463,11 +589,11 @@ const fn row(code: u8) -> OrderInfo {
                 1 | 3 | 7 => "[E]",
                 _ => "[I] independent variant bits",
             },
-            if v & 2 != 0 {
-                TimingClass::AddressStore
-            } else {
-                TimingClass::Store
+            match store_field(bits) {
+                StoreField::Word => TimingClass::Store,
+                StoreField::Address(_) => TimingClass::AddressStore,
             },
+            Action::Store(store_field(bits)),
         ),
         0x5 => def(
             code,
@@ -485,6 +611,7 @@ const fn row(code: u8) -> OrderInfo {
                 _ => "[I] B2/B4 ignored (50 does not negate, so no complement gate)",
             },
             TimingClass::QLoad,
+            Action::LoadQ,
         ),
         0x6 => def(
             code,
@@ -495,6 +622,7 @@ const fn row(code: u8) -> OrderInfo {
                 "[E][B]; sign rule, remainder, rounding [I]"
             },
             TimingClass::Divide,
+            Action::Divide(gate(bits, false)),
         ),
         0x7 => def(
             code,
@@ -506,6 +634,7 @@ const fn row(code: u8) -> OrderInfo {
                 _ => "[E]; complement gate on M [B]",
             },
             TimingClass::Multiply,
+            Action::Multiply(gate(bits, false)),
         ),
         0x8 => match v {
             0 => def(
@@ -513,24 +642,28 @@ const fn row(code: u8) -> OrderInfo {
                 "read n/4 sexadecimal characters (holes 1-4) into A, shifting A:Q left 4 each",
                 "[P][E][X]",
                 TimingClass::Read,
+                Action::Read,
             ),
             1 => def(
                 code,
                 "clear A; read n/4 sexadecimal characters into A",
                 "[E][X]",
                 TimingClass::Read,
+                Action::Read,
             ),
             2 => def(
                 code,
                 "punch n/4 sexadecimal characters from a0-a3, shifting A:Q left 4 each",
                 "[E][X3]",
                 TimingClass::Punch,
+                Action::Punch,
             ),
             3 => def(
                 code,
                 "clear A; punch n/4 sexadecimal characters (zeros)",
                 "[E]; [I] variant bits",
                 TimingClass::Punch,
+                Action::Punch,
             ),
             5 | 6 | 7 | 15 => unwanted(
                 code,
@@ -545,6 +678,7 @@ const fn row(code: u8) -> OrderInfo {
                 "punch one 5-hole character: holes 1-4 = (n div 64) mod 16, hole 5 = n mod 2",
                 "[W] Jones table; [X3]",
                 TimingClass::Character,
+                Action::Character,
             ),
             1 => unknown(
                 code,
@@ -562,6 +696,7 @@ const fn row(code: u8) -> OrderInfo {
                 "[E]; increment convention [I]"
             },
             TimingClass::Add,
+            Action::AddQ(gate(bits, true)),
         ),
         0xB => def(
             code,
@@ -572,6 +707,7 @@ const fn row(code: u8) -> OrderInfo {
                 "[E]"
             },
             TimingClass::Add,
+            Action::AddQ(gate(bits, false)),
         ),
         0xC => unknown(
             code,
@@ -589,6 +725,7 @@ const fn row(code: u8) -> OrderInfo {
             },
             if v == 0 { "[E][X3]" } else { "[E]" },
             TimingClass::Extract,
+            Action::Extract,
         ),
         0xE => def(
             code,
@@ -599,6 +736,7 @@ const fn row(code: u8) -> OrderInfo {
                 "[E]; increment convention [I]"
             },
             TimingClass::Add,
+            Action::Add(gate(bits, true)),
         ),
         _ => def(
             code,
@@ -608,6 +746,7 @@ const fn row(code: u8) -> OrderInfo {
                 _ => "[E]",
             },
             TimingClass::Add,
+            Action::Add(gate(bits, false)),
         ),
     }
 }
@@ -682,8 +821,13 @@ mod tests {
             assert_eq!(i.code, code);
             assert!(!i.summary.is_empty(), "{}", function_name(code));
             assert!(!i.source.is_empty(), "{}", function_name(code));
-            // Refused orders are never charged time, defined ones always are.
+            // Refused orders are never charged time nor change A, defined ones always are
+            // charged and have an action.
             assert_eq!(i.status == Status::Defined, i.timing != TimingClass::None);
+            assert_eq!(i.status == Status::Defined, i.action != Action::Refuse);
+            if i.action == Action::Refuse {
+                assert_eq!(i.preset, Preset::Hold);
+            }
         }
         for name in [
             "L5", "26", "22", "36", "42", "46", "50", "7J", "66", "80", "82", "92", "K5", "S5",

@@ -4,7 +4,8 @@
 
 use super::super::arith::{self, AC_MAG, AC_P, AC_S, MAG, SIGN, WORD};
 use super::super::channel::ChannelError;
-use super::super::decode::{Decoded, Ea, Op};
+use super::super::decode::{self, Decoded, Ea};
+use super::super::isa::Op;
 use super::super::timing;
 use super::hot::Entry;
 use super::{decrement, Machine, Stop, ADDR, STORE_WORDS, XEC_LIMIT};
@@ -82,6 +83,14 @@ impl Regs {
             let v = self.xr_read(x);
             self.xr_write(x, v);
             v
+        }
+    }
+
+    /// IC := Y if `go` (the conditional transfers).
+    #[inline(always)]
+    fn transfer_if(&mut self, go: bool, y: u16) {
+        if go {
+            self.ic = y as u32;
         }
     }
 
@@ -205,51 +214,25 @@ pub(super) fn core<const HOT: bool>(
             } else {
                 t1 != t2 && (s2 ^ (t1 > t2))
             };
-            if go {
-                r.ic = y as u32;
-            }
+            r.transfer_if(go, y);
         }
         Op::Tsx => {
             r.xr_load::<HOT>(e.x, (!at).wrapping_add(1) & ADDR);
             r.ic = y as u32;
         }
-        Op::Tze => {
-            if r.ac & AC_MAG == 0 {
-                r.ic = y as u32;
-            }
-        }
-        Op::Tnz => {
-            if r.ac & AC_MAG != 0 {
-                r.ic = y as u32;
-            }
-        }
-        Op::Tpl => {
-            if r.ac & AC_S == 0 {
-                r.ic = y as u32;
-            }
-        }
-        Op::Tmi => {
-            if r.ac & AC_S != 0 {
-                r.ic = y as u32;
-            }
-        }
+        Op::Tze => r.transfer_if(r.ac & AC_MAG == 0, y),
+        Op::Tnz => r.transfer_if(r.ac & AC_MAG != 0, y),
+        Op::Tpl => r.transfer_if(r.ac & AC_S == 0, y),
+        Op::Tmi => r.transfer_if(r.ac & AC_S != 0, y),
         Op::Tov => {
-            if r.overflow {
-                r.overflow = false;
-                r.ic = y as u32;
-            }
-        }
-        Op::Tno => {
-            if !r.overflow {
-                r.ic = y as u32;
-            }
+            r.transfer_if(r.overflow, y);
             r.overflow = false;
         }
-        Op::Tqp => {
-            if r.mq & SIGN == 0 {
-                r.ic = y as u32;
-            }
+        Op::Tno => {
+            r.transfer_if(!r.overflow, y);
+            r.overflow = false;
         }
+        Op::Tqp => r.transfer_if(r.mq & SIGN == 0, y),
         Op::Nop => {}
         // --- Multiply and divide
         Op::Mpy | Op::Mpr => {
@@ -397,15 +380,26 @@ pub(super) fn core<const HOT: bool>(
                 _ => r.mq = arith::rql(r.mq, n),
             }
         }
-        // The hot loop's entries name Group0760 only for a function of `group_ac`.
-        Op::Group0760 if HOT => {
-            if !group_ac(r, e.word & SIGN != 0, y) {
-                return Flow::Machine;
+        // --- The ±0760 functions that work on AC alone
+        Op::Clm => r.ac &= AC_S,
+        Op::Lbt => {
+            if r.ac & 1 != 0 {
+                skip(r, 1);
             }
         }
+        Op::Chs => r.ac ^= AC_S,
+        Op::Ssp => r.ac &= !AC_S,
+        Op::Com => r.ac ^= AC_MAG,
+        Op::Pbt => {
+            if r.ac & AC_P != 0 {
+                skip(r, 1);
+            }
+        }
+        Op::Ssm => r.ac |= AC_S,
         // Instructions that need more of the machine than the store and the registers
-        // (XEC, divide, channel A, the ±0760 group, unimplemented codes), and in the hot
-        // loop the instructions it leaves out to stay small.
+        // (XEC, divide, channel A, indicators, a ±0760 word before its address selects the
+        // function, unimplemented codes), and in the hot loop the instructions it leaves out
+        // to stay small.
         _ => return Flow::Machine,
     }
     r.cycles += cycles;
@@ -492,12 +486,9 @@ impl Machine {
         let (y, extra) = effective(&self.mem, r, word, d);
         let mut cycles = d.cycles as u64 + extra;
         let yi = y as usize;
+        let skip = |r: &mut Regs| r.ic = (r.ic + 1) & ADDR as u32;
         r.instructions += 1;
         match d.op {
-            Op::Unimplemented => {
-                r.instructions -= 1;
-                return Self::refuse(r, at, depth, Stop::Unimplemented { word, address: at });
-            }
             Op::Xec => {
                 // XEC: the word at Y executes as if it stood here; its cycles follow XEC's I.
                 r.cycles += cycles;
@@ -544,21 +535,43 @@ impl Machine {
                     return Self::channel_stop(r, at, depth, e);
                 }
             }
-            Op::Tcoa => {
-                if self.channel.in_operation() {
-                    r.ic = y as u32;
-                }
-            }
-            Op::Tcna => {
-                if !self.channel.in_operation() {
-                    r.ic = y as u32;
-                }
-            }
+            Op::Tcoa => r.transfer_if(self.channel.in_operation(), y),
+            Op::Tcna => r.transfer_if(!self.channel.in_operation(), y),
+            // --- The ±0760 group: the effective address selects the function, executed as
+            // its own row.
             Op::Group0760 => {
                 r.instructions -= 1;
-                return self.group_0760(r, word, y, at, depth);
+                let f = decode::group(word & SIGN != 0, y);
+                return self.execute_decoded(r, word, f, at, depth);
             }
-            _ => unreachable!("core executes {:?}", d.op),
+            Op::Enk => r.mq = self.keys & WORD,
+            Op::Dct => {
+                if self.divide_check {
+                    self.divide_check = false;
+                } else {
+                    skip(r);
+                }
+            }
+            Op::Slf => self.sense_lights = 0,
+            // SLN n, SWT n, SLT n: n is the address's low octal digit (014n, 016n).
+            Op::Sln => self.sense_lights |= light(y),
+            Op::Swt => {
+                if self.sense_switches & light(y) != 0 {
+                    skip(r);
+                }
+            }
+            Op::Slt => {
+                if self.sense_lights & light(y) != 0 {
+                    self.sense_lights &= !light(y);
+                    skip(r);
+                }
+            }
+            // Unimplemented, and any row the executor has no arm for (ops that `core` runs
+            // never come here): the machine stops as for any instruction it lacks.
+            _ => {
+                r.instructions -= 1;
+                return Self::refuse(r, at, depth, Stop::Unimplemented { word, address: at });
+            }
         }
         r.cycles += cycles;
         Ok(())
@@ -571,84 +584,10 @@ impl Machine {
         };
         Self::refuse(r, at, depth, stop)
     }
-
-    /// The ±0760 group: the effective address selects the function (2 cycles, I and L).
-    fn group_0760(
-        &mut self,
-        r: &mut Regs,
-        word: u64,
-        y: u16,
-        at: u16,
-        depth: u32,
-    ) -> Result<(), Stop> {
-        r.instructions += 1;
-        let negative = word & SIGN != 0;
-        let cycles = if y < 0o200 {
-            self.group[((negative as usize) << 7) | y as usize]
-        } else {
-            0
-        };
-        if cycles == 0 {
-            r.instructions -= 1;
-            return Self::refuse(r, at, depth, Stop::Unimplemented { word, address: at });
-        }
-        let skip = |r: &mut Regs| r.ic = (r.ic + 1) & ADDR as u32;
-        match (negative, y) {
-            _ if group_ac(r, negative, y) => {}
-            (false, 0o0004) => r.mq = self.keys & WORD,
-            (false, 0o0012) => {
-                if self.divide_check {
-                    self.divide_check = false;
-                } else {
-                    skip(r)
-                }
-            }
-            (false, 0o0140) => self.sense_lights = 0,
-            (false, 0o0141..=0o0144) => self.sense_lights |= 1 << (y - 0o0141),
-            (false, 0o0161..=0o0166) => {
-                if self.sense_switches & (1 << (y - 0o0161)) != 0 {
-                    skip(r)
-                }
-            }
-            (true, 0o0141..=0o0144) => {
-                let bit = 1 << (y - 0o0141);
-                if self.sense_lights & bit != 0 {
-                    self.sense_lights &= !bit;
-                    skip(r)
-                }
-            }
-            _ => {
-                r.instructions -= 1;
-                return Self::refuse(r, at, depth, Stop::Unimplemented { word, address: at });
-            }
-        }
-        r.cycles += cycles as u64;
-        Ok(())
-    }
 }
 
-/// The ±0760 functions that work on AC alone (CLM, LBT, CHS, SSP, COM; PBT, SSM), for
-/// `negative` (the sign of the word) and Y; false, and nothing done, for the others.
+/// The bit (n - 1) of sense switch or light n, for the address 01x0 + n of SWT, SLN, SLT.
 #[inline(always)]
-pub(super) fn group_ac(r: &mut Regs, negative: bool, y: u16) -> bool {
-    let skip = |r: &mut Regs| r.ic = (r.ic + 1) & ADDR as u32;
-    match (negative, y) {
-        (false, 0o0000) => r.ac &= AC_S,
-        (false, 0o0001) => {
-            if r.ac & 1 != 0 {
-                skip(r)
-            }
-        }
-        (false, 0o0002) => r.ac ^= AC_S,
-        (false, 0o0003) => r.ac &= !AC_S,
-        (false, 0o0006) => r.ac ^= AC_MAG,
-        (true, 0o0001) => {
-            if r.ac & AC_P != 0 {
-                skip(r)
-            }
-        }
-        (true, 0o0003) => r.ac |= AC_S,
-        _ => return false,
-    }
-    true
+fn light(y: u16) -> u8 {
+    1 << (y.wrapping_sub(1) & 7)
 }

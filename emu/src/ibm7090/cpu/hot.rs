@@ -5,8 +5,9 @@
 //! (indirect, a tag naming several registers, a tag 0 where a register is the operand).
 
 use super::super::arith::SIGN;
-use super::super::decode::{Decoded, Ea, Op};
-use super::exec::{core, group_ac, Flow, Regs};
+use super::super::decode::{self, Decoded, Ea, UNIMPLEMENTED};
+use super::super::isa::Op;
+use super::exec::{core, Flow, Regs};
 use super::{Stop, ADDR, STORE_WORDS};
 
 /// A word as the hot loop runs it, decoded once.
@@ -59,7 +60,6 @@ pub(super) fn steps(
     mem: &mut [u64; STORE_WORDS],
     icache: &mut Icache,
     dec: &[Decoded; 4096],
-    group: &[u8; 256],
     r: &mut Regs,
     n: u64,
 ) -> (Exit, u64) {
@@ -74,7 +74,7 @@ pub(super) fn steps(
         let word = mem[at as usize];
         g.ic = ((at + 1) & ADDR) as u32;
         if icache[at as usize].word != word {
-            refill(icache, dec, group, at, word);
+            refill(icache, dec, at, word);
         }
         let e = &icache[at as usize];
         let y = e.address.wrapping_sub(g.xa[e.yx as usize & 3] as u16) & ADDR;
@@ -99,27 +99,21 @@ pub(super) fn steps(
 /// loop's registers).
 #[cold]
 #[inline(never)]
-fn refill(icache: &mut Icache, dec: &[Decoded; 4096], group: &[u8; 256], at: u16, word: u64) {
-    icache[at as usize] = entry(word, dec, group);
+fn refill(icache: &mut Icache, dec: &[Decoded; 4096], at: u16, word: u64) {
+    icache[at as usize] = entry(word, dec);
 }
 
 /// The entry for `word`.
 #[inline(always)]
-fn entry(word: u64, dec: &[Decoded; 4096], group: &[u8; 256]) -> Entry {
+fn entry(word: u64, dec: &[Decoded; 4096]) -> Entry {
     let mut d = dec[((word >> 24) & 0o7777) as usize];
     if d.op == Op::Group0760 {
-        // Only an unindexed function of `group_ac` that the table implements (its cycles);
-        // tried on scratch registers to ask `group_ac` whether it is one.
-        let (negative, y) = (word & SIGN != 0, (word & 0o77777) as u16);
-        let cycles = if y < 0o200 {
-            group[(negative as usize) << 7 | y as usize]
+        // The function its address selects; an indexed one is left to the machine.
+        d = if (word >> 15) & 7 == 0 {
+            decode::group(word & SIGN != 0, (word & 0o77777) as u16)
         } else {
-            0
+            UNIMPLEMENTED
         };
-        if (word >> 15) & 7 != 0 || cycles == 0 || !group_ac(&mut Regs::default(), negative, y) {
-            d.op = Op::Unimplemented;
-        }
-        d.cycles = cycles;
     }
     let tag = (word >> 15) & 7;
     // One index register, 3 for none; a tag naming several is left out (`None`).

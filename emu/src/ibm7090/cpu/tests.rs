@@ -389,7 +389,7 @@ fn unimplemented_stops_without_executing() {
 #[test]
 fn every_implemented_row_executes() {
     for info in crate::ibm7090::isa::TABLE {
-        if info.status != Status::Implemented
+        if info.status() != Status::Implemented
             || matches!(info.format, Format::ChannelCommand | Format::PrefixData)
         {
             continue;
@@ -511,7 +511,7 @@ impl RandomWords {
         let rows = crate::ibm7090::isa::TABLE
             .iter()
             .filter(|i| {
-                i.status == Status::Implemented
+                i.status() == Status::Implemented
                     && !matches!(i.mnemonic, "HTR" | "HPR" | "DVH")
                     && matches!(
                         i.format,

@@ -1,0 +1,215 @@
+//! The IBM 7090 instruction table, one row per instruction as IBM's octal chart lists them.
+//!
+//! This is the ONE place an instruction is described: its code, mnemonic, operand form,
+//! operation (what the emulator executes, `Op`), cycles and their source, and what it does.
+//! The emulator's decoder, the executor's dispatch, the disassemblers, the FAP assembler and
+//! docs/ibm7090.md are all generated from or look up these rows. Adding an instruction is one
+//! row here and one arm for its `Op` in `cpu/exec.rs`; a row whose operation is
+//! `Unimplemented` is known to the assembler and disassembler and stops the emulator.
+//!
+//! Operand forms (`Form`): Y an address, indexed, indirect with `*`; XR the tag names the
+//! index register worked on; DIRECT address and tag ignored or used as written; SHIFT a shift
+//! count; IO an address for a channel instruction; `unit(u)` an I/O unit (u by default); `group`
+//! the ±0760 group's function (`function`, operands `min..=max` added to it); PREFIX a Type A
+//! instruction; COMMAND a data-channel command; DATA a prefix data word.
+
+use super::Op::*;
+use super::Timing::{Divide, Execute, Fixed, Multiply, Shift};
+use super::{group, unit, InstrInfo, COMMAND, DATA, DIRECT, IO, PREFIX, SHIFT, UNIT, XR, Y};
+
+/// One row (the columns of the chart; see `InstrInfo`).
+const fn i(
+    opcode: u16,
+    mnemonic: &'static str,
+    form: super::Form,
+    op: super::Op,
+    timing: super::Timing,
+    timing_source: &'static str,
+    summary: &'static str,
+) -> InstrInfo {
+    InstrInfo {
+        mnemonic,
+        opcode,
+        format: form.format,
+        addressing: form.addressing,
+        function: form.function,
+        operand_min: form.operand_min,
+        operand_max: form.operand_max,
+        timing,
+        timing_source,
+        op,
+        summary,
+    }
+}
+
+/// Every instruction the table knows, in the manual's octal order (positive, then negative).
+#[rustfmt::skip]
+pub static TABLE: &[InstrInfo] = &[
+    // code   name    form                 operation      cycles    cycle source                        what it does
+    // --- Control and transfers
+    i(0o0000, "HTR",  Y,                   Htr,           Fixed(1), "[I]",                              "halt; on START continue at Y"),
+    i(0o0020, "TRA",  Y,                   Tra,           Fixed(1), "[I]",                              "IC := Y"),
+    i(0o0021, "TTR",  Y,                   Unimplemented, Fixed(1), "[I]",                              "trap transfer"),
+    i(0o0022, "TRCA", IO,                  Unimplemented, Fixed(2), "[I]",                              "transfer on channel A redundancy check"),
+    i(0o0030, "TEFA", IO,                  Unimplemented, Fixed(2), "[I]",                              "transfer on channel A end of file"),
+    i(0o0040, "TLQ",  Y,                   Tlq,           Fixed(1), "[I]",                              "transfer if C(MQ) < C(AC) algebraically"),
+    i(0o0060, "TCOA", IO,                  Tcoa,          Fixed(2), "[I]",                              "transfer if channel A in operation"),
+    i(0o0074, "TSX",  XR,                  Tsx,           Fixed(1), "[I]",                              "XR(T) := 2's complement of IC; IC := Y"),
+    i(0o0100, "TZE",  Y,                   Tze,           Fixed(1), "[I]",                              "transfer if AC(Q,P,1-35) = 0"),
+    i(0o0114, "CVR",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by replacement from the AC"),
+    i(0o0120, "TPL",  Y,                   Tpl,           Fixed(1), "[I]",                              "transfer if AC sign +"),
+    i(0o0131, "XCA",  DIRECT,              Xca,           Fixed(2), "[I]",                              "exchange AC(S,1-35) and MQ; AC Q,P := 0"),
+    i(0o0140, "TOV",  Y,                   Tov,           Fixed(1), "[I]",                              "transfer if AC overflow on; turn it off"),
+    i(0o0161, "TQO",  Y,                   Unimplemented, Fixed(1), "[I]",                              "transfer on MQ overflow (floating point)"),
+    i(0o0162, "TQP",  Y,                   Tqp,           Fixed(1), "[I]",                              "transfer if MQ sign +"),
+    // --- Multiply and divide
+    i(0o0200, "MPY",  Y,                   Mpy,           Multiply, "[S] CE-63/64 bounds; [I] per bit", "AC:MQ := MQ * C(Y)"),
+    i(0o0204, "VLM",  Y,                   Unimplemented, Fixed(2), "[I]",                              "variable-length multiply"),
+    i(0o0220, "DVH",  Y,                   Dvh,           Divide,   "[S] CE-64",                        "MQ := AC:MQ / C(Y), AC := remainder; halt on divide check"),
+    i(0o0221, "DVP",  Y,                   Dvp,           Divide,   "[I] as DVH",                       "MQ := AC:MQ / C(Y), AC := remainder; divide check proceeds"),
+    i(0o0224, "VDH",  Y,                   Unimplemented, Fixed(3), "[I]",                              "variable-length divide or halt"),
+    i(0o0225, "VDP",  Y,                   Unimplemented, Fixed(3), "[I]",                              "variable-length divide or proceed"),
+    i(0o0240, "FDH",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating divide or halt"),
+    i(0o0241, "FDP",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating divide or proceed"),
+    i(0o0260, "FMP",  Y,                   Unimplemented, Fixed(2), "[I]",                              "floating multiply"),
+    i(0o0300, "FAD",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating add"),
+    i(0o0302, "FSB",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating subtract"),
+    i(0o0304, "FAM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating add magnitude"),
+    i(0o0306, "FSM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating subtract magnitude"),
+    // --- Logical and compare
+    i(0o0320, "ANS",  Y,                   Ans,           Fixed(4), "[S] CE-129",                       "C(Y) := AC(P,1-35) AND C(Y)"),
+    i(0o0322, "ERA",  Y,                   Era,           Fixed(3), "[I] as ANA",                       "AC(P,1-35) := AC(P,1-35) XOR C(Y); AC S,Q := 0"),
+    i(0o0340, "CAS",  Y,                   Cas,           Fixed(3), "[I]",                              "compare AC with C(Y): > next, = skip 1, < skip 2"),
+    i(0o0361, "ACL",  Y,                   Acl,           Fixed(2), "[I]",                              "AC(P,1-35) += C(Y) with end-around carry"),
+    // --- Add and subtract
+    i(0o0400, "ADD",  Y,                   Add,           Fixed(2), "[I]; 229,000 add/s [S2]",          "AC := AC + C(Y)"),
+    i(0o0401, "ADM",  Y,                   Adm,           Fixed(2), "[I]",                              "AC := AC + |C(Y)|"),
+    i(0o0402, "SUB",  Y,                   Sub,           Fixed(2), "[I]",                              "AC := AC - C(Y)"),
+    i(0o0420, "HPR",  DIRECT,              Hpr,           Fixed(1), "[I]",                              "halt and proceed"),
+    i(0o0441, "LDI",  Y,                   Unimplemented, Fixed(2), "[I]",                              "load sense indicators"),
+    i(0o0500, "CLA",  Y,                   Cla,           Fixed(2), "[S] CE-56",                        "AC := C(Y)"),
+    i(0o0502, "CLS",  Y,                   Cls,           Fixed(2), "[I]",                              "AC := -C(Y)"),
+    i(0o0520, "ZET",  Y,                   Zet,           Fixed(2), "[S] CE-100",                       "skip if C(Y)(1-35) = 0"),
+    i(0o0522, "XEC",  Y,                   Xec,           Execute,  "[I]",                              "execute the instruction at Y"),
+    i(0o0534, "LXA",  XR,                  Lxa,           Fixed(2), "[I]",                              "XR(T) := C(Y)(21-35)"),
+    i(0o0535, "LAC",  XR,                  Lac,           Fixed(2), "[I]",                              "XR(T) := 2's complement of C(Y)(21-35)"),
+    i(0o0540, "RCHA", IO,                  Rcha,          Fixed(2), "[I]",                              "reset and load channel A from the command at Y"),
+    i(0o0544, "LCHA", IO,                  Lcha,          Fixed(2), "[I]",                              "load channel A from the command at Y"),
+    i(0o0560, "LDQ",  Y,                   Ldq,           Fixed(2), "[I]",                              "MQ := C(Y)"),
+    i(0o0564, "ENB",  Y,                   Unimplemented, Fixed(2), "[I]",                              "enable from Y"),
+    // --- Stores
+    i(0o0600, "STZ",  Y,                   Stz,           Fixed(2), "[I]",                              "C(Y) := +0"),
+    i(0o0601, "STO",  Y,                   Sto,           Fixed(2), "[I]",                              "C(Y) := AC(S,1-35)"),
+    i(0o0602, "SLW",  Y,                   Slw,           Fixed(2), "[I]",                              "C(Y) := AC(P,1-35)"),
+    i(0o0604, "STI",  Y,                   Unimplemented, Fixed(2), "[I]",                              "store sense indicators"),
+    i(0o0621, "STA",  Y,                   Sta,           Fixed(2), "[I]",                              "C(Y)(21-35) := AC(21-35)"),
+    i(0o0622, "STD",  Y,                   Std,           Fixed(2), "[I]",                              "C(Y)(3-17) := AC(3-17)"),
+    i(0o0625, "STT",  Y,                   Stt,           Fixed(2), "[I]",                              "C(Y)(18-20) := AC(18-20)"),
+    i(0o0630, "STP",  Y,                   Stp,           Fixed(2), "[I]",                              "C(Y)(S,1,2) := AC(P,1,2)"),
+    i(0o0634, "SXA",  XR,                  Sxa,           Fixed(2), "[I]",                              "C(Y)(21-35) := XR(T)"),
+    // --- Index transmission, the +0760 group, shifts, I/O
+    i(0o0734, "PAX",  XR,                  Pax,           Fixed(1), "[I]",                              "XR(T) := AC(21-35)"),
+    i(0o0737, "PAC",  XR,                  Pac,           Fixed(1), "[I]",                              "XR(T) := 2's complement of AC(21-35)"),
+    i(0o0754, "PXA",  XR,                  Pxa,           Fixed(1), "[I]",                              "AC := XR(T) in 21-35, rest 0"),
+    i(0o0760, "CLM",  group(0o0000, 0, 0), Clm,           Fixed(2), "[I] 0760 group",                   "clear AC(Q,P,1-35), keep sign"),
+    i(0o0760, "LBT",  group(0o0001, 0, 0), Lbt,           Fixed(2), "[S] CE-100",                       "skip if AC bit 35 is 1"),
+    i(0o0760, "CHS",  group(0o0002, 0, 0), Chs,           Fixed(2), "[I] 0760 group",                   "change AC sign"),
+    i(0o0760, "SSP",  group(0o0003, 0, 0), Ssp,           Fixed(2), "[I] 0760 group",                   "AC sign := +"),
+    i(0o0760, "ENK",  group(0o0004, 0, 0), Enk,           Fixed(2), "[S] CE-54",                        "MQ := console keys"),
+    i(0o0760, "IOT",  group(0o0005, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "I/O check test"),
+    i(0o0760, "COM",  group(0o0006, 0, 0), Com,           Fixed(2), "[I] 0760 group",                   "complement AC(Q,P,1-35)"),
+    i(0o0760, "ETM",  group(0o0007, 0, 0), Unimplemented, Fixed(2), "[S] CE-98",                        "enter trapping mode"),
+    i(0o0760, "RND",  group(0o0010, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "round AC by MQ(1)"),
+    i(0o0760, "FRN",  group(0o0011, 0, 0), Unimplemented, Fixed(2), "[S] CE-86",                        "floating round"),
+    i(0o0760, "DCT",  group(0o0012, 0, 0), Dct,           Fixed(2), "[I] 0760 group",                   "divide check on: turn off; off: skip"),
+    i(0o0760, "RCT",  group(0o0014, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "restore channel traps"),
+    i(0o0760, "SLF",  group(0o0140, 0, 0), Slf,           Fixed(2), "[I] 0760 group",                   "sense lights all off"),
+    i(0o0760, "SLN",  group(0o0140, 1, 4), Sln,           Fixed(2), "[I] 0760 group",                   "sense light n on"),
+    i(0o0760, "SWT",  group(0o0160, 1, 6), Swt,           Fixed(2), "[I] 0760 group",                   "skip if sense switch n on"),
+    i(0o0761, "NOP",  DIRECT,              Nop,           Fixed(1), "[I]",                              "no operation"),
+    i(0o0762, "RDS",  unit(0o1321),        Rds,           Fixed(2), "[I]",                              "read select unit Y (1321: card reader, channel A)"),
+    i(0o0763, "LLS",  SHIFT,               Lls,           Shift,    "[I] as ALS",                       "AC(Q,P,1-35):MQ(1-35) << n; AC sign := MQ sign"),
+    i(0o0764, "BSR",  UNIT,                Unimplemented, Fixed(2), "[I]",                              "backspace record"),
+    i(0o0765, "LRS",  SHIFT,               Lrs,           Shift,    "[S] CE-56",                        "AC(Q,P,1-35):MQ(1-35) >> n; MQ sign := AC sign"),
+    i(0o0766, "WRS",  unit(0o1361),        Wrs,           Fixed(2), "[I]",                              "write select unit Y (1361: printer, channel A, BCD)"),
+    i(0o0767, "ALS",  SHIFT,               Als,           Shift,    "[S] CE-54",                        "AC(Q,P,1-35) << n"),
+    i(0o0770, "WEF",  UNIT,                Unimplemented, Fixed(2), "[I]",                              "write end of file"),
+    i(0o0771, "ARS",  SHIFT,               Ars,           Shift,    "[S] CE-56",                        "AC(Q,P,1-35) >> n"),
+    i(0o0772, "REW",  UNIT,                Unimplemented, Fixed(2), "[I]",                              "rewind"),
+    i(0o0774, "AXT",  XR,                  Axt,           Fixed(1), "[I]",                              "XR(T) := Y"),
+    i(0o0776, "SDN",  UNIT,                Unimplemented, Fixed(2), "[I]",                              "set density"),
+    // --- Type A (prefix): the code is the prefix (bits S,1,2) times 0o1000
+    i(0o1000, "TXI",  PREFIX,              Txi,           Fixed(1), "[I]",                              "XR(T) := XR(T) + D; IC := Y"),
+    i(0o2000, "TIX",  PREFIX,              Tix,           Fixed(1), "[I]",                              "if XR(T) > D: XR(T) -= D, IC := Y"),
+    i(0o3000, "TXH",  PREFIX,              Txh,           Fixed(1), "[I]",                              "if XR(T) > D: IC := Y"),
+    i(0o5000, "STR",  PREFIX,              Unimplemented, Fixed(2), "[I]",                              "store location and trap"),
+    i(0o6000, "TNX",  PREFIX,              Tnx,           Fixed(1), "[I]",                              "if XR(T) > D: XR(T) -= D else IC := Y"),
+    i(0o7000, "TXL",  PREFIX,              Txl,           Fixed(1), "[I]",                              "if XR(T) <= D: IC := Y"),
+    // --- Negative (sign bit) codes, written 4xxx: -0022 is 0o4022
+    i(0o4022, "TRCB", IO,                  Unimplemented, Fixed(2), "[I]",                              "transfer on channel B redundancy check"),
+    i(0o4030, "TEFB", IO,                  Unimplemented, Fixed(2), "[I]",                              "transfer on channel B end of file"),
+    i(0o4060, "TCNA", IO,                  Tcna,          Fixed(2), "[I]",                              "transfer if channel A not in operation"),
+    i(0o4100, "TNZ",  Y,                   Tnz,           Fixed(1), "[I]",                              "transfer if AC(Q,P,1-35) != 0"),
+    i(0o4114, "CAQ",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by addition from the MQ"),
+    i(0o4120, "TMI",  Y,                   Tmi,           Fixed(1), "[I]",                              "transfer if AC sign -"),
+    i(0o4130, "XCL",  DIRECT,              Xcl,           Fixed(2), "[I]",                              "exchange AC(P,1-35) and MQ logically"),
+    i(0o4140, "TNO",  Y,                   Tno,           Fixed(1), "[I]",                              "transfer if AC overflow off; turn it off"),
+    i(0o4154, "CRQ",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by replacement from the MQ"),
+    i(0o4200, "MPR",  Y,                   Mpr,           Multiply, "[S] CE-64",                        "MPY, then round AC by MQ(1)"),
+    i(0o4260, "UFM",  Y,                   Unimplemented, Fixed(2), "[I]",                              "unnormalized floating multiply"),
+    i(0o4300, "UFA",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized floating add"),
+    i(0o4302, "UFS",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized floating subtract"),
+    i(0o4304, "UAM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized add magnitude"),
+    i(0o4306, "USM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized subtract magnitude"),
+    i(0o4320, "ANA",  Y,                   Ana,           Fixed(3), "[S] CE-129",                       "AC(P,1-35) := AC(P,1-35) AND C(Y); AC S,Q := 0"),
+    i(0o4340, "LAS",  Y,                   Las,           Fixed(3), "[I]",                              "logical compare AC(Q,P,1-35) with C(Y)"),
+    i(0o4400, "SBM",  Y,                   Sbm,           Fixed(2), "[I]",                              "AC := AC - |C(Y)|"),
+    i(0o4500, "CAL",  Y,                   Cal,           Fixed(2), "[I]",                              "AC(P,1-35) := C(Y); AC S,Q := 0"),
+    i(0o4501, "ORA",  Y,                   Ora,           Fixed(2), "[S] CE-129",                       "AC(P,1-35) := AC(P,1-35) OR C(Y)"),
+    i(0o4520, "NZT",  Y,                   Nzt,           Fixed(2), "[I] as ZET",                       "skip if C(Y)(1-35) != 0"),
+    i(0o4534, "LXD",  XR,                  Lxd,           Fixed(2), "[S] CE-129",                       "XR(T) := C(Y)(3-17)"),
+    i(0o4535, "LDC",  XR,                  Ldc,           Fixed(2), "[I]",                              "XR(T) := 2's complement of C(Y)(3-17)"),
+    i(0o4540, "RCHB", IO,                  Unimplemented, Fixed(2), "[I]",                              "reset and load channel B"),
+    i(0o4544, "LCHB", IO,                  Unimplemented, Fixed(2), "[I]",                              "load channel B"),
+    i(0o4600, "STQ",  Y,                   Stq,           Fixed(2), "[I]",                              "C(Y) := MQ"),
+    i(0o4602, "ORS",  Y,                   Ors,           Fixed(2), "[S] CE-129",                       "C(Y) := AC(P,1-35) OR C(Y)"),
+    i(0o4620, "SLQ",  Y,                   Unimplemented, Fixed(2), "[I]",                              "store left half MQ"),
+    i(0o4625, "STL",  Y,                   Stl,           Fixed(2), "[I]",                              "C(Y)(21-35) := IC"),
+    i(0o4634, "SXD",  XR,                  Sxd,           Fixed(2), "[I]",                              "C(Y)(3-17) := XR(T)"),
+    i(0o4734, "PDX",  XR,                  Pdx,           Fixed(1), "[I]",                              "XR(T) := AC(3-17)"),
+    i(0o4737, "PDC",  XR,                  Pdc,           Fixed(1), "[I]",                              "XR(T) := 2's complement of AC(3-17)"),
+    i(0o4754, "PXD",  XR,                  Pxd,           Fixed(1), "[I]",                              "AC := XR(T) in 3-17, rest 0"),
+    i(0o4760, "PBT",  group(0o0001, 0, 0), Pbt,           Fixed(2), "[S] CE-100",                       "skip if AC P bit is 1"),
+    i(0o4760, "SSM",  group(0o0003, 0, 0), Ssm,           Fixed(2), "[I] 0760 group",                   "AC sign := -"),
+    i(0o4760, "LTM",  group(0o0007, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "leave trapping mode"),
+    i(0o4760, "SLT",  group(0o0140, 1, 4), Slt,           Fixed(2), "[I] 0760 group",                   "if sense light n on: off and skip"),
+    i(0o4763, "LGL",  SHIFT,               Lgl,           Shift,    "[I] as ALS",                       "AC(Q,P,1-35):MQ(S,1-35) << n logically"),
+    i(0o4764, "BSF",  UNIT,                Unimplemented, Fixed(2), "[I]",                              "backspace file"),
+    i(0o4765, "LGR",  SHIFT,               Lgr,           Shift,    "[S] CE-56",                        "AC(Q,P,1-35):MQ(S,1-35) >> n logically"),
+    i(0o4772, "RUN",  UNIT,                Unimplemented, Fixed(2), "[I]",                              "rewind and unload"),
+    i(0o4773, "RQL",  SHIFT,               Rql,           Shift,    "[S] CE-56",                        "rotate MQ(S,1-35) left n"),
+    i(0o4774, "AXC",  XR,                  Axc,           Fixed(1), "[I]",                              "XR(T) := 2's complement of Y"),
+    // --- Extended mnemonics for the usual units (FAP's RCDA, WPRA): RDS/WRS with the unit in the
+    // address; decode and disassembly give the RDS/WRS row.
+    i(0o0762, "RCDA", unit(0o1321),        Rds,           Fixed(2), "[I]",                              "read cards, channel A (RDS 1321)"),
+    i(0o0766, "WPRA", unit(0o1361),        Wrs,           Fixed(2), "[I]",                              "write printer, channel A, BCD (WRS 1361)"),
+    // --- Data-channel commands (executed by channel A), in the 7090's numbering of the 3-bit
+    // operation (bits S,1,2), as SIMH i7094 assembles and executes them.
+    i(0o0000, "IOCD", COMMAND,             Iocd,          Fixed(0), "[I]",                              "transmit count words, then disconnect"),
+    i(0o1000, "TCH",  COMMAND,             Tch,           Fixed(0), "[I]",                              "transfer in channel to Y"),
+    i(0o2000, "IORP", COMMAND,             Unimplemented, Fixed(0), "[I]",                              "transmit a record, proceed"),
+    i(0o3000, "IORT", COMMAND,             Iort,          Fixed(0), "[I]",                              "transmit to end of record, then wait for LCH or disconnect"),
+    i(0o4000, "IOCP", COMMAND,             Iocp,          Fixed(0), "[I]",                              "transmit count words, then proceed to the next command"),
+    i(0o5000, "IOCT", COMMAND,             Unimplemented, Fixed(0), "[I]",                              "transmit count words, then transfer (wait for LCH)"),
+    i(0o6000, "IOSP", COMMAND,             Unimplemented, Fixed(0), "[I]",                              "transmit until signal, proceed"),
+    i(0o7000, "IOST", COMMAND,             Unimplemented, Fixed(0), "[I]",                              "transmit until signal, then transfer"),
+    // --- Prefix data words
+    i(0o0000, "PZE",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
+    i(0o1000, "PON",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
+    i(0o2000, "PTW",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
+    i(0o3000, "PTH",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
+    i(0o4000, "MZE",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
+    i(0o5000, "MON",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
+    i(0o6000, "MTW",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
+    i(0o7000, "MTH",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
+];
