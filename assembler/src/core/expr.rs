@@ -79,10 +79,10 @@ pub enum Eval {
 impl Eval {
     /// The value, or the errors that stand in its way reported to `errors`: a name still
     /// pending is circular if `defined` (defined somewhere in the source), else undefined.
-    pub fn value_or_report(
+    pub fn value_or_report<E: From<CoreError> + PartialEq>(
         self,
         defined: &BTreeSet<String>,
-        errors: &mut Collector,
+        errors: &mut Collector<E>,
     ) -> Option<i64> {
         match self {
             Eval::Value(v) => Some(v),

@@ -153,3 +153,5 @@ impl From<FapError> for crate::core::diag::ErrorKind {
         crate::core::diag::ErrorKind::Fap(e)
     }
 }
+
+impl std::error::Error for FapError {}

@@ -67,7 +67,7 @@ pub struct PassOut {
     pub reserved: Vec<(u16, u16)>,
     pub start: Option<u16>,
     pub first_word: Option<u16>,
-    pub errors: Collector,
+    pub errors: Collector<ErrorKind>,
 }
 
 /// The symbol-table name of the literal with this word: never a valid FAP symbol.

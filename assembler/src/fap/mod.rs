@@ -112,9 +112,12 @@ pub fn read_object_deck(text: &str, file: &str) -> Result<(BTreeMap<u16, u64>, u
 }
 
 /// Assemble FAP source. `file` names it in diagnostics.
-pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics> {
+pub fn assemble(
+    source: &str,
+    file: &str,
+) -> Result<Program, Diagnostics<crate::core::diag::ErrorKind>> {
     let src = lines(source);
-    let mut errors = Collector::new(file);
+    let mut errors = Collector::<crate::core::diag::ErrorKind>::new(file);
     let mut parsed = Vec::with_capacity(src.len());
     for l in &src {
         match parse::parse_line(l.text, l.number) {

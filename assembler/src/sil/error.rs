@@ -157,3 +157,5 @@ impl From<SilError> for crate::core::diag::ErrorKind {
         crate::core::diag::ErrorKind::Sil(e)
     }
 }
+
+impl std::error::Error for SilError {}

@@ -61,7 +61,7 @@ pub struct PassOut {
     pub placed: Vec<(u32, Placed)>,
     pub start: Option<u16>,
     pub first_order: Option<u16>,
-    pub errors: Collector,
+    pub errors: Collector<ErrorKind>,
 }
 
 struct Pass<'a> {
