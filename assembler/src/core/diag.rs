@@ -57,8 +57,6 @@ pub enum ErrorKind {
     #[error(transparent)]
     Core(#[from] CoreError),
     #[error(transparent)]
-    Sil(crate::sil::error::SilError),
-    #[error(transparent)]
     Fap(crate::fap::error::FapError),
 }
 

@@ -5,9 +5,12 @@ use std::fmt;
 use emu::silliac::orders::function_name;
 
 use super::Half;
+use crate::core::diag::CoreError;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SilError {
+    /// An error of the core (expressions, symbols, layout).
+    Core(CoreError),
     /// A word that is neither an order (two sexadecimal characters) nor a directive.
     NotAnOrder(String),
     UnknownDirective(String),
@@ -66,6 +69,7 @@ pub enum SilError {
 impl fmt::Display for SilError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            SilError::Core(e) => e.fmt(f),
             SilError::NotAnOrder(w) => write!(
                 f,
                 "'{w}' is not an order (two sexadecimal characters 0-9 K S N J F L, then an \
@@ -152,9 +156,9 @@ impl fmt::Display for SilError {
     }
 }
 
-impl From<SilError> for crate::core::diag::ErrorKind {
-    fn from(e: SilError) -> Self {
-        crate::core::diag::ErrorKind::Sil(e)
+impl From<CoreError> for SilError {
+    fn from(e: CoreError) -> Self {
+        SilError::Core(e)
     }
 }
 

@@ -7,7 +7,7 @@ use emu::silliac::orders::{parse_function, sex_digit};
 use super::data::{decimal_word, sex_word};
 use super::error::SilError;
 use crate::core::cursor::{describe_next, is_name_char, is_name_start, Cursor};
-use crate::core::diag::{CoreError, ErrorKind};
+use crate::core::diag::CoreError;
 use crate::core::expr::{parse_expr, Expr, NumberSyntax};
 use crate::core::span::Span;
 
@@ -57,21 +57,17 @@ pub enum Stmt {
     Allow(Vec<u8>),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    pub number: u32,
-    pub labels: Vec<(String, Span)>,
-    pub stmt: Option<(Stmt, Span)>,
-}
+/// A line: its labels and its statement.
+pub type Line = crate::core::dialect::Line<Stmt>;
 
-type Error = (Span, ErrorKind);
+type Error = (Span, SilError);
 
 fn core(span: Span, e: CoreError) -> Error {
-    (span, ErrorKind::Core(e))
+    (span, e.into())
 }
 
 fn sil(span: Span, e: SilError) -> Error {
-    (span, ErrorKind::Sil(e))
+    (span, e)
 }
 
 fn expr(c: &mut Cursor) -> Result<Expr, Error> {
