@@ -51,15 +51,6 @@ pub enum CoreError {
     BadCharacter(String),
 }
 
-/// The kinds of error, by the part of the assembler that raises them.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ErrorKind {
-    #[error(transparent)]
-    Core(#[from] CoreError),
-    #[error(transparent)]
-    Fap(crate::fap::error::FapError),
-}
-
 /// What the core asks of a dialect's error type: a message (`Display`), the core's own errors
 /// among its kinds (`From<CoreError>`, usually a transparent variant), and equality, so that
 /// the same error at the same place is reported once. The core names no dialect: each brings

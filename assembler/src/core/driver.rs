@@ -387,14 +387,6 @@ mod tests {
     use crate::core::expr::{parse_expr, NumberSyntax};
     use thiserror::Error;
 
-    const SYNTAX: NumberSyntax = NumberSyntax {
-        prefix: None,
-        radix: 10,
-        digit: |c| c.to_digit(10).map(|d| d as u8),
-        character: None,
-        digit_names: false,
-    };
-
     #[derive(Clone, Debug, PartialEq, Eq, Error)]
     enum ToyError {
         #[error(transparent)]
@@ -449,7 +441,9 @@ mod tests {
                     stmt: None,
                 }));
             }
-            let expr = |c: &mut Cursor| parse_expr(c, &SYNTAX).map_err(|(s, e)| (s, e.into()));
+            let expr = |c: &mut Cursor| {
+                parse_expr(c, &NumberSyntax::DECIMAL).map_err(|(s, e)| (s, e.into()))
+            };
             let stmt = match word.as_str() {
                 "org" => Stmt::Org(expr(&mut c)?),
                 "word" => Stmt::Word(expr(&mut c)?),
