@@ -18,11 +18,14 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use assembler::core::dialect::Dialect;
+use assembler::fap::layout::Fap;
+use assembler::sil::layout::Sil;
 use assembler::{fap, sil};
 use emu::silliac::orders::sex_digit;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Dialect {
+enum Lang {
     Sil,
     Fap,
 }
@@ -47,7 +50,7 @@ fn expectation_start(line: &str) -> Option<usize> {
 }
 
 /// The source as the assembler sees it, and what the comments expect.
-fn read_case(text: &str, dialect: Dialect, file: &str) -> (String, Expected) {
+fn read_case(text: &str, dialect: Lang, file: &str) -> (String, Expected) {
     let mut source = String::new();
     let mut e = Expected::default();
     for (i, line) in text.lines().enumerate() {
@@ -94,21 +97,21 @@ fn read_case(text: &str, dialect: Dialect, file: &str) -> (String, Expected) {
     (source, e)
 }
 
-fn parse_address(text: &str, dialect: Dialect) -> Option<u16> {
+fn parse_address(text: &str, dialect: Lang) -> Option<u16> {
     let radix = match dialect {
-        Dialect::Sil => 10,
-        Dialect::Fap => 8,
+        Lang::Sil => 10,
+        Lang::Fap => 8,
     };
     u16::from_str_radix(text.trim(), radix).ok()
 }
 
-fn parse_word(text: &str, dialect: Dialect) -> Option<u64> {
+fn parse_word(text: &str, dialect: Lang) -> Option<u64> {
     let digits: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     match dialect {
-        Dialect::Sil if digits.chars().count() == 10 => digits
+        Lang::Sil if digits.chars().count() == 10 => digits
             .chars()
             .try_fold(0u64, |w, c| Some(w << 4 | u64::from(sex_digit(c)?))),
-        Dialect::Fap if digits.len() == 12 => u64::from_str_radix(&digits, 8).ok(),
+        Lang::Fap if digits.len() == 12 => u64::from_str_radix(&digits, 8).ok(),
         _ => None,
     }
 }
@@ -124,16 +127,16 @@ struct Outcome {
     line_at: Box<dyn Fn(u16) -> Option<u32>>,
 }
 
-fn assemble(source: &str, file: &str, dialect: Dialect) -> Result<Outcome, String> {
+fn assemble(source: &str, file: &str, dialect: Lang) -> Result<Outcome, String> {
     match dialect {
-        Dialect::Sil => sil::assemble(source, file)
+        Lang::Sil => sil::assemble(source, file)
             .map(|p| Outcome {
                 words: p.words.clone(),
                 listing: p.listing(),
                 line_at: Box::new(move |a| p.line_at(a, sil::Half::Left)),
             })
             .map_err(|d| d.to_string()),
-        Dialect::Fap => fap::assemble(source, file)
+        Lang::Fap => fap::assemble(source, file)
             .map(|p| Outcome {
                 words: p.words.clone(),
                 listing: p.listing(),
@@ -147,8 +150,8 @@ fn assemble(source: &str, file: &str, dialect: Dialect) -> Result<Outcome, Strin
 fn check(path: &Path) -> Vec<String> {
     let file = path.file_name().unwrap().to_string_lossy().to_string();
     let dialect = match path.extension().and_then(|e| e.to_str()) {
-        Some("sil") => Dialect::Sil,
-        Some("fap") => Dialect::Fap,
+        Some("sil") => Lang::Sil,
+        Some("fap") => Lang::Fap,
         _ => unreachable!("only .sil and .fap are cases"),
     };
     let text = std::fs::read_to_string(path).unwrap();
@@ -188,12 +191,12 @@ fn check(path: &Path) -> Vec<String> {
         Err(d) => return vec![format!("{file}: errors\n{d}")],
     };
     let show = |a: u16| match dialect {
-        Dialect::Sil => a.to_string(),
-        Dialect::Fap => format!("{a:05o}"),
+        Lang::Sil => a.to_string(),
+        Lang::Fap => format!("{a:05o}"),
     };
     let word = |w: u64| match dialect {
-        Dialect::Sil => emu::silliac::orders::word_to_sex(w),
-        Dialect::Fap => format!("{w:012o}"),
+        Lang::Sil => Sil.word_text(w),
+        Lang::Fap => Fap.word_text(w),
     };
     for (&a, &(w, line)) in &e.words {
         match p.words.get(&a) {
@@ -279,7 +282,7 @@ fn expectation_comments_are_read_and_stripped() {
     let (source, e) = read_case(
         "L5 1 | 26 2 ; = 10: L5001 26002\n  .bss 2 ; = 11-12: 0000000000\n\
          ; listing: start  10   left\n92 ';' ; error: 4: x ; error: 9: y; z\n",
-        Dialect::Sil,
+        Lang::Sil,
         "t.sil",
     );
     assert_eq!(source, "L5 1 | 26 2 \n  .bss 2 \n\n92 ';' \n");
@@ -290,6 +293,6 @@ fn expectation_comments_are_read_and_stripped() {
         e.errors,
         [(4, 4, "x".to_string()), (4, 9, "y; z".to_string())]
     );
-    let (_, e) = read_case("  CLA 5 ; = 00100: 050000000005\n", Dialect::Fap, "t.fap");
+    let (_, e) = read_case("  CLA 5 ; = 00100: 050000000005\n", Lang::Fap, "t.fap");
     assert_eq!(e.words[&0o100], (0o050000000005, 1));
 }
