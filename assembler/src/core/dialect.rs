@@ -79,7 +79,8 @@ pub trait Dialect: Sized {
     /// on have the previous pass's values (or are pending in the first pass).
     fn layout(&self, line: &Line<Self::Stmt>, pass: &mut Layout<'_, Self>);
 
-    /// The end of the source (complete a half-filled word, place a literal pool...).
+    /// The end of the source (complete a half-filled word, place a literal pool...). What it
+    /// places belongs to no line: it is not encoded and has no row in the listing.
     fn end(&self, _pass: &mut Layout<'_, Self>) {}
 
     /// Encode one line once the symbols have settled: the words of what `layout` placed

@@ -190,13 +190,9 @@ impl Dialect for Sil {
     }
 }
 
-fn define(p: Pass, name: &str, span: Span, v: SymVal) {
-    p.define(name, span, v);
-}
-
 fn flush_labels(p: Pass, value: i64, half: Option<Half>, kind: SymbolKind) {
     for (name, span) in std::mem::take(&mut p.state.labels) {
-        define(p, &name, span, SymVal { value, half, kind });
+        p.define(&name, span, SymVal { value, half, kind });
     }
 }
 
@@ -294,8 +290,7 @@ fn statement(p: Pass, stmt: &Stmt, span: Span) {
         }
         Stmt::Equ(name, at, e) => {
             if let Some(v) = p.eval(e) {
-                define(
-                    p,
+                p.define(
                     name,
                     *at,
                     SymVal {
