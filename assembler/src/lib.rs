@@ -1,9 +1,11 @@
 //! Assemblers for the project's machines: one shared core (spans, diagnostics, symbols,
-//! expressions with a bounded fixed point, listing writer) and a front end per dialect.
-//! SILLIAC (`*.sil`) is the first; the 7090's FAP will be the second.
+//! expressions with a bounded fixed point, listing writer, the `Dialect` trait and the one
+//! driver) and a folder per dialect: SILLIAC (`sil`, `*.sil`) and the 7090's FAP (`fap`,
+//! `*.fap`), with what every 7090 dialect shares in `ibm7090`.
 
 pub mod core;
 pub mod fap;
+pub mod ibm7090;
 pub mod sil;
 
-pub use crate::core::diag::{Diagnostic, Diagnostics, ErrorKind};
+pub use crate::core::diag::{CoreError, Diagnostic, Diagnostics};

@@ -3,115 +3,78 @@
 
 use std::fmt;
 
+use thiserror::Error;
+
 use super::span::Span;
 
 /// Errors any dialect can raise (syntax of expressions, symbols, layout).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CoreError {
     /// A character that cannot start anything here.
+    #[error("unexpected character '{0}'")]
     UnexpectedCharacter(char),
     /// An expression was required but the line ended or something else came.
+    #[error("expected an expression, found {found}")]
     ExpectedExpression { found: String },
     /// After `+` or `-` no term followed.
+    #[error("expected a number, symbol or '*' after the sign, found {found}")]
     ExpectedTerm { found: String },
     /// A number that does not fit (more than 2^40 in magnitude).
+    #[error("number {0} is too large")]
     NumberTooLarge(String),
     /// A malformed number, e.g. `#` followed by no digit of the radix.
+    #[error("malformed number '{0}'")]
     BadNumber(String),
     /// A symbol used but defined nowhere.
+    #[error("undefined symbol '{0}'")]
     UndefinedSymbol(String),
     /// A symbol defined only in terms of itself (possibly through others).
+    #[error("symbol '{0}' cannot be resolved: its definition depends on itself")]
     CircularSymbol(String),
     /// A second definition of a name.
+    #[error("symbol '{name}' is already defined on line {first_line}")]
     DuplicateSymbol { name: String, first_line: u32 },
     /// Layout kept changing: some symbol moved in every pass up to the bound.
+    #[error("layout does not settle: symbol '{symbol}' still changes after {passes} passes")]
     NotSettled { passes: u32, symbol: String },
     /// Text left over after a complete statement.
+    #[error("unexpected text '{0}' after the statement")]
     TrailingText(String),
     /// A name that is not a valid symbol name.
+    #[error("'{0}' is not a valid name (a letter or '_', then letters, digits, '_' or '.')")]
     BadName(String),
     /// A division by zero in an expression.
+    #[error("division by zero")]
     DivideByZero,
     /// A character constant that is malformed or names a character the dialect cannot write.
+    #[error("{0} is not a character constant of this machine's character set")]
     BadCharacter(String),
 }
 
-impl fmt::Display for CoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CoreError::UnexpectedCharacter(c) => write!(f, "unexpected character '{c}'"),
-            CoreError::ExpectedExpression { found } => {
-                write!(f, "expected an expression, found {found}")
-            }
-            CoreError::ExpectedTerm { found } => {
-                write!(
-                    f,
-                    "expected a number, symbol or '*' after the sign, found {found}"
-                )
-            }
-            CoreError::NumberTooLarge(n) => write!(f, "number {n} is too large"),
-            CoreError::BadNumber(n) => write!(f, "malformed number '{n}'"),
-            CoreError::UndefinedSymbol(s) => write!(f, "undefined symbol '{s}'"),
-            CoreError::CircularSymbol(s) => {
-                write!(
-                    f,
-                    "symbol '{s}' cannot be resolved: its definition depends on itself"
-                )
-            }
-            CoreError::DuplicateSymbol { name, first_line } => {
-                write!(f, "symbol '{name}' is already defined on line {first_line}")
-            }
-            CoreError::NotSettled { passes, symbol } => write!(
-                f,
-                "layout does not settle: symbol '{symbol}' still changes after {passes} passes"
-            ),
-            CoreError::TrailingText(t) => write!(f, "unexpected text '{t}' after the statement"),
-            CoreError::DivideByZero => write!(f, "division by zero"),
-            CoreError::BadCharacter(t) => write!(
-                f,
-                "{t} is not a character constant of this machine's character set"
-            ),
-            CoreError::BadName(n) => write!(
-                f,
-                "'{n}' is not a valid name (a letter or '_', then letters, digits, '_' or '.')"
-            ),
-        }
-    }
+/// What the core asks of a dialect's error type: a message (`Display`), the core's own errors
+/// among its kinds (`From<CoreError>`, usually a transparent variant), and equality, so that
+/// the same error at the same place is reported once. The core names no dialect: each brings
+/// its error type through `Dialect::Error`.
+pub trait DialectError:
+    std::error::Error + From<CoreError> + Clone + Eq + Send + Sync + 'static
+{
 }
 
-/// The kinds of error, by the part of the assembler that raises them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ErrorKind {
-    Core(CoreError),
-    Sil(crate::sil::error::SilError),
-    Fap(crate::fap::error::FapError),
+impl<T> DialectError for T where
+    T: std::error::Error + From<CoreError> + Clone + Eq + Send + Sync + 'static
+{
 }
 
-impl fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ErrorKind::Core(e) => e.fmt(f),
-            ErrorKind::Sil(e) => e.fmt(f),
-            ErrorKind::Fap(e) => e.fmt(f),
-        }
-    }
-}
-
-impl From<CoreError> for ErrorKind {
-    fn from(e: CoreError) -> ErrorKind {
-        ErrorKind::Core(e)
-    }
-}
-
-/// One error at one place.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
+/// One error at one place: `file:line:col: error: message`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{file}:{}:{}: error: {kind}", .span.line, .span.column)]
+pub struct Diagnostic<E> {
     pub file: String,
     pub span: Span,
-    pub kind: ErrorKind,
+    pub kind: E,
 }
 
-impl Diagnostic {
+impl<E> Diagnostic<E> {
     pub fn line(&self) -> u32 {
         self.span.line
     }
@@ -120,35 +83,12 @@ impl Diagnostic {
     }
 }
 
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: error: {}",
-            self.file, self.span.line, self.span.column, self.kind
-        )
-    }
-}
-
-impl std::error::Error for Diagnostic {}
-
 /// All the errors of one assembly, in source order.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Diagnostics(pub Vec<Diagnostic>);
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostics<E>(pub Vec<Diagnostic<E>>);
 
-impl Diagnostics {
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
-        self.0.iter()
-    }
-}
-
-impl fmt::Display for Diagnostics {
+/// One error a line.
+impl<E: fmt::Display> fmt::Display for Diagnostics<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, d) in self.0.iter().enumerate() {
             if i > 0 {
@@ -160,25 +100,37 @@ impl fmt::Display for Diagnostics {
     }
 }
 
-impl std::error::Error for Diagnostics {}
+impl<E: std::error::Error> std::error::Error for Diagnostics<E> {}
+
+impl<E> Diagnostics<E> {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic<E>> {
+        self.0.iter()
+    }
+}
 
 /// Collects diagnostics for one file; sorts them by position at the end so that errors found
 /// in different passes still read top to bottom.
 #[derive(Debug)]
-pub struct Collector {
+pub struct Collector<E> {
     file: String,
-    items: Vec<Diagnostic>,
+    items: Vec<Diagnostic<E>>,
 }
 
-impl Collector {
-    pub fn new(file: &str) -> Collector {
+impl<E: PartialEq> Collector<E> {
+    pub fn new(file: &str) -> Collector<E> {
         Collector {
             file: file.to_string(),
             items: Vec::new(),
         }
     }
 
-    pub fn error(&mut self, span: Span, kind: impl Into<ErrorKind>) {
+    pub fn error(&mut self, span: Span, kind: impl Into<E>) {
         let d = Diagnostic {
             file: self.file.clone(),
             span,
@@ -190,11 +142,18 @@ impl Collector {
         }
     }
 
+    /// Take over another collector's errors (same file).
+    pub fn extend(&mut self, other: Collector<E>) {
+        for d in other.items {
+            self.error(d.span, d.kind);
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
 
-    pub fn finish(mut self) -> Diagnostics {
+    pub fn finish(mut self) -> Diagnostics<E> {
         self.items.sort_by_key(|d| d.span);
         Diagnostics(self.items)
     }
@@ -206,7 +165,7 @@ mod tests {
 
     #[test]
     fn display_format() {
-        let mut c = Collector::new("x.sil");
+        let mut c = Collector::<CoreError>::new("x.sil");
         c.error(Span::new(3, 7), CoreError::UndefinedSymbol("loop".into()));
         c.error(Span::new(1, 1), CoreError::UnexpectedCharacter('$'));
         c.error(Span::new(1, 1), CoreError::UnexpectedCharacter('$'));

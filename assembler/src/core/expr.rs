@@ -28,6 +28,17 @@ pub struct NumberSyntax {
     pub digit_names: bool,
 }
 
+impl NumberSyntax {
+    /// Decimal numbers, symbols and `*` only.
+    pub const DECIMAL: NumberSyntax = NumberSyntax {
+        prefix: None,
+        radix: 10,
+        digit: |c| c.to_digit(10).map(|d| d as u8),
+        character: None,
+        digit_names: false,
+    };
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Term {
     Number(i64),
@@ -79,10 +90,10 @@ pub enum Eval {
 impl Eval {
     /// The value, or the errors that stand in its way reported to `errors`: a name still
     /// pending is circular if `defined` (defined somewhere in the source), else undefined.
-    pub fn value_or_report(
+    pub fn value_or_report<E: From<CoreError> + PartialEq>(
         self,
         defined: &BTreeSet<String>,
-        errors: &mut Collector,
+        errors: &mut Collector<E>,
     ) -> Option<i64> {
         match self {
             Eval::Value(v) => Some(v),
@@ -355,11 +366,10 @@ mod tests {
     #[test]
     fn digit_names_and_no_prefix() {
         const FAP: NumberSyntax = NumberSyntax {
-            prefix: None,
             radix: 8,
             digit: |c| c.to_digit(8).map(|d| d as u8),
-            character: None,
             digit_names: true,
+            ..NumberSyntax::DECIMAL
         };
         let e = parse_expr(&mut Cursor::new("2ND+10", 1), &FAP).unwrap();
         assert_eq!(e.operands[0].term, Term::Symbol("2ND".into()));

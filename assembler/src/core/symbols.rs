@@ -84,6 +84,31 @@ pub fn lookup<V: Clone>(
     }
 }
 
+/// The candidate nearest at or below `address` (the highest value, then the first name), with
+/// the address's offset from it: for "LOOP+3" in traces.
+pub fn nearest_below<'a>(
+    candidates: impl Iterator<Item = (&'a str, i64)>,
+    address: i64,
+) -> Option<(&'a str, i64)> {
+    candidates
+        .filter(|&(_, v)| (0..=address).contains(&v))
+        .max_by_key(|&(name, v)| (v, std::cmp::Reverse(name)))
+        .map(|(name, v)| (name, address - v))
+}
+
+/// `name`, `name+offset`, or `otherwise` where no candidate is at or below the address.
+pub fn describe<'a>(
+    candidates: impl Iterator<Item = (&'a str, i64)>,
+    address: i64,
+    otherwise: impl FnOnce() -> String,
+) -> String {
+    match nearest_below(candidates, address) {
+        Some((name, 0)) => name.to_string(),
+        Some((name, offset)) => format!("{name}+{offset}"),
+        None => otherwise(),
+    }
+}
+
 /// The outcome of iterating passes.
 pub struct Settled<V, R> {
     pub table: SymbolTable<V>,
@@ -96,7 +121,7 @@ pub struct Settled<V, R> {
 
 impl<V: Clone, R> Settled<V, R> {
     /// Report a symbol that never settled, at its definition.
-    pub fn report_unsettled(&self, errors: &mut Collector) {
+    pub fn report_unsettled<E: From<CoreError> + PartialEq>(&self, errors: &mut Collector<E>) {
         if let Some(name) = &self.unsettled {
             let span = self.table.get(name).map(|d| d.span).unwrap_or_default();
             errors.error(

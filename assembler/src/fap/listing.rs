@@ -2,63 +2,35 @@
 //! fields as FAP listings print them), a row per further word of DEC/OCT/BCI/VFD cards, then
 //! the literal pool and the symbol table.
 
-use emu::ibm7090::isa::Format;
+use std::collections::BTreeMap;
 
-use super::layout::{Placed, SymbolKind, WordKind};
+use super::layout::{Fap, Placed, SymbolKind};
 use super::Program;
-use crate::core::listing::{Listing, Row};
+use crate::core::driver::listing_rows;
+use crate::core::listing::Listing;
+use crate::ibm7090::listing::{cycles, format_word};
 
-/// A word split as its kind is written: Type B `±OOOO FF T AAAAA` (sign of the opcode, flag,
-/// tag, address), Type A and prefix words `P DDDDD T AAAAA`, data twelve octal digits.
-pub fn format_word(word: u64, kind: WordKind) -> String {
-    let f = emu::ibm7090::isa::fields(word);
-    let format = match kind {
-        WordKind::Instruction(info) => Some(info.format),
-        WordKind::Data => None,
-    };
-    match format {
-        Some(Format::TypeA | Format::PrefixData | Format::ChannelCommand) => format!(
-            "{:o} {:05o} {:o} {:05o}",
-            f.prefix, f.decrement, f.tag, f.address
-        ),
-        Some(_) => format!(
-            "{}{:04o} {:02o} {:o} {:05o}",
-            if f.opcode & 0o4000 != 0 { '-' } else { ' ' },
-            f.opcode & 0o3777,
-            (word >> 18) & 0o77,
-            f.tag,
-            f.address
-        ),
-        None => format!("{:012o}", word),
-    }
-}
-
-/// The machine cycles (2.18 us each) of an instruction as the emulator's table gives them: a
-/// number, or `min-max` where they depend on the data (MPY, DVP, shifts by count); one more
-/// for an indirect address. Empty for data, prefix words and channel commands.
-pub fn cycles(word: u64, kind: WordKind) -> String {
-    let WordKind::Instruction(info) = kind else {
-        return String::new();
-    };
-    if matches!(info.format, Format::PrefixData | Format::ChannelCommand) {
-        return String::new();
-    }
-    let indirect = u8::from(info.allows_indirect() && (word >> 22) & 3 == 3);
-    let (lo, hi) = (
-        info.timing.nominal() + indirect,
-        info.timing.max() + indirect,
-    );
-    let f = emu::ibm7090::isa::fields(word);
-    if info.format == Format::Shift && f.tag == 0 {
-        // The count is known (not indexed): the emulator's rule for n shifts.
-        let n = u32::from(f.address & 0o377);
-        return format!("{}", emu::ibm7090::timing::shift_cycles(n));
-    }
-    if lo == hi {
-        format!("{lo}")
-    } else {
-        format!("{lo}-{hi}")
-    }
+/// A row for each thing a card placed: location and word split into its fields, cycles.
+pub fn columns(placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {
+    placed
+        .iter()
+        .map(|placed| match *placed {
+            Placed::Word { address, kind } => {
+                let w = words.get(&address).copied().unwrap_or(0);
+                vec![
+                    format!("{address:05o}"),
+                    format_word(w, kind),
+                    cycles(w, kind),
+                ]
+            }
+            Placed::Reserved { address, count } => {
+                vec![format!("{address:05o}"), format!("{count} words reserved")]
+            }
+            Placed::Org(a) => vec![format!("{a:05o}"), String::new()],
+            Placed::Value(v) => vec![String::new(), value(v)],
+            Placed::End(a) => vec![format!("{a:05o}"), "start".to_string()],
+        })
+        .collect()
 }
 
 pub fn render(p: &Program) -> String {
@@ -70,43 +42,7 @@ pub fn render(p: &Program) -> String {
         )],
         ..Listing::default()
     };
-    let mut by_line: std::collections::BTreeMap<u32, Vec<Placed>> = Default::default();
-    for &(line, placed) in &p.placed {
-        by_line.entry(line).or_default().push(placed);
-    }
-    for (i, text) in p.source.iter().enumerate() {
-        let number = i as u32 + 1;
-        let placed = by_line.get(&number).map(Vec::as_slice).unwrap_or(&[]);
-        let mut rows: Vec<Vec<String>> = placed
-            .iter()
-            .map(|placed| match *placed {
-                Placed::Word { address, kind } => {
-                    let w = p.words.get(&address).copied().unwrap_or(0);
-                    vec![
-                        format!("{address:05o}"),
-                        format_word(w, kind),
-                        cycles(w, kind),
-                    ]
-                }
-                Placed::Reserved { address, count } => {
-                    vec![format!("{address:05o}"), format!("{count} words reserved")]
-                }
-                Placed::Org(a) => vec![format!("{a:05o}"), String::new()],
-                Placed::Value(v) => vec![String::new(), value(v)],
-                Placed::End(a) => vec![format!("{a:05o}"), "start".to_string()],
-            })
-            .collect();
-        if rows.is_empty() {
-            rows.push(Vec::new());
-        }
-        for (k, columns) in rows.into_iter().enumerate() {
-            l.rows.push(Row {
-                columns,
-                line: (k == 0).then_some(number),
-                source: if k == 0 { text.clone() } else { String::new() },
-            });
-        }
-    }
+    l.rows = listing_rows(&Fap, &p.source, &p.placed, &p.words);
     if !p.literals.is_empty() {
         l.sections.push((
             "Literals".to_string(),

@@ -1,26 +1,26 @@
 //! The FAP dialect (`*.fap`): IBM 7090 FAP in card-image or free-form lines, documented in
 //! docs/assembler.md. Passes: parse every card (`parse`), lay out and emit repeatedly until the
 //! symbols and the literal pool settle (`layout`, `core::symbols::fixed_point`), then the
-//! asm7090-format object deck and flat image (`deck`) and the listing (`listing`). The
-//! instruction table is the emulator's (`emu::ibm7090::isa`); pseudo-ops are the assembler's.
+//! asm7090-format object deck and flat image (`crate::ibm7090::deck`) and the listing
+//! (`listing`). The instruction table is the emulator's (`emu::ibm7090::isa`); pseudo-ops are
+//! the assembler's. What any 7090 dialect shares (words, fields, deck) is in `crate::ibm7090`.
 
-pub mod bcd;
-pub mod data;
-pub mod deck;
 pub mod disasm;
 pub mod error;
 pub mod layout;
 pub mod listing;
 pub mod parse;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
-use crate::core::diag::{Collector, Diagnostics};
-use crate::core::span::lines;
-use crate::core::symbols::fixed_point;
+use crate::core::diag::Diagnostics;
+use crate::core::driver;
+use crate::core::symbols;
+use crate::ibm7090::deck;
 
-pub use deck::{DeckError, DeckErrorKind};
+pub use crate::ibm7090::deck::{DeckError, DeckErrorKind};
 pub use disasm::disassemble;
+pub use error::FapError;
 pub use layout::SymbolKind;
 
 /// A symbol of an assembled program.
@@ -78,18 +78,12 @@ impl Program {
     /// nearest location symbol at or below it, or the octal address if there is none: for
     /// traces and stops.
     pub fn describe(&self, address: u16) -> String {
-        let best = self
+        let locations = self
             .symbols
             .iter()
-            .filter(|(_, s)| {
-                s.kind == SymbolKind::Location && (0..=i64::from(address)).contains(&s.value)
-            })
-            .max_by_key(|(name, s)| (s.value, std::cmp::Reverse(name.as_str())));
-        match best {
-            Some((name, s)) if s.value == i64::from(address) => name.clone(),
-            Some((name, s)) => format!("{name}+{}", i64::from(address) - s.value),
-            None => format!("{address:05o}"),
-        }
+            .filter(|(_, s)| s.kind == SymbolKind::Location)
+            .map(|(name, s)| (name.as_str(), s.value));
+        symbols::describe(locations, i64::from(address), || format!("{address:05o}"))
     }
 
     /// The source line that put the word at `address` into the store.
@@ -112,42 +106,9 @@ pub fn read_object_deck(text: &str, file: &str) -> Result<(BTreeMap<u16, u64>, u
 }
 
 /// Assemble FAP source. `file` names it in diagnostics.
-pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics> {
-    let src = lines(source);
-    let mut errors = Collector::new(file);
-    let mut parsed = Vec::with_capacity(src.len());
-    for l in &src {
-        match parse::parse_line(l.text, l.number) {
-            Ok(Some(line)) => parsed.push(line),
-            Ok(None) => {}
-            Err((span, kind)) => {
-                errors.error(span, kind);
-                if let Some(label) = parse::label_of(l.text, l.number) {
-                    parsed.push(parse::Line {
-                        number: l.number,
-                        label: Some(label),
-                        stmt: Some((parse::Stmt::Nothing, span)),
-                        op: String::new(),
-                    });
-                }
-            }
-        }
-    }
-    let defined: BTreeSet<String> = parsed
-        .iter()
-        .filter_map(|l| l.label.as_ref().map(|(n, _)| n.clone()))
-        .collect();
-    let settled = fixed_point(|prev| layout::pass(&parsed, &defined, prev, file));
-    // Errors are reported sorted by position, so this may come before the pass's own.
-    settled.report_unsettled(&mut errors);
-    let out = settled.result;
-    for d in out.errors.finish().0 {
-        errors.error(d.span, d.kind);
-    }
-    if !errors.is_empty() {
-        return Err(errors.finish());
-    }
-    let symbols = settled
+pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics<FapError>> {
+    let a = driver::assemble(&layout::Fap, source, file)?;
+    let symbols = a
         .table
         .iter()
         .filter(|(name, _)| !name.starts_with('='))
@@ -162,17 +123,17 @@ pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics> {
             )
         })
         .collect();
-    let start = out.start.or(out.first_word).unwrap_or(0);
+    let start = a.encoding.start.or(a.layout.first_word).unwrap_or(0);
     Ok(Program {
-        words: out.words,
+        words: a.words,
         start,
         symbols,
-        literals: out.literals,
-        reserved: out.reserved,
+        literals: a.layout.pool,
+        reserved: a.layout.reserved,
         file: file.to_string(),
-        passes: settled.passes,
-        source: src.iter().map(|l| l.text.to_string()).collect(),
-        placed: out.placed,
+        passes: a.passes,
+        source: a.source,
+        placed: a.placed,
     })
 }
 

@@ -7,12 +7,15 @@
 
 use emu::ibm7090::isa::{by_mnemonic, is_extended, Format, InstrInfo};
 
-use super::data::{bci_words, dec_word, oct_word};
 use super::error::FapError;
 use crate::core::cursor::{describe_next, is_name_char, Cursor};
-use crate::core::diag::{CoreError, ErrorKind};
+use crate::core::diag::CoreError;
 use crate::core::expr::{parse_expr, Expr, NumberSyntax};
 use crate::core::span::Span;
+use crate::ibm7090::bcd;
+use crate::ibm7090::data::{bci_words, dec_word, oct_word};
+pub use crate::ibm7090::encode::{Address, Fields};
+use crate::ibm7090::Ibm7090Error;
 
 /// FAP expressions: decimal numbers, symbols (which may start with a digit: `2ND`), `*`.
 pub const FAP_SYNTAX: NumberSyntax = NumberSyntax {
@@ -34,38 +37,19 @@ const OP_COLUMN: usize = 8;
 /// Column where a card's variable field starts; a token further right is a comment.
 const VAR_COLUMN: usize = 16;
 
-/// An address subfield.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Address {
-    Expr(Expr),
-    /// `=...`: a literal, already converted to its word.
-    Literal(u64, Span),
-    /// `**`: the period convention for an address the program fills in; assembled as 0.
-    Filled(Span),
-}
-
-impl Address {
-    pub fn span(&self) -> Span {
-        match self {
-            Address::Expr(e) => e.span,
-            Address::Literal(_, s) | Address::Filled(s) => *s,
-        }
-    }
-}
-
-/// `address,tag,decrement`, each subfield possibly absent.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Fields {
-    pub address: Option<Address>,
-    pub tag: Option<Expr>,
-    pub decrement: Option<Expr>,
-}
-
 /// One VFD field: `width/value`, `Owidth/octal`, `Hwidth/characters`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VfdField {
     Expr { width: u32, value: Expr },
     Bits { width: u32, value: u64, span: Span },
+}
+
+impl VfdField {
+    pub fn width(&self) -> u32 {
+        match self {
+            VfdField::Expr { width, .. } | VfdField::Bits { width, .. } => *width,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,24 +74,17 @@ pub enum Stmt {
     Nothing,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    pub number: u32,
-    pub label: Option<(String, Span)>,
-    /// The statement and where its operation is.
-    pub stmt: Option<(Stmt, Span)>,
-    /// The operation as written (for the listing and messages).
-    pub op: String,
-}
+/// A card: its location symbol (at most one) and its statement, with where the operation is.
+pub type Line = crate::core::dialect::Line<Stmt>;
 
-type Error = (Span, ErrorKind);
+type Error = (Span, FapError);
 
-fn fap(span: Span, e: FapError) -> Error {
-    (span, ErrorKind::Fap(e))
+fn fap(span: Span, e: impl Into<FapError>) -> Error {
+    (span, e.into())
 }
 
 fn core(span: Span, e: CoreError) -> Error {
-    (span, ErrorKind::Core(e))
+    (span, e.into())
 }
 
 /// Pseudo-ops that only steer the listing or the loader of a relocatable deck.
@@ -200,9 +177,8 @@ pub fn parse_line(text: &str, number: u32) -> Result<Option<Line>, Error> {
         };
         return Ok(Some(Line {
             number,
-            label,
+            labels: label.into_iter().collect(),
             stmt: Some((stmt, at(op_start))),
-            op: String::new(),
         }));
     }
     let op_end = token_end(&chars, op_start);
@@ -256,7 +232,7 @@ pub fn parse_line(text: &str, number: u32) -> Result<Option<Line>, Error> {
             }
             let w = oct_word(&text).map_err(|e| fap(s, e))?;
             if w > 0o77777 {
-                return Err(fap(s, FapError::BadOctal(text)));
+                return Err(fap(s, Ibm7090Error::BadOctal(text)));
             }
             Stmt::Bool(w)
         }
@@ -298,9 +274,8 @@ pub fn parse_line(text: &str, number: u32) -> Result<Option<Line>, Error> {
     };
     Ok(Some(Line {
         number,
-        label,
+        labels: label.into_iter().collect(),
         stmt: Some((stmt, op_span)),
-        op,
     }))
 }
 
@@ -436,7 +411,7 @@ impl Var<'_> {
     fn list(
         &self,
         op: &str,
-        convert: fn(&str) -> Result<u64, FapError>,
+        convert: fn(&str) -> Result<u64, Ibm7090Error>,
     ) -> Result<Vec<u64>, Error> {
         if self.is_empty() {
             return Err(self.missing(op, "at least one number"));
@@ -563,8 +538,8 @@ impl Var<'_> {
                     let t: Vec<char> = (0..n).filter_map(|_| c.bump()).collect();
                     let mut v = 0u64;
                     for (k, ch) in t.iter().chain(std::iter::repeat(&' ')).take(n).enumerate() {
-                        let code = super::bcd::bcd(*ch)
-                            .ok_or_else(|| fap(vspan.plus(k), FapError::NotBcd(*ch)))?;
+                        let code = bcd::bcd(*ch)
+                            .ok_or_else(|| fap(vspan.plus(k), Ibm7090Error::NotBcd(*ch)))?;
                         v = (v << 6) | u64::from(code);
                     }
                     out.push(VfdField::Bits {
@@ -609,7 +584,7 @@ fn finish(c: &Cursor) -> Result<(), Error> {
 }
 
 /// The word of a literal's text after `=` (`upper` is its first character, upper-cased).
-fn literal(upper: Option<char>, text: &str) -> Result<Option<u64>, FapError> {
+fn literal(upper: Option<char>, text: &str) -> Result<Option<u64>, Ibm7090Error> {
     match upper {
         Some('H') => {
             let chars: Vec<char> = text.chars().collect();

@@ -14,41 +14,79 @@ fn plain_order(o: Order) -> bool {
     o.spare == 0 && status::problem(o.function).is_none()
 }
 
-/// Disassemble `words` (addresses 3..1023 re-assemble; non-zero words at 0..2 are shown but
-/// the assembler refuses them, as the loader owns those words).
-pub fn disassemble(words: &BTreeMap<u16, u64>) -> String {
-    let mut out = String::from("; disassembled by firstmoves asm\n");
+/// What the disassemblies write, in address order.
+enum Item {
+    /// `.org`: the next word does not follow the one before.
+    Org(u16),
+    /// A run of zero words, as `.bss`.
+    Zeros {
+        at: u16,
+        count: u16,
+    },
+    Word {
+        at: u16,
+        word: u64,
+    },
+}
+
+/// The words as items: an origin before each run of consecutive addresses, runs of zero words
+/// (a word for which `alone` holds starts a new run), every other word on its own.
+fn items(words: &BTreeMap<u16, u64>, alone: impl Fn(u16) -> bool) -> Vec<Item> {
+    let mut out = Vec::new();
     let mut next: Option<u16> = None;
     let mut iter = words.iter().peekable();
     while let Some((&a, &w)) = iter.next() {
         if next != Some(a) {
-            out.push_str(&format!("        .org {a}\n"));
+            out.push(Item::Org(a));
         }
         if w == 0 {
             let mut n = 1u16;
             while let Some((&b, &v)) = iter.peek() {
-                if b != a + n || v != 0 {
+                if b != a + n || v != 0 || alone(b) {
                     break;
                 }
                 n += 1;
                 iter.next();
             }
-            out.push_str(&format!("        .bss {n:<16} ; {a}\n"));
+            out.push(Item::Zeros { at: a, count: n });
             next = Some(a + n);
-            continue;
-        }
-        let (l, r) = (left(w), right(w));
-        if plain_order(l) && plain_order(r) {
-            let text = format!("{} | {}", l.to_text(), r.to_text());
-            out.push_str(&format!("        {text:<21} ; {a}\n"));
         } else {
-            out.push_str(&format!(
-                "        .sex {:<16} ; {a}: {}\n",
-                word_to_sex(w),
-                disassemble_word(w)
-            ));
+            out.push(Item::Word { at: a, word: w });
+            next = Some(a + 1);
         }
-        next = Some(a + 1);
+    }
+    out
+}
+
+/// A word that is not an order pair, with the pair it would be in a comment.
+fn sex_line(label: &str, at: u16, w: u64) -> String {
+    format!(
+        "{label:<8}.sex {:<16} ; {at}: {}\n",
+        word_to_sex(w),
+        disassemble_word(w)
+    )
+}
+
+/// Disassemble `words` (addresses 3..1023 re-assemble; non-zero words at 0..2 are shown but
+/// the assembler refuses them, as the loader owns those words).
+pub fn disassemble(words: &BTreeMap<u16, u64>) -> String {
+    let mut out = String::from("; disassembled by firstmoves asm\n");
+    for item in items(words, |_| false) {
+        match item {
+            Item::Org(a) => out.push_str(&format!("        .org {a}\n")),
+            Item::Zeros { at, count } => {
+                out.push_str(&format!("        .bss {count:<16} ; {at}\n"));
+            }
+            Item::Word { at, word } => {
+                let (l, r) = (left(word), right(word));
+                if plain_order(l) && plain_order(r) {
+                    let text = format!("{} | {}", l.to_text(), r.to_text());
+                    out.push_str(&format!("        {text:<21} ; {at}\n"));
+                } else {
+                    out.push_str(&sex_line("", at, word));
+                }
+            }
+        }
     }
     out
 }
@@ -91,39 +129,22 @@ pub fn disassemble_labelled(words: &BTreeMap<u16, u64>, start: Option<u16>) -> S
         }
     };
     let mut out = String::from("; disassembled by firstmoves asm\n");
-    let mut next: Option<u16> = None;
-    let mut iter = words.iter().peekable();
-    while let Some((&a, &w)) = iter.next() {
-        if next != Some(a) {
-            out.push_str(&format!("        .org {a}\n"));
-        }
-        let l = label(a, false);
-        if w == 0 {
-            let mut n = 1u16;
-            while let Some((&b, &v)) = iter.peek() {
-                if b != a + n || v != 0 || labels.contains(&(b, false)) {
-                    break;
-                }
-                n += 1;
-                iter.next();
+    // A labelled zero word starts a new `.bss`, so that its label stays on it.
+    for item in items(words, |b| labels.contains(&(b, false))) {
+        match item {
+            Item::Org(a) => out.push_str(&format!("        .org {a}\n")),
+            Item::Zeros { at, count } => {
+                let l = label(at, false);
+                out.push_str(&format!("{l:<8}.bss {count:<16} ; {at}\n"));
             }
-            out.push_str(&format!("{l:<8}.bss {n:<16} ; {a}\n"));
-            next = Some(a + n);
-            continue;
+            Item::Word { at, word } if is_code(word) => {
+                let (l, text) = (label(at, false), operand(left(word)));
+                out.push_str(&format!("{l:<8}{text:<21} ; {at}\n"));
+                let r = label(at, true);
+                out.push_str(&format!("{r:<8}{}\n", operand(right(word))));
+            }
+            Item::Word { at, word } => out.push_str(&sex_line(&label(at, false), at, word)),
         }
-        if is_code(w) {
-            let text = operand(left(w));
-            out.push_str(&format!("{l:<8}{text:<21} ; {a}\n"));
-            let r = label(a, true);
-            out.push_str(&format!("{r:<8}{}\n", operand(right(w))));
-        } else {
-            out.push_str(&format!(
-                "{l:<8}.sex {:<16} ; {a}: {}\n",
-                word_to_sex(w),
-                disassemble_word(w)
-            ));
-        }
-        next = Some(a + 1);
     }
     if let Some(s) = start {
         let s = if labels.contains(&(s, false)) {

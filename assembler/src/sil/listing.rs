@@ -3,9 +3,12 @@
 
 use emu::silliac::orders::{disassemble_word, word_to_sex};
 
-use super::layout::Placed;
+use std::collections::BTreeMap;
+
+use super::layout::{Placed, Sil};
 use super::{Program, SymbolKind};
-use crate::core::listing::{Listing, Row};
+use crate::core::driver::listing_rows;
+use crate::core::listing::Listing;
 
 /// `L5064 26065`: the word as two five-character orders.
 pub fn spaced_word(w: u64) -> String {
@@ -21,6 +24,56 @@ pub fn data_value(w: u64) -> String {
     } else {
         format!("dec {:+.12}", super::data::word_fraction(w))
     }
+}
+
+/// The columns of a line's row: address, half, word, orders (or value); a line places at most
+/// one thing that starts a row (a pair places two halves of one word: the left one is shown).
+pub fn columns(placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {
+    let Some(&what) = placed.first() else {
+        return Vec::new();
+    };
+    let word = |a: u16| words.get(&a).copied().unwrap_or(0);
+    vec![match what {
+        Placed::Order { address, half } => {
+            if half == super::Half::Left {
+                vec![
+                    address.to_string(),
+                    "L".into(),
+                    spaced_word(word(address)),
+                    disassemble_word(word(address)),
+                ]
+            } else {
+                vec![
+                    address.to_string(),
+                    "R".into(),
+                    String::new(),
+                    String::new(),
+                ]
+            }
+        }
+        Placed::Word { address } => vec![
+            address.to_string(),
+            String::new(),
+            spaced_word(word(address)),
+            data_value(word(address)),
+        ],
+        Placed::Bss { address, count } => vec![
+            address.to_string(),
+            String::new(),
+            format!("{count} word{} of zero", if count == 1 { "" } else { "s" }),
+            String::new(),
+        ],
+        Placed::Org { address } => {
+            vec![
+                address.to_string(),
+                String::new(),
+                String::new(),
+                String::new(),
+            ]
+        }
+        Placed::Value(v) => vec![String::new(), String::new(), format!("= {v}")],
+        Placed::Start(a) => vec![String::new(), String::new(), format!("start {a}")],
+    }]
 }
 
 pub fn render(p: &Program) -> String {
@@ -39,70 +92,7 @@ pub fn render(p: &Program) -> String {
         ],
         ..Listing::default()
     };
-    let mut placed = p.placed.iter().peekable();
-    for (i, text) in p.source.iter().enumerate() {
-        let number = i as u32 + 1;
-        let mut columns = Vec::new();
-        // A line places at most one thing that starts a row (a pair places two halves of
-        // one word: the left one is shown).
-        let mut first = None;
-        while let Some((n, what)) = placed.peek() {
-            if *n != number {
-                break;
-            }
-            first.get_or_insert(*what);
-            placed.next();
-        }
-        if let Some(what) = first {
-            let word = |a: u16| p.words.get(&a).copied().unwrap_or(0);
-            columns = match what {
-                Placed::Order { address, half } => {
-                    if half == super::Half::Left {
-                        vec![
-                            address.to_string(),
-                            "L".into(),
-                            spaced_word(word(address)),
-                            disassemble_word(word(address)),
-                        ]
-                    } else {
-                        vec![
-                            address.to_string(),
-                            "R".into(),
-                            String::new(),
-                            String::new(),
-                        ]
-                    }
-                }
-                Placed::Word { address } => vec![
-                    address.to_string(),
-                    String::new(),
-                    spaced_word(word(address)),
-                    data_value(word(address)),
-                ],
-                Placed::Bss { address, count } => vec![
-                    address.to_string(),
-                    String::new(),
-                    format!("{count} word{} of zero", if count == 1 { "" } else { "s" }),
-                    String::new(),
-                ],
-                Placed::Org { address } => {
-                    vec![
-                        address.to_string(),
-                        String::new(),
-                        String::new(),
-                        String::new(),
-                    ]
-                }
-                Placed::Value(v) => vec![String::new(), String::new(), format!("= {v}")],
-                Placed::Start(a) => vec![String::new(), String::new(), format!("start {a}")],
-            };
-        }
-        l.rows.push(Row {
-            columns,
-            line: Some(number),
-            source: text.clone(),
-        });
-    }
+    l.rows = listing_rows(&Sil, &p.source, &p.placed, &p.words);
     let mut map = vec![format!(
         "  {:<24} {:>5} {:>5} {:>6}",
         "region", "first", "last", "words"

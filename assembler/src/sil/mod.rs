@@ -14,11 +14,12 @@ pub mod tape;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::core::diag::{Collector, Diagnostics};
-use crate::core::span::lines;
-use crate::core::symbols::fixed_point;
+use crate::core::diag::Diagnostics;
+use crate::core::driver;
+use crate::core::symbols;
 
 pub use disasm::{disassemble, disassemble_labelled};
+pub use error::SilError;
 pub use layout::Region;
 pub use tape::TapeImageError;
 
@@ -121,48 +122,19 @@ impl Program {
     /// The address as `label+offset`, from the nearest label at or below it (labels on
     /// orders and data; `.equ` values are not places), or the plain number.
     pub fn describe(&self, address: u16) -> String {
-        let best = self
+        let labels = self
             .symbols
             .iter()
-            .filter(|(_, s)| s.kind != SymbolKind::Equ && s.address <= address)
-            .max_by_key(|(name, s)| (s.address, std::cmp::Reverse(name.as_str())));
-        match best {
-            Some((name, s)) if s.address == address => name.clone(),
-            Some((name, s)) => format!("{name}+{}", address - s.address),
-            None => address.to_string(),
-        }
+            .filter(|(_, s)| s.kind != SymbolKind::Equ)
+            .map(|(name, s)| (name.as_str(), i64::from(s.address)));
+        symbols::describe(labels, i64::from(address), || address.to_string())
     }
 }
 
 /// Assemble SILLIAC source. `file` names it in diagnostics.
-pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics> {
-    let src = lines(source);
-    let mut errors = Collector::new(file);
-    let mut parsed = Vec::with_capacity(src.len());
-    for l in &src {
-        match parse::parse_line(l.text, l.number) {
-            Ok(line) => parsed.push(line),
-            Err((span, kind)) => errors.error(span, kind),
-        }
-    }
-    let mut defined = BTreeSet::new();
-    for l in &parsed {
-        defined.extend(l.labels.iter().map(|(n, _)| n.clone()));
-        if let Some((parse::Stmt::Equ(n, _, _), _)) = &l.stmt {
-            defined.insert(n.clone());
-        }
-    }
-    let settled = fixed_point(|prev| layout::pass(&parsed, &defined, prev, file));
-    // Errors are reported sorted by position, so this may come before the pass's own.
-    settled.report_unsettled(&mut errors);
-    let out = settled.result;
-    for d in out.errors.finish().0 {
-        errors.error(d.span, d.kind);
-    }
-    if !errors.is_empty() {
-        return Err(errors.finish());
-    }
-    let symbols = settled
+pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics<SilError>> {
+    let a = driver::assemble(&layout::Sil, source, file)?;
+    let symbols = a
         .table
         .iter()
         .map(|(name, d)| {
@@ -184,21 +156,22 @@ pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics> {
             )
         })
         .collect();
-    let start = out
+    let start = a
+        .encoding
         .start
-        .or(out.first_order)
-        .or_else(|| out.initialised.iter().next().copied())
+        .or(a.layout.first_order)
+        .or_else(|| a.layout.initialised.iter().next().copied())
         .unwrap_or(0);
     Ok(Program {
-        words: out.words,
+        words: a.words,
         start,
         symbols,
-        regions: out.regions,
+        regions: a.layout.regions,
         file: file.to_string(),
-        passes: settled.passes,
-        source: src.iter().map(|l| l.text.to_string()).collect(),
-        placed: out.placed,
-        initialised: out.initialised,
+        passes: a.passes,
+        source: a.source,
+        placed: a.placed,
+        initialised: a.layout.initialised,
     })
 }
 

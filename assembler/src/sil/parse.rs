@@ -7,7 +7,7 @@ use emu::silliac::orders::{parse_function, sex_digit};
 use super::data::{decimal_word, sex_word};
 use super::error::SilError;
 use crate::core::cursor::{describe_next, is_name_char, is_name_start, Cursor};
-use crate::core::diag::{CoreError, ErrorKind};
+use crate::core::diag::CoreError;
 use crate::core::expr::{parse_expr, Expr, NumberSyntax};
 use crate::core::span::Span;
 
@@ -57,21 +57,17 @@ pub enum Stmt {
     Allow(Vec<u8>),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    pub number: u32,
-    pub labels: Vec<(String, Span)>,
-    pub stmt: Option<(Stmt, Span)>,
-}
+/// A line: its labels and its statement.
+pub type Line = crate::core::dialect::Line<Stmt>;
 
-type Error = (Span, ErrorKind);
+type Error = (Span, SilError);
 
 fn core(span: Span, e: CoreError) -> Error {
-    (span, ErrorKind::Core(e))
+    (span, e.into())
 }
 
 fn sil(span: Span, e: SilError) -> Error {
-    (span, ErrorKind::Sil(e))
+    (span, e)
 }
 
 fn expr(c: &mut Cursor) -> Result<Expr, Error> {
@@ -262,11 +258,6 @@ mod tests {
         parse_line(s, 1).unwrap_or_else(|e| panic!("{s}: {e:?}"))
     }
 
-    fn err(s: &str) -> (u32, String) {
-        let (span, kind) = parse_line(s, 1).unwrap_err();
-        (span.column, kind.to_string())
-    }
-
     #[test]
     fn orders_and_labels() {
         let l = ok("loop: L5 100 ; comment");
@@ -328,39 +319,6 @@ mod tests {
         assert_eq!(
             ok(".allow 0F, 8k").stmt.unwrap().0,
             Stmt::Allow(vec![0x0E, 0x8A])
-        );
-    }
-
-    #[test]
-    fn errors_have_columns() {
-        assert_eq!(err("  LDA 5").0, 3);
-        assert!(err("  LDA 5").1.contains("'LDA' is not an order"));
-        assert_eq!(err("loop L5 1").0, 1);
-        assert_eq!(err(".frob 1"), (1, "unknown directive '.frob'".into()));
-        assert_eq!(err("L5 1 2").0, 6);
-        assert_eq!(err("L5 1 2").1, "unexpected text '2' after the statement");
-        assert_eq!(err("L5").0, 3);
-        assert_eq!(err(".dec 1.5").0, 6);
-        assert_eq!(err(".sex 123").0, 6);
-        assert_eq!(err(".org").1, ".org needs an address");
-        assert_eq!(
-            err(".equ 5 5").1,
-            CoreError::BadName("5".into()).to_string()
-        );
-        assert_eq!(err(".equ x").1, ".equ needs a value after the name");
-        assert_eq!(err(".allow 0X").0, 8);
-        assert_eq!(err("L5 1 |").0, 7);
-        assert_eq!(err("$").1, "unexpected character '$'");
-        assert_eq!(
-            err("1a: L5 1").1,
-            CoreError::BadName("1a".into()).to_string()
-        );
-        assert_eq!(
-            err("L5 1 + "),
-            (
-                8,
-                "expected a number, symbol or '*' after the sign, found the end of the line".into()
-            )
         );
     }
 }

@@ -11,49 +11,28 @@
 //! sixth tape word sets n to the first address - 1.
 
 use std::collections::BTreeMap;
-use std::fmt;
+
+use thiserror::Error;
 
 use emu::silliac::orders::{pair, Order};
 
 use super::layout::LOADER_WORDS;
 
 /// Why a set of words cannot be made into a tape.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TapeImageError {
     /// No word at 3 or above.
+    #[error("no word at address 3 or above to put on tape")]
     Empty,
     /// A non-zero word at 0, 1 or 2: the loader overwrites those while reading.
-    LoaderWord {
-        address: u16,
-    },
+    #[error("word {address} is not zero, but words 0..2 belong to the tape loader")]
+    LoaderWord { address: u16 },
     /// An address above 1023 in the word map.
-    OutsideStore {
-        address: u16,
-    },
-    StartOutsideStore {
-        start: u16,
-    },
+    #[error("address {address} is outside the store (0..1023)")]
+    OutsideStore { address: u16 },
+    #[error("start address {start} is outside the store (0..1023)")]
+    StartOutsideStore { start: u16 },
 }
-
-impl fmt::Display for TapeImageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TapeImageError::Empty => write!(f, "no word at address 3 or above to put on tape"),
-            TapeImageError::LoaderWord { address } => write!(
-                f,
-                "word {address} is not zero, but words 0..2 belong to the tape loader"
-            ),
-            TapeImageError::OutsideStore { address } => {
-                write!(f, "address {address} is outside the store (0..1023)")
-            }
-            TapeImageError::StartOutsideStore { start } => {
-                write!(f, "start address {start} is outside the store (0..1023)")
-            }
-        }
-    }
-}
-
-impl std::error::Error for TapeImageError {}
 
 /// The six bootstrap words for a program whose first loaded word is `first` (3..=1023).
 pub fn bootstrap(first: u16) -> [u64; 6] {
@@ -120,43 +99,24 @@ pub struct LoadedImage {
 }
 
 /// Why frames are not a tape in the bootstrap layout.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ImageReadError {
     /// A frame with hole 5 (value 16..31) where a sexadecimal character belongs.
+    #[error("frame {frame} has value {value}, not a sexadecimal character (0..15)")]
     NotSexadecimal { frame: usize, value: u8 },
     /// The frames do not begin with the bootstrap (the word that differs).
+    #[error("tape word {word} differs from the bootstrap (80028 40001, 80028 40002, ...)")]
     NoBootstrap { word: usize },
     /// The length does not match the first address in the bootstrap.
+    #[error("the bootstrap promises {expected} frames, the tape has {found}")]
     WrongLength { expected: usize, found: usize },
     /// The last word is not `26 n | 00 0`.
+    #[error(
+        "the last word {} is not a start word `26 n | 00 0`",
+        emu::silliac::orders::word_to_sex(*.0)
+    )]
     NoStartWord(u64),
 }
-
-impl fmt::Display for ImageReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ImageReadError::NotSexadecimal { frame, value } => write!(
-                f,
-                "frame {frame} has value {value}, not a sexadecimal character (0..15)"
-            ),
-            ImageReadError::NoBootstrap { word } => write!(
-                f,
-                "tape word {word} differs from the bootstrap (80028 40001, 80028 40002, ...)"
-            ),
-            ImageReadError::WrongLength { expected, found } => write!(
-                f,
-                "the bootstrap promises {expected} frames, the tape has {found}"
-            ),
-            ImageReadError::NoStartWord(w) => write!(
-                f,
-                "the last word {} is not a start word `26 n | 00 0`",
-                emu::silliac::orders::word_to_sex(*w)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ImageReadError {}
 
 /// Read a tape made by `image` back into words (the inverse, used to disassemble tapes).
 pub fn read_image(frames: &[u8]) -> Result<LoadedImage, ImageReadError> {

@@ -2,7 +2,7 @@
 //! and the 7090's sign-magnitude word layout they share.
 
 use super::bcd;
-use super::error::FapError;
+use super::error::Ibm7090Error;
 
 /// The sign bit (S) of a 36-bit word.
 pub const SIGN: u64 = 1 << 35;
@@ -23,9 +23,9 @@ pub fn signed_word(negative: bool, magnitude: u64) -> Option<u64> {
 /// One DEC item: `12`, `-5` (integers), `1B17`, `-.25B0`, `3.5E1B20` (fixed point: the binary
 /// point lies after bit n, the value truncated toward zero), `3.5`, `1E-3`, `2.E5` (floating
 /// point: characteristic 128 + exponent in bits 1-8, normalised fraction in bits 9-35, rounded).
-pub fn dec_word(text: &str) -> Result<u64, FapError> {
-    let bad = || FapError::BadDecimal(text.to_string());
-    let range = || FapError::DecimalOutOfRange(text.to_string());
+pub fn dec_word(text: &str) -> Result<u64, Ibm7090Error> {
+    let bad = || Ibm7090Error::BadDecimal(text.to_string());
+    let range = || Ibm7090Error::DecimalOutOfRange(text.to_string());
     let (negative, body) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
         Some(b'+') => (false, &text[1..]),
@@ -124,42 +124,42 @@ fn parse_signed_int(s: &str) -> Option<i32> {
 }
 
 /// One OCT item: up to twelve octal digits with an optional sign (`-17` sets the sign bit).
-pub fn oct_word(text: &str) -> Result<u64, FapError> {
+pub fn oct_word(text: &str) -> Result<u64, Ibm7090Error> {
     let (negative, digits) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
         Some(b'+') => (false, &text[1..]),
         _ => (false, text),
     };
     if digits.is_empty() || !digits.chars().all(|c| c.is_digit(8)) {
-        return Err(FapError::BadOctal(text.to_string()));
+        return Err(Ibm7090Error::BadOctal(text.to_string()));
     }
     let digits = digits.trim_start_matches('0');
     if digits.len() > 12 {
-        return Err(FapError::OctalOutOfRange(text.to_string()));
+        return Err(Ibm7090Error::OctalOutOfRange(text.to_string()));
     }
     let v = u64::from_str_radix(if digits.is_empty() { "0" } else { digits }, 8)
-        .map_err(|_| FapError::BadOctal(text.to_string()))?;
+        .map_err(|_| Ibm7090Error::BadOctal(text.to_string()))?;
     match negative {
         false => Ok(v),
         true if v <= MAGNITUDE => Ok(SIGN | v),
-        true => Err(FapError::OctalOutOfRange(text.to_string())),
+        true => Err(Ibm7090Error::OctalOutOfRange(text.to_string())),
     }
 }
 
 /// BCI text into words of six characters, padded with blanks. Errors carry the offset of the
 /// bad character.
-pub fn bci_words(text: &[char], words: usize) -> Result<Vec<u64>, (usize, FapError)> {
+pub fn bci_words(text: &[char], words: usize) -> Result<Vec<u64>, (usize, Ibm7090Error)> {
     (0..words)
         .map(|i| {
             let chunk: Vec<char> = (0..6)
                 .map(|j| text.get(i * 6 + j).copied().unwrap_or(' '))
                 .collect();
-            bcd::word(&chunk).map_err(|k| (i * 6 + k, FapError::NotBcd(chunk[k])))
+            bcd::word(&chunk).map_err(|k| (i * 6 + k, Ibm7090Error::NotBcd(chunk[k])))
         })
         .collect()
 }
 
-/// A word as the sign and twelve octal digits of its magnitude, as listings print data.
+/// A word as twelve octal digits, as listings print data.
 pub fn octal(word: u64) -> String {
     format!("{:012o}", word & WORD)
 }
@@ -224,6 +224,6 @@ mod tests {
         let t: Vec<char> = "HELLO WORLD".chars().collect();
         assert_eq!(bci_words(&t, 2), Ok(vec![0o302543434660, 0o664651432460]));
         let t: Vec<char> = "AB!".chars().collect();
-        assert_eq!(bci_words(&t, 1), Err((2, FapError::NotBcd('!'))));
+        assert_eq!(bci_words(&t, 1), Err((2, Ibm7090Error::NotBcd('!'))));
     }
 }

@@ -10,7 +10,8 @@
 //! 36-bit word right-justified (the top four bits zero).
 
 use std::collections::BTreeMap;
-use std::fmt;
+
+use thiserror::Error;
 
 /// Items on one record.
 pub const ITEMS_PER_RECORD: usize = 5;
@@ -71,8 +72,9 @@ pub fn write(items: &[Item]) -> String {
     out
 }
 
-/// A deck that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A deck that cannot be read: `file:line:col: error: ...`, as the assemblers say it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{file}:{line}:{column}: error: {kind}")]
 pub struct DeckError {
     pub file: String,
     pub line: u32,
@@ -80,41 +82,24 @@ pub struct DeckError {
     pub kind: DeckErrorKind,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DeckErrorKind {
     /// Not twelve octal digits after the tag.
+    #[error("'{0}' is not twelve octal digits")]
     BadDigits(String),
     /// A tag this reader does not load (relocatable and linkage items).
+    #[error("item tag '{0}' is not part of an absolute deck (tags 0, 7, 9, D, E)")]
     UnsupportedTag(char),
     /// An address above 77777 octal.
+    #[error("address {0:o} (octal) is outside the store (0..77777)")]
     AddressOutOfRange(u64),
     /// Data past the end of the store.
+    #[error("data runs past location 77777 (octal)")]
     PastEndOfStore,
     /// No item at all.
+    #[error("the deck loads nothing")]
     Empty,
 }
-
-impl fmt::Display for DeckError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: error: ", self.file, self.line, self.column)?;
-        match &self.kind {
-            DeckErrorKind::BadDigits(t) => {
-                write!(f, "'{t}' is not twelve octal digits")
-            }
-            DeckErrorKind::UnsupportedTag(t) => write!(
-                f,
-                "item tag '{t}' is not part of an absolute deck (tags 0, 7, 9, D, E)"
-            ),
-            DeckErrorKind::AddressOutOfRange(a) => {
-                write!(f, "address {a:o} (octal) is outside the store (0..77777)")
-            }
-            DeckErrorKind::PastEndOfStore => write!(f, "data runs past location 77777 (octal)"),
-            DeckErrorKind::Empty => write!(f, "the deck loads nothing"),
-        }
-    }
-}
-
-impl std::error::Error for DeckError {}
 
 /// Read an absolute object deck: the words it loads and the start address (the transfer
 /// item's; without one, the first address loaded).

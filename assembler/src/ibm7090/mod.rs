@@ -1,0 +1,19 @@
+//! What every IBM 7090 dialect shares (FAP now; the 9AP diagnostic assembler's cards next):
+//! the 36-bit word and its data items (DEC, OCT, BCI: `data`, `bcd`), an instruction's
+//! address, tag and decrement fields and their encoding through the emulator's instruction
+//! table (`encode`), how listings print a word and its cycles (`listing`), the object deck and
+//! flat image (`deck`), and the errors of all of these (`Ibm7090Error`).
+
+pub mod bcd;
+pub mod data;
+pub mod deck;
+pub mod encode;
+pub mod error;
+pub mod listing;
+
+pub use error::Ibm7090Error;
+
+/// Words in the store.
+pub const STORE_WORDS: i64 = 32768;
+/// Bits in a word.
+pub const WORD_BITS: u32 = 36;
