@@ -81,22 +81,9 @@ fn spread_text(s: Option<Spread>) -> String {
     }
 }
 
-pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
-    if args.tui {
-        return crate::console::exhibition_tui::run(crate::console::exhibition_tui::Options {
-            boards: args.boards,
-            opponents: args
-                .opponents
-                .split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect(),
-            seed: args.seed,
-            setting: setting(&args.select)?,
-            record: args.record.clone(),
-        });
-    }
-    let opts = ExhibitionOptions {
+/// What to play, from the arguments (shared by the report and the terminal view).
+fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
+    Ok(ExhibitionOptions {
         boards: args.boards,
         opponents: args
             .opponents
@@ -108,7 +95,21 @@ pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
         setting: setting(&args.select)?,
         record_dir: args.record.clone(),
         resume: args.resume,
-    };
+    })
+}
+
+pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
+    let opts = options(&args)?;
+    if args.tui {
+        return crate::console::exhibition_tui::run(crate::console::exhibition_tui::Options {
+            boards: opts.boards,
+            opponents: opts.opponents,
+            seed: opts.seed,
+            setting: opts.setting,
+            record: opts.record_dir,
+        });
+    }
+    // The report is the fold of the exhibition loop's events.
     let r = ex::exhibition(&opts)?;
     if let Some(plot) = &args.plot {
         std::fs::write(plot, plot_svg(&r))
