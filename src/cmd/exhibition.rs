@@ -39,8 +39,9 @@ pub struct ExhibitionArgs {
     #[arg(long)]
     pub plot: Option<PathBuf>,
     /// Watch and play on a terminal: the boards, SILLIAC's registers and store (issue 8).
-    /// With --record, writes the same records as the plain exhibition (resumable without --tui).
-    #[arg(long, conflicts_with_all = ["json", "plot", "resume"])]
+    /// The same exhibition loop as the report: --record writes the same records, --resume
+    /// continues them.
+    #[arg(long, conflicts_with_all = ["json", "plot"])]
     pub tui: bool,
 }
 
@@ -101,13 +102,7 @@ fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
 pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
     let opts = options(&args)?;
     if args.tui {
-        return crate::console::exhibition_tui::run(crate::console::exhibition_tui::Options {
-            boards: opts.boards,
-            opponents: opts.opponents,
-            seed: opts.seed,
-            setting: opts.setting,
-            record: opts.record_dir,
-        });
+        return crate::console::exhibition_tui::run(opts);
     }
     // The report is the fold of the exhibition loop's events.
     let r = ex::exhibition(&opts)?;

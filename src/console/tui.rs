@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::monitor::Console;
 use super::term::{Frame, Terminal};
-use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyModifiers};
 
 /// Orders per slice while running: a few milliseconds of host time.
 const SLICE: u64 = 200_000;
@@ -150,20 +150,9 @@ pub fn run(mon: Box<dyn Console>, name: String) -> anyhow::Result<()> {
             last_draw = Instant::now();
         }
         let wait = if view.running { 0 } else { 100 };
-        if event::poll(Duration::from_millis(wait))? {
-            match event::read()? {
-                Event::Key(k)
-                    if k.kind != KeyEventKind::Release && !view.key(k.code, k.modifiers) =>
-                {
-                    break;
-                }
-                Event::Resize(..) => {
-                    crossterm::execute!(
-                        std::io::stdout(),
-                        crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
-                    )?;
-                }
-                _ => {}
+        if let Some(k) = term.key(Duration::from_millis(wait))? {
+            if !view.key(k.code, k.modifiers) {
+                break;
             }
         }
     }

@@ -240,6 +240,12 @@ impl Exhibition {
         self.sil.machine()
     }
 
+    /// Events ready to hand out without running the machine (a driver that shows events in
+    /// batches shows one when this is 0, before the machine thinks again).
+    pub fn queued(&self) -> usize {
+        self.pending.len()
+    }
+
     /// A person takes B's side on `board` over (`true`) or hands it back to its opponent.
     /// False if there is no such board.
     pub fn hold(&mut self, board: u8, human: bool) -> bool {

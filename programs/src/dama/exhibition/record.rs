@@ -63,27 +63,6 @@ impl GameRecord {
         &self.file
     }
 
-    /// The machine's move with its value, positions examined and period time.
-    pub fn machine_move(
-        &self,
-        mv: Move,
-        value: i32,
-        positions: u64,
-        period_ns: u64,
-    ) -> Result<(), ExhibitionError> {
-        self.append(&machine_line(mv, value, positions, period_ns))
-    }
-
-    /// The opponent's move.
-    pub fn opponent_move(&self, m: Move) -> Result<(), ExhibitionError> {
-        self.append(&opponent_line(m))
-    }
-
-    /// The program's end-of-game reply, as it printed it.
-    pub fn end(&self, text: &str) -> Result<(), ExhibitionError> {
-        self.append(&end_line(text))
-    }
-
     /// Add one line.
     pub fn append(&self, line: &str) -> Result<(), ExhibitionError> {
         let mut f = fs::OpenOptions::new()
