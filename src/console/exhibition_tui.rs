@@ -15,7 +15,7 @@ use programs::dama::exhibition::{Event, EventKind, Exhibition, ExhibitionOptions
 use programs::dama::movegen::{is_legal, legal_moves};
 use programs::dama::{Move, Position, Side};
 
-use super::monitor::order_at;
+use super::silliac::order_at;
 use super::term::{store_raster, Frame, Terminal};
 
 /// One board as the screen shows it.
