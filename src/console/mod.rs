@@ -3,8 +3,8 @@
 //! TUI, over a backend per machine (`silliac`, `ibm7090`).
 
 pub mod exhibition_tui;
+pub mod ibm7090;
 pub mod monitor;
-pub mod monitor7090;
 pub mod silliac;
 pub mod term;
 pub mod tui;
@@ -51,10 +51,10 @@ pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
             silliac::monitor(program(&args, silliac::Program::load)?)
                 .map_err(anyhow::Error::msg)?,
         ),
-        "7090" => Box::new(monitor7090::Monitor7090::new(program(
-            &args,
-            monitor7090::Program7090::load,
-        )?)),
+        "7090" => Box::new(
+            ibm7090::monitor(program(&args, ibm7090::Program7090::load)?)
+                .map_err(anyhow::Error::msg)?,
+        ),
         other => bail!("unknown machine `{other}` (silliac or 7090)"),
     };
     if let Some(snap) = &args.restore {
