@@ -16,19 +16,30 @@ fn scratch(name: &str) -> PathBuf {
 
 const SUM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assembler/testdata/sum.sil");
 
-fn script(text: &str, name: &str) -> std::process::Output {
+/// `console MACHINE PROGRAM --script FILE` with `text` in FILE.
+fn console(machine: &str, program: &str, text: &str, name: &str) -> std::process::Output {
     let path = scratch(name);
     std::fs::write(&path, text).unwrap();
     bin()
-        .args([
-            "console",
-            "silliac",
-            SUM,
-            "--script",
-            path.to_str().unwrap(),
-        ])
+        .args(["console", machine, program, "--script"])
+        .arg(&path)
         .output()
         .unwrap()
+}
+
+fn script(text: &str, name: &str) -> std::process::Output {
+    console("silliac", SUM, text, name)
+}
+
+/// The output of a script that must succeed.
+fn console_script(machine: &str, program: &str, text: &str, name: &str) -> String {
+    let out = console(machine, program, text, name);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
@@ -72,51 +83,19 @@ fn script_errors_name_file_and_line_and_exit_non_zero() {
 
 #[test]
 fn the_7090_monitor_runs_a_fap_program_from_a_script() {
-    let path = scratch("bench.cmd");
-    std::fs::write(
-        &path,
-        "e START 2\nb INNER\nc\nc\ne XR\nnb all\nrun 1000\nregs\n",
-    )
-    .unwrap();
     let fap = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bench-7090.fap");
-    let out = bin()
-        .args(["console", "7090", fap, "--script", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = console_script(
+        "7090",
+        fap,
+        "e START 2\nb INNER\nc\nc\ne XR\nnb all\nrun 1000\nregs\n",
+        "bench.cmd",
     );
-    let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("7090> e START 2\n00100  "), "{text}");
     // `b INNER` answers with the address too: 1 + 2 stops.
     assert_eq!(text.matches("breakpoint at 00102").count(), 3, "{text}");
     // Second stop at INNER: one inner trip done, XR1 counted down once.
     assert!(text.contains("XR1=03717 XR2=11610 XR4=00000\n"), "{text}");
     assert!(text.contains("instruction budget used up"), "{text}");
-}
-
-/// `--script FILE` for `machine`'s `program`: the output, or the error on standard error.
-fn console_script(machine: &str, program: &str, text: &str, name: &str) -> String {
-    let path = scratch(name);
-    std::fs::write(&path, text).unwrap();
-    let out = bin()
-        .args([
-            "console",
-            machine,
-            program,
-            "--script",
-            path.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// The lines that follow the echo of `command` up to the next prompt.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use emu::ibm7090::{by_mnemonic, decode, disassemble, snapshot, Limits, Machine, Stop};
 
-use super::monitor::{err, Backend, Budget, Ended, Monitor, MonitorError};
+use super::monitor::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
 
 const WORD: u64 = (1 << 36) - 1;
 /// The cycle: 2.18 us.
@@ -281,6 +281,13 @@ impl Backend for Ibm7090 {
     type Loc = u16;
     type Key = &'static str;
     const WORDS: u32 = 0o100000;
+    const RUN_UNITS: &'static [(&'static str, Unit)] = &[
+        ("instructions", Unit::Orders),
+        ("cycles", Unit::Clock),
+        ("us", Unit::Ns(1000)),
+        ("ms", Unit::Ns(1_000_000)),
+    ];
+    const NS_PER_CLOCK: u64 = CYCLE_NS;
 
     fn prompt(&self) -> &'static str {
         "7090> "
@@ -397,21 +404,6 @@ impl Backend for Ibm7090 {
 
     fn counters(&self) -> (u64, u64) {
         (self.machine.instructions(), self.machine.cycles())
-    }
-
-    fn budget(&self, n: u64, unit: Option<&str>) -> Option<Budget> {
-        let (orders, time) = match unit {
-            None | Some("instructions") => (Some(n), None),
-            Some("cycles") => (None, Some(n)),
-            Some("us") => (None, Some(n.saturating_mul(1000).div_ceil(CYCLE_NS))),
-            Some("ms") => (None, Some(n.saturating_mul(1_000_000).div_ceil(CYCLE_NS))),
-            _ => return None,
-        };
-        Some(Budget { orders, time })
-    }
-
-    fn run_units(&self) -> &'static str {
-        "instructions|cycles|us|ms"
     }
 
     fn budget_text(&self, time: bool) -> String {

@@ -31,6 +31,17 @@ pub struct Budget {
     pub time: Option<u64>,
 }
 
+/// What one unit of `run N UNIT` counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Orders (instructions) obeyed.
+    Orders,
+    /// The machine's clock units.
+    Clock,
+    /// This many ns of emulated time.
+    Ns(u64),
+}
+
 /// Why a monitor run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ended<L> {
@@ -52,6 +63,10 @@ pub trait Backend {
     type Key: Copy + Ord + fmt::Debug;
     /// Words in the store (examine ranges wrap round it).
     const WORDS: u32;
+    /// The units `run N UNIT` takes, the first when none is given.
+    const RUN_UNITS: &'static [(&'static str, Unit)];
+    /// Emulated ns in one unit of the clock `counters` gives.
+    const NS_PER_CLOCK: u64;
 
     /// The prompt, also echoed before each command of a script.
     fn prompt(&self) -> &'static str;
@@ -90,10 +105,6 @@ pub trait Backend {
 
     /// Orders obeyed and the clock, in the units of `Budget`.
     fn counters(&self) -> (u64, u64);
-    /// `run N [UNIT]`: the budget, `None` for a unit the machine does not know.
-    fn budget(&self, n: u64, unit: Option<&str>) -> Option<Budget>;
-    /// The units `run` takes, for its usage line (`orders|us|ms`).
-    fn run_units(&self) -> &'static str;
     /// What the machine says when a budget is used up (`time`: the clock's).
     fn budget_text(&self, time: bool) -> String;
     /// Obey one order: the machine's stop, if it stopped.
@@ -229,6 +240,28 @@ impl<B: Backend> Monitor<B> {
                 return Ended::Stop(stop);
             }
         }
+    }
+
+    /// `run N [UNIT]`: the budget, `None` for a unit the machine does not know.
+    fn budget(n: u64, unit: Option<&str>) -> Option<Budget> {
+        let (_, unit) = match unit {
+            None => B::RUN_UNITS.first()?,
+            Some(u) => B::RUN_UNITS.iter().find(|(name, _)| *name == u)?,
+        };
+        let time = match *unit {
+            Unit::Orders => {
+                return Some(Budget {
+                    orders: Some(n),
+                    time: None,
+                })
+            }
+            Unit::Clock => n,
+            Unit::Ns(k) => n.saturating_mul(k).div_ceil(B::NS_PER_CLOCK),
+        };
+        Some(Budget {
+            orders: None,
+            time: Some(time),
+        })
     }
 
     /// Why a run ended, in words.
@@ -442,12 +475,13 @@ impl<B: Backend> Monitor<B> {
             ("r" | "run", [n, unit @ ..]) => {
                 let n = count(n)?;
                 let budget = match unit {
-                    [] => self.backend.budget(n, None),
-                    [u] => self.backend.budget(n, Some(u)),
+                    [] => Self::budget(n, None),
+                    [u] => Self::budget(n, Some(u)),
                     _ => None,
                 };
                 let Some(budget) = budget else {
-                    return err(format!("run N [{}]", self.backend.run_units()));
+                    let units: Vec<&str> = B::RUN_UNITS.iter().map(|u| u.0).collect();
+                    return err(format!("run N [{}]", units.join("|")));
                 };
                 let e = self.go(budget);
                 Ok(self.report(e))

@@ -10,7 +10,7 @@ use assembler::sil::Symbol;
 use emu::silliac::orders::{function_name, left, pair, parse_function, right, word_to_sex, Order};
 use emu::silliac::{encode_text, format_pt, read_tape_file, snapshot, Half, Limits, Machine, Stop};
 
-use super::monitor::{err, Backend, Budget, Ended, Monitor, MonitorError};
+use super::monitor::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
 
 /// Orders the bootstrap may take to load a program.
 const LOAD_ORDER_LIMIT: u64 = 1_000_000;
@@ -346,6 +346,12 @@ impl Backend for Silliac {
     type Loc = u32;
     type Key = u8;
     const WORDS: u32 = 1024;
+    const RUN_UNITS: &'static [(&'static str, Unit)] = &[
+        ("orders", Unit::Orders),
+        ("us", Unit::Ns(1000)),
+        ("ms", Unit::Ns(1_000_000)),
+    ];
+    const NS_PER_CLOCK: u64 = 1;
 
     fn prompt(&self) -> &'static str {
         "sil> "
@@ -450,20 +456,6 @@ impl Backend for Silliac {
 
     fn counters(&self) -> (u64, u64) {
         (self.machine.orders(), self.machine.clock_ns())
-    }
-
-    fn budget(&self, n: u64, unit: Option<&str>) -> Option<Budget> {
-        let (orders, time) = match unit {
-            None | Some("orders") => (Some(n), None),
-            Some("us") => (None, Some(n.saturating_mul(1000))),
-            Some("ms") => (None, Some(n.saturating_mul(1_000_000))),
-            _ => return None,
-        };
-        Some(Budget { orders, time })
-    }
-
-    fn run_units(&self) -> &'static str {
-        "orders|us|ms"
     }
 
     fn budget_text(&self, time: bool) -> String {

@@ -250,15 +250,7 @@ pub fn exhibition(opts: &ExhibitionOptions) -> Result<ExhibitionReport, Exhibiti
 /// examined) in `pos`; `None` when they agree or the reply is not a move. Shared with the
 /// exhibition's terminal view.
 pub fn check_move(board: u8, pos: &Position, setting: Setting, r: &TimedReply) -> Option<Mismatch> {
-    let Reply::Move {
-        mv,
-        value,
-        positions,
-        ..
-    } = r.reply
-    else {
-        return None;
-    };
+    let (mv, value, positions) = r.reply.as_move()?;
     let native = faithful(pos, setting);
     if native.mv == Some(mv) && native.value == value && native.positions == positions {
         return None;
@@ -350,14 +342,9 @@ pub fn crosscheck_with(
     let mut replies = sil.run()?;
     for i in 0..=count {
         let native = faithful(&pending, setting);
-        let got = replies.iter().find_map(|r| match r.reply {
-            Reply::Move {
-                mv,
-                value,
-                positions,
-                ..
-            } => Some((mv, value, positions, r.text.clone())),
-            _ => None,
+        let got = replies.iter().find_map(|r| {
+            let (mv, value, positions) = r.reply.as_move()?;
+            Some((mv, value, positions, r.text.clone()))
         });
         let want = native.mv.map(|m| (m, native.value, native.positions));
         if got.as_ref().map(|g| (g.0, g.1, g.2)) != want {
@@ -417,32 +404,25 @@ pub fn best_emulated(
     let replies = sil.run()?;
     let spent = sil.clock_ns() - before;
     for r in &replies {
-        match r.reply {
-            Reply::Move {
-                mv,
+        if let Some((mv, value, positions)) = r.reply.as_move() {
+            let mv = match pos.side {
+                Side::A => mv,
+                Side::B => Move::new(33 - mv.from, 33 - mv.to),
+            };
+            let best = super::search::SearchResult {
+                mv: Some(mv),
                 value,
                 positions,
-                ..
-            } => {
-                let mv = match pos.side {
-                    Side::A => mv,
-                    Side::B => Move::new(33 - mv.from, 33 - mv.to),
-                };
-                return Ok((
-                    super::search::SearchResult {
-                        mv: Some(mv),
-                        value,
-                        positions,
-                    },
-                    spent,
-                ));
-            }
-            Reply::Wins {
-                side: Side::A,
-                end: End::Blocked,
-                ..
-            } => return Ok((super::search::SearchResult::BLOCKED, spent)),
-            _ => {}
+            };
+            return Ok((best, spent));
+        }
+        if let Reply::Wins {
+            side: Side::A,
+            end: End::Blocked,
+            ..
+        } = r.reply
+        {
+            return Ok((super::search::SearchResult::BLOCKED, spent));
         }
     }
     Err(ExhibitionError::Stalled(format!(

@@ -84,6 +84,19 @@ pub enum Reply {
 }
 
 impl Reply {
+    /// A move reply's move, value and positions examined.
+    pub fn as_move(&self) -> Option<(Move, i32, u64)> {
+        match *self {
+            Reply::Move {
+                mv,
+                value,
+                positions,
+                ..
+            } => Some((mv, value, positions)),
+            _ => None,
+        }
+    }
+
     pub fn board(&self) -> u8 {
         match *self {
             Reply::Move { board, .. } | Reply::Refused { board } | Reply::Wins { board, .. } => {

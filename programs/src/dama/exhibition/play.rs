@@ -328,13 +328,8 @@ impl Exhibition {
             out.push(EventKind::Mismatch(m));
             return Ok(out);
         }
-        match r.reply {
-            Reply::Move {
-                mv,
-                value,
-                positions,
-                ..
-            } => {
+        match (r.reply.as_move(), r.reply) {
+            (Some((mv, value, positions)), _) => {
                 if g.pos.side != Side::A {
                     return Err(ExhibitionError::Stalled(format!(
                         "board {b:02}: the program moved `{}` with B to move",
@@ -364,7 +359,7 @@ impl Exhibition {
                 out.extend(recorded(b, g.note(Side::A, mv, line)?));
                 g.pos = g.pos.apply(mv);
             }
-            Reply::Wins { side, end, .. } => {
+            (None, Reply::Wins { side, end, .. }) => {
                 let native = outcome(&g.pos);
                 if native != Some((side, end)) {
                     let n = native.map_or("game goes on".to_string(), |(s, e)| {
@@ -378,7 +373,7 @@ impl Exhibition {
                     out.extend(recorded(b, g.write(end_line(&r.text))?));
                 }
             }
-            Reply::Refused { .. } => {
+            (None, _) => {
                 let m = g.mismatch("a legal record".to_string(), r.text.clone());
                 out.push(EventKind::Mismatch(m));
             }
