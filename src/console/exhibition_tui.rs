@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{KeyCode, KeyModifiers};
 use emu::silliac::orders::word_to_sex;
 use emu::silliac::Half;
-use programs::dama::exhibition::{Event, EventKind, Exhibition, ExhibitionOptions};
+use programs::dama::exhibition::{Event, EventKind, Exhibition, ExhibitionOptions, Input};
 use programs::dama::movegen::{is_legal, legal_moves};
 use programs::dama::{Move, Position, Side};
 
@@ -97,11 +97,6 @@ enum ToUi {
     Failed(String),
 }
 
-enum ToHarness {
-    Take(u8, bool),
-    Move(u8, Move),
-}
-
 /// Why `mv` cannot be played by B on `board`, if it cannot.
 pub fn refusal(view: &BoardView, text: &str) -> Result<Move, String> {
     if !view.human {
@@ -152,7 +147,7 @@ pub fn refusal(view: &BoardView, text: &str) -> Result<Move, String> {
 fn harness(
     opts: ExhibitionOptions,
     to_ui: Sender<ToUi>,
-    from_ui: Receiver<ToHarness>,
+    from_ui: Receiver<Input>,
     paused: Arc<AtomicBool>,
 ) {
     let ex = match Exhibition::new(&opts) {
@@ -170,23 +165,16 @@ fn harness(
     }
 }
 
-/// A person's order to the loop.
-fn obey(ex: &mut Exhibition, msg: ToHarness) {
-    match msg {
-        ToHarness::Take(b, on) => {
-            ex.hold(b, on);
-        }
-        ToHarness::Move(b, m) => {
-            // The screen checked the move; a board handed back meanwhile just ignores it.
-            let _ = ex.play(b, m);
-        }
-    }
+/// A person's input to the loop. The screen checked it; a move on a board handed back
+/// meanwhile is just dropped.
+fn obey(ex: &mut Exhibition, input: Input) {
+    let _ = ex.input(input);
 }
 
 fn drive(
     mut ex: Exhibition,
     to_ui: &Sender<ToUi>,
-    from_ui: &Receiver<ToHarness>,
+    from_ui: &Receiver<Input>,
     paused: &AtomicBool,
 ) -> Result<(), String> {
     let mut host = Duration::ZERO;
@@ -470,7 +458,7 @@ impl View {
     }
 
     /// A key pressed; the message to the harness, if any. `None` in the outer option: quit.
-    fn key(&mut self, code: KeyCode, mods: KeyModifiers) -> Option<Option<ToHarness>> {
+    fn key(&mut self, code: KeyCode, mods: KeyModifiers) -> Option<Option<Input>> {
         let n = self.boards.len().max(1);
         if let Some(text) = &mut self.input {
             match code {
@@ -492,7 +480,7 @@ impl View {
                             if let Some(b) = self.boards.get_mut(self.selected) {
                                 b.sent = Some(m);
                             }
-                            return Some(Some(ToHarness::Move(board, m)));
+                            return Some(Some(Input::Play { board, mv: m }));
                         }
                         Err(reason) => self.message = format!("refused: {reason}"),
                     }
@@ -517,7 +505,10 @@ impl View {
                     } else {
                         format!("board {:02}: back to {}", b.board, b.opponent)
                     };
-                    return Some(Some(ToHarness::Take(b.board, b.human)));
+                    return Some(Some(Input::Hold {
+                        board: b.board,
+                        human: b.human,
+                    }));
                 }
             }
             KeyCode::Char('m') | KeyCode::Enter => {
@@ -695,7 +686,10 @@ mod tests {
         v.boards[0].human = false;
         assert!(matches!(
             v.key(KeyCode::Char('t'), KeyModifiers::NONE),
-            Some(Some(ToHarness::Take(1, true)))
+            Some(Some(Input::Hold {
+                board: 1,
+                human: true
+            }))
         ));
         v.key(KeyCode::Char('m'), KeyModifiers::NONE);
         for c in "1-5".chars() {
@@ -711,7 +705,7 @@ mod tests {
         }
         assert!(matches!(
             v.key(KeyCode::Enter, KeyModifiers::NONE),
-            Some(Some(ToHarness::Move(1, m))) if m == legal
+            Some(Some(Input::Play { board: 1, mv })) if mv == legal
         ));
         assert_eq!(v.boards[0].sent, Some(legal));
         assert!(refusal(&v.boards[0], "1-5")

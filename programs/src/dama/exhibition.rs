@@ -20,7 +20,7 @@ use crate::rng::Rng;
 mod play;
 mod record;
 
-pub use play::{Event, EventKind, Exhibition, Mover, Summary};
+pub use play::{Event, EventKind, Exhibition, Input, Mover, Summary};
 pub use record::{end_line, machine_line, opponent_line, GameRecord};
 
 /// The default opponents, cycled over the boards.

@@ -80,6 +80,16 @@ pub enum EventKind {
     Finished(Summary),
 }
 
+/// What a driver tells the loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A person takes B's side on a board over (`human`), or hands it back to its opponent.
+    Hold { board: u8, human: bool },
+    /// A person's move for B on a board they hold, played when B's turn there comes (a later
+    /// move replaces one not yet played).
+    Play { board: u8, mv: Move },
+}
+
 /// An event and when it happened in period time: the emulated clock (ns since the machine
 /// started), for a reply the end of its line.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -246,29 +256,21 @@ impl Exhibition {
         self.pending.len()
     }
 
-    /// A person takes B's side on `board` over (`true`) or hands it back to its opponent.
-    /// False if there is no such board.
-    pub fn hold(&mut self, board: u8, human: bool) -> bool {
-        match self.games.get_mut((board as usize).wrapping_sub(1)) {
-            Some(g) => {
-                g.human = human;
-                true
-            }
-            None => false,
+    /// Take a driver's input: why not, if it cannot be taken (no such board, or a move for a
+    /// board no person holds).
+    pub fn input(&mut self, input: Input) -> Result<(), String> {
+        let board = match input {
+            Input::Hold { board, .. } | Input::Play { board, .. } => board,
+        };
+        let Some(g) = self.games.get_mut((board as usize).wrapping_sub(1)) else {
+            return Err(format!("there is no board {board}"));
+        };
+        match input {
+            Input::Hold { human, .. } => g.human = human,
+            Input::Play { mv, .. } if g.human => g.typed = Some(mv),
+            Input::Play { .. } => return Err(format!("board {board:02} is not held by a person")),
         }
-    }
-
-    /// A person's move for B on a board they hold, played when B's turn there comes (a later
-    /// move replaces one not yet played).
-    pub fn play(&mut self, board: u8, mv: Move) -> Result<(), String> {
-        match self.games.get_mut((board as usize).wrapping_sub(1)) {
-            Some(g) if g.human => {
-                g.typed = Some(mv);
-                Ok(())
-            }
-            Some(_) => Err(format!("board {board:02} is not held by a person")),
-            None => Err(format!("there is no board {board}")),
-        }
+        Ok(())
     }
 
     /// The next event; `None` after `Finished` (or after an error).
@@ -653,8 +655,14 @@ mod tests {
     #[test]
     fn a_held_board_waits_for_its_person() {
         let mut ex = Exhibition::new(&opts(2, None)).unwrap();
-        assert!(ex.hold(1, true));
-        assert!(ex.play(2, Move::new(25, 21)).is_err());
+        let play = |board, mv| Input::Play { board, mv };
+        ex.input(Input::Hold {
+            board: 1,
+            human: true,
+        })
+        .unwrap();
+        assert!(ex.input(play(2, Move::new(25, 21))).is_err());
+        assert!(ex.input(play(26, Move::new(25, 21))).is_err());
         let mut pos = Position::start();
         let mut other_moved = false;
         loop {
@@ -673,7 +681,7 @@ mod tests {
             }
         }
         assert!(other_moved);
-        ex.play(1, Move::new(1, 5)).unwrap();
+        ex.input(play(1, Move::new(1, 5))).unwrap();
         let refused = std::iter::from_fn(|| ex.next_event().unwrap())
             .find(|e| {
                 matches!(
@@ -687,7 +695,7 @@ mod tests {
             "{refused:?}"
         );
         let m = legal_moves(&pos).as_slice()[0];
-        ex.play(1, m).unwrap();
+        ex.input(play(1, m)).unwrap();
         let played = std::iter::from_fn(|| ex.next_event().unwrap())
             .find(|e| matches!(e.kind, EventKind::OpponentMove { board: 1, .. }))
             .unwrap();
