@@ -74,7 +74,7 @@ pub enum EventKind {
     Recorded { board: u8, line: String },
     /// A person's move that was no longer legal when B's turn came; it is dropped.
     Refused { board: u8, mv: Move, reason: String },
-    /// Nothing can go on until the people holding these boards play (see `Exhibition::play`).
+    /// Nothing can go on until the people holding these boards play (`Input::Play`).
     Waiting { boards: Vec<u8> },
     /// Every game is over (always the last event).
     Finished(Summary),
