@@ -16,19 +16,30 @@ fn scratch(name: &str) -> PathBuf {
 
 const SUM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assembler/testdata/sum.sil");
 
-fn script(text: &str, name: &str) -> std::process::Output {
+/// `console MACHINE PROGRAM --script FILE` with `text` in FILE.
+fn console(machine: &str, program: &str, text: &str, name: &str) -> std::process::Output {
     let path = scratch(name);
     std::fs::write(&path, text).unwrap();
     bin()
-        .args([
-            "console",
-            "silliac",
-            SUM,
-            "--script",
-            path.to_str().unwrap(),
-        ])
+        .args(["console", machine, program, "--script"])
+        .arg(&path)
         .output()
         .unwrap()
+}
+
+fn script(text: &str, name: &str) -> std::process::Output {
+    console("silliac", SUM, text, name)
+}
+
+/// The output of a script that must succeed.
+fn console_script(machine: &str, program: &str, text: &str, name: &str) -> String {
+    let out = console(machine, program, text, name);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
@@ -72,27 +83,98 @@ fn script_errors_name_file_and_line_and_exit_non_zero() {
 
 #[test]
 fn the_7090_monitor_runs_a_fap_program_from_a_script() {
-    let path = scratch("bench.cmd");
-    std::fs::write(
-        &path,
-        "e START 2\nb INNER\nc\nc\ne XR\nnb all\nrun 1000\nregs\n",
-    )
-    .unwrap();
     let fap = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bench-7090.fap");
-    let out = bin()
-        .args(["console", "7090", fap, "--script", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = console_script(
+        "7090",
+        fap,
+        "e START 2\nb INNER\nc\nc\ne XR\nnb all\nrun 1000\nregs\n",
+        "bench.cmd",
     );
-    let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("7090> e START 2\n00100  "), "{text}");
     // `b INNER` answers with the address too: 1 + 2 stops.
     assert_eq!(text.matches("breakpoint at 00102").count(), 3, "{text}");
     // Second stop at INNER: one inner trip done, XR1 counted down once.
     assert!(text.contains("XR1=03717 XR2=11610 XR4=00000\n"), "{text}");
     assert!(text.contains("instruction budget used up"), "{text}");
+}
+
+/// The lines that follow the echo of `command` up to the next prompt.
+fn answer<'a>(text: &'a str, prompt: &str, command: &str) -> Vec<&'a str> {
+    let echo = format!("{prompt}{command}\n");
+    let start = text
+        .find(&echo)
+        .unwrap_or_else(|| panic!("no `{command}` in {text}"));
+    text[start + echo.len()..]
+        .lines()
+        .take_while(|l| !l.starts_with(prompt))
+        .collect()
+}
+
+#[test]
+fn simh_words_on_the_silliac() {
+    let text = console_script(
+        "silliac",
+        SUM,
+        "show cpu\nex pc\nex 100-103\nex loop-halt\nbr halt\ngo\nshow break\nnobr\n\
+         show break\ndep pc 100\nex PC\ndep k 3\nstep 2\ngo 100\nshow devices\nex state\n",
+        "simh-sil.cmd",
+    );
+    let a = |c: &str| answer(&text, "sil> ", c);
+    assert!(a("show cpu")[0].starts_with("A=0000000001 Q="), "{text}");
+    assert!(a("ex pc")[0].starts_with("C=0100L L5 "), "{text}");
+    let range: Vec<&str> = a("ex 100-103").iter().map(|l| &l[..4]).collect();
+    assert_eq!(range, ["0100", "0101", "0102", "0103"]);
+    assert_eq!(a("ex loop-halt").len(), 7, "{text}");
+    assert_eq!(a("br halt"), ["breakpoint at 0106R"]);
+    assert_eq!(a("go")[0], "breakpoint at 0106R");
+    assert_eq!(a("show break"), ["break 0106R"]);
+    assert_eq!(a("nobr"), ["no breakpoints"]);
+    assert_eq!(a("dep pc 100"), ["C=0100L"]);
+    assert!(a("ex PC")[0].starts_with("C=0100L"), "{text}");
+    assert!(a("dep k 3")[0].starts_with("0108  "), "{text}");
+    assert!(a("step 2")[0].contains(" C=0101L "), "{text}");
+    // From 100 again with k = 3: 55 + 3 + 2 + 1 + 0 = 61 (#3D), to the stop order.
+    assert_eq!(a("go 100")[0], "stop order 20 106 at 0106R");
+    assert!(a("show devices")[1].starts_with("punch: 375"), "{text}");
+    assert!(a("ex state")[0].starts_with("A="), "{text}");
+}
+
+#[test]
+fn simh_words_on_the_7090() {
+    let cards = scratch("simh.cards");
+    std::fs::write(&cards, "ONE CARD\n").unwrap();
+    let fap = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bench-7090.fap");
+    let script = format!(
+        "show cpu\nex pc\nex 100-102\nex START-INNER\nbr INNER\ngo\nex XR1\nshow break\nnobr\n\
+         dep pc 100\nstep 2\nex XR\ndep C 5\nex C\nattach cdr {}\nshow devices\ngo 102\n",
+        cards.display()
+    );
+    let text = console_script("7090", fap, &script, "simh-7090.cmd");
+    let a = |c: &str| answer(&text, "7090> ", c);
+    assert!(
+        a("show cpu")[0].starts_with("AC=0000000000000 MQ="),
+        "{text}"
+    );
+    assert_eq!(a("ex pc"), ["IC=00100"]);
+    let range: Vec<&str> = a("ex 100-102").iter().map(|l| &l[..5]).collect();
+    assert_eq!(range, ["00100", "00101", "00102"]);
+    assert_eq!(a("ex START-INNER").len(), 3, "{text}");
+    assert_eq!(a("br INNER"), ["breakpoint at 00102"]);
+    assert_eq!(a("go")[0], "breakpoint at 00102");
+    // AXT 2000,1: 2000 is 3720 in octal.
+    assert_eq!(a("ex XR1"), ["XR1=03720"]);
+    assert_eq!(a("show break"), ["break 00102"]);
+    assert_eq!(a("nobr"), ["no breakpoints"]);
+    assert_eq!(a("dep pc 100"), ["IC=00100"]);
+    assert!(a("step 2")[0].contains("IC=00102"), "{text}");
+    assert_eq!(a("ex XR"), ["XR1=03720 XR2=11610 XR4=00000"]);
+    assert!(a("dep C 5")[0].starts_with("00202  000000000005"), "{text}");
+    assert!(a("ex C")[0].ends_with(" C"), "{text}");
+    assert!(a(&format!("attach cdr {}", cards.display()))[0].ends_with("1 cards in the hopper"));
+    assert!(
+        a("show devices").contains(&"card reader: 0 read, 1 in the hopper"),
+        "{text}"
+    );
+    // The whole benchmark to its HPR.
+    assert!(a("go 102")[0].starts_with("HPR at "), "{text}");
 }

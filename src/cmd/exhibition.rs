@@ -20,15 +20,8 @@ pub struct ExhibitionArgs {
     /// random, findler:a1+b1, random:7, ...).
     #[arg(long, default_value = "findler,grand,greedy,random")]
     pub opponents: String,
-    /// Seed for the opponents' random choices.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// The machine's setting: demo (a3+b3) or aN+bM.
-    #[arg(long, default_value = "demo")]
-    pub select: String,
-    /// One JSON object instead of the text report.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Write a game record per board into this directory as the games go.
     #[arg(long)]
     pub record: Option<PathBuf>,
@@ -39,8 +32,9 @@ pub struct ExhibitionArgs {
     #[arg(long)]
     pub plot: Option<PathBuf>,
     /// Watch and play on a terminal: the boards, SILLIAC's registers and store (issue 8).
-    /// With --record, writes the same records as the plain exhibition (resumable without --tui).
-    #[arg(long, conflicts_with_all = ["json", "plot", "resume"])]
+    /// The same exhibition loop as the report: --record writes the same records, --resume
+    /// continues them.
+    #[arg(long, conflicts_with_all = ["json", "plot"])]
     pub tui: bool,
 }
 
@@ -49,10 +43,17 @@ pub struct CrosscheckArgs {
     /// Number of random reachable positions (machine to move as A).
     #[arg(long, default_value_t = 100)]
     pub positions: usize,
-    /// Seed of the random positions.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// What both commands take: the seed, the machine's setting, the report's form.
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// Seed of the random choices (the opponents', or the random positions).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The setting: demo (a3+b3) or aN+bM.
+    /// The machine's setting: demo (a3+b3) or aN+bM.
     #[arg(long, default_value = "demo")]
     pub select: String,
     /// One JSON object instead of the text report.
@@ -81,22 +82,9 @@ fn spread_text(s: Option<Spread>) -> String {
     }
 }
 
-pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
-    if args.tui {
-        return crate::console::exhibition_tui::run(crate::console::exhibition_tui::Options {
-            boards: args.boards,
-            opponents: args
-                .opponents
-                .split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect(),
-            seed: args.seed,
-            setting: setting(&args.select)?,
-            record: args.record.clone(),
-        });
-    }
-    let opts = ExhibitionOptions {
+/// What to play, from the arguments (shared by the report and the terminal view).
+fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
+    Ok(ExhibitionOptions {
         boards: args.boards,
         opponents: args
             .opponents
@@ -104,17 +92,25 @@ pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty())
             .collect(),
-        seed: args.seed,
-        setting: setting(&args.select)?,
+        seed: args.run.seed,
+        setting: setting(&args.run.select)?,
         record_dir: args.record.clone(),
         resume: args.resume,
-    };
+    })
+}
+
+pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
+    let opts = options(&args)?;
+    if args.tui {
+        return crate::console::exhibition_tui::run(opts);
+    }
+    // The report is the fold of the exhibition loop's events.
     let r = ex::exhibition(&opts)?;
     if let Some(plot) = &args.plot {
         std::fs::write(plot, plot_svg(&r))
             .with_context(|| format!("writing {}", plot.display()))?;
     }
-    if args.json {
+    if args.run.json {
         println!("{}", report_json(&r));
     } else {
         print_report(&r);
@@ -230,11 +226,11 @@ fn phase_spread(r: &ex::CrosscheckReport, p: Phase) -> Option<Spread> {
 pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
     let r = ex::crosscheck_with(
         args.positions,
-        args.seed,
-        setting(&args.select)?,
+        args.run.seed,
+        setting(&args.run.select)?,
         &mut crate::progress::Reporter::new("crosscheck"),
     )?;
-    if args.json {
+    if args.run.json {
         println!(
             "{}",
             json!({

@@ -1,33 +1,22 @@
-//! `firstmoves dama exhibition --tui`: the exhibition on a terminal. The emulated SILLIAC plays
-//! every board in a harness thread; the screen shows the boards, the machine's registers and its
-//! store, and lets a person take over a board (B's side) and type its moves.
+//! `firstmoves dama exhibition --tui`: the exhibition on a terminal. The exhibition loop
+//! (`programs::dama::exhibition::Exhibition`) plays every board in a harness thread and hands
+//! its events here; the screen folds them into the boards, shows the machine's registers and
+//! its store, and lets a person take over a board (B's side) and type its moves.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyModifiers};
 use emu::silliac::orders::word_to_sex;
 use emu::silliac::Half;
-use programs::dama::exhibition::{check_move, GameRecord};
-use programs::dama::game::outcome;
+use programs::dama::exhibition::{Event, EventKind, Exhibition, ExhibitionOptions, Input};
 use programs::dama::movegen::{is_legal, legal_moves};
-use programs::dama::sil::{move_frames, Reply, SilDama};
-use programs::dama::{parse_strategy, Move, Position, Setting, Side, Strategy};
+use programs::dama::{Move, Position, Side};
 
-use super::monitor::order_at;
+use super::silliac::order_at;
 use super::term::{store_raster, Frame, Terminal};
-
-/// What to play.
-pub struct Options {
-    pub boards: u8,
-    pub opponents: Vec<String>,
-    pub seed: u64,
-    pub setting: Setting,
-    /// Write the plain exhibition's game records here (`board-NN.txt`), so that it can resume.
-    pub record: Option<std::path::PathBuf>,
-}
 
 /// One board as the screen shows it.
 #[derive(Clone, Debug)]
@@ -42,6 +31,33 @@ pub struct BoardView {
     pub result: Option<String>,
     /// A person plays B here.
     pub human: bool,
+    /// The person's move, sent to the loop and not yet played there.
+    pub sent: Option<Move>,
+}
+
+impl BoardView {
+    fn new(board: u8, opponent: &str) -> BoardView {
+        BoardView {
+            board,
+            opponent: opponent.to_string(),
+            pos: Position::start(),
+            moves: Vec::new(),
+            period_ns: None,
+            result: None,
+            human: false,
+            sent: None,
+        }
+    }
+
+    fn play(&mut self, side: &str, m: Move) {
+        self.pos = self.pos.apply(m);
+        self.moves.push(format!("{side} {m}"));
+    }
+
+    /// The last `n` half-moves, oldest first.
+    fn last(&self, n: usize) -> String {
+        self.moves[self.moves.len().saturating_sub(n)..].join(" ")
+    }
 }
 
 /// The machine as the panel shows it.
@@ -56,40 +72,29 @@ pub struct MachineView {
     pub store: Box<[u64; 1024]>,
     /// Host time spent emulating.
     pub host: Duration,
-    /// SILLIAC moves that differ from the native faithful engine's (move, value, positions).
-    pub mismatches: usize,
+}
+
+impl MachineView {
+    fn of(m: &emu::silliac::Machine, host: Duration) -> MachineView {
+        let (a, h) = m.control();
+        MachineView {
+            a: m.a(),
+            q: m.q(),
+            control: (a, h),
+            order: order_at(m, a, h).to_text(),
+            clock_ns: m.clock_ns(),
+            orders: m.orders(),
+            store: Box::new(*m.store().words()),
+            host,
+        }
+    }
 }
 
 enum ToUi {
-    Update(Vec<BoardView>, MachineView),
+    /// The loop is set up (the first message, or `Failed`).
+    Ready,
+    Events(Vec<Event>, MachineView),
     Failed(String),
-}
-
-enum ToHarness {
-    Take(u8, bool),
-    Move(u8, Move),
-}
-
-struct Game {
-    view: BoardView,
-    opponent: Box<dyn Strategy>,
-    record: Option<GameRecord>,
-}
-
-fn machine_view(sil: &SilDama, host: Duration, mismatches: usize) -> MachineView {
-    let m = sil.machine();
-    let (a, h) = m.control();
-    MachineView {
-        a: m.a(),
-        q: m.q(),
-        control: (a, h),
-        order: order_at(m, a, h).to_text(),
-        clock_ns: m.clock_ns(),
-        orders: m.orders(),
-        store: Box::new(*m.store().words()),
-        host,
-        mismatches,
-    }
 }
 
 /// Why `mv` cannot be played by B on `board`, if it cannot.
@@ -102,6 +107,12 @@ pub fn refusal(view: &BoardView, text: &str) -> Result<Move, String> {
     }
     if let Some(r) = &view.result {
         return Err(format!("board {:02} is over: {r}", view.board));
+    }
+    if let Some(m) = view.sent {
+        return Err(format!(
+            "board {:02}: your move {m} is on its way to SILLIAC",
+            view.board
+        ));
     }
     if view.pos.side != Side::B {
         return Err(format!(
@@ -131,176 +142,77 @@ pub fn refusal(view: &BoardView, text: &str) -> Result<Move, String> {
     ))
 }
 
-/// The harness: play the boards on the emulated machine, report every round.
+/// The harness: set the loop up, then drive it, sending its events in batches (each time the
+/// machine is about to think) with a view of the machine.
 fn harness(
-    opts: Options,
+    opts: ExhibitionOptions,
     to_ui: Sender<ToUi>,
-    from_ui: Receiver<ToHarness>,
+    from_ui: Receiver<Input>,
     paused: Arc<AtomicBool>,
 ) {
-    if let Err(e) = play(opts, &to_ui, &from_ui, &paused) {
+    let ex = match Exhibition::new(&opts) {
+        Ok(ex) => ex,
+        Err(e) => {
+            let _ = to_ui.send(ToUi::Failed(e.to_string()));
+            return;
+        }
+    };
+    if to_ui.send(ToUi::Ready).is_err() {
+        return;
+    }
+    if let Err(e) = drive(ex, &to_ui, &from_ui, &paused) {
         let _ = to_ui.send(ToUi::Failed(e));
     }
 }
 
-fn play(
-    opts: Options,
+/// A person's input to the loop. The screen checked it; a move on a board handed back
+/// meanwhile is just dropped.
+fn obey(ex: &mut Exhibition, input: Input) {
+    let _ = ex.input(input);
+}
+
+fn drive(
+    mut ex: Exhibition,
     to_ui: &Sender<ToUi>,
-    from_ui: &Receiver<ToHarness>,
+    from_ui: &Receiver<Input>,
     paused: &AtomicBool,
 ) -> Result<(), String> {
-    let mut rng = programs::rng::Rng::new(opts.seed);
-    let mut games = Vec::new();
-    for board in 1..=opts.boards {
-        let text = &opts.opponents[(board as usize - 1) % opts.opponents.len()];
-        let opponent = parse_strategy(text, rng.next_u64()).map_err(|e| e.to_string())?;
-        let record = match &opts.record {
-            Some(dir) => Some(
-                GameRecord::create(dir, board, opts.setting, &opponent.name())
-                    .map_err(|e| e.to_string())?,
-            ),
-            None => None,
-        };
-        games.push(Game {
-            view: BoardView {
-                board,
-                opponent: opponent.name(),
-                pos: Position::start(),
-                moves: Vec::new(),
-                period_ns: None,
-                result: None,
-                human: false,
-            },
-            opponent,
-            record,
-        });
-    }
-    let mut sil = SilDama::start(opts.setting, opts.boards).map_err(|e| e.to_string())?;
     let mut host = Duration::ZERO;
-    let mut pending: Vec<(u8, Move)> = Vec::new();
-    let mut mismatches = 0;
-    let send = |games: &[Game], sil: &SilDama, host: Duration, mismatches: usize| {
-        let views = games.iter().map(|g| g.view.clone()).collect();
-        to_ui
-            .send(ToUi::Update(views, machine_view(sil, host, mismatches)))
-            .is_ok()
-    };
+    let mut batch = Vec::new();
     loop {
-        while paused.load(Ordering::Relaxed) {
+        loop {
+            match from_ui.try_recv() {
+                Ok(msg) => obey(&mut ex, msg),
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => return Ok(()),
+            }
+        }
+        if paused.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(50));
+            continue;
         }
         let t = Instant::now();
-        let replies = sil.run().map_err(|e| e.to_string())?;
+        let next = ex.next_event().map_err(|e| e.to_string())?;
         host += t.elapsed();
-        for r in replies {
-            let Some(g) = games.get_mut(r.reply.board() as usize - 1) else {
-                return Err(format!("reply `{}` for a board not in play", r.text));
-            };
-            let v = &mut g.view;
-            // The plain exhibition's check, on the position before the move.
-            if v.result.is_none() && v.pos.side == Side::A {
-                mismatches += check_move(v.board, &v.pos, opts.setting, &r).map_or(0, |_| 1);
-            }
-            match r.reply {
-                Reply::Move {
-                    mv,
-                    value,
-                    positions,
-                    ..
-                } if v.result.is_none() && is_legal(&v.pos, mv) => {
-                    if let Some(rec) = &g.record {
-                        rec.machine_move(mv, value, positions, r.period_ns())
-                            .map_err(|e| e.to_string())?;
-                    }
-                    v.pos = v.pos.apply(mv);
-                    v.moves.push(format!("A {mv}"));
-                    v.period_ns = Some(r.period_ns());
-                }
-                Reply::Wins { side, end, .. } => {
-                    if let Some(rec) = &g.record {
-                        rec.end(&r.text).map_err(|e| e.to_string())?;
-                    }
-                    v.result = Some(format!("{side} wins ({end:?})"));
-                }
-                _ => v.result = Some(format!("stopped: `{}`", r.text)),
-            }
-        }
-        for g in games.iter_mut() {
-            if g.view.result.is_none() {
-                if let Some((side, end)) = outcome(&g.view.pos) {
-                    g.view.result = Some(format!("{side} wins ({end:?})"));
-                }
-            }
-        }
-        if !send(&games, &sil, host, mismatches) {
+        let Some(e) = next else {
+            // Every game is over: stay until the person quits.
+            while from_ui.recv().is_ok() {}
             return Ok(());
-        }
-        // Moves for B: the opponents at once, people when they have typed them.
-        loop {
-            loop {
-                match from_ui.try_recv() {
-                    Ok(ToHarness::Take(b, on)) => {
-                        if let Some(g) = games.get_mut(b as usize - 1) {
-                            g.view.human = on;
-                        }
-                    }
-                    Ok(ToHarness::Move(b, m)) => pending.push((b, m)),
-                    Err(mpsc::TryRecvError::Empty) => break,
-                    Err(mpsc::TryRecvError::Disconnected) => return Ok(()),
-                }
-            }
-            let mut pushed = 0;
-            for g in games.iter_mut() {
-                let v = &mut g.view;
-                if v.result.is_some() || v.pos.side != Side::B {
-                    continue;
-                }
-                let m = if v.human {
-                    let Some(i) = pending.iter().position(|&(b, _)| b == v.board) else {
-                        continue;
-                    };
-                    let (_, m) = pending.remove(i);
-                    if !is_legal(&v.pos, m) {
-                        continue;
-                    }
-                    m
-                } else {
-                    match g.opponent.choose(&v.pos) {
-                        Some(m) => m,
-                        None => {
-                            v.result = Some("A wins (Blocked)".into());
-                            continue;
-                        }
-                    }
-                };
-                sil.push(&move_frames(v.board, m.from, m.to).map_err(|e| e.to_string())?);
-                if let Some(rec) = &g.record {
-                    rec.opponent_move(m).map_err(|e| e.to_string())?;
-                }
-                v.pos = v.pos.apply(m);
-                v.moves.push(format!("B {m}"));
-                pushed += 1;
-            }
-            if pushed > 0 {
-                break;
-            }
-            if !send(&games, &sil, host, mismatches) {
+        };
+        let waiting = matches!(e.kind, EventKind::Waiting { .. });
+        batch.push(e);
+        if ex.queued() == 0 {
+            let view = MachineView::of(ex.machine(), host);
+            if to_ui
+                .send(ToUi::Events(std::mem::take(&mut batch), view))
+                .is_err()
+            {
                 return Ok(());
             }
-            if games.iter().all(|g| g.view.result.is_some()) {
-                // Every game is over: stay until the person quits.
-                if from_ui.recv().is_err() {
-                    return Ok(());
-                }
-                continue;
-            }
+        }
+        if waiting {
             match from_ui.recv_timeout(Duration::from_millis(100)) {
-                Ok(ToHarness::Take(b, on)) => {
-                    if let Some(g) = games.get_mut(b as usize - 1) {
-                        g.view.human = on;
-                    }
-                }
-                Ok(ToHarness::Move(b, m)) => pending.push((b, m)),
+                Ok(msg) => obey(&mut ex, msg),
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return Ok(()),
             }
@@ -318,8 +230,9 @@ pub struct View {
     pub message: String,
     pub paused: bool,
     pub setting: String,
-    /// Boards a person has taken over.
-    pub held: std::collections::BTreeSet<u8>,
+    /// SILLIAC moves that differ from the native faithful engine's (move, value, positions),
+    /// and other mismatches the loop found.
+    pub mismatches: usize,
 }
 
 const KEYS: &str = "arrows select  t take over/hand back  m type a move (B)  p pause  q quit";
@@ -427,18 +340,10 @@ impl View {
             for (r, line) in board_lines(&b.pos).iter().enumerate() {
                 f.put(x + 1, y + 1 + r, line);
             }
-            let last: Vec<&str> = b
-                .moves
-                .iter()
-                .rev()
-                .take(2)
-                .rev()
-                .map(|s| s.as_str())
-                .collect();
             f.put(
                 x + 1,
                 y + 9,
-                &last.join(" ").replace("A ", "A").replace("B ", "B"),
+                &b.last(2).replace("A ", "A").replace("B ", "B"),
             );
             let line = match &b.result {
                 Some(r) => r.clone(),
@@ -456,21 +361,13 @@ impl View {
             } else {
                 short(&b.opponent, 10)
             };
-            let last: Vec<&str> = b
-                .moves
-                .iter()
-                .rev()
-                .take(2)
-                .rev()
-                .map(|s| s.as_str())
-                .collect();
             f.put(
                 0,
                 1 + i,
                 &format!(
                     "{mark}{:02} {who:<10} {:<15} {:>10} {}",
                     b.board,
-                    last.join(" "),
+                    b.last(2),
                     b.period_ns.map(seconds).unwrap_or_default(),
                     self.status(b)
                 ),
@@ -507,7 +404,7 @@ impl View {
                 "clock {}  orders {}  speed-up x{speed:.0}  mismatches {}",
                 seconds(m.clock_ns),
                 m.orders,
-                m.mismatches
+                self.mismatches
             ),
         );
     }
@@ -561,7 +458,7 @@ impl View {
     }
 
     /// A key pressed; the message to the harness, if any. `None` in the outer option: quit.
-    fn key(&mut self, code: KeyCode, mods: KeyModifiers) -> Option<Option<ToHarness>> {
+    fn key(&mut self, code: KeyCode, mods: KeyModifiers) -> Option<Option<Input>> {
         let n = self.boards.len().max(1);
         if let Some(text) = &mut self.input {
             match code {
@@ -579,12 +476,11 @@ impl View {
                         Ok(m) => {
                             self.message = format!("board {:02}: you play {m}", b.board);
                             let board = b.board;
-                            // Shown at once; the harness confirms with its next update.
+                            // On the board when the loop plays it (its next events).
                             if let Some(b) = self.boards.get_mut(self.selected) {
-                                b.pos = b.pos.apply(m);
-                                b.moves.push(format!("B {m}"));
+                                b.sent = Some(m);
                             }
-                            return Some(Some(ToHarness::Move(board, m)));
+                            return Some(Some(Input::Play { board, mv: m }));
                         }
                         Err(reason) => self.message = format!("refused: {reason}"),
                     }
@@ -603,17 +499,16 @@ impl View {
             KeyCode::Char('t') => {
                 if let Some(b) = self.boards.get_mut(self.selected) {
                     b.human = !b.human;
-                    if b.human {
-                        self.held.insert(b.board);
-                    } else {
-                        self.held.remove(&b.board);
-                    }
+                    b.sent = None;
                     self.message = if b.human {
                         format!("board {:02}: you play B (m to type a move)", b.board)
                     } else {
                         format!("board {:02}: back to {}", b.board, b.opponent)
                     };
-                    return Some(Some(ToHarness::Take(b.board, b.human)));
+                    return Some(Some(Input::Hold {
+                        board: b.board,
+                        human: b.human,
+                    }));
                 }
             }
             KeyCode::Char('m') | KeyCode::Enter => {
@@ -632,40 +527,94 @@ impl View {
     }
 }
 
-pub fn run(opts: Options) -> anyhow::Result<()> {
-    if !(1..=25).contains(&opts.boards) {
-        anyhow::bail!("--boards {}: 1 to 25", opts.boards);
+impl View {
+    fn new(setting: String) -> View {
+        View {
+            boards: Vec::new(),
+            machine: None,
+            selected: 0,
+            input: None,
+            message: "loading the dama program through the console start".into(),
+            paused: false,
+            setting,
+            mismatches: 0,
+        }
     }
-    if opts.opponents.is_empty() {
-        anyhow::bail!("no opponents");
+
+    /// Take one of the loop's events into the boards.
+    pub fn take(&mut self, e: &Event) {
+        match &e.kind {
+            EventKind::Started { opponents, .. } => {
+                self.boards = (1..)
+                    .zip(opponents)
+                    .map(|(b, name)| BoardView::new(b, name))
+                    .collect();
+            }
+            EventKind::MachineMove(m) => {
+                if let Some(b) = board(&mut self.boards, m.board) {
+                    b.play("A", m.mv);
+                    b.period_ns = Some(m.period_ns);
+                }
+            }
+            EventKind::OpponentMove { board: n, mv, .. } => {
+                if let Some(b) = board(&mut self.boards, *n) {
+                    b.play("B", *mv);
+                    b.sent = None;
+                }
+            }
+            EventKind::GameOver {
+                board: n,
+                winner,
+                end,
+                ..
+            } => {
+                if let Some(b) = board(&mut self.boards, *n) {
+                    b.result = Some(format!("{winner} wins ({end:?})"));
+                }
+            }
+            EventKind::Mismatch(_) => self.mismatches += 1,
+            EventKind::Refused {
+                board: n, reason, ..
+            } => {
+                if let Some(b) = board(&mut self.boards, *n) {
+                    b.sent = None;
+                }
+                self.message = format!("board {n:02}: refused: {reason}");
+            }
+            EventKind::Recorded { .. } | EventKind::Waiting { .. } | EventKind::Finished(_) => {}
+        }
     }
-    let mut view = View {
-        boards: Vec::new(),
-        machine: None,
-        selected: 0,
-        input: None,
-        message: "loading the dama program through the console start".into(),
-        paused: false,
-        setting: opts.setting.to_string(),
-        held: Default::default(),
-    };
+}
+
+/// Board `b` of the views.
+fn board(boards: &mut [BoardView], b: u8) -> Option<&mut BoardView> {
+    boards.get_mut((b as usize).wrapping_sub(1))
+}
+
+pub fn run(opts: ExhibitionOptions) -> anyhow::Result<()> {
+    let mut view = View::new(opts.setting.to_string());
     let mut term = Terminal::enter()?;
     let (to_ui, from_harness) = mpsc::channel();
     let (to_harness, from_ui) = mpsc::channel();
     let paused = Arc::new(AtomicBool::new(false));
     let p = paused.clone();
     std::thread::spawn(move || harness(opts, to_ui, from_ui, p));
+    // A loop that cannot be set up (boards, opponents, records) is an error, not a screen.
+    match from_harness.recv() {
+        Ok(ToUi::Ready) => {}
+        Ok(ToUi::Failed(e)) => {
+            drop(term);
+            anyhow::bail!(e);
+        }
+        _ => anyhow::bail!("the exhibition harness ended at once"),
+    }
     while !term.stopped() {
         while let Ok(msg) = from_harness.try_recv() {
             match msg {
-                ToUi::Update(boards, m) => {
+                ToUi::Ready => {}
+                ToUi::Events(events, m) => {
                     // Results show on the boards; the message line is the person's.
-                    view.boards = boards;
-                    // The screen knows which boards are held at once; an update sent before
-                    // the harness saw a take-over must not undo it.
-                    for b in view.boards.iter_mut() {
-                        b.human = view.held.contains(&b.board);
-                    }
+                    events.iter().for_each(|e| view.take(e));
                     view.machine = Some(m);
                     if view.message.starts_with("loading") {
                         view.message.clear();
@@ -676,27 +625,15 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
         }
         let (w, h) = term.size();
         term.draw(&view.render(w, h))?;
-        if event::poll(Duration::from_millis(100))? {
-            match event::read()? {
-                Event::Key(k) if k.kind != KeyEventKind::Release => {
-                    match view.key(k.code, k.modifiers) {
-                        None => break,
-                        Some(Some(msg)) => {
-                            let _ = to_harness.send(msg);
-                        }
-                        Some(None) => {}
-                    }
-                    paused.store(view.paused, Ordering::Relaxed);
+        if let Some(k) = term.key(Duration::from_millis(100))? {
+            match view.key(k.code, k.modifiers) {
+                None => break,
+                Some(Some(msg)) => {
+                    let _ = to_harness.send(msg);
                 }
-                Event::Resize(..) => {
-                    // Redrawn whole on the next turn; clear what the old size left.
-                    crossterm::execute!(
-                        std::io::stdout(),
-                        crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
-                    )?;
-                }
-                _ => {}
+                Some(None) => {}
             }
+            paused.store(view.paused, Ordering::Relaxed);
         }
     }
     drop(term);
@@ -708,27 +645,9 @@ mod tests {
     use super::*;
 
     fn view() -> View {
-        let boards = (1..=25)
-            .map(|b| BoardView {
-                board: b,
-                opponent: "greedy".into(),
-                pos: Position::start(),
-                moves: Vec::new(),
-                period_ns: None,
-                result: None,
-                human: false,
-            })
-            .collect();
-        View {
-            boards,
-            machine: None,
-            selected: 0,
-            input: None,
-            message: String::new(),
-            paused: false,
-            setting: "demo".into(),
-            held: Default::default(),
-        }
+        let mut v = View::new("demo".into());
+        v.boards = (1..=25).map(|b| BoardView::new(b, "greedy")).collect();
+        v
     }
 
     #[test]
@@ -767,7 +686,10 @@ mod tests {
         v.boards[0].human = false;
         assert!(matches!(
             v.key(KeyCode::Char('t'), KeyModifiers::NONE),
-            Some(Some(ToHarness::Take(1, true)))
+            Some(Some(Input::Hold {
+                board: 1,
+                human: true
+            }))
         ));
         v.key(KeyCode::Char('m'), KeyModifiers::NONE);
         for c in "1-5".chars() {
@@ -775,6 +697,84 @@ mod tests {
         }
         v.key(KeyCode::Enter, KeyModifiers::NONE);
         assert!(v.message.starts_with("refused:"), "{}", v.message);
+        // A legal move goes to the loop; the board shows it when the loop plays it, and a
+        // second move meanwhile is refused.
+        v.key(KeyCode::Char('m'), KeyModifiers::NONE);
+        for c in legal.to_string().chars() {
+            v.key(KeyCode::Char(c), KeyModifiers::NONE);
+        }
+        assert!(matches!(
+            v.key(KeyCode::Enter, KeyModifiers::NONE),
+            Some(Some(Input::Play { board: 1, mv })) if mv == legal
+        ));
+        assert_eq!(v.boards[0].sent, Some(legal));
+        assert!(refusal(&v.boards[0], "1-5")
+            .unwrap_err()
+            .contains("on its way"));
+        let played = Event {
+            clock_ns: 0,
+            kind: EventKind::OpponentMove {
+                board: 1,
+                half_move: 2,
+                mv: legal,
+                by: programs::dama::exhibition::Mover::Human,
+            },
+        };
+        v.take(&played);
+        assert_eq!((v.boards[0].sent, v.boards[0].pos.side), (None, Side::A));
         assert!(v.key(KeyCode::Char('q'), KeyModifiers::NONE).is_none());
+    }
+
+    /// The view and the report drive the same loop: with no person playing, the view's harness
+    /// writes the very records the report does, and its boards end as the report's.
+    #[test]
+    fn the_view_and_the_report_write_the_same_records() {
+        let base = std::env::temp_dir().join(format!("fm-view-records-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let opts = |dir: &str| ExhibitionOptions {
+            boards: 2,
+            seed: 7,
+            opponents: vec!["greedy".into(), "random".into()],
+            record_dir: Some(base.join(dir)),
+            ..ExhibitionOptions::default()
+        };
+        let (to_ui, from_harness) = mpsc::channel();
+        let (to_harness, from_ui) = mpsc::channel();
+        let paused = Arc::new(AtomicBool::new(false));
+        let (o, p) = (opts("view"), paused.clone());
+        let thread = std::thread::spawn(move || harness(o, to_ui, from_ui, p));
+        let mut v = View::new("demo".into());
+        loop {
+            match from_harness.recv().unwrap() {
+                ToUi::Ready => {}
+                ToUi::Events(events, m) => {
+                    events.iter().for_each(|e| v.take(e));
+                    v.machine = Some(m);
+                    if events
+                        .iter()
+                        .any(|e| matches!(e.kind, EventKind::Finished(_)))
+                    {
+                        break;
+                    }
+                }
+                ToUi::Failed(e) => panic!("{e}"),
+            }
+        }
+        drop(to_harness);
+        thread.join().unwrap();
+        let report = programs::dama::exhibition::exhibition(&opts("report")).unwrap();
+        for (b, r) in v.boards.iter().zip(&report.results) {
+            let file = |dir: &str| {
+                std::fs::read_to_string(base.join(dir).join(format!("board-{:02}.txt", b.board)))
+                    .unwrap()
+            };
+            assert_eq!(file("view"), file("report"), "board {}", b.board);
+            assert_eq!(b.moves.len(), r.half_moves);
+            let (winner, end) = (r.winner.unwrap(), r.end.unwrap());
+            assert_eq!(b.result, Some(format!("{winner} wins ({end:?})")));
+        }
+        assert_eq!(v.mismatches, report.mismatches.len());
+        assert_eq!(v.machine.unwrap().orders, report.orders);
+        let _ = std::fs::remove_dir_all(&base);
     }
 }

@@ -1,18 +1,19 @@
-//! `firstmoves console silliac [PROGRAM] [--script FILE] [--tui]`: the operator's console. The
-//! monitor (`monitor`) carries out SIMH-style commands from a script, a prompt or the TUI.
+//! `firstmoves console silliac|7090 [PROGRAM] [--script FILE] [--tui]`: the operator's console.
+//! One monitor core (`monitor`) carries out SIMH-style commands from a script, a prompt or the
+//! TUI, over a backend per machine (`silliac`, `ibm7090`).
 
 pub mod exhibition_tui;
+pub mod ibm7090;
 pub mod monitor;
-pub mod monitor7090;
+pub mod silliac;
 pub mod term;
 pub mod tui;
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use monitor::{Console, Monitor, Program};
-use monitor7090::{Monitor7090, Program7090};
+use monitor::{Console, MonitorError};
 
 #[derive(clap::Args)]
 pub struct ConsoleArgs {
@@ -32,43 +33,38 @@ pub struct ConsoleArgs {
     pub restore: Option<PathBuf>,
 }
 
-pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
-    match args.machine.as_str() {
-        "silliac" => {}
-        "7090" => {
-            let program = args
-                .program
-                .as_deref()
-                .map(Program7090::load)
-                .transpose()
-                .map_err(anyhow::Error::msg)?;
-            let mut mon = Monitor7090::new(program);
-            if let Some(snap) = &args.restore {
-                mon.execute(&format!("restore {}", snap.display()))
-                    .map_err(anyhow::Error::msg)?;
-            }
-            if args.tui {
-                return tui::run(Box::new(mon), program_name(&args));
-            }
-            return drive(&mut mon, &args);
-        }
-        other => bail!("unknown machine `{other}` (silliac or 7090)"),
-    }
-    let program = args
-        .program
+/// The program named on the command line, loaded by `load`.
+fn program<P>(
+    args: &ConsoleArgs,
+    load: fn(&Path) -> Result<P, MonitorError>,
+) -> anyhow::Result<Option<P>> {
+    args.program
         .as_deref()
-        .map(Program::load)
+        .map(load)
         .transpose()
-        .map_err(anyhow::Error::msg)?;
-    let mut mon = Monitor::new(program).map_err(anyhow::Error::msg)?;
+        .map_err(anyhow::Error::msg)
+}
+
+pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
+    let mut mon: Box<dyn Console> = match args.machine.as_str() {
+        "silliac" => Box::new(
+            silliac::monitor(program(&args, silliac::Program::load)?)
+                .map_err(anyhow::Error::msg)?,
+        ),
+        "7090" => Box::new(
+            ibm7090::monitor(program(&args, ibm7090::Program7090::load)?)
+                .map_err(anyhow::Error::msg)?,
+        ),
+        other => bail!("unknown machine `{other}` (silliac or 7090)"),
+    };
     if let Some(snap) = &args.restore {
         mon.execute(&format!("restore {}", snap.display()))
             .map_err(anyhow::Error::msg)?;
     }
     if args.tui {
-        return tui::run(Box::new(mon), program_name(&args));
+        return tui::run(mon, program_name(&args));
     }
-    drive(&mut mon, &args)
+    drive(mon.as_mut(), &args)
 }
 
 fn program_name(args: &ConsoleArgs) -> String {

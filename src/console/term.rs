@@ -4,7 +4,9 @@
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
+use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
 use crossterm::{cursor, execute, queue, style, terminal};
 
 /// Raw mode and the alternate screen until dropped.
@@ -53,6 +55,22 @@ impl Terminal {
         terminal::size()
             .map(|(w, h)| (w as usize, h as usize))
             .unwrap_or((80, 24))
+    }
+
+    /// The next key pressed within `wait`, if any. A resize clears the screen: the view is
+    /// redrawn whole on its next turn, and nothing of the old size may stay.
+    pub fn key(&mut self, wait: Duration) -> anyhow::Result<Option<KeyEvent>> {
+        if !event::poll(wait)? {
+            return Ok(None);
+        }
+        match event::read()? {
+            Event::Key(k) if k.kind != KeyEventKind::Release => Ok(Some(k)),
+            Event::Resize(..) => {
+                execute!(self.out, terminal::Clear(terminal::ClearType::All))?;
+                Ok(None)
+            }
+            _ => Ok(None),
+        }
     }
 
     /// Draw `frame` (one string a line) from the top left.

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::monitor::Console;
 use super::term::{Frame, Terminal};
-use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyModifiers};
 
 /// Orders per slice while running: a few milliseconds of host time.
 const SLICE: u64 = 200_000;
@@ -48,10 +48,19 @@ impl ConsoleView {
         let t = line.trim();
         let prompt = self.mon.prompt();
         self.say(&format!("{prompt}{t}"));
-        match t {
-            "quit" | "exit" | "q" => return false,
-            "c" | "cont" | "continue" => {
+        let words: Vec<&str> = t.split_whitespace().collect();
+        match words.as_slice() {
+            ["quit" | "exit" | "q"] => return false,
+            ["c" | "cont" | "continue" | "g" | "go"] => {
                 self.running = true;
+                return true;
+            }
+            // `go ADDR`: control there, then run in slices like `continue`.
+            ["g" | "go", addr] => {
+                match self.mon.execute(&format!("dep pc {addr}")) {
+                    Ok(_) => self.running = true,
+                    Err(e) => self.say(&format!("error: {e}")),
+                }
                 return true;
             }
             _ => {}
@@ -150,20 +159,9 @@ pub fn run(mon: Box<dyn Console>, name: String) -> anyhow::Result<()> {
             last_draw = Instant::now();
         }
         let wait = if view.running { 0 } else { 100 };
-        if event::poll(Duration::from_millis(wait))? {
-            match event::read()? {
-                Event::Key(k)
-                    if k.kind != KeyEventKind::Release && !view.key(k.code, k.modifiers) =>
-                {
-                    break;
-                }
-                Event::Resize(..) => {
-                    crossterm::execute!(
-                        std::io::stdout(),
-                        crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
-                    )?;
-                }
-                _ => {}
+        if let Some(k) = term.key(Duration::from_millis(wait))? {
+            if !view.key(k.code, k.modifiers) {
+                break;
             }
         }
     }
@@ -175,13 +173,13 @@ pub fn run(mon: Box<dyn Console>, name: String) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::console::monitor::{Monitor, Program};
+    use crate::console::silliac::{monitor, Program};
     use std::path::Path;
 
     #[test]
     fn continue_runs_in_slices_to_the_stop() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assembler/testdata/sum.sil");
-        let mon = Monitor::new(Some(Program::load(&path).unwrap())).unwrap();
+        let mon = monitor(Some(Program::load(&path).unwrap())).unwrap();
         let mut v = ConsoleView::new(Box::new(mon), "sum.sil".into());
         for c in "b order 82".chars() {
             v.key(KeyCode::Char(c), KeyModifiers::NONE);

@@ -4,20 +4,24 @@
 //! reachable positions.
 
 use std::fmt;
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use super::board::{Move, Position, Side};
 use super::game::{outcome, End};
-use super::movegen::{is_legal, legal_moves};
+use super::movegen::legal_moves;
 use super::search::{faithful, Setting};
-use super::sil::{move_frames, Reply};
+use super::sil::Reply;
 use super::sil::{set_frames, SilDama, SilError, TimedReply};
-use super::strategy::{parse_strategy, Strategy, StrategyError};
+use super::strategy::StrategyError;
 use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;
+
+mod play;
+mod record;
+
+pub use play::{Event, EventKind, Exhibition, Input, Mover, Summary};
+pub use record::{end_line, machine_line, opponent_line, GameRecord};
 
 /// The default opponents, cycled over the boards.
 pub const DEFAULT_OPPONENTS: [&str; 4] = ["findler", "grand", "greedy", "random"];
@@ -117,7 +121,7 @@ impl Phase {
 }
 
 /// One machine move and its period time.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct MachineMove {
     pub board: u8,
     pub half_move: usize,
@@ -150,7 +154,7 @@ impl fmt::Display for Mismatch {
 }
 
 /// How one board went.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct BoardResult {
     pub board: u8,
     pub opponent: String,
@@ -159,8 +163,8 @@ pub struct BoardResult {
     pub half_moves: usize,
 }
 
-/// The whole exhibition.
-#[derive(Clone, Debug, serde::Serialize)]
+/// The whole exhibition: the fold of its events (`ExhibitionReport::fold`).
+#[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct ExhibitionReport {
     pub boards: u8,
     pub setting: String,
@@ -205,24 +209,23 @@ impl ExhibitionReport {
         self.moves.iter().map(|m| m.period_ns).collect()
     }
 
-    pub fn by_phase(&self, phase: Phase) -> Option<Spread> {
+    /// The spread of the machine's move times over the moves `keep` selects.
+    fn spread_where(&self, keep: impl Fn(&MachineMove) -> bool) -> Option<Spread> {
         let v: Vec<u64> = self
             .moves
             .iter()
-            .filter(|m| m.phase == phase)
+            .filter(|m| keep(m))
             .map(|m| m.period_ns)
             .collect();
         spread(&v)
     }
 
+    pub fn by_phase(&self, phase: Phase) -> Option<Spread> {
+        self.spread_where(|m| m.phase == phase)
+    }
+
     pub fn by_board(&self, board: u8) -> Option<Spread> {
-        let v: Vec<u64> = self
-            .moves
-            .iter()
-            .filter(|m| m.board == board)
-            .map(|m| m.period_ns)
-            .collect();
-        spread(&v)
+        self.spread_where(|m| m.board == board)
     }
 
     /// Games won by each side.
@@ -234,304 +237,12 @@ impl ExhibitionReport {
     }
 }
 
-/// One board as the harness follows it.
-struct Game {
-    board: u8,
-    pos: Position,
-    opponent: Box<dyn Strategy>,
-    over: Option<(Side, End)>,
-    half_moves: usize,
-    /// Half-moves already in the record file (resume: replayed, not written again).
-    recorded: Vec<RecordLine>,
-    file: Option<GameRecord>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum RecordLine {
-    Move(Side, Move),
-    End,
-}
-
-fn io_err(file: &Path, e: std::io::Error) -> ExhibitionError {
-    ExhibitionError::Io {
-        file: file.to_path_buf(),
-        message: e.to_string(),
-    }
-}
-
-/// A board's game record file, written a line per half-move as the game goes: the header
-/// `# board NN: SILLIAC (setting) as A against NAME as B`, then `A ff-tt +v n s.sss`,
-/// `B ff-tt` and `= ...` lines. Shared with the exhibition's terminal view so that either can
-/// be resumed by `exhibition` with `resume`.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
-    file: PathBuf,
-}
-
-impl GameRecord {
-    /// The record of `board` in `dir` (`board-NN.txt`), nothing written yet.
-    pub fn at(dir: &Path, board: u8) -> GameRecord {
-        GameRecord {
-            file: dir.join(format!("board-{board:02}.txt")),
-        }
-    }
-
-    /// Start a fresh record: create `dir` if needed and write the header line.
-    pub fn create(
-        dir: &Path,
-        board: u8,
-        setting: Setting,
-        opponent: &str,
-    ) -> Result<GameRecord, ExhibitionError> {
-        fs::create_dir_all(dir).map_err(|e| io_err(dir, e))?;
-        let r = GameRecord::at(dir, board);
-        let header =
-            format!("# board {board:02}: SILLIAC ({setting}) as A against {opponent} as B\n");
-        fs::write(&r.file, header).map_err(|e| io_err(&r.file, e))?;
-        Ok(r)
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.file
-    }
-
-    /// The machine's move with its value, positions examined and period time.
-    pub fn machine_move(
-        &self,
-        mv: Move,
-        value: i32,
-        positions: u64,
-        period_ns: u64,
-    ) -> Result<(), ExhibitionError> {
-        self.append(&machine_line(mv, value, positions, period_ns))
-    }
-
-    /// The opponent's move.
-    pub fn opponent_move(&self, m: Move) -> Result<(), ExhibitionError> {
-        self.append(&opponent_line(m))
-    }
-
-    /// The program's end-of-game reply, as it printed it.
-    pub fn end(&self, text: &str) -> Result<(), ExhibitionError> {
-        self.append(&format!("= {text}"))
-    }
-
-    fn append(&self, line: &str) -> Result<(), ExhibitionError> {
-        let mut f = fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.file)
-            .map_err(|e| io_err(&self.file, e))?;
-        writeln!(f, "{line}").map_err(|e| io_err(&self.file, e))
-    }
-}
-
-fn machine_line(mv: Move, value: i32, positions: u64, period_ns: u64) -> String {
-    format!(
-        "A {:02}-{:02} {:+} {} {:.3}",
-        mv.from,
-        mv.to,
-        value,
-        positions,
-        period_ns as f64 / 1e9
-    )
-}
-
-fn opponent_line(m: Move) -> String {
-    format!("B {:02}-{:02}", m.from, m.to)
-}
-
-impl Game {
-    fn append(&self, line: &str) -> Result<(), ExhibitionError> {
-        match &self.file {
-            Some(r) => r.append(line),
-            None => Ok(()),
-        }
-    }
-
-    /// Record a half-move (or check it against the record when replaying).
-    fn note(&mut self, side: Side, m: Move, line: &str) -> Result<(), ExhibitionError> {
-        let i = self.half_moves;
-        self.half_moves += 1;
-        if let Some(r) = self.recorded.get(i) {
-            if *r != RecordLine::Move(side, m) {
-                return Err(ExhibitionError::Stalled(format!(
-                    "board {:02}: half-move {} is {side} {m}, the record says {:?}",
-                    self.board,
-                    i + 1,
-                    r
-                )));
-            }
-            return Ok(());
-        }
-        self.append(line)
-    }
-}
-
-/// Read a board's record: `A 01-10 +0 1288 30.525`, `B 32-23`, `= A WINS GOAL`.
-fn read_record(file: &Path) -> Result<Vec<RecordLine>, ExhibitionError> {
-    let text = match fs::read_to_string(file) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(io_err(file, e)),
-    };
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let bad = |message: String| ExhibitionError::Record {
-            file: file.to_path_buf(),
-            line: n + 1,
-            message,
-        };
-        let t: Vec<&str> = line.split_whitespace().collect();
-        match t.as_slice() {
-            [] => {}
-            [c, ..] if c.starts_with('#') => {}
-            ["=", ..] => out.push(RecordLine::End),
-            [side, mv, ..] => {
-                let side = match *side {
-                    "A" => Side::A,
-                    "B" => Side::B,
-                    s => return Err(bad(format!("side `{s}` is neither A nor B"))),
-                };
-                let m: Move = mv.parse().map_err(|e| bad(format!("move `{mv}`: {e}")))?;
-                out.push(RecordLine::Move(side, m));
-            }
-            _ => return Err(bad(format!("`{line}` is not a record line"))),
-        }
-    }
-    Ok(out)
-}
-
-/// Play the exhibition.
+/// Play the exhibition to the end: the fold of the loop's events.
 pub fn exhibition(opts: &ExhibitionOptions) -> Result<ExhibitionReport, ExhibitionError> {
-    let host = Instant::now();
-    let n = opts.boards;
-    if !(1..=25).contains(&n) {
-        return Err(ExhibitionError::Boards(n));
+    let mut report = ExhibitionReport::default();
+    for e in Exhibition::new(opts)? {
+        report.fold(&e?);
     }
-    if opts.opponents.is_empty() {
-        return Err(ExhibitionError::Stalled("no opponents".to_string()));
-    }
-    if let Some(dir) = &opts.record_dir {
-        fs::create_dir_all(dir).map_err(|e| io_err(dir, e))?;
-    }
-    let mut rng = Rng::new(opts.seed);
-    let mut games = Vec::new();
-    for board in 1..=n {
-        let text = &opts.opponents[(board as usize - 1) % opts.opponents.len()];
-        let opponent = parse_strategy(text, rng.next_u64()).map_err(ExhibitionError::Strategy)?;
-        let mut recorded = Vec::new();
-        let mut file = None;
-        if let Some(dir) = &opts.record_dir {
-            if opts.resume {
-                let r = GameRecord::at(dir, board);
-                recorded = read_record(r.path())?;
-                file = Some(r);
-            } else {
-                file = Some(GameRecord::create(
-                    dir,
-                    board,
-                    opts.setting,
-                    &opponent.name(),
-                )?);
-            }
-        }
-        games.push(Game {
-            board,
-            pos: Position::start(),
-            opponent,
-            over: None,
-            half_moves: 0,
-            recorded,
-            file,
-        });
-    }
-    let mut sil = SilDama::start(opts.setting, n)?;
-    let mut report = ExhibitionReport {
-        boards: n,
-        setting: opts.setting.to_string(),
-        moves: Vec::new(),
-        mismatches: Vec::new(),
-        results: Vec::new(),
-        emulated_ns: 0,
-        host_seconds: 0.0,
-        words_used: sil.words_used(),
-        orders: 0,
-        order_counts: Vec::new(),
-    };
-    let mut replies = sil.run()?;
-    loop {
-        for r in replies {
-            handle(&mut games, &r, opts.setting, &mut report)?;
-        }
-        for g in games.iter_mut() {
-            if g.over.is_none() {
-                if let Some((side, end)) = outcome(&g.pos) {
-                    // The rules say the game is over but the program went on (or fell silent).
-                    report.mismatches.push(Mismatch {
-                        board: g.board,
-                        position: g.pos.to_string(),
-                        native: format!("{side} wins ({end:?})"),
-                        emulated: "no end reported".to_string(),
-                    });
-                    g.over = Some((side, end));
-                }
-            }
-        }
-        let mut pushed = 0;
-        for g in games.iter_mut() {
-            if g.over.is_some() || g.pos.side != Side::B {
-                continue;
-            }
-            let chosen = g.opponent.choose(&g.pos);
-            let m = match g.recorded.get(g.half_moves) {
-                Some(RecordLine::Move(Side::B, m)) => *m,
-                _ => chosen.ok_or_else(|| {
-                    ExhibitionError::Stalled(format!(
-                        "board {:02}: {} has no move in {}",
-                        g.board,
-                        g.opponent.name(),
-                        g.pos
-                    ))
-                })?,
-            };
-            sil.push(&move_frames(g.board, m.from, m.to)?);
-            g.note(Side::B, m, &opponent_line(m))?;
-            g.pos = g.pos.apply(m);
-            pushed += 1;
-        }
-        if games.iter().all(|g| g.over.is_some()) {
-            break;
-        }
-        if pushed == 0 {
-            return Err(ExhibitionError::Stalled(
-                "no board is waiting for an opponent and the program is idle".to_string(),
-            ));
-        }
-        replies = sil.run()?;
-    }
-    for g in &games {
-        report.results.push(BoardResult {
-            board: g.board,
-            opponent: g.opponent.name(),
-            winner: g.over.map(|o| o.0),
-            end: g.over.map(|o| o.1),
-            half_moves: g.half_moves,
-        });
-    }
-    report.emulated_ns = sil.clock_ns();
-    report.orders = sil.machine().orders();
-    let mut counts: Vec<(String, u64)> = sil
-        .machine()
-        .counts()
-        .iter()
-        .enumerate()
-        .filter(|(_, &c)| c > 0)
-        .map(|(code, &c)| (emu::silliac::orders::function_name(code as u8), c))
-        .collect();
-    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    report.order_counts = counts;
-    report.host_seconds = host.elapsed().as_secs_f64();
     Ok(report)
 }
 
@@ -539,15 +250,7 @@ pub fn exhibition(opts: &ExhibitionOptions) -> Result<ExhibitionReport, Exhibiti
 /// examined) in `pos`; `None` when they agree or the reply is not a move. Shared with the
 /// exhibition's terminal view.
 pub fn check_move(board: u8, pos: &Position, setting: Setting, r: &TimedReply) -> Option<Mismatch> {
-    let Reply::Move {
-        mv,
-        value,
-        positions,
-        ..
-    } = r.reply
-    else {
-        return None;
-    };
+    let (mv, value, positions) = r.reply.as_move()?;
     let native = faithful(pos, setting);
     if native.mv == Some(mv) && native.value == value && native.positions == positions {
         return None;
@@ -559,93 +262,6 @@ pub fn check_move(board: u8, pos: &Position, setting: Setting, r: &TimedReply) -
         native: format!("{nm} {:+} {}", native.value, native.positions),
         emulated: r.text.clone(),
     })
-}
-
-/// Check one reply against the native engine and the rules, and follow the game.
-fn handle(
-    games: &mut [Game],
-    r: &TimedReply,
-    setting: Setting,
-    report: &mut ExhibitionReport,
-) -> Result<(), ExhibitionError> {
-    let b = r.reply.board();
-    let Some(g) = games.get_mut((b as usize).wrapping_sub(1)) else {
-        return Err(ExhibitionError::Stalled(format!(
-            "the program replied `{}` for a board not in play",
-            r.text
-        )));
-    };
-    let mismatch = |g: &Game, native: String| Mismatch {
-        board: g.board,
-        position: g.pos.to_string(),
-        native,
-        emulated: r.text.clone(),
-    };
-    if g.over.is_some() {
-        report
-            .mismatches
-            .push(mismatch(g, "the game is over".to_string()));
-        return Ok(());
-    }
-    match r.reply {
-        Reply::Move {
-            mv,
-            value,
-            positions,
-            ..
-        } => {
-            if g.pos.side != Side::A {
-                return Err(ExhibitionError::Stalled(format!(
-                    "board {b:02}: the program moved `{}` with B to move",
-                    r.text
-                )));
-            }
-            report
-                .mismatches
-                .extend(check_move(g.board, &g.pos, setting, r));
-            if outcome(&g.pos).is_some() || !is_legal(&g.pos, mv) {
-                // Cannot follow an illegal move: the board is abandoned.
-                report
-                    .mismatches
-                    .push(mismatch(g, "no legal move of that kind".to_string()));
-                g.over = Some((Side::B, End::Blocked));
-                return Ok(());
-            }
-            report.moves.push(MachineMove {
-                board: b,
-                half_move: g.half_moves + 1,
-                position: g.pos.to_string(),
-                mv,
-                value,
-                positions,
-                phase: Phase::of(&g.pos),
-                period_ns: r.period_ns(),
-            });
-            let line = machine_line(mv, value, positions, r.period_ns());
-            g.note(Side::A, mv, &line)?;
-            g.pos = g.pos.apply(mv);
-        }
-        Reply::Wins { side, end, .. } => {
-            let native = outcome(&g.pos);
-            if native != Some((side, end)) {
-                let n = native.map_or("game goes on".to_string(), |(s, e)| {
-                    format!("{s} wins ({e:?})")
-                });
-                report.mismatches.push(mismatch(g, n));
-            }
-            g.over = Some((side, end));
-            let line = format!("= {}", r.text);
-            if g.recorded.get(g.half_moves) != Some(&RecordLine::End) {
-                g.append(&line)?;
-            }
-        }
-        Reply::Refused { .. } => {
-            report
-                .mismatches
-                .push(mismatch(g, "a legal record".to_string()));
-        }
-    }
-    Ok(())
 }
 
 /// The crosscheck campaign's result.
@@ -726,14 +342,9 @@ pub fn crosscheck_with(
     let mut replies = sil.run()?;
     for i in 0..=count {
         let native = faithful(&pending, setting);
-        let got = replies.iter().find_map(|r| match r.reply {
-            Reply::Move {
-                mv,
-                value,
-                positions,
-                ..
-            } => Some((mv, value, positions, r.text.clone())),
-            _ => None,
+        let got = replies.iter().find_map(|r| {
+            let (mv, value, positions) = r.reply.as_move()?;
+            Some((mv, value, positions, r.text.clone()))
         });
         let want = native.mv.map(|m| (m, native.value, native.positions));
         if got.as_ref().map(|g| (g.0, g.1, g.2)) != want {
@@ -793,32 +404,25 @@ pub fn best_emulated(
     let replies = sil.run()?;
     let spent = sil.clock_ns() - before;
     for r in &replies {
-        match r.reply {
-            Reply::Move {
-                mv,
+        if let Some((mv, value, positions)) = r.reply.as_move() {
+            let mv = match pos.side {
+                Side::A => mv,
+                Side::B => Move::new(33 - mv.from, 33 - mv.to),
+            };
+            let best = super::search::SearchResult {
+                mv: Some(mv),
                 value,
                 positions,
-                ..
-            } => {
-                let mv = match pos.side {
-                    Side::A => mv,
-                    Side::B => Move::new(33 - mv.from, 33 - mv.to),
-                };
-                return Ok((
-                    super::search::SearchResult {
-                        mv: Some(mv),
-                        value,
-                        positions,
-                    },
-                    spent,
-                ));
-            }
-            Reply::Wins {
-                side: Side::A,
-                end: End::Blocked,
-                ..
-            } => return Ok((super::search::SearchResult::BLOCKED, spent)),
-            _ => {}
+            };
+            return Ok((best, spent));
+        }
+        if let Reply::Wins {
+            side: Side::A,
+            end: End::Blocked,
+            ..
+        } = r.reply
+        {
+            return Ok((super::search::SearchResult::BLOCKED, spent));
         }
     }
     Err(ExhibitionError::Stalled(format!(

@@ -11,6 +11,7 @@
 //! Nothing here helps the program: the host only pushes frames onto the reader and reads the
 //! punch, as an operator would.
 
+use std::collections::VecDeque;
 use std::fmt;
 
 use assembler::sil::{assemble, Program};
@@ -32,6 +33,10 @@ const SET_RECORD: u8 = 10;
 /// Orders obeyed in one `run` before the host gives up (a runaway program, not a slow one:
 /// the deepest setting needs well under this for one reply).
 const ORDER_BUDGET: u64 = 20_000_000_000;
+/// Orders obeyed between looks at the punch while waiting for one reply: about 0.4 s of period
+/// time (and well under a millisecond of host time), less than any reply takes, so a caller
+/// sees each reply before the machine is far into the next.
+const SLICE: u64 = 10_000;
 
 /// Something went wrong hosting the program.
 #[derive(Debug)]
@@ -79,6 +84,19 @@ pub enum Reply {
 }
 
 impl Reply {
+    /// A move reply's move, value and positions examined.
+    pub fn as_move(&self) -> Option<(Move, i32, u64)> {
+        match *self {
+            Reply::Move {
+                mv,
+                value,
+                positions,
+                ..
+            } => Some((mv, value, positions)),
+            _ => None,
+        }
+    }
+
     pub fn board(&self) -> u8 {
         match *self {
             Reply::Move { board, .. } | Reply::Refused { board } | Reply::Wins { board, .. } => {
@@ -233,6 +251,12 @@ pub struct SilDama {
     last_end_ns: u64,
     /// True once the program has obeyed its stop order (every board finished).
     stopped: bool,
+    /// The program waits for tape (or has stopped) and nothing was pushed since.
+    idle: bool,
+    /// The order count when the program last left idleness (for the runaway budget).
+    busy_from: u64,
+    /// Replies punched but not yet handed out by `next_reply`.
+    queue: VecDeque<TimedReply>,
 }
 
 impl SilDama {
@@ -250,6 +274,9 @@ impl SilDama {
             consumed: 0,
             last_end_ns: 0,
             stopped: false,
+            idle: false,
+            busy_from: 0,
+            queue: VecDeque::new(),
         })
     }
 
@@ -275,24 +302,41 @@ impl SilDama {
     /// Put frames on the reader (after those not yet read).
     pub fn push(&mut self, frames: &[u8]) {
         self.machine.reader_mut().push(frames);
+        if self.idle && !frames.is_empty() {
+            self.idle = false;
+            self.busy_from = self.machine.orders();
+        }
     }
 
     /// Run until the program waits for tape or stops, and return the replies punched.
     pub fn run(&mut self) -> Result<Vec<TimedReply>, SilError> {
-        loop {
-            let stop = self.machine.run(Limits::orders(ORDER_BUDGET));
-            match stop {
+        let mut out = Vec::new();
+        while let Some(r) = self.next_reply()? {
+            out.push(r);
+        }
+        Ok(out)
+    }
+
+    /// The next reply: run until the program has punched one more (`Some`), or until it waits
+    /// for tape or stops with none left (`None`; push frames to go on). The machine runs in
+    /// slices, so it stands just after the reply's line when this returns; runs split so are
+    /// the same, order for order, as one run.
+    pub fn next_reply(&mut self) -> Result<Option<TimedReply>, SilError> {
+        while self.queue.is_empty() && !self.idle {
+            let budget = ORDER_BUDGET.saturating_sub(self.machine.orders() - self.busy_from);
+            match self.machine.run(Limits::orders(SLICE.min(budget))) {
+                Stop::OrderBudget if budget > SLICE => {}
                 Stop::WaitingForTape { .. } => {
                     self.stopped = false;
-                    break;
+                    self.idle = true;
                 }
                 Stop::StopOrder { .. } => {
                     // Every board finished; the console would restart it to read more.
-                    if self.machine.reader().available() > 0 {
-                        continue;
+                    if self.machine.reader().available() == 0 {
+                        self.stopped = true;
+                        self.idle = true;
                     }
-                    self.stopped = true;
-                    break;
+                    self.busy_from = self.machine.orders();
                 }
                 other => {
                     return Err(SilError::Stopped {
@@ -300,8 +344,10 @@ impl SilDama {
                     })
                 }
             }
+            let replies = self.replies()?;
+            self.queue.extend(replies);
         }
-        self.replies()
+        Ok(self.queue.pop_front())
     }
 
     /// Cut the newly punched frames into reply lines.

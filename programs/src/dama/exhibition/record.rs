@@ -1,0 +1,133 @@
+//! A board's game record: one file a board, a line a half-move, written as the games go and
+//! read back to resume.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::ExhibitionError;
+use crate::dama::board::{Move, Side};
+use crate::dama::search::Setting;
+
+pub(super) fn io_err(file: &Path, e: std::io::Error) -> ExhibitionError {
+    ExhibitionError::Io {
+        file: file.to_path_buf(),
+        message: e.to_string(),
+    }
+}
+
+/// A line of a record as read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum RecordLine {
+    Move(Side, Move),
+    End,
+}
+
+/// A board's game record file, written a line per half-move as the game goes: the header
+/// `# board NN: SILLIAC (setting) as A against NAME as B`, then `A ff-tt +v n s.sss`,
+/// `B ff-tt` and `= ...` lines. The exhibition loop writes it, whoever drives the loop (the
+/// report or the terminal view), so either can be resumed.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    file: PathBuf,
+}
+
+impl GameRecord {
+    /// The record of `board` in `dir` (`board-NN.txt`), nothing written yet.
+    pub fn at(dir: &Path, board: u8) -> GameRecord {
+        GameRecord {
+            file: dir.join(format!("board-{board:02}.txt")),
+        }
+    }
+
+    /// The header line of a fresh record (without its newline).
+    pub fn header(board: u8, setting: Setting, opponent: &str) -> String {
+        format!("# board {board:02}: SILLIAC ({setting}) as A against {opponent} as B")
+    }
+
+    /// Start a fresh record: create `dir` if needed and write the header line.
+    pub fn create(
+        dir: &Path,
+        board: u8,
+        setting: Setting,
+        opponent: &str,
+    ) -> Result<GameRecord, ExhibitionError> {
+        fs::create_dir_all(dir).map_err(|e| io_err(dir, e))?;
+        let r = GameRecord::at(dir, board);
+        let header = GameRecord::header(board, setting, opponent) + "\n";
+        fs::write(&r.file, header).map_err(|e| io_err(&r.file, e))?;
+        Ok(r)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.file
+    }
+
+    /// Add one line.
+    pub fn append(&self, line: &str) -> Result<(), ExhibitionError> {
+        let mut f = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.file)
+            .map_err(|e| io_err(&self.file, e))?;
+        writeln!(f, "{line}").map_err(|e| io_err(&self.file, e))
+    }
+
+    /// Read the record: `A 01-10 +0 1288 30.525`, `B 32-23`, `= A WINS GOAL`; none if there is
+    /// no file.
+    pub(super) fn read(&self) -> Result<Vec<RecordLine>, ExhibitionError> {
+        let file = &self.file;
+        let text = match fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(io_err(file, e)),
+        };
+        let mut out = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let bad = |message: String| ExhibitionError::Record {
+                file: file.to_path_buf(),
+                line: n + 1,
+                message,
+            };
+            let t: Vec<&str> = line.split_whitespace().collect();
+            match t.as_slice() {
+                [] => {}
+                [c, ..] if c.starts_with('#') => {}
+                ["=", ..] => out.push(RecordLine::End),
+                [side, mv, ..] => {
+                    let side = match *side {
+                        "A" => Side::A,
+                        "B" => Side::B,
+                        s => return Err(bad(format!("side `{s}` is neither A nor B"))),
+                    };
+                    let m: Move = mv.parse().map_err(|e| bad(format!("move `{mv}`: {e}")))?;
+                    out.push(RecordLine::Move(side, m));
+                }
+                _ => return Err(bad(format!("`{line}` is not a record line"))),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The record line of a machine move: move, value, positions examined, period seconds.
+pub fn machine_line(mv: Move, value: i32, positions: u64, period_ns: u64) -> String {
+    format!(
+        "A {:02}-{:02} {:+} {} {:.3}",
+        mv.from,
+        mv.to,
+        value,
+        positions,
+        period_ns as f64 / 1e9
+    )
+}
+
+/// The record line of an opponent's move.
+pub fn opponent_line(m: Move) -> String {
+    format!("B {:02}-{:02}", m.from, m.to)
+}
+
+/// The record line of the program's end-of-game reply, as it printed it.
+pub fn end_line(text: &str) -> String {
+    format!("= {text}")
+}
