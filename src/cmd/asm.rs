@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use assembler::sil;
+use assembler::{sil, Diagnostics};
 
 #[derive(clap::Args)]
 pub struct AsmArgs {
@@ -46,28 +46,11 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
     {
         return assemble_fap(&args, &source, &name);
     }
-    let program = match sil::assemble(&source, &name) {
-        Ok(p) => p,
-        Err(diagnostics) => {
-            eprintln!("{diagnostics}");
-            eprintln!(
-                "{name}: {} error{}",
-                diagnostics.len(),
-                if diagnostics.len() == 1 { "" } else { "s" }
-            );
-            std::process::exit(1);
-        }
-    };
+    let program = or_exit(sil::assemble(&source, &name), &name);
     let frames = program
         .tape()
         .with_context(|| format!("{name}: cannot make a tape"))?;
-    let output = args
-        .output
-        .clone()
-        .unwrap_or_else(|| args.input.with_extension("pt"));
-    if output == args.input || args.listing.as_ref() == Some(&args.input) {
-        anyhow::bail!("{name}: the output would overwrite the source");
-    }
+    let output = output_path(&args, "pt", &name)?;
     let bytes = if args.raw {
         frames.clone()
     } else {
@@ -92,25 +75,8 @@ fn assemble_fap(args: &AsmArgs, source: &str, name: &str) -> anyhow::Result<()> 
     if args.raw {
         anyhow::bail!("{name}: --raw is for SILLIAC tapes; a FAP program becomes an object deck");
     }
-    let program = match assembler::fap::assemble(source, name) {
-        Ok(p) => p,
-        Err(diagnostics) => {
-            eprintln!("{diagnostics}");
-            eprintln!(
-                "{name}: {} error{}",
-                diagnostics.len(),
-                if diagnostics.len() == 1 { "" } else { "s" }
-            );
-            std::process::exit(1);
-        }
-    };
-    let output = args
-        .output
-        .clone()
-        .unwrap_or_else(|| args.input.with_extension("obj"));
-    if output == args.input || args.listing.as_ref() == Some(&args.input) {
-        anyhow::bail!("{name}: the output would overwrite the source");
-    }
+    let program = or_exit(assembler::fap::assemble(source, name), name);
+    let output = output_path(args, "obj", name)?;
     write(&output, program.object_deck().as_bytes())?;
     if let Some(path) = &args.listing {
         write(path, program.listing().as_bytes())?;
@@ -122,6 +88,34 @@ fn assemble_fap(args: &AsmArgs, source: &str, name: &str) -> anyhow::Result<()> 
         output.display()
     );
     Ok(())
+}
+
+/// The assembled program; or every error, their count, and exit status 1.
+fn or_exit<T, E: std::fmt::Display>(result: Result<T, Diagnostics<E>>, name: &str) -> T {
+    match result {
+        Ok(p) => p,
+        Err(diagnostics) => {
+            eprintln!("{diagnostics}");
+            eprintln!(
+                "{name}: {} error{}",
+                diagnostics.len(),
+                if diagnostics.len() == 1 { "" } else { "s" }
+            );
+            std::process::exit(1);
+        }
+    }
+}
+
+/// `--output`, or the input with `extension`; never the source itself.
+fn output_path(args: &AsmArgs, extension: &str, name: &str) -> anyhow::Result<PathBuf> {
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| args.input.with_extension(extension));
+    if output == args.input || args.listing.as_ref() == Some(&args.input) {
+        anyhow::bail!("{name}: the output would overwrite the source");
+    }
+    Ok(output)
 }
 
 fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {

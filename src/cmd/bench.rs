@@ -33,44 +33,71 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     }
 }
 
+/// How long the measured work took: wall clock, and CPU time of this thread where the host
+/// tells it.
+pub struct Measured {
+    pub host: f64,
+    pub cpu: Option<f64>,
+}
+
+/// Call `work` until `seconds` of wall clock have passed (at least 0.1 s).
+pub fn measure(
+    seconds: f64,
+    mut work: impl FnMut() -> anyhow::Result<()>,
+) -> anyhow::Result<Measured> {
+    let budget = Duration::from_secs_f64(seconds.max(0.1));
+    let cpu0 = thread_cpu_ns();
+    let start = Instant::now();
+    while start.elapsed() < budget {
+        work()?;
+    }
+    let host = start.elapsed().as_secs_f64();
+    let cpu = thread_cpu_ns().zip(cpu0).map(|(b, a)| (b - a) as f64 / 1e9);
+    Ok(Measured { host, cpu })
+}
+
+/// The speed lines: `count` `what` (e.g. "emulated orders") per host and per CPU second.
+pub fn print_speed(what: &str, count: u64, m: &Measured) {
+    println!(
+        "speed: {:.1} million {what} per host second (wall clock)",
+        count as f64 / m.host / 1e6
+    );
+    if let Some(cpu) = m.cpu {
+        // On a busy host the wall clock includes time other processes had the core.
+        println!(
+            "speed: {:.1} million {what} per CPU second of this thread ({cpu:.3} s)",
+            count as f64 / cpu / 1e6
+        );
+    }
+}
+
 fn bench_silliac(seconds: f64) -> anyhow::Result<()> {
     let mut m = silliac_bench_machine();
     // Warm up caches and branch predictors.
     let _ = m.run(Limits::orders(10_000_000));
     let (orders0, clock0) = (m.orders(), m.clock_ns());
-    let budget = Duration::from_secs_f64(seconds.max(0.1));
-    let cpu0 = thread_cpu_ns();
-    let start = Instant::now();
     let mut chunks = 0u64;
-    while start.elapsed() < budget {
+    let t = measure(seconds, || {
         let stop = m.run(Limits::orders(50_000_000));
         if stop != Stop::OrderBudget {
             bail!("benchmark program stopped: {stop}");
         }
         chunks += 1;
-    }
-    let host = start.elapsed().as_secs_f64();
-    let cpu = thread_cpu_ns().zip(cpu0).map(|(b, a)| (b - a) as f64 / 1e9);
+        Ok(())
+    })?;
     let orders = m.orders() - orders0;
     let emulated_s = (m.clock_ns() - clock0) as f64 / 1e9;
     println!(
         "machine: silliac (compute-bound loop of {BENCH_LOOP_ORDERS} orders, {chunks} runs of 50M)"
     );
-    println!("orders: {orders} in {host:.3} host seconds (wall clock)");
     println!(
-        "speed: {:.1} million emulated orders per host second (wall clock)",
-        orders as f64 / host / 1e6
+        "orders: {orders} in {:.3} host seconds (wall clock)",
+        t.host
     );
-    if let Some(cpu) = cpu {
-        // On a busy host the wall clock includes time other processes had the core.
-        println!(
-            "speed: {:.1} million emulated orders per CPU second of this thread ({cpu:.3} s)",
-            orders as f64 / cpu / 1e6
-        );
-    }
+    print_speed("emulated orders", orders, &t);
     println!(
         "emulated time: {emulated_s:.1} s of SILLIAC time; speed-up over SILLIAC: {:.0}x (wall clock)",
-        emulated_s / host
+        emulated_s / t.host
     );
     Ok(())
 }
