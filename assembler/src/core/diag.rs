@@ -165,14 +165,14 @@ mod tests {
 
     #[test]
     fn display_format() {
-        let mut c = Collector::<CoreError>::new("x.sil");
+        let mut c = Collector::<CoreError>::new("x.src");
         c.error(Span::new(3, 7), CoreError::UndefinedSymbol("loop".into()));
         c.error(Span::new(1, 1), CoreError::UnexpectedCharacter('$'));
         c.error(Span::new(1, 1), CoreError::UnexpectedCharacter('$'));
         let d = c.finish();
         assert_eq!(
             d.to_string(),
-            "x.sil:1:1: error: unexpected character '$'\nx.sil:3:7: error: undefined symbol 'loop'"
+            "x.src:1:1: error: unexpected character '$'\nx.src:3:7: error: undefined symbol 'loop'"
         );
     }
 }

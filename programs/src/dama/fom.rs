@@ -24,7 +24,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::{bit, col, rotate, row, square_at, Move, Position, Side, JUMP};
-use super::movegen::{jump_closure, legal_moves};
+use super::movegen::{jump_closure, legal_moves, MoveList};
 use super::search::WIN;
 use super::strategy::Strategy;
 
@@ -421,20 +421,30 @@ impl Grand {
         }
     }
 
-    /// C of move `m` at half-move `i` in `p`, by minimax.
-    fn c(&self, p: &Position, m: Move, i: u32) -> i64 {
+    /// Move `m` at half-move `i` in `p`: its C where the game or the look-ahead ends with it
+    /// (`Err`), or the position after it, its utility and the replies to search (`Ok`).
+    fn expand(&self, p: &Position, m: Move, i: u32) -> Result<(Position, i64, MoveList), i64> {
         let q = p.apply(m);
         let u = fixed_utility(p, m, i, self.k, &self.fixed);
         if q.goal_complete(p.side) {
-            return u + WIN as i64 * UNIT;
+            return Err(u + WIN as i64 * UNIT);
         }
         if i == self.k {
-            return u;
+            return Err(u);
         }
         let replies = legal_moves(&q);
         if replies.is_empty() {
-            return u - WIN as i64 * UNIT;
+            return Err(u - WIN as i64 * UNIT);
         }
+        Ok((q, u, replies))
+    }
+
+    /// C of move `m` at half-move `i` in `p`, by minimax.
+    fn c(&self, p: &Position, m: Move, i: u32) -> i64 {
+        let (q, u, replies) = match self.expand(p, m, i) {
+            Ok(go_on) => go_on,
+            Err(value) => return value,
+        };
         let best = replies
             .iter()
             .map(|&r| self.c(&q, r, i + 1))
@@ -445,18 +455,10 @@ impl Grand {
 
     /// C of move `m` at half-move `i`, exact inside (alpha, beta), a bound outside (fail-soft).
     fn c_ab(&self, p: &Position, m: Move, i: u32, alpha: i64, beta: i64) -> i64 {
-        let q = p.apply(m);
-        let u = fixed_utility(p, m, i, self.k, &self.fixed);
-        if q.goal_complete(p.side) {
-            return u + WIN as i64 * UNIT;
-        }
-        if i == self.k {
-            return u;
-        }
-        let mut replies = legal_moves(&q);
-        if replies.is_empty() {
-            return u - WIN as i64 * UNIT;
-        }
+        let (q, u, mut replies) = match self.expand(p, m, i) {
+            Ok(go_on) => go_on,
+            Err(value) => return value,
+        };
         replies
             .as_mut_slice()
             .sort_by_key(|r| std::cmp::Reverse(r.dr()));

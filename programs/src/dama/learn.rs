@@ -267,18 +267,7 @@ pub struct MatchReport {
 
 /// Play `pairs` pairs of games between the strategies made by `make_x` and `make_y`: each pair
 /// starts from a random opening of `opening` half-moves (seeded) and is played twice, the two
-/// strategies swapping sides.
-pub fn play_match(
-    make_x: &dyn Fn() -> Box<dyn Strategy>,
-    make_y: &dyn Fn() -> Box<dyn Strategy>,
-    pairs: usize,
-    opening: usize,
-    seed: u64,
-) -> Result<MatchReport, GameError> {
-    play_match_with(make_x, make_y, pairs, opening, seed, &mut NoProgress)
-}
-
-/// `play_match`, telling `progress` after each game (`total`: twice `pairs`).
+/// strategies swapping sides; `progress` is told after each game (`total`: twice `pairs`).
 pub fn play_match_with(
     make_x: &dyn Fn() -> Box<dyn Strategy>,
     make_y: &dyn Fn() -> Box<dyn Strategy>,
@@ -387,12 +376,13 @@ mod tests {
     #[test]
     fn a_match_swaps_sides() {
         use crate::dama::strategy::{Greedy, RandomMover};
-        let r = play_match(
+        let r = play_match_with(
             &|| Box::new(Greedy),
             &|| Box::new(RandomMover::new(5)),
             3,
             4,
             9,
+            &mut NoProgress,
         )
         .unwrap();
         assert_eq!(r.games, 6);

@@ -115,32 +115,38 @@ impl fmt::Display for SettingError {
 
 impl std::error::Error for SettingError {}
 
+/// The value `s` names in `table` (case and surrounding blanks ignored).
+fn keyword<T: Copy>(s: &str, table: &[(&str, T)]) -> Result<T, SettingError> {
+    let t = s.trim().to_ascii_lowercase();
+    table
+        .iter()
+        .find(|(name, _)| *name == t)
+        .map(|&(_, v)| v)
+        .ok_or_else(|| SettingError {
+            text: s.to_string(),
+        })
+}
+
 impl FromStr for Depth {
     type Err = SettingError;
     fn from_str(s: &str) -> Result<Depth, SettingError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "a1" => Ok(Depth::A1),
-            "a2" => Ok(Depth::A2),
-            "a3" => Ok(Depth::A3),
-            _ => Err(SettingError {
-                text: s.to_string(),
-            }),
-        }
+        keyword(
+            s,
+            &[("a1", Depth::A1), ("a2", Depth::A2), ("a3", Depth::A3)],
+        )
     }
 }
 
 impl FromStr for Select {
     type Err = SettingError;
     fn from_str(s: &str) -> Result<Select, SettingError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "b1" => Ok(Select::B1),
-            "b2" => Ok(Select::B2),
-            "b3" => Ok(Select::B3),
-            "b4" => Ok(Select::B4),
-            _ => Err(SettingError {
-                text: s.to_string(),
-            }),
-        }
+        let table = [
+            ("b1", Select::B1),
+            ("b2", Select::B2),
+            ("b3", Select::B3),
+            ("b4", Select::B4),
+        ];
+        keyword(s, &table)
     }
 }
 
