@@ -247,6 +247,24 @@ impl SearchResult {
 /// wins for the opponent): larger than any sum of rank changes in a search.
 pub const WIN: i32 = 64;
 
+/// Move `m` at half-move `i` in `p` under `plan`: its C where the game or the look-ahead ends
+/// with it (`Err`), or the position after it, its direct rows and the replies to search (`Ok`).
+fn expand(plan: &Plan, p: &Position, m: Move, i: u32) -> Result<(Position, i32, MoveList), i32> {
+    let q = p.apply(m);
+    let dr = m.dr();
+    if q.goal_complete(p.side) {
+        return Err(dr + WIN);
+    }
+    if i == plan.k {
+        return Err(dr);
+    }
+    let replies = move_list(&q, plan.jumps_only(i + 1));
+    if replies.is_empty() {
+        return Err(dr - WIN);
+    }
+    Ok((q, dr, replies))
+}
+
 /// Plain minimax in canonical order, as the contract and the SILLIAC program do it.
 struct Minimax {
     plan: Plan,
@@ -257,18 +275,10 @@ impl Minimax {
     /// C of move `m` made at half-move `i` in position `p`.
     fn c(&mut self, p: &Position, m: Move, i: u32) -> i32 {
         self.positions += 1;
-        let q = p.apply(m);
-        let dr = m.dr();
-        if q.goal_complete(p.side) {
-            return dr + WIN;
-        }
-        if i == self.plan.k {
-            return dr;
-        }
-        let replies = move_list(&q, self.plan.jumps_only(i + 1));
-        if replies.is_empty() {
-            return dr - WIN;
-        }
+        let (q, dr, replies) = match expand(&self.plan, p, m, i) {
+            Ok(go_on) => go_on,
+            Err(value) => return value,
+        };
         let mut best = i32::MIN;
         for &r in replies.iter() {
             best = best.max(self.c(&q, r, i + 1));
@@ -366,18 +376,10 @@ impl AlphaBeta {
     /// the correct side (fail-soft).
     fn c(&mut self, p: &Position, m: Move, i: u32, alpha: i32, beta: i32) -> i32 {
         self.positions += 1;
-        let q = p.apply(m);
-        let dr = m.dr();
-        if q.goal_complete(p.side) {
-            return dr + WIN;
-        }
-        if i == self.plan.k {
-            return dr;
-        }
-        let mut replies = move_list(&q, self.plan.jumps_only(i + 1));
-        if replies.is_empty() {
-            return dr - WIN;
-        }
+        let (q, dr, mut replies) = match expand(&self.plan, p, m, i) {
+            Ok(go_on) => go_on,
+            Err(value) => return value,
+        };
         dr - self.max_c(&q, &mut replies, i + 1, dr - beta, dr - alpha)
     }
 
