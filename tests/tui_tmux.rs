@@ -1,6 +1,6 @@
 //! The TUIs in a real terminal: each test starts `firstmoves ... --tui` in a detached tmux
-//! session, sends keys, captures the pane and asserts on its text. Without tmux the tests
-//! skip with a message (install it with `apt-get install tmux`).
+//! session, sends keys, captures the pane and asserts on its text. Without tmux (`apt-get
+//! install tmux`) the build marks them ignored (build.rs); under CI they run.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -9,17 +9,6 @@ const BIN: &str = env!("CARGO_BIN_EXE_firstmoves");
 const SUM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assembler/testdata/sum.sil");
 /// Generous: the machine running the tests may be loaded.
 const WAIT: Duration = Duration::from_secs(60);
-
-fn have_tmux() -> bool {
-    let ok = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("tmux is not installed: skipping the terminal tests (apt-get install tmux)");
-    }
-    ok
-}
 
 /// A tmux session running one command, on a tmux server of its own (`-L`): tests run in
 /// parallel, and a shared server that exits as one test kills its last session fails another
@@ -119,10 +108,11 @@ impl Drop for Session {
 }
 
 #[test]
+#[cfg_attr(
+    not(has_tmux),
+    ignore = "needs tmux (apt-get install tmux); CI runs it"
+)]
 fn console_session_breakpoint_examine_and_clean_exit() {
-    if !have_tmux() {
-        return;
-    }
     let s = Session::start("console", 140, 40, &format!("console silliac {SUM} --tui"));
     s.wait_for("sil> _");
     s.text("b order 82");
@@ -144,10 +134,11 @@ fn console_session_breakpoint_examine_and_clean_exit() {
 }
 
 #[test]
+#[cfg_attr(
+    not(has_tmux),
+    ignore = "needs tmux (apt-get install tmux); CI runs it"
+)]
 fn exhibition_view_take_over_illegal_and_legal_moves_resize_and_quit() {
-    if !have_tmux() {
-        return;
-    }
     let s = Session::start("exhibition", 150, 60, "dama exhibition --tui");
     let screen = s.wait_for("speed-up");
     // Every SILLIAC move is checked against the native faithful engine; the count is shown.
@@ -208,10 +199,11 @@ fn exhibition_view_take_over_illegal_and_legal_moves_resize_and_quit() {
 }
 
 #[test]
+#[cfg_attr(
+    not(has_tmux),
+    ignore = "needs tmux (apt-get install tmux); CI runs it"
+)]
 fn console_7090_panes_breakpoint_switches_and_clean_exit() {
-    if !have_tmux() {
-        return;
-    }
     let fap = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bench-7090.fap");
     let s = Session::start("c7090", 140, 40, &format!("console 7090 {fap} --tui"));
     let screen = s.wait_for("7090> _");
@@ -275,34 +267,41 @@ fn signal_restores_the_terminal(tag: &str, args: &str, ready: &str, signal: &str
 }
 
 #[test]
+#[cfg_attr(
+    not(has_tmux),
+    ignore = "needs tmux (apt-get install tmux); CI runs it"
+)]
 fn sigterm_restores_the_terminal_console() {
-    if have_tmux() {
-        let args = format!("console silliac {SUM} --tui");
-        signal_restores_the_terminal("sigterm-console", &args, "sil> _", "-TERM");
-    }
+    let args = format!("console silliac {SUM} --tui");
+    signal_restores_the_terminal("sigterm-console", &args, "sil> _", "-TERM");
 }
 
 #[test]
+#[cfg_attr(
+    not(has_tmux),
+    ignore = "needs tmux (apt-get install tmux); CI runs it"
+)]
 fn sighup_restores_the_terminal_exhibition() {
-    if have_tmux() {
-        signal_restores_the_terminal("sighup-exh", "dama exhibition --tui", "speed-up", "-HUP");
-    }
+    signal_restores_the_terminal("sighup-exh", "dama exhibition --tui", "speed-up", "-HUP");
 }
 
 #[test]
+#[cfg_attr(
+    not(has_tmux),
+    ignore = "needs tmux (apt-get install tmux); CI runs it"
+)]
 fn sigterm_restores_the_terminal_exhibition() {
-    if have_tmux() {
-        signal_restores_the_terminal("sigterm-exh", "dama exhibition --tui", "speed-up", "-TERM");
-    }
+    signal_restores_the_terminal("sigterm-exh", "dama exhibition --tui", "speed-up", "-TERM");
 }
 
 /// `--tui --record DIR` writes the plain exhibition's records: same header lines, then
 /// `A ff-tt +v n s.sss` / `B ff-tt` / `= ...` lines, so a plain `--resume` can continue them.
 #[test]
+#[cfg_attr(
+    not(has_tmux),
+    ignore = "needs tmux (apt-get install tmux); CI runs it"
+)]
 fn exhibition_view_records_like_the_plain_exhibition() {
-    if !have_tmux() {
-        return;
-    }
     let base = std::env::temp_dir().join(format!("fm-tui-record-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
     let (tui, plain) = (base.join("tui"), base.join("plain"));

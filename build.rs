@@ -1,0 +1,67 @@
+//! Which of the tests' peers this machine has (SIMH's `i7094`, `tmux`, Stockfish, python-chess)
+//! and whether the period material `../shared` is beside the checkout. A test that needs one
+//! is compiled with `#[cfg_attr(not(has_X), ignore = "...")]`: where the peer is missing it is
+//! reported as ignored, with the reason, and never counts as passed. Under CI (`CI` set to
+//! anything but `false` or `0`) every peer is taken as present, so a missing one fails its
+//! test instead. The root package and `emu` and `assembler` share this script.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn main() {
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
+    // This file, from the root package or from a crate whose manifest names `../build.rs`.
+    if let Some(script) = ["build.rs", "../build.rs"]
+        .iter()
+        .map(|p| manifest.join(p))
+        .find(|p| p.is_file())
+    {
+        println!("cargo::rerun-if-changed={}", script.display());
+    }
+    println!("cargo::rerun-if-env-changed=CI");
+    println!("cargo::rerun-if-env-changed=PATH");
+    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+    let shared = shared(&manifest);
+    if let Some(dir) = &shared {
+        println!("cargo::rerun-if-changed={}", dir.display());
+    }
+    let peers = [
+        ("has_i7094", on_path("i7094")),
+        ("has_tmux", on_path("tmux")),
+        (
+            "has_stockfish",
+            Path::new("/usr/games/stockfish").is_file() || on_path("stockfish"),
+        ),
+        ("has_python_chess", python_chess()),
+        ("has_shared", shared.is_some()),
+    ];
+    for (cfg, present) in peers {
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        if ci || present {
+            println!("cargo::rustc-cfg={cfg}");
+        }
+    }
+}
+
+/// `../shared` beside the workspace (the manifest is the workspace root or one of its crates).
+fn shared(manifest: &Path) -> Option<PathBuf> {
+    manifest
+        .ancestors()
+        .take(3)
+        .map(|d| d.join("../shared"))
+        .find(|d| d.join("README.md").is_file())
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
+}
+
+fn python_chess() -> bool {
+    Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
