@@ -11,11 +11,13 @@
 pub mod arith;
 pub mod bcd;
 pub mod bench;
+pub mod card;
 pub mod channel;
 pub mod cpu;
 pub mod decode;
 pub mod isa;
 pub mod snapshot;
+pub mod tape;
 pub mod timing;
 pub mod trace;
 
