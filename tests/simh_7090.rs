@@ -590,7 +590,18 @@ fn instruction_table_agrees_with_simh_disassembler() {
     // SIMH's disassembler names two codes differently from its own executor (i7094_cpu.c
     // executes 01114 as CAQ and 01535 as LDC, with the comments "CAQ" and "LDC"); the
     // manual's names are CAQ −0114 (CE manual p.138) and LDC −0535 (notes §2).
-    let known = [("CAQ", "CVR"), ("LDC", "LXC")];
+    // It has no names for the printer and punch senses (it writes the generic PSE with the
+    // address) nor for +0641/−0641 (SCHC, SCHD), which its executor runs as store channel C
+    // and D (9AP's op table names them so).
+    let known = [
+        ("CAQ", "CVR"),
+        ("LDC", "LXC"),
+        ("SPUA", "PSE"),
+        ("SPTA", "PSE"),
+        ("SPRA", "PSE"),
+        ("SCHC", ""),
+        ("SCHD", ""),
+    ];
     let mut differ = Vec::new();
     for (n, info) in rows.iter().enumerate() {
         let theirs = names.get(&(0o1000 + n as u16)).cloned().unwrap_or_default();

@@ -1,25 +1,29 @@
-//! Card reading on channel A against SIMH's `i7094` (`set cpu 7090`): one FAP program,
-//! assembled once, reads the same deck on both machines with `RCDA` (RDS 1321), `RCHA` and
-//! the channel commands IOCP, IOCD and TCH; afterwards the cards' text in the store is
-//! compared.
+//! The 7090's on-line card reader, printer and tapes against SIMH's `i7094` (`set cpu 7090`):
+//! the same FAP programs, assembled once, run on both machines with the same deck and tape
+//! files, and what each machine stored, printed and wrote is compared.
 //!
-//! The two machines put different records in the store: SIMH models the on-line 711 reader
-//! (24-word row-binary images of columns 1-72, rows 9 to 0, then 11 and 12, left half then
-//! right half of each row), the emulator the 14-word BCD card images of the system input tape
-//! (docs/ibm7090.md, "Channel A"). So the comparison is of the text: SIMH's row-binary words are
-//! decoded here by the Hollerith code (a table written for this test, independent of
-//! `emu::ibm7090::bcd`), the emulator's words by `bcd::unpack`, and columns 1-72 must agree.
-//! This checks the unit address, the channel command numbering (an IOCP that either machine
-//! ran as another command would leave the second half of card 1 unread) and the characters. Printing is not compared:
-//! SIMH's printer wants row-binary print images, which the emulated printer does not take.
-//! Ignored where the build found no `i7094` (build.rs); under CI they run.
+//! - Cards: two text cards and a column-binary deck with every punch combination's bits are
+//!   read by RCDA (RDS 1321) and RCHA with IOCP, IOCD and TCH; the 24-word row-binary images
+//!   in storage are compared word for word. The local half also decodes the text cards with a
+//!   Hollerith table written here (independent of `emu::ibm7090::card`).
+//! - Printer: print images (two full lines by one IOCD, a line of two words through an IOCT
+//!   and an LCHA, a select with no command, three words by an IORT) go to the 716; the lines
+//!   are compared with SIMH's `lpt` file.
+//! - Tape: BCD and binary records and a tape mark are written on A1, rewound, read back (IORT
+//!   with LCHA, IOCD, IOSP), the tape mark ends a read (TEF), backspaced over (BSR, BSF) and
+//!   read again; storage and the P7B file are compared with SIMH's.
+//!
+//! The SIMH halves are ignored where the build found no `i7094` (build.rs); under CI they run.
 
 use assembler::fap;
-use emu::ibm7090::{bcd, Limits, Machine, Stop};
-use std::path::PathBuf;
+use emu::ibm7090::card::Card;
+use emu::ibm7090::tape::Tape;
+use emu::ibm7090::{Limits, Machine, Stop};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const PROGRAM: &str = "       ORG     64
+/// Reads two cards: the first with IOCP 12 and IOCD 12, the second after a TCH with IOCD 24.
+const READ: &str = "       ORG     64
 START  RCDA
        RCHA    READ1
        TCOA    *
@@ -39,12 +43,107 @@ CARD2  BSS     24
 
 /// Two cards: every letter and digit, some punctuation, and a card using all 80 columns (the
 /// reader reads 72; the split between the row halves is at column 36/37).
-const DECK: &str = "HELLO WORLD 0123456789 .,-/*$
-ABCDEFGHIJKLMNOPQRSTUVWXYZ 9876543210 THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG
+const DECK: &str = "HELLO WORLD 0123456789 .,-/*$()+='
+ABCDEFGHIJKLMNOPQRSTUVWXYZ 9876543210 THE QUICK BROWN FOX JUMPS OVER A LAZY DOG.
 ";
 
 const CARD1: usize = 0o1000;
-const CARD2: usize = 0o1030;
+
+/// Prints: the deck's two cards as two lines (one IOCD of 48), a line of the first card's
+/// 9L and 9R (IOCT, then LCHA for the second word), a select with no command, and 9L 9R 8L of
+/// the second card (IORT 3).
+const PRINT: &str = "       ORG     64
+START  RCDA
+       RCHA    READ
+       TCOA    *
+       WPRA
+       RCHA    PRT
+       TCOA    *
+       WPRA
+       RCHA    PRT2
+       LCHA    PRT3
+       TCOA    *
+       WPRA
+       TCOA    *
+       WPRA
+       RCHA    PRT4
+       TCOA    *
+       HTR     START
+READ   IOCD    IMG,,48
+PRT    IOCD    IMG,,48
+PRT2   IOCT    IMG,,1
+PRT3   IOCT    IMG+1,,1
+PRT4   IORT    IMG+24,,3
+       ORG     512
+IMG    BSS     48
+       END     START
+";
+
+/// Writes two BCD records, a binary one, a tape mark and another binary record on A1;
+/// rewinds; reads the first two with IORT and LCHA, the third in binary; reads the tape mark
+/// (TEF); backspaces twice and reads the third again with IOSP (and runs into the mark with an
+/// IOCD); backspaces the file and reads the mark with RTDA.
+const TAPE: &str = "       ORG     64
+START  WTDA    1
+       RCHA    W1
+       WTDA    1
+       RCHA    W2
+       WTBA    1
+       RCHA    W3
+       WEFA    1
+       WTBA    1
+       RCHA    W4
+       REWA    1
+       RTDA    1
+       RCHA    R1
+       LCHA    R2
+       TCOA    *
+       RTBA    1
+       RCHA    R3
+       TCOA    *
+       RTBA    1
+       RCHA    R4
+       TCOA    *
+       TEFA    EOF1
+       HTR     1
+EOF1   BSRA    1
+       BSRA    1
+       RTBA    1
+       RCHA    R5
+       TCOA    *
+       BSFA    1
+       RTDA    1
+       RCHA    R6
+       TCOA    *
+       TEFA    DONE
+       HTR     2
+DONE   HTR     DONE
+W1     IOCD    D1,,2
+W2     IOCD    D2,,1
+W3     IOCD    D3,,3
+W4     IOCD    D3,,1
+R1     IORT    M1,,5
+R2     IORT    M2,,5
+R3     IOCD    M3,,3
+R4     IOCD    M4,,2
+R5     IOSP    M5,,10
+       IOCD    M5+10,,1
+R6     IOCD    M6,,1
+D1     BCI     2,HELLO0WORLD
+D2     BCI     1,012 +-
+D3     OCT     777777777777,0,123456701234
+       ORG     512
+M1     BSS     5
+M2     BSS     5
+M3     BSS     3
+M4     BSS     2
+M5     BSS     11
+M6     BSS     1
+       END     START
+";
+
+/// The words the tape program reads into 01000-01032.
+const TAPE_MEMORY: (usize, usize) = (0o1000, 0o1032);
 
 /// The character a Hollerith column punches (rows as 12, 11, 0-9) stands for.
 fn hollerith(rows: &[u8]) -> char {
@@ -69,9 +168,13 @@ fn hollerith(rows: &[u8]) -> char {
         ([12], []) => '+',
         ([11], []) => '-',
         ([12], [3, 8]) => '.',
+        ([12], [4, 8]) => ')',
         ([11], [3, 8]) => '$',
         ([11], [4, 8]) => '*',
         ([0], [3, 8]) => ',',
+        ([0], [4, 8]) => '(',
+        ([], [3, 8]) => '=',
+        ([], [4, 8]) => '\'',
         _ => '?',
     }
 }
@@ -102,6 +205,140 @@ fn first_72(line: &str) -> String {
     format!("{line:<80}").chars().take(72).collect()
 }
 
+/// A program assembled, loaded into a machine at its start.
+fn machine(source: &str) -> (fap::Program, Machine) {
+    let p = fap::assemble(source, "io.fap").unwrap();
+    let mut m = Machine::new();
+    for (&a, &w) in &p.words {
+        m.mem[a as usize] = w;
+    }
+    m.ic = p.start as u32;
+    (p, m)
+}
+
+/// A deck of 3 column-binary cards whose columns cover every row combination's bits.
+fn binary_deck() -> String {
+    (0..3u16)
+        .map(|k| {
+            let mut c = Card::blank();
+            for (i, col) in c.0.iter_mut().enumerate() {
+                *col = ((i as u32 * 397 + k as u32 * 1231) * 2654 + 17) as u16 & 0o7777;
+            }
+            c.to_column_binary() + "\n"
+        })
+        .collect()
+}
+
+/// Read `deck` (text, or column binary) here; the 48 words stored.
+fn read_here(deck: &str, binary: bool) -> Vec<u64> {
+    let (_, mut m) = machine(READ);
+    if binary {
+        m.io.reader.load_column_binary(deck).unwrap();
+    } else {
+        m.io.reader.load_text(deck).unwrap();
+    }
+    let stop = m.run(Limits::instructions(100));
+    assert!(
+        matches!(stop, Stop::Halt { address: 0o106, .. }),
+        "{stop:?}"
+    );
+    m.mem[CARD1..CARD1 + 48].to_vec()
+}
+
+#[test]
+fn hollerith_table() {
+    assert_eq!(hollerith(&[12, 8]), 'H');
+    assert_eq!(hollerith(&[11, 9]), 'R');
+    assert_eq!(hollerith(&[0, 6]), 'W');
+    assert_eq!(hollerith(&[0]), '0');
+    assert_eq!(hollerith(&[12, 3, 8]), '.');
+}
+
+#[test]
+fn cards_read_as_punched() {
+    let words = read_here(DECK, false);
+    let ours: Vec<String> = words.chunks(24).map(row_binary_text).collect();
+    let expected: Vec<String> = DECK.lines().map(first_72).collect();
+    assert_eq!(ours, expected);
+    // The column-binary deck reads as its cards' images.
+    let deck = binary_deck();
+    let words = read_here(&deck, true);
+    for (k, line) in deck.lines().take(2).enumerate() {
+        let card = Card::from_column_binary(line, k + 1).unwrap();
+        assert_eq!(words[24 * k..24 * k + 24], card.image(), "card {k}");
+    }
+}
+
+#[test]
+fn printed_as_imaged() {
+    let (_, mut m) = machine(PRINT);
+    m.io.reader.load_text(DECK).unwrap();
+    let stop = m.run(Limits::instructions(100));
+    assert!(matches!(stop, Stop::Halt { .. }), "{stop:?}");
+    let mut want: Vec<String> = DECK
+        .lines()
+        .map(|l| first_72(l).trim_end().into())
+        .collect();
+    // Row 9 of the first card (the 9s of its I, R and 9), nothing, and rows 9 and 8 of the
+    // second card's columns 1-36.
+    want.push(
+        row_binary_text(&rows(&m.mem[0o1000..0o1002], 2))
+            .trim_end()
+            .into(),
+    );
+    want.push(String::new());
+    want.push(
+        row_binary_text(&rows(&m.mem[0o1030..0o1033], 3))
+            .trim_end()
+            .into(),
+    );
+    assert_eq!(m.io.printer.lines, want);
+}
+
+/// The first `n` words of an image, the rest zero.
+fn rows(words: &[u64], n: usize) -> Vec<u64> {
+    let mut image = vec![0u64; 24];
+    image[..n].copy_from_slice(&words[..n]);
+    image
+}
+
+/// Run the tape program here with A1 a blank reel; its storage and the reel.
+fn tape_here() -> (Vec<u64>, Tape) {
+    let (p, mut m) = machine(TAPE);
+    m.io.mount(0o1201, Tape::blank()).unwrap();
+    let stop = m.run(Limits::instructions(200));
+    let done = p.symbol("DONE").unwrap() as u16;
+    assert!(
+        matches!(stop, Stop::Halt { address, .. } if address == done),
+        "{stop}"
+    );
+    let (a, b) = TAPE_MEMORY;
+    (m.mem[a..=b].to_vec(), m.io.tape(0o1201).unwrap().clone())
+}
+
+#[test]
+fn tape_written_and_read_back() {
+    let (mem, tape) = tape_here();
+    let at = |a: usize| mem[a - TAPE_MEMORY.0];
+    // The BCD records come back as written (0 through tape code 012), the binary one too.
+    assert_eq!(
+        emu::ibm7090::bcd::unpack(&[at(0o1000), at(0o1001)]),
+        "HELLO0WORLD "
+    );
+    assert_eq!(at(0o1005), 0o000102602040);
+    assert_eq!(
+        [at(0o1012), at(0o1013), at(0o1014)],
+        [0o777777777777, 0, 0o123456701234]
+    );
+    // The read of the tape mark stored nothing; the IOSP took the third record again.
+    assert_eq!([at(0o1015), at(0o1016)], [0, 0]);
+    assert_eq!(at(0o1017), 0o777777777777);
+    assert_eq!(at(0o1021), 0o123456701234);
+    assert_eq!(at(0o1022), 0);
+    assert_eq!(tape.bcd_lines()[..2], ["HELLO0WORLD", "012 +-"]);
+    assert_eq!(tape.blocks.len(), 5);
+}
+
 /// SIMH's i7094 on the PATH; a test that calls this is ignored where the build found none
 /// (build.rs), so a missing one here is a failure.
 fn i7094() -> PathBuf {
@@ -114,41 +351,44 @@ fn i7094() -> PathBuf {
         .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
 }
 
-#[test]
-fn hollerith_table() {
-    assert_eq!(hollerith(&[12, 8]), 'H');
-    assert_eq!(hollerith(&[11, 9]), 'R');
-    assert_eq!(hollerith(&[0, 6]), 'W');
-    assert_eq!(hollerith(&[0]), '0');
-    assert_eq!(hollerith(&[12, 3, 8]), '.');
+/// A scratch directory for one SIMH run.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("firstmoves-simh-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
-/// The program, and the two cards as it read them here (first 72 columns).
-fn read_here() -> (fap::Program, Vec<String>) {
-    let p = fap::assemble(PROGRAM, "cards.fap").unwrap();
-    let mut m = Machine::new();
-    for (&a, &w) in &p.words {
-        m.mem[a as usize] = w;
-    }
-    m.ic = p.start as u32;
-    m.channel.load_cards(DECK);
-    let stop = m.run(Limits::instructions(100));
-    assert!(
-        matches!(stop, Stop::Halt { address: 0o106, .. }),
-        "{stop:?}"
-    );
-    let ours: Vec<String> = [CARD1, CARD2]
-        .iter()
-        .map(|&a| first_72(&bcd::unpack(&m.mem[a..a + 12])))
-        .collect();
-    (p, ours)
+/// Run `p` in SIMH (7090) in `dir`: `attach` lines, then `go` at its start, then `after`; the
+/// console output.
+fn simh(dir: &Path, p: &fap::Program, attach: &str, after: &str) -> String {
+    std::fs::write(dir.join("prog.obj"), p.object_deck()).unwrap();
+    std::fs::write(
+        dir.join("run.ini"),
+        format!(
+            "set cpu 7090\nload prog.obj\n{attach}go {:o}\n{after}quit\n",
+            p.start
+        ),
+    )
+    .unwrap();
+    let out = Command::new(i7094())
+        .arg("run.ini")
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("i7094 runs");
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.contains("HALT instruction"), "{out}");
+    out
 }
 
-#[test]
-fn cards_read_as_punched() {
-    let (_, ours) = read_here();
-    let expected: Vec<String> = DECK.lines().map(first_72).collect();
-    assert_eq!(ours, expected);
+/// The words of SIMH's `examine` lines.
+fn examined(out: &str) -> Vec<u64> {
+    out.lines()
+        .filter_map(|l| {
+            let (_, v) = l.split_once(":\t")?;
+            u64::from_str_radix(v.trim(), 8).ok()
+        })
+        .collect()
 }
 
 #[test]
@@ -157,38 +397,65 @@ fn cards_read_as_punched() {
     ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
 )]
 fn cards_read_alike_on_simh() {
-    let (p, ours) = read_here();
-    let simh = i7094();
-    let dir = std::env::temp_dir().join(format!("firstmoves-simh-cards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("cards.obj"), p.object_deck()).unwrap();
+    let (p, _) = machine(READ);
+    let dir = scratch("cards");
+    let examine = format!("examine {CARD1:o}-{:o}\n", CARD1 + 47);
     std::fs::write(dir.join("deck.txt"), DECK).unwrap();
-    std::fs::write(
-        dir.join("cards.ini"),
-        format!(
-            "set cpu 7090\nload cards.obj\nattach cdr deck.txt\ngo {:o}\nexamine {CARD1:o}-{:o}\nquit\n",
-            p.start,
-            CARD2 + 23
-        ),
-    )
-    .unwrap();
-    let out = Command::new(simh)
-        .arg("cards.ini")
-        .current_dir(&dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("i7094 runs");
+    let text = examined(&simh(&dir, &p, "attach cdr deck.txt\n", &examine));
+    let deck = binary_deck();
+    std::fs::write(dir.join("deck.cbn"), &deck).unwrap();
+    let binary = examined(&simh(&dir, &p, "attach -c cdr deck.cbn\n", &examine));
     std::fs::remove_dir_all(&dir).ok();
-    let out = String::from_utf8_lossy(&out.stdout);
-    assert!(out.contains("HALT instruction"), "{out}");
-    let words: Vec<u64> = out
-        .lines()
-        .filter_map(|l| {
-            let (_, v) = l.split_once(":\t")?;
-            u64::from_str_radix(v.trim(), 8).ok()
-        })
-        .collect();
-    assert_eq!(words.len(), 48, "{out}");
-    let theirs: Vec<String> = words.chunks(24).map(row_binary_text).collect();
-    assert_eq!(ours, theirs, "SIMH output:\n{out}");
+    assert_eq!(text, read_here(DECK, false), "text deck");
+    assert_eq!(binary, read_here(&deck, true), "column-binary deck");
+}
+
+#[test]
+#[cfg_attr(
+    not(has_i7094),
+    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
+)]
+fn printed_alike_on_simh() {
+    let (p, mut m) = machine(PRINT);
+    m.io.reader.load_text(DECK).unwrap();
+    m.run(Limits::instructions(100));
+    let dir = scratch("printer");
+    std::fs::write(dir.join("deck.txt"), DECK).unwrap();
+    simh(&dir, &p, "attach cdr deck.txt\nattach lpt out.txt\n", "");
+    let theirs = std::fs::read_to_string(dir.join("out.txt")).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(
+        m.io.printer.lines,
+        theirs.lines().collect::<Vec<_>>(),
+        "SIMH's lpt file:\n{theirs}"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(has_i7094),
+    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
+)]
+fn tape_alike_on_simh() {
+    let (p, _) = machine(TAPE);
+    let (ours, tape) = tape_here();
+    let dir = scratch("tape");
+    let (a, b) = TAPE_MEMORY;
+    let out = simh(
+        &dir,
+        &p,
+        "set mta1 format=p7b\nattach -n mta1 a1.p7b\n",
+        &format!("examine {a:o}-{b:o}\n"),
+    );
+    let file = std::fs::read(dir.join("a1.p7b")).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(examined(&out), ours, "storage; SIMH said:\n{out}");
+    // SIMH ends each record it writes with a copy of its first byte, which the next write
+    // covers: the file has one byte more than the reel's image.
+    let image = tape.to_p7b();
+    assert_eq!(file[..file.len() - 1], image[..]);
+    assert_eq!(
+        Tape::from_p7b(&file[..image.len()]).unwrap().blocks,
+        tape.blocks
+    );
 }

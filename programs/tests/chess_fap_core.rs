@@ -285,7 +285,7 @@ fn prbord_prints_as_native() {
             .lines()
             .map(|l| l.trim_end().to_string())
             .collect();
-        assert_eq!(m.channel.printed, want);
+        assert_eq!(emulated::printed(&m), want);
     }
 }
 
@@ -311,15 +311,14 @@ fn the_line_routines() {
     };
     call(&mut m, "LNMOV", b1a3.key() as i64, 0);
     call(&mut m, "LNOUT", 0, 0);
-    assert_eq!(m.channel.printed, vec!["-1234567 0 E7E8Q B1A3"]);
+    assert_eq!(emulated::printed(&m), vec!["-1234567 0 E7E8Q B1A3"]);
     assert_eq!(m.mem[sym("LCOL")], 0);
 }
 
 #[test]
 fn rdcard_nxtnum_and_gamecd() {
     let mut m = machine(&Position::start());
-    m.channel
-        .load_cards("  12,-7 , 0 X -\nGAME   41 17 C6   COMMENT\n");
+    emulated::mount_deck(&mut m, "  12,-7 , 0 X -\nGAME   41 17 C6   COMMENT\n");
     call(&mut m, "RDCARD", 0, 0);
     let chars = sym("CHARS");
     assert_eq!(m.mem[chars + 2], 1, "column 3 holds the digit 1");

@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use assembler::fap::{self, Program};
 use emu::ibm7090::{Limits, Machine, Stop};
 use programs::chess::board::*;
+use programs::chess::emulated;
 use programs::chess::initia::cards::to_cards;
 use programs::chess::initia::{read_cards, InitiaError};
 use programs::chess::{legal_moves, parse_fen, to_fen};
@@ -69,7 +70,7 @@ fn signed(w: u64) -> i64 {
 }
 
 /// Run the 7090 INITIA on `deck` for `problems` problems; also checks that the deck is then
-/// used up exactly (the next read finds the reader empty) and returns the printed lines.
+/// used up exactly (the next read finds the input tape blank) and returns the printed lines.
 fn run_fap(deck: &str, problems: usize) -> (Vec<Outcome>, Vec<String>) {
     let (out, printed, _) = run_fap_timed(deck, problems, false);
     (out, printed)
@@ -77,7 +78,8 @@ fn run_fap(deck: &str, problems: usize) -> (Vec<Outcome>, Vec<String>) {
 
 /// As `run_fap`, with the machine cycles of each problem (driver's TSX and HTR included).
 /// With `skip_may_end_deck`, the last problem may be an error whose skip runs into the end of
-/// the deck (native stops quietly; the 7090 stops at the reader after printing the comment).
+/// the deck (native stops quietly; the 7090 stops at the input tape's end after printing the
+/// comment).
 fn run_fap_timed(
     deck: &str,
     problems: usize,
@@ -90,23 +92,23 @@ fn run_fap_timed(
         m.mem[a as usize] = w;
     }
     m.ic = p.start as u32;
-    m.channel.load_cards(deck);
+    emulated::mount_system_tapes(&mut m, deck);
     let mut out = Vec::new();
     let mut cycles = Vec::new();
     for k in 0..problems {
-        let printed_before = m.channel.printed.len();
+        let printed_before = emulated::printed(&m).len();
         let cycles_before = m.cycles();
-        let cards_before = m.channel.cards_read as usize;
+        let cards_before = emulated::cards_read(&m);
         let stop = m.run(Limits::instructions(5_000_000));
-        if skip_may_end_deck && k + 1 == problems && matches!(stop, Stop::ReaderEmpty { .. }) {
-            let lines = &m.channel.printed[printed_before..];
+        if skip_may_end_deck && k + 1 == problems && matches!(stop, Stop::BlankTape { .. }) {
+            let lines = &emulated::printed(&m)[printed_before..];
             assert_eq!(lines.len(), 1, "one error line before the end: {lines:?}");
             let (card, column) = parse_error_line(&lines[0]);
             out.push(Outcome::Error {
                 card: card + cards_before,
                 column,
             });
-            return (out, m.channel.printed.clone(), cycles);
+            return (out, emulated::printed(&m), cycles);
         }
         assert!(
             matches!(stop, Stop::Halt { .. }),
@@ -122,7 +124,7 @@ fn run_fap_timed(
                 bking: word("BKING"),
             }),
             1 => {
-                let lines = &m.channel.printed[printed_before..];
+                let lines = &emulated::printed(&m)[printed_before..];
                 assert_eq!(lines.len(), 1, "one error line: {lines:?}");
                 let (card, column) = parse_error_line(&lines[0]);
                 out.push(Outcome::Error {
@@ -137,10 +139,10 @@ fn run_fap_timed(
     }
     let stop = m.run(Limits::instructions(1_000_000));
     assert!(
-        matches!(stop, Stop::ReaderEmpty { .. }),
+        matches!(stop, Stop::BlankTape { .. }),
         "after the last problem: {stop}"
     );
-    (out, m.channel.printed.clone(), cycles)
+    (out, emulated::printed(&m), cycles)
 }
 
 /// `INITIA ERROR CARD c COLUMN k reason`: (c, k).
@@ -465,7 +467,7 @@ fn the_initial_position() {
 }
 
 /// Every error native INITIA reports (but the end of the deck, where the 7090 stops at the
-/// reader instead) at the same card and column, then the next problem read correctly.
+/// input tape's end instead) at the same card and column, then the next problem read correctly.
 #[test]
 fn malformed_decks_give_the_same_card_and_column() {
     let good = "4K3 8888 88 *K7 .";
@@ -586,7 +588,7 @@ fn the_error_comment() {
 
 /// Good decks with random faults (characters replaced, deleted, inserted): `(compared, left
 /// out)`. Left out are decks where native reaches the end of the deck inside a problem (the
-/// 7090 stops at the reader instead) or a `.` has more than blanks after it on its card
+/// 7090 stops at the input tape's end instead) or a `.` has more than blanks after it on its card
 /// (native would read a next problem there; INITIA ignores the rest of the card).
 fn faulty_decks(seed: u64, decks: usize) -> (usize, usize) {
     const ALPHABET: &[u8] = b"KQRBNPMTX*()/,.- 0123456789";

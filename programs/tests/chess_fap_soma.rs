@@ -7,7 +7,7 @@
 use emu::ibm7090::{Limits, Machine, Stop};
 use programs::chess::board::*;
 use programs::chess::crosscheck::Report;
-use programs::chess::emulated::{problem_deck, run_problem, EmulatedError, Outcome, Program};
+use programs::chess::emulated::{self, problem_deck, run_problem, EmulatedError, Outcome, Program};
 use programs::chess::fen::to_fen;
 use programs::chess::movegen::legal_moves;
 use programs::chess::program::{assembled, run, Case, FapProgram, Player, Twin, TwinEngine};
@@ -212,9 +212,9 @@ fn opening_moves_on_the_7090() {
     let native = values(&p, Rules::Soma1961);
     let deck = problem_deck(&p, &program_card(Rules::Soma1961, 1961)).unwrap();
     let mut m = prog().machine();
-    m.channel.load_cards(&deck);
+    emulated::mount_deck(&mut m, &deck);
     let stop = m.run(Limits::instructions(1_000_000_000));
-    assert!(matches!(stop, Stop::ReaderEmpty { .. }), "{stop}");
+    assert!(matches!(stop, Stop::BlankTape { .. }), "{stop}");
     assert_eq!(get(&m, "SNMV"), 20);
     for (i, (mv, v)) in native.iter().enumerate() {
         assert_eq!(m.mem[sym("SMOVS") + i], mv.key() as u64, "move {i}");
@@ -362,9 +362,9 @@ fn the_1961_game_move_tables() {
                 let native = values(&q, rules);
                 let deck = problem_deck(&q, &program_card(rules, 1961)).unwrap();
                 let mut m = prog().machine();
-                m.channel.load_cards(&deck);
+                emulated::mount_deck(&mut m, &deck);
                 let stop = m.run(Limits::instructions(1_000_000_000));
-                assert!(matches!(stop, Stop::ReaderEmpty { .. }), "{stop}");
+                assert!(matches!(stop, Stop::BlankTape { .. }), "{stop}");
                 assert_eq!(get(&m, "SNMV") as usize, native.len(), "move {white}");
                 for (k, (mv, v)) in native.iter().enumerate() {
                     assert_eq!(m.mem[sym("SMOVS") + k], mv.key() as u64);

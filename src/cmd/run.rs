@@ -15,12 +15,16 @@ mod ibm7090;
 #[derive(clap::Args)]
 pub struct RunArgs {
     /// The program: SILLIAC assembly (`.sil`) or a tape (`.pt` text, or raw frames 0..31);
-    /// for the IBM 7090, FAP source (`.fap`) or an asm7090 object deck (`.obj`).
+    /// for the IBM 7090, FAP source (`.fap`), an asm7090 object deck (`.obj`), a
+    /// column-binary deck (`.cbn`: LOAD CARDS) or a tape image (`.p7b`, `.bcd`: LOAD TAPE).
     pub file: PathBuf,
-    /// Input tape whose frames follow the program on the reader.
+    /// SILLIAC: input tape whose frames follow the program on the reader. 7090: `UNIT=FILE`
+    /// mounts a tape on a 729 (`A2=deck.txt`, `B1=9ap.bcd`; `.txt` BCD text, one record a
+    /// line, else P7B), written back at the end if the run wrote on it; repeatable.
     #[arg(long)]
-    pub tape: Option<PathBuf>,
-    /// Write the punched output as a `.pt` tape.
+    pub tape: Vec<String>,
+    /// Write the punched output: SILLIAC a `.pt` tape; 7090 the punch's cards (`.cbn` column
+    /// binary, else text).
     #[arg(long)]
     pub punch: Option<PathBuf>,
     /// Stop after this many emulated microseconds from the program's start.
@@ -35,9 +39,14 @@ pub struct RunArgs {
     /// Print one JSON object instead of the teleprinter text.
     #[arg(long)]
     pub json: bool,
-    /// 7090: cards for the card reader, one card (80 columns) a line.
+    /// 7090: cards for the card reader, one card a line (text punched in the Hollerith code,
+    /// or SIMH's column binary for a `.cbn` file).
     #[arg(long)]
     pub cards: Option<PathBuf>,
+    /// 7090: press a load key instead of starting at the program's start: `cards` (LOAD
+    /// CARDS) or a tape unit (`B1`: LOAD TAPE). A `.cbn` or tape-image FILE implies it.
+    #[arg(long)]
+    pub load: Option<String>,
     /// 7090: write the printed lines here instead of to stdout.
     #[arg(long)]
     pub printer: Option<PathBuf>,
@@ -79,18 +88,22 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         return ibm7090::run(&args);
     }
     if args.cards.is_some()
+        || args.load.is_some()
         || args.printer.is_some()
         || args.switches.is_some()
         || args.limit_cycles.is_some()
         || args.dump.is_some()
     {
-        bail!("--cards, --printer, --switches, --limit-cycles and --dump are for 7090 programs (.fap, .obj)");
+        bail!("--cards, --load, --printer, --switches, --limit-cycles and --dump are for 7090 programs (.fap, .obj, .cbn, .p7b)");
     }
     let (frames, start) = load_frames(&args.file)?;
     let mut m = Machine::new();
     m.reader_mut().push(&frames);
-    if let Some(tape) = &args.tape {
-        let input = read_tape_file(tape)?;
+    if args.tape.len() > 1 {
+        bail!("SILLIAC has one tape reader: give --tape once");
+    }
+    if let Some(tape) = args.tape.first() {
+        let input = read_tape_file(Path::new(tape))?;
         m.reader_mut().push(&input);
     }
     m.set_trace(args.trace);

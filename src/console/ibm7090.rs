@@ -60,7 +60,7 @@ IBM 7090: addresses and words in octal, or FAP symbols (symbol+n, n decimal); -O
   registers AC (38 bits: S, Q, P, 1-35), MQ, IC (PC), XR1, XR2, XR4 (ex XR: all three)
   break order MNEMONIC   an instruction (TIX, RDS)
   run N [instructions|cycles|us|ms]
-  attach cards|cdr FILE  detach cards   cards (80 columns a line) into / out of the hopper
+  attach cards|cdr FILE  detach cards   cards (a line each; .cbn column binary) into / out of the hopper
   attach printer|lpt FILE  detach printer   printed lines to FILE at detach or quit
   switches 1,3           sense switches down (`switches` alone: all up)
   printed                the printer's lines";
@@ -195,8 +195,8 @@ impl Ibm7090 {
             ns / 1000,
             ns % 1000,
             m.instructions(),
-            m.channel.hopper.len(),
-            m.channel.printed.len()
+            m.io.reader.hopper.len(),
+            m.io.printer.lines.len()
         )
     }
 
@@ -204,14 +204,14 @@ impl Ibm7090 {
         let Some(file) = self.printer_file.take() else {
             return err("no printer file attached");
         };
-        let mut text = self.machine.channel.printed.join("\n");
+        let mut text = self.machine.io.printer.lines.join("\n");
         text.push('\n');
         std::fs::write(&file, text)
             .map_err(|e| MonitorError(format!("{}: {e}", file.display())))?;
         Ok(format!(
             "{}: {} lines written",
             file.display(),
-            self.machine.channel.printed.len()
+            self.machine.io.printer.lines.len()
         ))
     }
 }
@@ -244,8 +244,8 @@ impl Ibm7090 {
             format!("keys: {:012o}", m.keys),
             format!(
                 "card reader: {} read, {} in the hopper",
-                m.channel.cards_read,
-                m.channel.hopper.len()
+                m.io.reader.cards_read,
+                m.io.reader.hopper.len()
             ),
         ]
     }
@@ -269,10 +269,15 @@ impl Ibm7090 {
     fn attach_cards(&mut self, file: &str) -> Result<String, MonitorError> {
         let text =
             std::fs::read_to_string(file).map_err(|e| MonitorError(format!("{file}: {e}")))?;
-        self.machine.channel.load_cards(&text);
+        let loaded = if file.to_ascii_lowercase().ends_with(".cbn") {
+            self.machine.io.reader.load_column_binary(&text)
+        } else {
+            self.machine.io.reader.load_text(&text)
+        };
+        loaded.map_err(|e| MonitorError(format!("{file}: {e}")))?;
         Ok(format!(
             "{file}: {} cards in the hopper",
-            self.machine.channel.hopper.len()
+            self.machine.io.reader.hopper.len()
         ))
     }
 }
@@ -471,8 +476,8 @@ impl Backend for Ibm7090 {
         Some(match (cmd, dev, args) {
             ("attach", Some("cards"), [_, file]) => self.attach_cards(file),
             ("detach", Some("cards"), [_]) => {
-                let n = self.machine.channel.hopper.len();
-                self.machine.channel.hopper.clear();
+                let n = self.machine.io.reader.hopper.len();
+                self.machine.io.reader.hopper.clear();
                 Ok(format!("{n} cards taken out of the hopper"))
             }
             ("attach", Some("printer"), [_, file]) => {
@@ -481,7 +486,7 @@ impl Backend for Ibm7090 {
             }
             ("detach", Some("printer"), [_]) => self.detach_printer(),
             ("switches", _, list) => self.switches(list),
-            ("printed", _, []) => Ok(self.machine.channel.printed.join("\n")),
+            ("printed", _, []) => Ok(self.machine.io.printer.lines.join("\n")),
             _ => return None,
         })
     }
@@ -490,13 +495,13 @@ impl Backend for Ibm7090 {
         let mut out = self.panel();
         out.push(format!(
             "printer: {} lines printed",
-            self.machine.channel.printed.len()
+            self.machine.io.printer.lines.len()
         ));
         out
     }
 
     fn side_pane(&self, width: usize, status: String) -> Vec<String> {
-        let printed = &self.machine.channel.printed;
+        let printed = &self.machine.io.printer.lines;
         let mut out = self.panel();
         out.push(status);
         out.push(String::new());

@@ -325,7 +325,7 @@ fn check_subfields(info: &InstrInfo, f: &Fields, op: &str, op_span: Span) -> Res
             },
         ));
     }
-    if let (true, Some(a)) = (is_extended(info), &f.address) {
+    if let (true, 0, Some(a)) = (is_extended(info), info.operand_max, &f.address) {
         // RCDA, WPRA: the unit is part of the operation.
         return Err(fap(
             a.span(),
@@ -335,7 +335,9 @@ fn check_subfields(info: &InstrInfo, f: &Fields, op: &str, op_span: Span) -> Res
             },
         ));
     }
-    if info.format == Format::Group0760 && info.operand_max > 0 && f.address.is_none() {
+    // SWT n, RTDA n: the number is required.
+    let numbered = matches!(info.format, Format::Group0760 | Format::Io) && info.operand_max > 0;
+    if numbered && f.address.is_none() {
         return Err(fap(
             op_span,
             FapError::MissingOperand {

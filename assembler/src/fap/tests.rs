@@ -31,6 +31,12 @@ fn every_table_row_assembles_and_decodes_back() {
                 0,
             ),
             Format::Group0760 => (format!(" {}", info.mnemonic), u32::from(info.function), 0),
+            // RTDA n: the unit is 1200 + n.
+            _ if is_extended(info) && info.operand_max > 0 => (
+                format!(" {} {},{tag}", info.mnemonic, info.operand_max),
+                u32::from(info.function + info.operand_max),
+                0,
+            ),
             // RCDA, WPRA: the unit is part of the operation.
             _ if is_extended(info) => (
                 format!(" {} ,{tag}", info.mnemonic),

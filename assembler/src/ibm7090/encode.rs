@@ -84,10 +84,11 @@ where
             .map_or(0, |s| s.value() as u32 & 0o77777),
         Some(Address::Expr(e)) => field(enc, e, here, "address"),
     };
-    if info.format == Format::Group0760 {
+    // SWT n, RTDA n: n in its range, added to the function or unit by `encode`.
+    if matches!(info.format, Format::Group0760 | Format::Io) && info.operand_max > 0 {
         let (lo, hi) = (u32::from(info.operand_min), u32::from(info.operand_max));
         if let Some(a) = &f.address {
-            if !(lo..=hi).contains(&address) && hi > 0 {
+            if !(lo..=hi).contains(&address) {
                 enc.error(
                     a.span(),
                     Ibm7090Error::OperandOutOfRange {

@@ -246,6 +246,93 @@ impl Card {
     }
 }
 
+/// The 24-word image a card machine that takes images (the 716 printer, the 721 punch) is
+/// filling: the channel's words in row order; a full image, an end of record or the end of the
+/// select completes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImageBuffer {
+    pub words: Vec<u64>,
+    /// An image was completed since the unit was selected.
+    pub completed: bool,
+}
+
+impl ImageBuffer {
+    /// A write select: a new image.
+    pub fn select(&mut self) {
+        self.words.clear();
+        self.completed = false;
+    }
+
+    /// One word from the channel; the image when it is full.
+    pub fn put(&mut self, word: u64) -> Option<[u64; IMAGE_WORDS]> {
+        self.words.push(word);
+        if self.words.len() == IMAGE_WORDS {
+            self.take()
+        } else {
+            None
+        }
+    }
+
+    /// The channel ends the record: the image so far, if it has a word.
+    pub fn end_record(&mut self) -> Option<[u64; IMAGE_WORDS]> {
+        (!self.words.is_empty()).then(|| self.take()).flatten()
+    }
+
+    /// The channel disconnects: the image so far, or a blank one if the select moved nothing
+    /// (the machine still goes through a print or punch cycle [SUP `lpt_svc`, `cdp_svc`]).
+    pub fn disconnect(&mut self) -> Option<[u64; IMAGE_WORDS]> {
+        if self.words.is_empty() && self.completed {
+            return None;
+        }
+        self.take()
+    }
+
+    fn take(&mut self) -> Option<[u64; IMAGE_WORDS]> {
+        let mut image = [0u64; IMAGE_WORDS];
+        image[..self.words.len()].copy_from_slice(&self.words);
+        self.words.clear();
+        self.completed = true;
+        Some(image)
+    }
+}
+
+/// A unit that takes images from the channel (the printer, the punch): what it does with a
+/// completed image; the channel's words, end of record and disconnect go through its buffer.
+pub(super) trait ImageUnit {
+    fn buffer(&mut self) -> &mut ImageBuffer;
+    fn complete(&mut self, image: &[u64; IMAGE_WORDS]);
+
+    fn select(&mut self) {
+        self.buffer().select();
+    }
+
+    /// One word; true when it completed the image (end of record).
+    fn word(&mut self, w: u64) -> bool {
+        let image = self.buffer().put(w);
+        self.finish(image)
+    }
+
+    fn end_record(&mut self) {
+        let image = self.buffer().end_record();
+        self.finish(image);
+    }
+
+    fn disconnect(&mut self) {
+        let image = self.buffer().disconnect();
+        self.finish(image);
+    }
+
+    fn finish(&mut self, image: Option<[u64; IMAGE_WORDS]>) -> bool {
+        match image {
+            Some(i) => {
+                self.complete(&i);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// A deck of text cards, one a line.
 pub fn text_deck(text: &str) -> Result<Vec<Card>, CardError> {
     text.lines()

@@ -1,314 +1,679 @@
-//! Data channel A with a card reader (unit 1321) and a printer (unit 1361, BCD).
+//! Data channels A and B (IBM 7607) and the units on them: the 711 card reader, the 721 punch
+//! and the 716 printer on channel A, ten 729 tape units on each (docs/ibm7090.md "Channels").
 //!
-//! A unit address carries the channel in its high octal digit (1 = A), the unit in the low
-//! three: RDS 1321, WRS 1361 (FAP's RCDA, WPRA), as SIMH i7094 decodes them; RDS 321 names
-//! channel 0, which the 7090 does not have (SIMH stops "Non-existent channel").
+//! A unit address carries the channel in its high octal digits (1 = A, 2 = B) and the unit in
+//! the low three: 201-212 tape units 1-10 in BCD, 221-232 the same units in binary, 321 the
+//! reader, 341 the punch, 361 the printer (RDS 1321 is FAP's RCDA, RDS 2221 RTBB 1), as SIMH
+//! i7094 decodes them [SUP `GET_U_CH`, `ch_find_dev`]. Channels C-H are absent: a select, RCH,
+//! LCH or SCH on them stops the machine (SIMH: "Non-existent channel"), and their tests see a
+//! channel not in operation with every indicator off.
 //!
-//! What is modelled (docs/ibm7090.md "Channel A" gives the reasons):
-//! - RDS/WRS select a unit; RCHA Y starts the channel on the command word at Y; LCHA Y gives
-//!   the next command list to a channel waiting after an IORT.
-//! - Command words: IOCD (count words, then disconnect), IOCP (count words, then the next
-//!   command), IORT (count words, then end the record and wait for an LCHA), TCH (next command
-//!   from Y); bit 18 indirect address, bit 19 nontransmit (words skipped).
-//! - Records are BCD card images of 14 words (80 columns + 4 blanks, 6 characters a word) and
-//!   print lines of up to 20 words (120 characters), the record formats of the system tapes
-//!   the 1401 wrote from cards and printed from [I: simplification; the on-line 711 reader and
-//!   716 printer used 24-word row-binary images of 72 columns, which SIMH models].
-//! - The channel works at once, in zero cycles: the CPU never sees it busy (TCOA never
-//!   transfers) [I: simplification].
+//! The channel works as the 7607 does, in zero time (period I/O timing is not modelled):
+//! - RDS/WRS select a unit; RCH (reset and load) starts the channel on the command list at Y.
+//!   The commands run at once to the point where the channel would wait for the CPU: after an
+//!   IOCT, IORT or IOST it waits for LCH, which goes on with the list at its Y. A channel left
+//!   waiting when the CPU does anything else with it (another select, a test, a halt)
+//!   disconnects, as the real one did when no LCH was waiting at the end of the command.
+//! - IOCD/IOCP/IOCT transmit `count` words, across record ends; IORP/IORT transmit to the end
+//!   of the record (words past the count are not stored); IOSP/IOST stop at whichever comes
+//!   first. The D ones disconnect, the P ones go on with the next command, the T ones wait for
+//!   LCH. TCH goes on at Y. Bit 18 makes Y indirect (not for IOCP/IOSP with count 0), bit 19
+//!   (nontransmit) counts words without storing them (the address still advances, as 9M21A's
+//!   SCHA test expects; SIMH does not advance it). IOCD 0,,0 disconnects; IOCT/IOST 0,,0
+//!   disconnect when RCH or LCH loads them [SUP `ch6_new_cmd`].
+//! - RCH or LCH on a channel not in operation turns on the I/O check indicator and loads the
+//!   command registers without starting anything [SUP `ch_op_start`].
+//! - SCH stores the location counter (decrement), the current address (address), the
+//!   nontransmit bit (19) and the command's operation (S,1,2) [SUP `ch_op_store`].
+//! - Indicators per channel: end of file (a tape mark read; TEF), redundancy check (a character
+//!   with the wrong parity; TRC), beginning of tape (a backspace at the load point; BTT), end of
+//!   tape (ETT; tapes here have no end, so never on).
 
-use super::bcd;
+use super::card::ImageUnit;
+use super::card_reader::CardReader;
 use super::isa::{self, Op};
-use std::collections::VecDeque;
+use super::printer::Printer;
+use super::punch::Punch;
+use super::tape::{self, Block, Tape};
 
+/// Channels the machine has (A and B).
+pub const CHANNELS: usize = 2;
+/// Tape units on a channel.
+pub const TAPE_UNITS: usize = 10;
 /// Unit addresses on channel A.
 pub const CARD_READER: u16 = 0o1321;
+pub const CARD_PUNCH: u16 = 0o1341;
 pub const PRINTER: u16 = 0o1361;
-/// Words of a card record and of a print line.
-pub const CARD_WORDS: usize = 14;
-pub const LINE_WORDS: usize = 20;
+/// Commands a start may run without moving a word (a TCH loop) before the machine stops.
+pub const COMMAND_LIMIT: u32 = 100_000;
 
-const ADDRESS: u64 = 0o77777;
+const ADDRESS: u16 = 0o77777;
+const NONTRANSMIT: u64 = 1 << 16;
+const INDIRECT: u64 = 1 << 17;
 
-/// A reason the channel cannot go on; the CPU stops with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The channel letter of a channel number (0 = A).
+fn letter(ch: usize) -> char {
+    (b'A' + ch as u8) as char
+}
+
+/// A unit address as the operator named it: `A2` (tape), `card reader`, or the octal address.
+pub fn unit_name(address: u16) -> String {
+    match decode_unit(address) {
+        Ok((ch, Unit::Tape { drive, .. })) => format!("tape {}{drive}", letter(ch)),
+        Ok((_, Unit::Reader)) => "card reader".to_string(),
+        Ok((_, Unit::Punch)) => "card punch".to_string(),
+        Ok((_, Unit::Printer)) => "printer".to_string(),
+        Err(_) => format!("unit {address:04o}"),
+    }
+}
+
+/// Why the channel cannot do what the CPU asked; the machine stops with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ChannelError {
-    /// RDS (or LCHA for the next card) with the hopper empty.
+    /// A read needs a card and the hopper is empty (the reader is not ready).
+    #[error("the card reader's hopper is empty")]
     ReaderEmpty,
-    /// RDS/WRS of a unit the machine does not have (or the wrong direction).
+    /// A read select of a tape whose heads are past its last block.
+    #[error("{}: read past the last record (blank tape)", unit_name(*unit))]
+    BlankTape { unit: u16 },
+    /// The unit address or operation names channel C-H, or none.
+    #[error("{} names no channel of this 7090 (it has A and B)", unit_name(*.0))]
+    NoSuchChannel(u16),
+    #[error("no unit {0:04o} on its channel")]
     NoSuchUnit(u16),
-    /// A command word the channel model does not execute (IORP, IOSP, IOCT, IOST).
-    UnimplementedCommand { address: u16, word: u64 },
-    /// RCHA with no unit selected.
-    NotSelected,
+    /// A read select of a unit that only writes, or the other way round.
+    #[error("{} cannot be {}", unit_name(*unit), if *write { "written" } else { "read" })]
+    WrongDirection { unit: u16, write: bool },
+    /// A tape unit with no reel, or unloaded (RUN).
+    #[error("{}: no tape mounted", unit_name(*.0))]
+    NotReady(u16),
+    /// A write to a reel without its file-protection ring.
+    #[error("{}: file protected (no write ring)", unit_name(*.0))]
+    FileProtected(u16),
+    /// `COMMAND_LIMIT` commands without a word moved: a TCH loop (the real channel would spin
+    /// for ever).
+    #[error("channel {channel}: {COMMAND_LIMIT} commands without data, from {address:05o}")]
+    CommandLoop { channel: char, address: u16 },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Direction {
-    Read,
-    Write,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum State {
+/// What a channel is doing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum State {
+    /// Not in operation.
+    #[default]
     Idle,
-    /// Selected, waiting for RCHA.
+    /// A unit selected (RDS/WRS), no command list yet: waiting for RCH or LCH.
     Selected,
-    /// An IORT ended its record; waiting for LCHA.
-    WaitingLch,
+    /// An IOCT, IORT or IOST finished: waiting for LCH.
+    Waiting,
 }
 
-/// Channel A and its two units.
-#[derive(Clone, Debug)]
-pub struct ChannelA {
-    /// Cards still in the reader's hopper (text lines, 80 columns used).
-    pub hopper: VecDeque<String>,
-    /// Lines printed so far, trailing blanks removed.
-    pub printed: Vec<String>,
-    // Visible to the module so that `snapshot` can save and restore them.
-    pub(super) state: State,
-    pub(super) direction: Direction,
-    pub(super) record: Vec<u64>,
-    pub(super) pos: usize,
-    /// Cards read (records started on the reader).
-    pub cards_read: u64,
+/// A unit on a channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Reader,
+    Punch,
+    Printer,
+    /// Tape unit 1-10, read or written in binary or BCD.
+    Tape {
+        drive: u8,
+        binary: bool,
+    },
 }
 
-impl Default for ChannelA {
-    fn default() -> Self {
-        ChannelA {
-            hopper: VecDeque::new(),
-            printed: Vec::new(),
-            state: State::Idle,
-            direction: Direction::Read,
-            record: Vec::new(),
-            pos: 0,
-            cards_read: 0,
+/// A channel's indicators.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flags {
+    pub end_of_file: bool,
+    pub redundancy: bool,
+    pub beginning_of_tape: bool,
+    pub end_of_tape: bool,
+    /// An IOxT ended with no LCH (the command-trap condition; no trap is modelled).
+    pub command: bool,
+}
+
+/// Which indicator a test takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Indicator {
+    EndOfFile,
+    Redundancy,
+    BeginningOfTape,
+    EndOfTape,
+}
+
+/// A non-data select on a tape unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Motion {
+    BackspaceRecord,
+    BackspaceFile,
+    WriteEndOfFile,
+    Rewind,
+    RewindUnload,
+    SetDensity,
+}
+
+/// One 7607 channel: its state, the unit it has selected and its command registers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Channel {
+    pub state: State,
+    pub unit: Option<Unit>,
+    pub write: bool,
+    /// Location counter: where the next command is.
+    pub clc: u16,
+    /// Current address and word count of the command.
+    pub ca: u16,
+    pub wc: u16,
+    /// The command's operation (bits S,1,2) and its nontransmit bit.
+    pub op: u8,
+    pub nontransmit: bool,
+    /// The last word read ended a record.
+    pub end_of_record: bool,
+    pub flags: Flags,
+    /// A tape record being read (its words and the next) or written (its characters).
+    pub(super) tape_in: Vec<u64>,
+    pub(super) tape_next: usize,
+    pub(super) tape_out: Vec<u8>,
+}
+
+/// A word from the selected unit.
+enum Input {
+    Word(u64, bool),
+    EndOfFile,
+    NoData,
+}
+
+/// How a command's transmission ended.
+enum Moved {
+    /// By its count or the record: `n` words.
+    Done(u32),
+    /// The unit ended the select (a tape mark, the end of the tape).
+    Disconnected,
+}
+
+/// The operation (bits S,1,2) as the table's command row names it.
+fn command(word: u64) -> Op {
+    isa::channel_command(word).map_or(Op::Unimplemented, |c| c.op)
+}
+
+/// The channel number and unit a unit address names.
+pub fn decode_unit(address: u16) -> Result<(usize, Unit), ChannelError> {
+    let field = (address >> 9) & 0o77;
+    if field == 0 || field as usize > CHANNELS {
+        return Err(ChannelError::NoSuchChannel(address));
+    }
+    let ch = field as usize - 1;
+    let u = address & 0o777;
+    let unit = match u {
+        0o201..=0o212 => Unit::Tape {
+            drive: (u - 0o200) as u8,
+            binary: false,
+        },
+        0o221..=0o232 => Unit::Tape {
+            drive: (u - 0o220) as u8,
+            binary: true,
+        },
+        0o321 if ch == 0 => Unit::Reader,
+        0o341 if ch == 0 => Unit::Punch,
+        0o361 if ch == 0 => Unit::Printer,
+        _ => return Err(ChannelError::NoSuchUnit(address)),
+    };
+    Ok((ch, unit))
+}
+
+/// The machine's I/O: the two channels and their units, and the I/O check indicator.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Io {
+    pub channels: [Channel; CHANNELS],
+    pub reader: CardReader,
+    pub printer: Printer,
+    pub punch: Punch,
+    /// Tape units 1-10 (index 0-9) of channels A and B: the reel mounted, if any.
+    pub tapes: [[Option<Tape>; TAPE_UNITS]; CHANNELS],
+    pub io_check: bool,
+}
+
+impl Io {
+    /// The reel on a tape unit address (`A2` is 1202 or 1222).
+    pub fn tape(&self, address: u16) -> Option<&Tape> {
+        match decode_unit(address) {
+            Ok((ch, Unit::Tape { drive, .. })) => self.tapes[ch][drive as usize - 1].as_ref(),
+            _ => None,
         }
     }
-}
 
-impl ChannelA {
-    /// Put cards (one per text line) into the hopper.
-    pub fn load_cards(&mut self, text: &str) {
-        self.hopper.extend(text.lines().map(str::to_string));
+    /// Mount a reel on a tape unit address; the reel it replaces, if any.
+    pub fn mount(&mut self, address: u16, tape: Tape) -> Result<Option<Tape>, ChannelError> {
+        match decode_unit(address)? {
+            (ch, Unit::Tape { drive, .. }) => Ok(self.tapes[ch][drive as usize - 1].replace(tape)),
+            _ => Err(ChannelError::NoSuchUnit(address)),
+        }
     }
 
-    /// RDS/WRS: select a unit (ending whatever the channel was doing).
-    pub fn select(&mut self, unit: u16, write: bool) -> Result<(), ChannelError> {
-        self.disconnect();
-        match (unit, write) {
-            (CARD_READER, false) => {
-                self.direction = Direction::Read;
-                self.next_card()?;
-            }
-            (PRINTER, true) => {
-                self.direction = Direction::Write;
-                self.record.clear();
-            }
-            _ => return Err(ChannelError::NoSuchUnit(unit)),
+    /// RDS (`write` false) or WRS: select a unit for data.
+    pub fn select(&mut self, address: u16, write: bool) -> Result<(), ChannelError> {
+        let (ch, unit) = decode_unit(address)?;
+        let wrong = match unit {
+            Unit::Reader => write,
+            Unit::Punch | Unit::Printer => !write,
+            Unit::Tape { .. } => false,
+        };
+        if wrong {
+            return Err(ChannelError::WrongDirection {
+                unit: address,
+                write,
+            });
         }
-        self.state = State::Selected;
+        self.settle_channel(ch);
+        match unit {
+            Unit::Reader => {
+                if !self.reader.feed() {
+                    return Err(ChannelError::ReaderEmpty);
+                }
+            }
+            Unit::Printer => self.printer.select(),
+            Unit::Punch => self.punch.select(),
+            Unit::Tape { drive, .. } => {
+                let t = self.tapes[ch][drive as usize - 1]
+                    .as_ref()
+                    .filter(|t| !t.unloaded)
+                    .ok_or(ChannelError::NotReady(address))?;
+                if write && !t.ring {
+                    return Err(ChannelError::FileProtected(address));
+                }
+                if !write && t.pos >= t.blocks.len() {
+                    return Err(ChannelError::BlankTape { unit: address });
+                }
+            }
+        }
+        let c = &mut self.channels[ch];
+        c.state = State::Selected;
+        c.unit = Some(unit);
+        c.write = write;
+        c.end_of_record = false;
+        c.flags.command = false;
+        c.tape_in.clear();
+        c.tape_next = 0;
+        c.tape_out.clear();
         Ok(())
     }
 
-    fn next_card(&mut self) -> Result<(), ChannelError> {
-        let card = self.hopper.pop_front().ok_or(ChannelError::ReaderEmpty)?;
-        let columns: String = card.chars().take(80).collect();
-        self.record = bcd::pack(&columns, CARD_WORDS);
-        self.pos = 0;
-        self.cards_read += 1;
-        Ok(())
-    }
-
-    /// End the current record: a print line goes to the printer.
-    fn end_record(&mut self) {
-        if self.direction == Direction::Write {
-            let line = bcd::unpack(&self.record);
-            self.printed.push(line.trim_end().to_string());
-            self.record.clear();
-        }
-        self.pos = 0;
-    }
-
-    /// End the selection (a new RDS/WRS, or the end of the run).
-    pub fn disconnect(&mut self) {
-        if self.state == State::Selected && self.direction == Direction::Write {
-            // A WRS never given an RCHA prints nothing.
-            self.record.clear();
-        }
-        self.state = State::Idle;
-    }
-
-    /// RCHA Y.
-    pub fn reset_and_load(&mut self, mem: &mut [u64], y: u16) -> Result<(), ChannelError> {
-        match self.state {
-            State::Idle => Err(ChannelError::NotSelected),
-            State::Selected => self.run_commands(mem, y),
-            State::WaitingLch => {
-                // RCH after an IORT: the next record, as LCH would [I].
-                self.load(mem, y)
-            }
-        }
-    }
-
-    /// LCHA Y: ignored unless the channel waits after an IORT [I].
-    pub fn load(&mut self, mem: &mut [u64], y: u16) -> Result<(), ChannelError> {
-        if self.state != State::WaitingLch {
+    /// BSR, BSF, WEF, REW, RUN, SDN: done at once; on the reader, punch and printer nothing.
+    pub fn motion(&mut self, address: u16, motion: Motion) -> Result<(), ChannelError> {
+        let (ch, unit) = decode_unit(address)?;
+        let Unit::Tape { drive, .. } = unit else {
             return Ok(());
-        }
-        if self.direction == Direction::Read {
-            if let Err(e) = self.next_card() {
-                self.state = State::Idle;
-                return Err(e);
+        };
+        self.settle_channel(ch);
+        let t = self.tapes[ch][drive as usize - 1]
+            .as_mut()
+            .filter(|t| !t.unloaded)
+            .ok_or(ChannelError::NotReady(address))?;
+        let at_load_point = match motion {
+            Motion::BackspaceRecord => !t.backspace_record(),
+            Motion::BackspaceFile => !t.backspace_file(),
+            Motion::WriteEndOfFile => {
+                if !t.ring {
+                    return Err(ChannelError::FileProtected(address));
+                }
+                t.write_block(Block::Mark);
+                false
             }
-        }
-        self.state = State::Selected;
-        self.run_commands(mem, y)
+            Motion::Rewind => {
+                t.rewind();
+                false
+            }
+            Motion::RewindUnload => {
+                t.rewind();
+                t.unloaded = true;
+                false
+            }
+            Motion::SetDensity => false,
+        };
+        // Backspacing at the load point turns the indicator on [SUP `mt_map_err` MTSE_BOT].
+        self.channels[ch].flags.beginning_of_tape |= at_load_point;
+        Ok(())
     }
 
-    /// Whether the channel is in operation (TCOA): never, since it works at once.
-    pub fn in_operation(&self) -> bool {
-        false
+    /// RCH (`reset`) or LCH on channel `ch` with the command list at `y`.
+    pub fn start(
+        &mut self,
+        ch: usize,
+        mem: &mut [u64],
+        y: u16,
+        reset: bool,
+    ) -> Result<(), ChannelError> {
+        let Some(c) = self.channels.get_mut(ch) else {
+            return Err(ChannelError::NoSuchChannel((ch as u16 + 1) << 9));
+        };
+        if reset {
+            c.end_of_record = false;
+            c.flags.redundancy = false;
+            c.flags.command = false;
+        }
+        match c.state {
+            State::Idle => {
+                // Nothing to start: the registers take the command, I/O check comes on.
+                let ir = mem[y as usize];
+                c.clc = (y + 1) & ADDRESS;
+                c.wc = (ir >> 18) as u16 & ADDRESS;
+                c.ca = ir as u16 & ADDRESS;
+                c.op = (ir >> 33) as u8 & 7;
+                c.nontransmit = ir & NONTRANSMIT != 0;
+                self.io_check = true;
+                Ok(())
+            }
+            State::Selected | State::Waiting => {
+                c.state = State::Selected;
+                c.clc = y & ADDRESS;
+                self.run(ch, mem, None)
+            }
+        }
     }
 
-    fn run_commands(&mut self, mem: &mut [u64], mut y: u16) -> Result<(), ChannelError> {
-        // A TCH loop without data would never end; a real channel would spin too, but the
-        // emulator must return: bound the number of commands per start [I].
-        for _ in 0..100_000 {
-            let cw = mem[y as usize];
-            // The command the table's row for bits S,1,2 names.
-            let op = isa::channel_command(cw).map_or(Op::Unimplemented, |c| c.op);
-            let count = ((cw >> 18) & ADDRESS) as usize;
-            let nontransmit = cw & (1 << 16) != 0;
-            let mut addr = (cw & ADDRESS) as u16;
-            if cw & (1 << 17) != 0 {
-                addr = (mem[addr as usize] & ADDRESS) as u16;
+    /// SCH: the channel's registers as a word.
+    pub fn store(&self, ch: usize) -> Result<u64, ChannelError> {
+        let c = self
+            .channels
+            .get(ch)
+            .ok_or(ChannelError::NoSuchChannel((ch as u16 + 1) << 9))?;
+        Ok((c.op as u64) << 33
+            | (c.clc as u64) << 18
+            | if c.nontransmit { NONTRANSMIT } else { 0 }
+            | c.ca as u64)
+    }
+
+    /// TCO: whether the channel is in operation. The channel has always finished its commands
+    /// by now; one left waiting for an RCH or LCH that is not coming disconnects (as the real
+    /// one did when the unit's first word, or the end of the IOxT, found no command), so a
+    /// channel is never seen in operation. Absent channels are not either.
+    pub fn in_operation(&mut self, ch: usize) -> bool {
+        if ch >= CHANNELS {
+            return false;
+        }
+        self.settle_channel(ch);
+        self.channels[ch].state != State::Idle
+    }
+
+    /// TRC, TEF, BTT, ETT: the indicator, turned off.
+    pub fn take(&mut self, ch: usize, which: Indicator) -> bool {
+        let Some(c) = self.channels.get_mut(ch) else {
+            return false;
+        };
+        let f = match which {
+            Indicator::EndOfFile => &mut c.flags.end_of_file,
+            Indicator::Redundancy => &mut c.flags.redundancy,
+            Indicator::BeginningOfTape => &mut c.flags.beginning_of_tape,
+            Indicator::EndOfTape => &mut c.flags.end_of_tape,
+        };
+        std::mem::take(f)
+    }
+
+    /// The console's LOAD CARDS (`address` 1321) or LOAD TAPE (a tape unit, read in binary):
+    /// select the unit, read its first three words into 0-2 (the key's own IOCT 0,,3), then
+    /// take the next command from 0 (LCH 0). The CPU then starts at 1.
+    pub fn load_button(&mut self, mem: &mut [u64], address: u16) -> Result<(), ChannelError> {
+        self.select(address, false)?;
+        let (ch, _) = decode_unit(address)?;
+        const IOCT_0_3: u64 = 5 << 33 | 3 << 18;
+        self.run(ch, mem, Some(IOCT_0_3))?;
+        self.start(ch, mem, 0, false)
+    }
+
+    /// End whatever the channels are left doing when the machine stops: time passes, and a
+    /// channel waiting for an LCH or an RCH disconnects.
+    pub fn settle(&mut self) {
+        for ch in 0..CHANNELS {
+            self.settle_channel(ch);
+        }
+    }
+
+    fn settle_channel(&mut self, ch: usize) {
+        match self.channels[ch].state {
+            State::Idle => {}
+            State::Selected => self.disconnect(ch),
+            State::Waiting => {
+                self.channels[ch].flags.command = true;
+                self.disconnect(ch);
             }
-            match op {
+        }
+    }
+
+    /// End the data select: the unit finishes its record or line.
+    fn disconnect(&mut self, ch: usize) {
+        let c = &mut self.channels[ch];
+        match c.unit {
+            Some(Unit::Reader) => self.reader.disconnect(),
+            Some(Unit::Printer) => self.printer.disconnect(),
+            Some(Unit::Punch) => self.punch.disconnect(),
+            Some(Unit::Tape { drive, .. }) if c.write => {
+                let chars = std::mem::take(&mut c.tape_out);
+                if let (false, Some(t)) =
+                    (chars.is_empty(), &mut self.tapes[ch][drive as usize - 1])
+                {
+                    t.write_block(Block::Record(chars));
+                }
+            }
+            // A read leaves the rest of the record behind it (the block has passed).
+            Some(Unit::Tape { .. }) | None => {}
+        }
+        let c = &mut self.channels[ch];
+        c.state = State::Idle;
+        c.unit = None;
+        c.tape_in.clear();
+        c.tape_next = 0;
+    }
+
+    /// Run the command list from the location counter (`first`: a command word given by the
+    /// console instead of the first one in storage) until the channel waits or disconnects.
+    fn run(&mut self, ch: usize, mem: &mut [u64], first: Option<u64>) -> Result<(), ChannelError> {
+        let mut loaded = true;
+        let mut idle = 0u32;
+        let mut first = first;
+        let from = self.channels[ch].clc;
+        loop {
+            let c = &mut self.channels[ch];
+            let ir = first.take().unwrap_or_else(|| {
+                let w = mem[c.clc as usize];
+                c.clc = (c.clc + 1) & ADDRESS;
+                w
+            });
+            let op = command(ir);
+            c.op = (ir >> 33) as u8 & 7;
+            c.wc = (ir >> 18) as u16 & ADDRESS;
+            c.ca = ir as u16 & ADDRESS;
+            c.nontransmit = ir & NONTRANSMIT != 0;
+            if ir & INDIRECT != 0 && (c.wc != 0 || !matches!(op, Op::Iocp | Op::Iosp)) {
+                c.ca = mem[c.ca as usize] as u16 & ADDRESS;
+            }
+            let immediate_end = match op {
                 Op::Tch => {
-                    y = addr;
-                    continue;
+                    c.clc = c.ca;
+                    false
                 }
-                Op::Iocd | Op::Iocp | Op::Iort => {}
-                _ => {
-                    return Err(ChannelError::UnimplementedCommand {
-                        address: y,
-                        word: cw,
-                    })
-                }
+                Op::Iocd => c.wc == 0,
+                Op::Ioct | Op::Iost => c.wc == 0 && loaded,
+                _ => false,
+            };
+            if immediate_end {
+                self.disconnect(ch);
+                return Ok(());
             }
-            self.transmit(mem, addr, count, nontransmit);
+            let moved = if op == Op::Tch {
+                Moved::Done(0)
+            } else {
+                loaded = false;
+                self.transmit(ch, mem, op)?
+            };
+            match moved {
+                Moved::Disconnected => return Ok(()),
+                Moved::Done(0) => {
+                    idle += 1;
+                    if idle >= COMMAND_LIMIT {
+                        self.disconnect(ch);
+                        return Err(ChannelError::CommandLoop {
+                            channel: letter(ch),
+                            address: from,
+                        });
+                    }
+                }
+                Moved::Done(_) => idle = 0,
+            }
             match op {
                 Op::Iocd => {
-                    self.end_record();
-                    self.state = State::Idle;
+                    self.disconnect(ch);
                     return Ok(());
                 }
-                Op::Iocp => y = (y + 1) & ADDRESS as u16,
-                _ => {
-                    self.end_record();
-                    self.state = State::WaitingLch;
+                Op::Ioct | Op::Iort | Op::Iost => {
+                    self.channels[ch].state = State::Waiting;
                     return Ok(());
                 }
+                _ => {}
             }
         }
-        self.state = State::Idle;
-        Ok(())
     }
 
-    fn transmit(&mut self, mem: &mut [u64], mut addr: u16, count: usize, nontransmit: bool) {
-        for _ in 0..count {
-            match self.direction {
-                Direction::Read => {
-                    if self.pos >= self.record.len() {
-                        return;
-                    }
-                    if !nontransmit {
-                        mem[addr as usize] = self.record[self.pos];
-                    }
-                    self.pos += 1;
+    /// Move the words of one command between storage and the unit.
+    fn transmit(&mut self, ch: usize, mem: &mut [u64], op: Op) -> Result<Moved, ChannelError> {
+        let by_record = matches!(op, Op::Iorp | Op::Iort);
+        let by_signal = matches!(op, Op::Iosp | Op::Iost);
+        let mut n = 0;
+        if self.channels[ch].write {
+            loop {
+                let c = &mut self.channels[ch];
+                if by_record && c.end_of_record {
+                    c.end_of_record = false;
+                    break;
                 }
-                Direction::Write => {
-                    if self.record.len() < LINE_WORDS {
-                        let w = if nontransmit {
-                            0o606060606060
-                        } else {
-                            mem[addr as usize]
-                        };
-                        self.record.push(w);
-                    }
+                if c.wc == 0 {
+                    break;
                 }
+                let w = mem[c.ca as usize];
+                c.ca = (c.ca + 1) & ADDRESS;
+                c.wc -= 1;
+                let last = by_record && c.wc == 0;
+                let ended = self.put(ch, w, last);
+                self.channels[ch].end_of_record |= ended;
+                n += 1;
             }
-            addr = (addr + 1) & ADDRESS as u16;
+            if by_record {
+                self.channels[ch].end_of_record = false;
+            }
+            return Ok(Moved::Done(n));
+        }
+        loop {
+            let c = &mut self.channels[ch];
+            if (by_record || by_signal) && c.end_of_record {
+                c.end_of_record = false;
+                break;
+            }
+            if !by_record && c.wc == 0 {
+                break;
+            }
+            let (w, eor) = match self.get(ch) {
+                Input::Word(w, eor) => (w, eor),
+                Input::EndOfFile => {
+                    self.channels[ch].flags.end_of_file = true;
+                    self.disconnect(ch);
+                    return Ok(Moved::Disconnected);
+                }
+                Input::NoData => {
+                    let reader = self.channels[ch].unit == Some(Unit::Reader);
+                    // The end of the written tape reads as an end of file [SUP MTSE_EOM].
+                    self.channels[ch].flags.end_of_file |= !reader;
+                    self.disconnect(ch);
+                    return if reader {
+                        Err(ChannelError::ReaderEmpty)
+                    } else {
+                        Ok(Moved::Disconnected)
+                    };
+                }
+            };
+            let c = &mut self.channels[ch];
+            c.end_of_record = eor;
+            if c.wc > 0 {
+                if !c.nontransmit {
+                    mem[c.ca as usize] = w;
+                }
+                c.ca = (c.ca + 1) & ADDRESS;
+                c.wc -= 1;
+            }
+            n += 1;
+            // An IOS command that ends on the record's last word with count left takes the
+            // end of record; ending on its count leaves it for the next command
+            // [SUP `ch6_iosp_cclr`, one channel running].
+            if by_signal && eor {
+                if c.wc > 0 {
+                    c.end_of_record = false;
+                }
+                break;
+            }
+        }
+        Ok(Moved::Done(n))
+    }
+
+    /// The next word from the selected unit.
+    fn get(&mut self, ch: usize) -> Input {
+        match self.channels[ch].unit {
+            Some(Unit::Reader) => match self.reader.word() {
+                Some((w, eor)) => Input::Word(w, eor),
+                None => Input::NoData,
+            },
+            Some(Unit::Tape { drive, binary }) => {
+                let c = &mut self.channels[ch];
+                if c.tape_next >= c.tape_in.len() {
+                    let Some(t) = self.tapes[ch][drive as usize - 1].as_mut() else {
+                        return Input::NoData;
+                    };
+                    match t.read_block() {
+                        None => return Input::NoData,
+                        Some(Block::Mark) => return Input::EndOfFile,
+                        Some(Block::Record(chars)) => {
+                            let (words, ok) = tape::record_words(&chars, binary);
+                            c.flags.redundancy |= !ok;
+                            c.tape_in = words;
+                            c.tape_next = 0;
+                        }
+                    }
+                }
+                let w = c.tape_in[c.tape_next];
+                c.tape_next += 1;
+                Input::Word(w, c.tape_next == c.tape_in.len())
+            }
+            _ => Input::NoData,
+        }
+    }
+
+    /// A word to the selected unit (`last`: the channel ends the record with it); whether the
+    /// unit ended the record.
+    fn put(&mut self, ch: usize, w: u64, last: bool) -> bool {
+        let c = &mut self.channels[ch];
+        match c.unit {
+            Some(u @ (Unit::Printer | Unit::Punch)) => {
+                let unit: &mut dyn ImageUnit = if u == Unit::Printer {
+                    &mut self.printer
+                } else {
+                    &mut self.punch
+                };
+                let full = unit.word(w);
+                if last && !full {
+                    unit.end_record();
+                }
+                full || last
+            }
+            Some(Unit::Tape { drive, binary }) => {
+                c.tape_out.extend(tape::word_chars(w, binary));
+                if last {
+                    let chars = std::mem::take(&mut c.tape_out);
+                    if let Some(t) = &mut self.tapes[ch][drive as usize - 1] {
+                        t.write_block(Block::Record(chars));
+                    }
+                }
+                last
+            }
+            _ => false,
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn cw(op: &str, count: u32, addr: u32) -> u64 {
-        isa::by_mnemonic(op).unwrap().encode(addr, 0, count, false)
-    }
-
-    #[test]
-    fn read_two_cards_with_iort_and_lch() {
-        let mut ch = ChannelA::default();
-        ch.load_cards("HELLO\nWORLD 2\n");
-        let mut mem = vec![0u64; 32768];
-        mem[0o100] = cw("IORT", 14, 0o200);
-        mem[0o101] = cw("IORT", 14, 0o220);
-        ch.select(CARD_READER, false).unwrap();
-        ch.reset_and_load(&mut mem, 0o100).unwrap();
-        assert_eq!(bcd::unpack(&mem[0o200..0o201]), "HELLO ");
-        ch.load(&mut mem, 0o101).unwrap();
-        assert_eq!(bcd::unpack(&mem[0o220..0o222]), "WORLD 2     ");
-        assert_eq!(ch.load(&mut mem, 0o101), Err(ChannelError::ReaderEmpty));
-    }
-
-    #[test]
-    fn iocp_chains_and_tch_transfers() {
-        let mut ch = ChannelA::default();
-        let mut mem = vec![0u64; 32768];
-        mem[0o300] = bcd::pack("AAAAAA", 1)[0];
-        mem[0o301] = bcd::pack("BBBBBB", 1)[0];
-        mem[0o302] = bcd::pack("CCCCCC", 1)[0];
-        mem[0o100] = cw("IOCP", 1, 0o300);
-        mem[0o101] = cw("TCH", 0, 0o110);
-        mem[0o110] = cw("IOCD", 1, 0o302);
-        ch.select(PRINTER, true).unwrap();
-        ch.reset_and_load(&mut mem, 0o100).unwrap();
-        assert_eq!(ch.printed, vec!["AAAAAACCCCCC".to_string()]);
-    }
-
-    #[test]
-    fn units_carry_the_channel() {
-        let mut ch = ChannelA::default();
-        ch.load_cards("X\n");
-        assert_eq!(
-            ch.select(0o321, false),
-            Err(ChannelError::NoSuchUnit(0o321))
-        );
-        assert_eq!(ch.select(0o361, true), Err(ChannelError::NoSuchUnit(0o361)));
-        assert_eq!(
-            ch.select(0o2321, false),
-            Err(ChannelError::NoSuchUnit(0o2321))
-        );
-        ch.select(CARD_READER, false).unwrap();
-        ch.select(PRINTER, true).unwrap();
-    }
-
-    #[test]
-    fn print_a_line_with_iocd() {
-        let mut ch = ChannelA::default();
-        let mut mem = vec![0u64; 32768];
-        mem[0o300] = bcd::pack("PRINTED", 2)[0];
-        mem[0o301] = bcd::pack("PRINTED", 2)[1];
-        mem[0o100] = cw("IOCD", 2, 0o300);
-        ch.select(PRINTER, true).unwrap();
-        ch.reset_and_load(&mut mem, 0o100).unwrap();
-        assert_eq!(ch.printed, vec!["PRINTED".to_string()]);
-    }
-}
+mod tests;

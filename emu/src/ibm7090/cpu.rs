@@ -14,7 +14,7 @@
 //! of indirect addressing (flag 11) costs one more cycle.
 
 use super::arith::WORD;
-use super::channel::{ChannelA, ChannelError};
+use super::channel::{self, ChannelError, Io};
 use super::decode::{self, Decoded};
 use super::isa;
 use super::timing;
@@ -23,6 +23,7 @@ use std::fmt;
 
 mod exec;
 mod hot;
+mod io;
 use exec::Regs;
 use hot::Exit;
 
@@ -78,11 +79,20 @@ pub enum Stop {
         address: u16,
     },
     /// The card reader's hopper is empty (the reader is not ready; an operator would load
-    /// cards): IC stays on the instruction.
+    /// cards). At a read select the IC stays on it; a channel that ran out of cards in the
+    /// middle of its commands stops at the RCH or LCH that started it, done.
     ReaderEmpty {
         address: u16,
     },
-    /// A unit or channel command the model does not have; IC stays on the instruction.
+    /// A read select of a tape past its last record (`unit`, e.g. 0o1202 for A2): the IC
+    /// stays on the select. Reading blank tape is how a deck on tape ends.
+    BlankTape {
+        address: u16,
+        unit: u16,
+    },
+    /// An I/O order the machine cannot do (no such channel or unit, no reel, no write ring,
+    /// a TCH loop); the IC stays on a select, an order or a test, and after an RCH or LCH
+    /// whose commands failed.
     Channel {
         address: u16,
         error: ChannelError,
@@ -123,6 +133,7 @@ impl Stop {
             Stop::DivideCheckHalt { .. } => "divide-check-halt",
             Stop::Unimplemented { .. } => "unimplemented",
             Stop::ReaderEmpty { .. } => "reader-empty",
+            Stop::BlankTape { .. } => "blank-tape",
             Stop::Channel { .. } => "channel",
             Stop::XecLoop { .. } => "xec-loop",
             Stop::InstructionBudget => "instruction-budget",
@@ -137,6 +148,7 @@ impl Stop {
             | Stop::DivideCheckHalt { address }
             | Stop::Unimplemented { address, .. }
             | Stop::ReaderEmpty { address }
+            | Stop::BlankTape { address, .. }
             | Stop::Channel { address, .. }
             | Stop::XecLoop { address } => Some(address),
             Stop::InstructionBudget | Stop::CycleBudget => None,
@@ -170,9 +182,12 @@ impl fmt::Display for Stop {
             Stop::ReaderEmpty { address } => {
                 write!(f, "card reader empty at {address:05o}")
             }
-            Stop::Channel { address, error } => {
-                write!(f, "channel A: {error:?} at {address:05o}")
-            }
+            Stop::BlankTape { address, unit } => write!(
+                f,
+                "{} read past its last record at {address:05o}",
+                channel::unit_name(unit)
+            ),
+            Stop::Channel { address, error } => write!(f, "{error} at {address:05o}"),
             Stop::XecLoop { address } => write!(f, "XEC chain too long at {address:05o}"),
             Stop::InstructionBudget => write!(f, "instruction budget used up"),
             Stop::CycleBudget => write!(f, "cycle budget used up"),
@@ -197,7 +212,8 @@ pub struct Machine {
     /// Sense lights: bit n-1 = light n.
     pub sense_lights: u8,
     pub keys: u64,
-    pub channel: ChannelA,
+    /// Channels A and B and their units.
+    pub io: Io,
     // Visible to the module so that `snapshot` can save and restore them.
     pub(super) cycles: u64,
     pub(super) instructions: u64,
@@ -226,7 +242,7 @@ impl Machine {
             sense_switches: 0,
             sense_lights: 0,
             keys: 0,
-            channel: ChannelA::default(),
+            io: Io::default(),
             cycles: 0,
             instructions: 0,
             dec: decode::table(),
@@ -302,6 +318,10 @@ impl Machine {
         let mut r = Regs::load(self);
         let stop = self.run_regs(&mut r, limits);
         r.store(self);
+        if !matches!(stop, Stop::InstructionBudget | Stop::CycleBudget) {
+            // The machine has stopped and time passes: a channel left waiting disconnects.
+            self.io.settle();
+        }
         stop
     }
 
@@ -362,6 +382,9 @@ impl Machine {
         let mut r = Regs::load(self);
         let res = self.step_traced(&mut r);
         r.store(self);
+        if res.is_err() {
+            self.io.settle();
+        }
         res.err()
     }
 

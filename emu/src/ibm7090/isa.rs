@@ -196,13 +196,28 @@ pub enum Op {
     Lgl,
     Lgr,
     Rql,
-    // Channel A
+    // Channels and their units (`channel.rs`): selects, tape motion, channel orders and tests
     Rds,
     Wrs,
-    Rcha,
-    Lcha,
-    Tcoa,
-    Tcna,
+    Bsr,
+    Bsf,
+    Wef,
+    Rew,
+    Run,
+    Sdn,
+    Rch,
+    Lch,
+    Sch,
+    Tco,
+    Tcn,
+    Trc,
+    Tef,
+    Btt,
+    Ett,
+    Iot,
+    /// Sense printer, punch (SPRA, SPTA, SPUA): no operation, as in SIMH (the control panel
+    /// decided what they sensed).
+    Sense,
     // The ±0760 group
     Clm,
     Lbt,
@@ -226,8 +241,12 @@ pub enum Op {
     // Data-channel commands (executed by the channel)
     Iocd,
     Tch,
+    Iorp,
     Iort,
     Iocp,
+    Ioct,
+    Iosp,
+    Iost,
     /// A prefix data word (PZE ...): never decoded as an instruction.
     Data,
     /// In the emulator's decode array only: a ±0760 word, whose function its effective
@@ -284,6 +303,16 @@ pub const fn unit(usual: u16) -> Form {
     }
 }
 
+/// Units `base + n`, `min <= n <= max`, named by the operand (RTDA 2: unit 1202).
+pub const fn units(base: u16, min: u16, max: u16) -> Form {
+    Form {
+        function: base,
+        operand_min: min,
+        operand_max: max,
+        ..form(Format::Io, Addressing::IndexedNoIndirect)
+    }
+}
+
 /// A ±0760 function: the address `function + n`, `min <= n <= max` (SWT n: 0o160, 1..6).
 pub const fn group(function: u16, min: u16, max: u16) -> Form {
     Form {
@@ -306,10 +335,11 @@ pub struct InstrInfo {
     /// conventions: an instruction whose tag names an index register is not indexed].
     pub addressing: Addressing,
     /// Group0760: the address that selects the function (SWT: 0o160, to which the switch
-    /// number is added). Io: the usual unit, 0 if none. Otherwise 0.
+    /// number is added). Io: the usual unit, 0 if none, or with an operand range the base the
+    /// operand is added to (RTDA: 0o1200). Otherwise 0.
     pub function: u16,
-    /// Group0760: the smallest and largest operand the assembler may add to `function` (SWT
-    /// 1..6, SLN 1..4).
+    /// Group0760 and Io units: the smallest and largest operand the assembler may add to
+    /// `function` (SWT 1..6, SLN 1..4, RTDA 1..10).
     pub operand_min: u16,
     pub operand_max: u16,
     pub timing: Timing,
@@ -353,6 +383,9 @@ impl InstrInfo {
             Format::TypeA | Format::PrefixData => op | d | t | a,
             Format::ChannelCommand => op | d | if indirect { 1 << 17 } else { 0 } | t | a,
             Format::Group0760 => op | t | ((self.function as u64 + a) & ADDRESS_MASK),
+            Format::Io if self.operand_max > 0 => {
+                op | t | ((self.function as u64 + a) & ADDRESS_MASK)
+            }
             Format::TypeB | Format::Io | Format::Shift => {
                 op | if indirect { 3 << 22 } else { 0 } | t | a
             }
@@ -567,6 +600,13 @@ pub fn markdown_table() -> String {
                 "{}0760 ...{:04o}",
                 if i.opcode & 0o4000 != 0 { "−" } else { "+" },
                 i.function
+            ),
+            Format::Io if i.function != 0 => format!(
+                "{}{:04o} unit {:04o}{}",
+                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
+                i.opcode & 0o3777,
+                i.function,
+                if i.operand_max > 0 { "+n" } else { "" }
             ),
             _ => format!(
                 "{}{:04o}",

@@ -1,21 +1,25 @@
 //! The IBM 7090 (1959): 32,768 words of 36 bits, sign-magnitude fixed point, three index
-//! registers with the 7090's tag OR-ing, data channel A with card reader and printer, and a
-//! cycle counter of 2.18 us machine cycles.
+//! registers with the 7090's tag OR-ing, data channels A and B with the on-line card reader,
+//! punch and printer and 729 tape units, and a cycle counter of 2.18 us machine cycles.
 //!
 //! Bit numbering follows the manuals: S, 1..35 from the left; bit k is `1 << (35 - k)`.
 //! One file per hardware unit: `isa` (the one instruction table), `arith` (AC, MQ, adder,
-//! shifter), `cpu` (registers, fetch, execute, stops; the `Machine`), `channel` (channel A,
-//! card reader, printer), `bcd` (character code), `timing` (data-dependent cycles), `trace`,
-//! `bench`.
+//! shifter), `cpu` (registers, fetch, execute, stops; the `Machine`), `channel` (the 7607
+//! channels), `card_reader` (711), `punch` (721), `printer` (716), `tape` (729 reels), `card`
+//! (Hollerith and row-binary images), `bcd` (character code), `timing` (data-dependent cycles),
+//! `trace`, `bench`.
 
 pub mod arith;
 pub mod bcd;
 pub mod bench;
 pub mod card;
+pub mod card_reader;
 pub mod channel;
 pub mod cpu;
 pub mod decode;
 pub mod isa;
+pub mod printer;
+pub mod punch;
 pub mod snapshot;
 pub mod tape;
 pub mod timing;

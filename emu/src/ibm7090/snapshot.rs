@@ -1,24 +1,34 @@
 //! Machine snapshots of the 7090: store, AC, MQ, index registers, IC, indicators, sense
-//! switches and lights, keys, cycle and instruction counts, channel A (state, the record in
-//! hand, the cards left in the hopper, the lines printed) as a small versioned text file.
+//! switches and lights, keys, cycle and instruction counts, and the I/O (both channels'
+//! registers and indicators, the reader's hopper and card in hand, the printer's lines and
+//! image, the punch's cards, every tape reel) as a small versioned text file.
 //!
 //! ```text
-//! firstmoves-ibm7090-snapshot 1
+//! firstmoves-ibm7090-snapshot 2
 //! ac 0 / mq 0 / xr 0 0 0 / ic 100         (octal)
 //! overflow 0 / divide-check 0 / switches 0 / lights 0 / keys 0
 //! cycles 0 / instructions 0 / trace 0     (decimal)
 //! mem 100 0500000000200 ...               (octal address, then up to 8 octal words; non-zero runs)
-//! channel selected read 3 1               (state, direction, position in the record, cards read)
-//! record 0 ...                            (the record in hand, octal, 8 a line)
-//! card |HELLO WORLD                       (hopper, first card first; text after the bar verbatim)
-//! printed |HELLO WORLD
+//! io-check 0
+//! channel A selected tape2d 0 100 200 16 0 0 0 0 0 0 0 0   (state, unit, write, clc ca wc op
+//!                                          (octal), nontransmit, end of record, EOF, TRC, BOT,
+//!                                          EOT, command flags)
+//! tape-next A 3 / tape-in A 0 ... / tape-out A 22 ...   (a tape record in transfer, octal)
+//! reader 2 1 5 / station 0 ...            (cards read, a card in hand, its next word; its words)
+//! card |HELLO`WORLD                       (hopper, first card first; column-binary text)
+//! printer 1 / printer-image 0 ... / printed |HELLO WORLD   (image completed since select)
+//! punch 0 / punch-image 0 ... / punched |A`B               (the same for the punch)
+//! reel A2 3 1 0 0 / block 44 45 ... / mark  (unit, position, ring, written, unloaded; blocks,
+//!                                          tape characters in octal)
 //! end 0123456789abcdef                    (FNV-1a 64 of every byte before this line)
 //! ```
 //! (`/` above separates lines.) The decoded-instruction cache is rebuilt from the store; the
 //! pending trace text is output and not saved.
 
-use super::channel::{Direction, State};
+use super::card::{Card, IMAGE_WORDS};
+use super::channel::{Channel, Io, State, Unit, CHANNELS, TAPE_UNITS};
 use super::cpu::{Machine, STORE_WORDS};
+use super::tape::{Block, Tape};
 use crate::snapshot::{self as shared, Format, Line};
 use std::fmt::Write;
 use std::path::Path;
@@ -26,7 +36,7 @@ use std::path::Path;
 pub use crate::snapshot::SnapshotError;
 
 pub const MAGIC: &str = "firstmoves-ibm7090-snapshot";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 const FORMAT: Format = Format {
     machine: "7090",
     magic: MAGIC,
@@ -62,28 +72,111 @@ pub fn to_text(m: &Machine) -> String {
             let _ = write!(o, "{w:o}");
         },
     );
-    let c = &m.channel;
-    let state = match c.state {
-        State::Idle => "idle",
-        State::Selected => "selected",
-        State::WaitingLch => "waiting",
-    };
-    let dir = match c.direction {
-        Direction::Read => "read",
-        Direction::Write => "write",
-    };
-    let _ = writeln!(s, "channel {state} {dir} {} {}", c.pos, c.cards_read);
-    shared::push_lines(&mut s, "record", &c.record, PER_LINE, |o, w| {
-        let _ = write!(o, "{w:o}");
-    });
-    for card in &c.hopper {
-        let _ = writeln!(s, "card |{card}");
-    }
-    for line in &c.printed {
-        let _ = writeln!(s, "printed |{line}");
-    }
+    write_io(&mut s, &m.io);
     shared::finish(&mut s);
     s
+}
+
+fn octal_lines(s: &mut String, key: &str, values: &[u64]) {
+    shared::push_lines(s, key, values, PER_LINE, |o, w| {
+        let _ = write!(o, "{w:o}");
+    });
+}
+
+fn letter(ch: usize) -> char {
+    (b'A' + ch as u8) as char
+}
+
+fn unit_text(u: Option<Unit>) -> String {
+    match u {
+        None => "-".into(),
+        Some(Unit::Reader) => "reader".into(),
+        Some(Unit::Punch) => "punch".into(),
+        Some(Unit::Printer) => "printer".into(),
+        Some(Unit::Tape { drive, binary }) => {
+            format!("tape{drive}{}", if binary { 'b' } else { 'd' })
+        }
+    }
+}
+
+fn write_io(s: &mut String, io: &Io) {
+    let _ = writeln!(s, "io-check {}", io.io_check as u8);
+    for (ch, c) in io.channels.iter().enumerate() {
+        let state = match c.state {
+            State::Idle => "idle",
+            State::Selected => "selected",
+            State::Waiting => "waiting",
+        };
+        let f = c.flags;
+        let _ = writeln!(
+            s,
+            "channel {} {state} {} {} {:o} {:o} {:o} {:o} {} {} {} {} {} {} {}",
+            letter(ch),
+            unit_text(c.unit),
+            c.write as u8,
+            c.clc,
+            c.ca,
+            c.wc,
+            c.op,
+            c.nontransmit as u8,
+            c.end_of_record as u8,
+            f.end_of_file as u8,
+            f.redundancy as u8,
+            f.beginning_of_tape as u8,
+            f.end_of_tape as u8,
+            f.command as u8
+        );
+        let _ = writeln!(s, "tape-next {} {}", letter(ch), c.tape_next);
+        octal_lines(s, &format!("tape-in {}", letter(ch)), &c.tape_in);
+        let out: Vec<u64> = c.tape_out.iter().map(|&b| b as u64).collect();
+        octal_lines(s, &format!("tape-out {}", letter(ch)), &out);
+    }
+    let r = &io.reader;
+    let (held, next) = r.station.map_or((0, 0), |(_, n)| (1, n));
+    let _ = writeln!(s, "reader {} {held} {next}", r.cards_read);
+    if let Some((image, _)) = &r.station {
+        octal_lines(s, "station", image);
+    }
+    for card in &r.hopper {
+        let _ = writeln!(s, "card |{}", card.to_column_binary());
+    }
+    let _ = writeln!(s, "printer {}", io.printer.image.completed as u8);
+    octal_lines(s, "printer-image", &io.printer.image.words);
+    for line in &io.printer.lines {
+        let _ = writeln!(s, "printed |{line}");
+    }
+    let _ = writeln!(s, "punch {}", io.punch.image.completed as u8);
+    octal_lines(s, "punch-image", &io.punch.image.words);
+    for card in &io.punch.cards {
+        let _ = writeln!(s, "punched |{}", card.to_column_binary());
+    }
+    for (ch, units) in io.tapes.iter().enumerate() {
+        for (u, reel) in units.iter().enumerate() {
+            let Some(t) = reel else { continue };
+            let _ = writeln!(
+                s,
+                "reel {}{} {} {} {} {}",
+                letter(ch),
+                u + 1,
+                t.pos,
+                t.ring as u8,
+                t.written as u8,
+                t.unloaded as u8
+            );
+            for b in &t.blocks {
+                match b {
+                    Block::Mark => s.push_str("mark\n"),
+                    Block::Record(chars) => {
+                        s.push_str("block");
+                        for c in chars {
+                            let _ = write!(s, " {c:o}");
+                        }
+                        s.push('\n');
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Write through a temporary file and a rename: never half a snapshot under the name.
@@ -96,18 +189,53 @@ pub fn load(path: &Path) -> Result<Machine, SnapshotError> {
     from_text(&contents, &name)
 }
 
+fn channel_index(letter: &str) -> Option<usize> {
+    let c = letter.chars().next()?;
+    let i = (c as u8).checked_sub(b'A')? as usize;
+    (letter.len() == 1 && i < CHANNELS).then_some(i)
+}
+
+fn parse_unit(text: &str) -> Option<Option<Unit>> {
+    Some(Some(match text {
+        "-" => return Some(None),
+        "reader" => Unit::Reader,
+        "punch" => Unit::Punch,
+        "printer" => Unit::Printer,
+        t => {
+            let rest = t.strip_prefix("tape")?;
+            let (drive, mode) = rest.split_at(rest.len().checked_sub(1)?);
+            let drive: u8 = drive.parse().ok().filter(|d| (1..=10).contains(d))?;
+            let binary = match mode {
+                "b" => true,
+                "d" => false,
+                _ => return None,
+            };
+            Unit::Tape { drive, binary }
+        }
+    }))
+}
+
 /// Parse snapshot text (`file` names it in errors) into a new machine.
 pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
     let bad = |line: usize, message: String| shared::malformed(file, line, message);
     let mut m = Machine::new();
+    let mut station: Option<usize> = None;
+    let mut station_words: Vec<u64> = Vec::new();
+    let mut reel: Option<(usize, usize)> = None;
     shared::parse_lines(text, file, &FORMAT, |n, line| {
         // Cards and printed lines keep their text verbatim after the bar.
         if let Some(card) = line.strip_prefix("card |") {
-            m.channel.hopper.push_back(card.to_string());
+            let c = Card::from_column_binary(card, 0).map_err(|e| bad(n, e.to_string()))?;
+            m.io.reader.hopper.push_back(c);
+            return Ok(Line::Field);
+        }
+        if let Some(card) = line.strip_prefix("punched |") {
+            let c = Card::from_column_binary(card, 0).map_err(|e| bad(n, e.to_string()))?;
+            m.io.punch.cards.push(c);
             return Ok(Line::Field);
         }
         if let Some(p) = line.strip_prefix("printed |") {
-            m.channel.printed.push(p.to_string());
+            m.io.printer.lines.push(p.to_string());
             return Ok(Line::Field);
         }
         let fields: Vec<&str> = line.split(' ').collect();
@@ -170,30 +298,107 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                     m.mem[start + k] = oct(w, WORD)?;
                 }
             }
+            "io-check" => m.io.io_check = flag(one()?)?,
             "channel" => {
-                let [state, dir, pos, cards] = rest else {
-                    return Err(bad(
-                        n,
-                        "`channel` takes state, direction, position, cards read".into(),
-                    ));
+                let [ch, state, unit, write, clc, ca, wc, op, nst, eor, eof, trc, bot, eot, cmd] =
+                    rest
+                else {
+                    return Err(bad(n, "`channel` takes 15 fields".into()));
                 };
-                m.channel.state = match *state {
+                let c: &mut Channel = &mut m.io.channels
+                    [channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?];
+                c.state = match *state {
                     "idle" => State::Idle,
                     "selected" => State::Selected,
-                    "waiting" => State::WaitingLch,
+                    "waiting" => State::Waiting,
                     t => return Err(bad(n, format!("channel state `{t}`"))),
                 };
-                m.channel.direction = match *dir {
-                    "read" => Direction::Read,
-                    "write" => Direction::Write,
-                    t => return Err(bad(n, format!("channel direction `{t}`"))),
-                };
-                m.channel.pos = dec(pos)? as usize;
-                m.channel.cards_read = dec(cards)?;
+                c.unit = parse_unit(unit).ok_or_else(|| bad(n, format!("unit `{unit}`")))?;
+                c.write = flag(write)?;
+                c.clc = oct(clc, 0o77777)? as u16;
+                c.ca = oct(ca, 0o77777)? as u16;
+                c.wc = oct(wc, 0o77777)? as u16;
+                c.op = oct(op, 7)? as u8;
+                c.nontransmit = flag(nst)?;
+                c.end_of_record = flag(eor)?;
+                c.flags.end_of_file = flag(eof)?;
+                c.flags.redundancy = flag(trc)?;
+                c.flags.beginning_of_tape = flag(bot)?;
+                c.flags.end_of_tape = flag(eot)?;
+                c.flags.command = flag(cmd)?;
             }
-            "record" => {
+            "tape-next" | "tape-in" | "tape-out" => {
+                let Some((ch, values)) = rest.split_first() else {
+                    return Err(bad(n, format!("`{key}` takes a channel")));
+                };
+                let c = &mut m.io.channels
+                    [channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?];
+                for v in values {
+                    match key {
+                        "tape-next" => c.tape_next = dec(v)? as usize,
+                        "tape-in" => c.tape_in.push(oct(v, WORD)?),
+                        _ => c.tape_out.push(oct(v, 0o177)? as u8),
+                    }
+                }
+            }
+            "reader" => {
+                let [cards, held, next] = rest else {
+                    return Err(bad(
+                        n,
+                        "`reader` takes cards read, card in hand, next".into(),
+                    ));
+                };
+                m.io.reader.cards_read = dec(cards)?;
+                station = flag(held)?.then_some(dec(next)? as usize);
+            }
+            "station" => {
                 for w in rest {
-                    m.channel.record.push(oct(w, WORD)?);
+                    station_words.push(oct(w, WORD)?);
+                }
+            }
+            "printer" => m.io.printer.image.completed = flag(one()?)?,
+            "punch" => m.io.punch.image.completed = flag(one()?)?,
+            "printer-image" | "punch-image" => {
+                let image = if key == "printer-image" {
+                    &mut m.io.printer.image
+                } else {
+                    &mut m.io.punch.image
+                };
+                for w in rest {
+                    image.words.push(oct(w, WORD)?);
+                }
+            }
+            "reel" => {
+                let [unit, pos, ring, written, unloaded] = rest else {
+                    return Err(bad(n, "`reel` takes unit, position and three flags".into()));
+                };
+                let (ch, u) = unit
+                    .split_at_checked(1)
+                    .and_then(|(c, u)| Some((channel_index(c)?, u.parse::<usize>().ok()?)))
+                    .filter(|&(_, u)| (1..=TAPE_UNITS).contains(&u))
+                    .ok_or_else(|| bad(n, format!("tape unit `{unit}`")))?;
+                m.io.tapes[ch][u - 1] = Some(Tape {
+                    blocks: Vec::new(),
+                    pos: dec(pos)? as usize,
+                    ring: flag(ring)?,
+                    written: flag(written)?,
+                    unloaded: flag(unloaded)?,
+                });
+                reel = Some((ch, u - 1));
+            }
+            "block" | "mark" => {
+                let (ch, u) = reel.ok_or_else(|| bad(n, format!("`{key}` before a `reel`")))?;
+                let block = if key == "mark" {
+                    Block::Mark
+                } else {
+                    let chars = rest
+                        .iter()
+                        .map(|c| oct(c, 0o177).map(|v| v as u8))
+                        .collect::<Result<Vec<u8>, _>>()?;
+                    Block::Record(chars)
+                };
+                if let Some(t) = &mut m.io.tapes[ch][u] {
+                    t.blocks.push(block);
                 }
             }
             "end" => return Ok(Line::End(one()?)),
@@ -201,11 +406,25 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
         }
         Ok(Line::Field)
     })?;
-    if m.channel.pos > m.channel.record.len() {
-        return Err(bad(
-            text.lines().count(),
-            "channel position beyond its record".into(),
-        ));
+    let last = text.lines().count();
+    if let Some(next) = station {
+        let image: [u64; IMAGE_WORDS] = station_words
+            .try_into()
+            .map_err(|_| bad(last, "the card in hand needs 24 `station` words".into()))?;
+        if next >= IMAGE_WORDS {
+            return Err(bad(last, "the card in hand is read past its end".into()));
+        }
+        m.io.reader.station = Some((image, next));
+    }
+    for c in &m.io.channels {
+        if c.tape_next > c.tape_in.len() {
+            return Err(bad(last, "tape position beyond its record".into()));
+        }
+    }
+    for t in m.io.tapes.iter().flatten().flatten() {
+        if t.pos > t.blocks.len() {
+            return Err(bad(last, "tape position beyond its last block".into()));
+        }
     }
     Ok(m)
 }
@@ -221,13 +440,17 @@ mod tests {
         by_mnemonic(m).unwrap().encode(addr, tag, dec, false)
     }
 
-    /// Read each card and print its first two words, three times round a TIX loop.
+    /// Read each card, print its first two rows and write three words of it on tape A1, three
+    /// times round a TIX loop.
     fn cards_machine() -> Machine {
         let iort = |count: u64, addr: u64| 3u64 << 33 | count << 18 | addr;
         let iocd = |count: u64, addr: u64| count << 18 | addr;
         let mut m = Machine::new();
-        m.channel
-            .load_cards("HELLO WORLD\nSECOND CARD\n  THIRD  \n");
+        m.io.reader
+            .load_text("HELLO WORLD\nSECOND CARD\n  THIRD  \nFOURTH\n")
+            .unwrap();
+        m.io.mount(0o1201, crate::ibm7090::tape::Tape::blank())
+            .unwrap();
         m.load(
             0o100,
             &[
@@ -236,11 +459,13 @@ mod tests {
                 ins("RCHA", 0o200, 0, 0),
                 ins("WRS", 0o1361, 0, 0),
                 ins("RCHA", 0o201, 0, 0),
+                ins("WRS", 0o1201, 0, 0),
+                ins("RCHA", 0o202, 0, 0),
                 ins("TIX", 0o101, 1, 1),
                 ins("HPR", 0, 0, 0),
             ],
         );
-        m.load(0o200, &[iort(14, 0o300), iocd(2, 0o300)]);
+        m.load(0o200, &[iort(24, 0o300), iocd(4, 0o300), iocd(3, 0o300)]);
         m.ic = 0o100;
         m.set_trace(true);
         m
@@ -248,7 +473,7 @@ mod tests {
 
     #[test]
     fn restored_machine_continues_exactly() {
-        for at in 1..=12 {
+        for at in 1..=20 {
             let mut whole = cards_machine();
             let end = whole.run(Limits::none());
             assert!(matches!(end, Stop::HaltProceed { .. }), "{end}");
@@ -286,7 +511,7 @@ mod tests {
             Err(e) => e.to_string(),
         };
         assert!(err("firstmoves-silliac-snapshot 1\n").contains("not a 7090 snapshot"));
-        assert!(err(&good.replacen("snapshot 1", "snapshot 2", 1)).contains("version 2"));
+        assert!(err(&good.replacen("snapshot 2", "snapshot 1", 1)).contains("version 1"));
         assert!(err(&good.replacen("cycles ", "cycles 9", 1)).contains("checksum"));
         assert!(err(&good[..good.len() / 2]).starts_with("x.snap:"));
         let e = err(&good.replacen("ic 1", "ic 9", 1));

@@ -9,7 +9,8 @@
 //!   reading undoes it [SUP `mt_chwr`, `mt_svc`].
 //! - Words are 6 characters, the first in bits S-5; a record whose length is no multiple of 6
 //!   ends with a word padded with zero characters.
-//! - A tape mark is the one-character block 017 (the P7B byte 0x8F).
+//! - A tape mark is the one-character block 017 (the P7B byte 0x8F; a P7B block of nothing but
+//!   017 also reads as one).
 //! - P7B: one byte a character, the parity in bit 6, bit 7 set on a block's first character.
 //!
 //! The host text form of a BCD tape (card images in, print lines out) is one record a line in
@@ -46,6 +47,8 @@ pub struct Tape {
     pub ring: bool,
     /// Something was written since it was mounted (the host saves it back).
     pub written: bool,
+    /// Rewound and unloaded (RUN): the unit is not ready until the reel is mounted again.
+    pub unloaded: bool,
 }
 
 /// What went wrong reading a tape image.
@@ -162,9 +165,10 @@ impl Tape {
     pub fn from_p7b(bytes: &[u8]) -> Result<Tape, TapeError> {
         let mut blocks: Vec<Block> = Vec::new();
         let mut record: Option<Vec<u8>> = None;
+        // A block of nothing but tape-mark characters is a tape mark [SUP `sim_tape_rdlntf`].
         let flush = |blocks: &mut Vec<Block>, r: Option<Vec<u8>>| {
             if let Some(r) = r {
-                blocks.push(if r == [MARK] {
+                blocks.push(if r.iter().all(|&c| c == MARK) {
                     Block::Mark
                 } else {
                     Block::Record(r)

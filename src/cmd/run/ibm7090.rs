@@ -1,10 +1,15 @@
-//! `firstmoves run FILE.fap|FILE.obj`: assemble (or read the asm7090 object deck), load it
-//! into the IBM 7090's store, run from its start address to a stop, and report.
+//! `firstmoves run FILE.fap|FILE.obj|FILE.cbn|FILE.p7b`: assemble (or read the asm7090 object
+//! deck), load it into the IBM 7090's store and run from its start address, or press LOAD
+//! CARDS with a column-binary deck in the reader, or LOAD TAPE with a tape image mounted; run to
+//! a stop and report. The 711 reader takes `--cards`, the 716's lines go to `--printer`, the
+//! 721's cards to `--punch`, and `--tape A2=FILE` mounts reels on the 729s.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use emu::ibm7090::channel::unit_name;
+use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop};
 use serde_json::json;
 
@@ -13,11 +18,101 @@ use super::RunArgs;
 /// Instructions per slice when tracing, so the trace is printed as it grows.
 const TRACE_SLICE: u64 = 100_000;
 
-/// Whether a file is a 7090 program (by extension).
-pub fn is_7090_file(file: &Path) -> bool {
+/// The lower-case extension of a file.
+fn extension(file: &Path) -> String {
     file.extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("fap") || e.eq_ignore_ascii_case("obj"))
+        .unwrap_or("")
+        .to_ascii_lowercase()
+}
+
+/// Whether a file is a 7090 program, deck or tape (by extension).
+pub fn is_7090_file(file: &Path) -> bool {
+    matches!(
+        extension(file).as_str(),
+        "fap" | "obj" | "cbn" | "p7b" | "bcd"
+    )
+}
+
+/// A tape unit as the operator names it (`A2`, `B10`): its BCD unit address (1202, 2212).
+pub fn parse_tape_unit(s: &str) -> anyhow::Result<u16> {
+    let mut chars = s.chars();
+    let ch = match chars.next().map(|c| c.to_ascii_uppercase()) {
+        Some('A') => 1,
+        Some('B') => 2,
+        _ => bail!("`{s}` is not a tape unit A1-A10 or B1-B10 (channels A and B)"),
+    };
+    match chars.as_str().parse::<u16>() {
+        Ok(n @ 1..=10) => Ok(ch << 9 | 0o200 | n),
+        _ => bail!("`{s}` is not a tape unit A1-A10 or B1-B10"),
+    }
+}
+
+/// A reel mounted from a file, saved back if the run wrote on it.
+struct Mounted {
+    unit: u16,
+    path: PathBuf,
+}
+
+fn is_text_tape(path: &Path) -> bool {
+    extension(path) == "txt"
+}
+
+/// Read a tape file (BCD text for `.txt`, else P7B); a file that does not exist is a blank
+/// reel. Every reel is mounted with its write ring in.
+fn read_tape(path: &Path) -> anyhow::Result<Tape> {
+    let name = path.display();
+    let mut tape = if !path.exists() {
+        Tape::blank()
+    } else if is_text_tape(path) {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {name}"))?;
+        Tape::from_bcd_text(&text).with_context(|| format!("{name}"))?
+    } else {
+        let bytes = std::fs::read(path).with_context(|| format!("reading {name}"))?;
+        Tape::from_p7b(&bytes).with_context(|| format!("{name}"))?
+    };
+    tape.ring = true;
+    Ok(tape)
+}
+
+/// `--tape UNIT=FILE`.
+fn mount(m: &mut Machine, spec: &str) -> anyhow::Result<Mounted> {
+    let Some((unit, file)) = spec.split_once('=') else {
+        bail!("--tape `{spec}`: write UNIT=FILE, e.g. A2=deck.txt");
+    };
+    let unit = parse_tape_unit(unit)?;
+    let path = PathBuf::from(file);
+    m.io.mount(unit, read_tape(&path)?)?;
+    Ok(Mounted { unit, path })
+}
+
+/// Write back the reels the run wrote on.
+fn save_tapes(m: &Machine, mounted: &[Mounted]) -> anyhow::Result<()> {
+    for t in mounted {
+        let Some(tape) = m.io.tape(t.unit).filter(|t| t.written) else {
+            continue;
+        };
+        let bytes = if is_text_tape(&t.path) {
+            tape.to_bcd_text().into_bytes()
+        } else {
+            tape.to_p7b()
+        };
+        std::fs::write(&t.path, bytes)
+            .with_context(|| format!("writing {} ({})", t.path.display(), unit_name(t.unit)))?;
+    }
+    Ok(())
+}
+
+/// Cards from a file into the reader's hopper (`.cbn` column binary, else text).
+fn load_deck(m: &mut Machine, file: &Path) -> anyhow::Result<usize> {
+    let name = file.display();
+    let text = std::fs::read_to_string(file).with_context(|| format!("reading {name}"))?;
+    let n = if extension(file) == "cbn" {
+        m.io.reader.load_column_binary(&text)
+    } else {
+        m.io.reader.load_text(&text)
+    };
+    n.with_context(|| format!("{name}"))
 }
 
 /// The words of a `.fap` source or `.obj` deck, and the start address.
@@ -63,27 +158,60 @@ pub fn parse_dump(s: &str) -> anyhow::Result<(u16, u16)> {
     Ok((a, b))
 }
 
+/// Press the load key `--load` names (or the FILE implies): LOAD CARDS, or LOAD TAPE from a
+/// unit (read in binary).
+fn press_load(m: &mut Machine, key: &str) -> anyhow::Result<()> {
+    let pressed = if key.eq_ignore_ascii_case("cards") {
+        m.load_cards()
+    } else {
+        m.load_tape(parse_tape_unit(key)? | 0o20)
+    };
+    pressed.with_context(|| format!("LOAD {}", key.to_uppercase()))
+}
+
 pub fn run(args: &RunArgs) -> anyhow::Result<()> {
-    if args.tape.is_some() || args.punch.is_some() || args.limit_us.is_some() {
-        bail!("--tape, --punch and --limit-us are SILLIAC options; the 7090 takes --cards, --printer and --limit-cycles");
+    if args.limit_us.is_some() {
+        bail!("--limit-us is a SILLIAC option; the 7090 takes --limit-cycles");
     }
     let switches = match &args.switches {
         Some(s) => parse_switches(s)?,
         None => 0,
     };
     let dump = args.dump.as_deref().map(parse_dump).transpose()?;
-    let (words, start) = load_program(&args.file)?;
     let mut m = Machine::new();
-    for (&a, &w) in &words {
-        m.mem[a as usize] = w;
-    }
-    m.ic = start as u32;
     m.sense_switches = switches;
-    if let Some(cards) = &args.cards {
-        let text = std::fs::read_to_string(cards)
-            .with_context(|| format!("reading {}", cards.display()))?;
-        m.channel.load_cards(&text);
+    let mut mounted = Vec::new();
+    for spec in &args.tape {
+        mounted.push(mount(&mut m, spec)?);
     }
+    // The FILE: a program to load, a deck for LOAD CARDS, or a tape for LOAD TAPE.
+    let mut load = args.load.clone();
+    match extension(&args.file).as_str() {
+        "cbn" => {
+            load_deck(&mut m, &args.file)?;
+            load.get_or_insert_with(|| "cards".into());
+        }
+        "p7b" | "bcd" => {
+            let key = load.get_or_insert_with(|| "A1".into()).clone();
+            let unit = parse_tape_unit(&key)
+                .with_context(|| format!("--load {key}: a tape image loads from a tape unit"))?;
+            m.io.mount(unit, read_tape(&args.file)?)?;
+        }
+        _ => {
+            let (words, start) = load_program(&args.file)?;
+            for (&a, &w) in &words {
+                m.mem[a as usize] = w;
+            }
+            m.ic = start as u32;
+        }
+    }
+    if let Some(cards) = &args.cards {
+        load_deck(&mut m, cards)?;
+    }
+    if let Some(key) = &load {
+        press_load(&mut m, key)?;
+    }
+    let start = m.ic as u16;
     m.set_trace(args.trace);
     let stop = run_with_trace(
         &mut m,
@@ -93,7 +221,20 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         },
         args.json,
     );
-    let printed = m.channel.printed.join("\n");
+    save_tapes(&m, &mounted)?;
+    if let Some(path) = &args.punch {
+        let text = if extension(path) == "cbn" {
+            m.io.punch.column_binary()
+        } else {
+            m.io.punch
+                .cards
+                .iter()
+                .map(|c| c.to_text() + "\n")
+                .collect()
+        };
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    let printed = m.io.printer.lines.join("\n");
     if let Some(path) = &args.printer {
         let mut text = printed.clone();
         if !text.is_empty() {
@@ -130,8 +271,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
                 "divide_check": m.divide_check,
                 "sense_lights": (1..=4).filter(|n| m.sense_lights & (1 << (n - 1)) != 0).collect::<Vec<u8>>(),
             },
-            "cards_read": m.channel.cards_read,
-            "printed": m.channel.printed,
+            "cards_read": m.io.reader.cards_read,
+            "printed": m.io.printer.lines,
             "dump": dump,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
@@ -201,14 +342,55 @@ fn run_with_trace(m: &mut Machine, limits: Limits, json: bool) -> Stop {
 mod tests {
     use super::*;
 
-    /// The card-listing example of docs/ibm7090.md: reads cards until the hopper is empty,
-    /// printing a heading and each card.
-    const CARDS_FAP: &str = r#"       ORG     64
-START  WPRA
-       RCHA    HEADC
+    fn machine(source: &str) -> Machine {
+        let p = assembler::fap::assemble(source, "example.fap").unwrap();
+        let mut m = Machine::new();
+        for (&a, &w) in &p.words {
+            m.mem[a as usize] = w;
+        }
+        m.ic = p.start as u32;
+        m
+    }
+
+    /// The card-listing example of docs/ibm7090.md ("The 711 card reader"): each card the
+    /// reader reads goes to the printer as it is (24 row-binary words), until the hopper is
+    /// empty.
+    const LIST_FAP: &str = r#"       ORG     64
 LOOP   RCDA
-       RCHA    READC
+       RCHA    CARDC
        WPRA
+       RCHA    CARDC
+       TRA     LOOP
+CARDC  IOCD    CARD,,24
+CARD   BSS     24
+       END     LOOP
+"#;
+
+    #[test]
+    fn cards_listed_on_the_printer() {
+        let mut m = machine(LIST_FAP);
+        m.io.reader
+            .load_text("FIRST CARD, 72 COLUMNS ARE READ\n(X+Y)*2 = 4/5\n")
+            .unwrap();
+        let stop = m.run(Limits::instructions(1000));
+        assert_eq!(stop, Stop::ReaderEmpty { address: 0o100 });
+        assert_eq!(
+            m.io.printer.lines,
+            vec!["FIRST CARD, 72 COLUMNS ARE READ", "(X+Y)*2 = 4/5"]
+        );
+        // Per card RCDA RCHA WPRA RCHA TRA; the channel takes no cycles.
+        assert_eq!(m.instructions(), 5 * 2);
+        assert_eq!(m.cycles(), 9 * 2);
+    }
+
+    /// The system-tape example of docs/ibm7090.md ("Tapes"): BCD card images from A2 to print
+    /// lines on A3, with a heading.
+    const TAPES_FAP: &str = r#"       ORG     64
+START  WTDA    3
+       RCHA    HEADC
+LOOP   RTDA    2
+       RCHA    READC
+       WTDA    3
        RCHA    PRINTC
        TRA     LOOP
 HEADC  IOCD    HEAD,,3
@@ -220,22 +402,27 @@ CARD   BSS     14
 "#;
 
     #[test]
-    fn cards_in_lines_out() {
-        let p = assembler::fap::assemble(CARDS_FAP, "cards.fap").unwrap();
-        let mut m = Machine::new();
-        for (&a, &w) in &p.words {
-            m.mem[a as usize] = w;
-        }
-        m.ic = p.start as u32;
-        m.channel
-            .load_cards("FIRST CARD, 80 COLUMNS\n(X+Y)*2 = 4/5\n");
+    fn card_images_in_print_lines_out() {
+        let mut m = machine(TAPES_FAP);
+        m.io.mount(
+            0o1202,
+            Tape::from_bcd_text("FIRST CARD, 80 COLUMNS\n(X+Y)*2 = 4/5\n").unwrap(),
+        )
+        .unwrap();
+        m.io.mount(0o1203, Tape::blank()).unwrap();
         let stop = m.run(Limits::instructions(1000));
-        assert_eq!(stop, Stop::ReaderEmpty { address: 0o102 });
         assert_eq!(
-            m.channel.printed,
+            stop,
+            Stop::BlankTape {
+                address: 0o102,
+                unit: 0o1202
+            }
+        );
+        assert_eq!(
+            m.io.tape(0o1203).unwrap().bcd_lines(),
             vec!["CARDS READ", "FIRST CARD, 80 COLUMNS", "(X+Y)*2 = 4/5"]
         );
-        // WPRA RCHA, then per card RCDA RCHA WPRA RCHA TRA: 2 + 2 + (2 + 2 + 2 + 2 + 1) x 2.
+        // WTDA RCHA, then per card RTDA RCHA WTDA RCHA TRA: 2 + 2 + (2 + 2 + 2 + 2 + 1) x 2.
         assert_eq!(m.instructions(), 2 + 5 * 2);
         assert_eq!(m.cycles(), 4 + 9 * 2);
     }
@@ -248,5 +435,11 @@ CARD   BSS     14
         assert_eq!(parse_dump("77777").unwrap(), (0o77777, 0o77777));
         assert!(parse_dump("210-200").is_err());
         assert!(parse_dump("9").is_err());
+        assert_eq!(parse_tape_unit("A2").unwrap(), 0o1202);
+        assert_eq!(parse_tape_unit("b10").unwrap(), 0o2212);
+        assert!(parse_tape_unit("C1").is_err());
+        assert!(parse_tape_unit("A11").is_err());
+        assert!(is_7090_file(Path::new("deck.CBN")));
+        assert!(!is_7090_file(Path::new("prog.sil")));
     }
 }

@@ -3,7 +3,6 @@
 //! IC and the counters in its own registers rather than in the `Machine`.
 
 use super::super::arith::{self, AC_MAG, AC_P, AC_S, MAG, SIGN, WORD};
-use super::super::channel::ChannelError;
 use super::super::decode::{self, Decoded, Ea};
 use super::super::isa::Op;
 use super::super::timing;
@@ -88,7 +87,7 @@ impl Regs {
 
     /// IC := Y if `go` (the conditional transfers).
     #[inline(always)]
-    fn transfer_if(&mut self, go: bool, y: u16) {
+    pub(super) fn transfer_if(&mut self, go: bool, y: u16) {
         if go {
             self.ic = y as u32;
         }
@@ -408,7 +407,7 @@ pub(super) fn core<const HOT: bool>(
 
 impl Machine {
     /// Undo the fetch: the instruction at `at` did not execute.
-    fn refuse(r: &mut Regs, at: u16, depth: u32, stop: Stop) -> Result<(), Stop> {
+    pub(super) fn refuse(r: &mut Regs, at: u16, depth: u32, stop: Stop) -> Result<(), Stop> {
         if depth == 0 {
             r.ic = at as u32;
         }
@@ -522,21 +521,30 @@ impl Machine {
                     }
                 }
             },
-            // --- Channel A
-            Op::Rds | Op::Wrs | Op::Rcha | Op::Lcha => {
-                let res = match d.op {
-                    Op::Rds => self.channel.select(y, false),
-                    Op::Wrs => self.channel.select(y, true),
-                    Op::Rcha => self.channel.reset_and_load(&mut self.mem[..], y),
-                    _ => self.channel.load(&mut self.mem[..], y),
-                };
-                if let Err(e) = res {
-                    r.instructions -= 1;
-                    return Self::channel_stop(r, at, depth, e);
+            // --- The channels and their units (`cpu/io.rs`)
+            Op::Rds
+            | Op::Wrs
+            | Op::Bsr
+            | Op::Bsf
+            | Op::Wef
+            | Op::Rew
+            | Op::Run
+            | Op::Sdn
+            | Op::Rch
+            | Op::Lch
+            | Op::Sch
+            | Op::Tco
+            | Op::Tcn
+            | Op::Trc
+            | Op::Tef
+            | Op::Btt
+            | Op::Ett
+            | Op::Iot
+            | Op::Sense => {
+                if let Err(e) = self.io_order(r, d.op, word, y) {
+                    return self.io_stop(r, at, depth, cycles, e);
                 }
             }
-            Op::Tcoa => r.transfer_if(self.channel.in_operation(), y),
-            Op::Tcna => r.transfer_if(!self.channel.in_operation(), y),
             // --- The ±0760 group: the effective address selects the function, executed as
             // its own row.
             Op::Group0760 => {
@@ -575,14 +583,6 @@ impl Machine {
         }
         r.cycles += cycles;
         Ok(())
-    }
-
-    fn channel_stop(r: &mut Regs, at: u16, depth: u32, e: ChannelError) -> Result<(), Stop> {
-        let stop = match e {
-            ChannelError::ReaderEmpty => Stop::ReaderEmpty { address: at },
-            error => Stop::Channel { address: at, error },
-        };
-        Self::refuse(r, at, depth, stop)
     }
 }
 

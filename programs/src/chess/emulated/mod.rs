@@ -1,9 +1,10 @@
 //! The harness of the FAP chess programs on the emulated IBM 7090 (issue 6): it assembles a
 //! program from its part files (`programs/chess/core.fap` + `initia.fap` + the program's own
-//! file, which carries `END START`), writes the card deck of a problem, runs the machine from
-//! the loaded image to the reader-empty stop at the next problem's GAME card, and reads the
-//! printer. It never helps the program: cards in, printer out (docs/kotok.md, "The FAP chess
-//! core").
+//! file, which carries `END START`), writes the card deck of a problem, mounts it as the
+//! installation's system input tape (A2, the card images the 1401 copied to tape), runs the
+//! machine from the loaded image to the read past the deck's last card at the next problem's
+//! GAME card, and reads the system output tape (A3, the lines the 1401 printed). It never
+//! helps the program: cards in, printer out (docs/kotok.md, "The FAP chess core").
 
 pub mod deck;
 pub mod engine;
@@ -12,6 +13,8 @@ pub mod printout;
 use std::fmt;
 
 use assembler::fap;
+use emu::ibm7090::bcd;
+use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop, STORE_WORDS};
 
 pub use deck::problem_deck;
@@ -21,6 +24,11 @@ pub use printout::{parse_block, parse_perft, Block, PrintoutError};
 /// The shared core and INITIA, as committed.
 pub const CORE_FAP: &str = include_str!("../../../chess/core.fap");
 pub const INITIA_FAP: &str = include_str!("../../../chess/initia.fap");
+
+/// The system tapes: the input (card images, BCD, RDCARD's RTDA 2) and the output (print
+/// lines, BCD, LNOUT's WTDA 3).
+pub const INPUT_TAPE: u16 = 0o1202;
+pub const OUTPUT_TAPE: u16 = 0o1203;
 
 /// Microseconds per machine cycle (docs/ibm7090.md, "Timing").
 pub const CYCLE_US: f64 = 2.18;
@@ -122,8 +130,8 @@ pub struct Program {
     image: Box<[u64; STORE_WORDS]>,
     /// First line (1-based, in the concatenation) and name of each part.
     parts: Vec<(u32, String)>,
-    /// RDCARD's read order and GAMECD's call of RDCARD: a reader-empty stop at the first,
-    /// called from the second, is the end of the deck.
+    /// RDCARD's read order and GAMECD's call of RDCARD: a read past the input tape's last
+    /// record at the first, called from the second, is the end of the deck.
     end_of_deck: Option<(u16, u16)>,
 }
 
@@ -209,13 +217,50 @@ impl Program {
         &self.fap
     }
 
-    /// A machine with the program loaded, IC at START, no cards.
+    /// A machine with the program loaded, IC at START, the system tapes mounted: an empty
+    /// input tape and a blank output tape.
     pub fn machine(&self) -> Machine {
         let mut m = Machine::new();
         m.mem.copy_from_slice(&self.image[..]);
         m.ic = self.fap.start as u32;
+        mount_system_tapes(&mut m, "");
         m
     }
+}
+
+/// Mount a deck as the system input tape A2: each card one BCD record of its 80 columns and
+/// four blanks (the 14-word card image), a character the 7090 has no code for read as blank.
+pub fn mount_deck(m: &mut Machine, deck: &str) {
+    let images: String = deck
+        .lines()
+        .map(|card| {
+            let columns: String = card
+                .chars()
+                .take(80)
+                .map(|c| if bcd::encode(c).is_some() { c } else { ' ' })
+                .collect();
+            columns + "\n"
+        })
+        .collect();
+    let tape = Tape::from_bcd_text(&images).expect("only characters of the BCD set");
+    m.io.mount(INPUT_TAPE, tape).expect("A2 is a tape unit");
+}
+
+/// Mount the system tapes: the deck on A2 (`mount_deck`) and a blank output tape on A3.
+pub fn mount_system_tapes(m: &mut Machine, deck: &str) {
+    mount_deck(m, deck);
+    m.io.mount(OUTPUT_TAPE, Tape::blank())
+        .expect("A3 is a tape unit");
+}
+
+/// The lines on the system output tape A3 so far.
+pub fn printed(m: &Machine) -> Vec<String> {
+    m.io.tape(OUTPUT_TAPE).map_or(Vec::new(), Tape::bcd_lines)
+}
+
+/// The cards read from the system input tape A2 so far.
+pub fn cards_read(m: &Machine) -> usize {
+    m.io.tape(INPUT_TAPE).map_or(0, |t| t.pos)
 }
 
 /// Part name and line within it of a line of the concatenation.
@@ -240,8 +285,8 @@ pub struct Outcome {
     pub stop: Stop,
 }
 
-/// Run one problem's deck from a fresh copy of the loaded machine to the reader-empty stop at
-/// the next GAME card.
+/// Run one problem's deck from a fresh copy of the loaded machine to the read past the input
+/// tape's last record at the next GAME card.
 pub fn run_problem(program: &Program, deck: &str) -> Result<Outcome, EmulatedError> {
     run_problem_with(program, deck, Limits::instructions(DEFAULT_BUDGET))
 }
@@ -253,19 +298,20 @@ pub fn run_problem_with(
     limits: Limits,
 ) -> Result<Outcome, EmulatedError> {
     let mut m = program.machine();
-    m.channel.load_cards(deck);
+    mount_deck(&mut m, deck);
     let stop = m.run(limits);
-    let printed = std::mem::take(&mut m.channel.printed);
+    let printed = printed(&m);
     // RDCARD keeps its caller in XR4 (index register C): TSX left the 2's complement of the
     // TSX's location there.
     let caller = (0o100000 - m.xr[2]) as u16 & 0o77777;
     let at_end = matches!((stop, program.end_of_deck),
-        (Stop::ReaderEmpty { address }, Some((rcda, call))) if address == rcda && caller == call);
-    if let (Stop::ReaderEmpty { .. }, false) = (stop, at_end) {
+        (Stop::BlankTape { address, unit: INPUT_TAPE }, Some((rtda, call)))
+            if address == rtda && caller == call);
+    if let (Stop::BlankTape { .. }, false) = (stop, at_end) {
         return Err(EmulatedError::UnexpectedStop {
             reason: "end-of-deck-inside-a-problem".into(),
             message: format!(
-                "the deck ended inside a problem (the reader was empty when {} read a card)",
+                "the deck ended inside a problem (the input tape had no more cards when {} read one)",
                 program.describe(caller)
             ),
             address: stop.address(),

@@ -1,0 +1,143 @@
+//! The executor's arms for the I/O orders: unit selects and tape motion (the unit in Y), the
+//! channel orders and tests (the channel in the operation code), the ±0760 tape and I/O check
+//! tests; `channel.rs` does the work. Also the console's load keys.
+
+use super::super::channel::{self, ChannelError, Indicator, Motion};
+use super::super::isa::Op;
+use super::exec::Regs;
+use super::{Machine, Stop, ADDR};
+
+/// Why an I/O order stopped the machine.
+pub(super) struct IoStop {
+    error: ChannelError,
+    /// The order did its work before the stop (a channel started and then ran out of cards);
+    /// otherwise it did nothing and the IC stays on it.
+    executed: bool,
+}
+
+/// The channel (0 = A) an operation code names: RCH, LCH, SCH (+0540 A, −0540 B, +0541 C ...),
+/// TEF (+0030 A, −0030 B, +0031 C ...), TCO and TCN (+0060 A ... +0065 F), TRC (+0022 A,
+/// −0022 B, +0024 C ...) [SUP `sim_instr`].
+fn channel_of(op: Op, word: u64) -> usize {
+    let code = ((word >> 24) & 0o7777) as usize;
+    let minus = code >> 11;
+    match op {
+        Op::Tco | Op::Tcn => code & 7,
+        Op::Trc => ((code & 0o77) - 0o22) | minus,
+        _ => (code & 3) << 1 | minus,
+    }
+}
+
+/// The stop an I/O error makes at `address`.
+pub(super) fn stop_for(error: ChannelError, address: u16) -> Stop {
+    match error {
+        ChannelError::ReaderEmpty => Stop::ReaderEmpty { address },
+        ChannelError::BlankTape { unit } => Stop::BlankTape { address, unit },
+        error => Stop::Channel { address, error },
+    }
+}
+
+impl Machine {
+    /// Execute I/O order `op` (`word`, effective address `y`).
+    pub(super) fn io_order(
+        &mut self,
+        r: &mut Regs,
+        op: Op,
+        word: u64,
+        y: u16,
+    ) -> Result<(), IoStop> {
+        let refused = |error| IoStop {
+            error,
+            executed: false,
+        };
+        let skip = |r: &mut Regs| r.ic = (r.ic + 1) & ADDR as u32;
+        let io = &mut self.io;
+        match op {
+            Op::Rds | Op::Wrs => io.select(y, op == Op::Wrs).map_err(refused)?,
+            Op::Bsr | Op::Bsf | Op::Wef | Op::Rew | Op::Run | Op::Sdn => {
+                let motion = match op {
+                    Op::Bsr => Motion::BackspaceRecord,
+                    Op::Bsf => Motion::BackspaceFile,
+                    Op::Wef => Motion::WriteEndOfFile,
+                    Op::Rew => Motion::Rewind,
+                    Op::Run => Motion::RewindUnload,
+                    _ => Motion::SetDensity,
+                };
+                io.motion(y, motion).map_err(refused)?;
+            }
+            Op::Rch | Op::Lch => {
+                let ch = channel_of(op, word);
+                if ch >= channel::CHANNELS {
+                    return Err(refused(ChannelError::NoSuchChannel((ch as u16 + 1) << 9)));
+                }
+                io.start(ch, &mut self.mem[..], y, op == Op::Rch)
+                    .map_err(|error| IoStop {
+                        error,
+                        executed: true,
+                    })?;
+            }
+            Op::Sch => {
+                let w = io.store(channel_of(op, word)).map_err(refused)?;
+                self.mem[y as usize] = w;
+            }
+            Op::Tco => r.transfer_if(io.in_operation(channel_of(op, word)), y),
+            Op::Tcn => r.transfer_if(!io.in_operation(channel_of(op, word)), y),
+            Op::Trc => r.transfer_if(io.take(channel_of(op, word), Indicator::Redundancy), y),
+            Op::Tef => r.transfer_if(io.take(channel_of(op, word), Indicator::EndOfFile), y),
+            // BTT, ETT (the channel in Y's high digits): on, turn it off; off, skip.
+            Op::Btt | Op::Ett => {
+                let ch = ((y >> 9) & 0o77) as usize - 1;
+                let which = if op == Op::Btt {
+                    Indicator::BeginningOfTape
+                } else {
+                    Indicator::EndOfTape
+                };
+                if !io.take(ch, which) {
+                    skip(r);
+                }
+            }
+            // IOT: the indicator on, turn it off; off, skip.
+            Op::Iot if !std::mem::take(&mut io.io_check) => skip(r),
+            // IOT with the indicator on (turned off above); SPRA, SPTA, SPUA: what they sensed
+            // was wired on the control panel, nothing here (SIMH does nothing either).
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The stop an I/O order made, counted (and its cycles) if the order did its work.
+    pub(super) fn io_stop(
+        &mut self,
+        r: &mut Regs,
+        at: u16,
+        depth: u32,
+        cycles: u64,
+        e: IoStop,
+    ) -> Result<(), Stop> {
+        let stop = stop_for(e.error, at);
+        if e.executed {
+            r.cycles += cycles;
+            return Err(stop);
+        }
+        r.instructions -= 1;
+        Self::refuse(r, at, depth, stop)
+    }
+
+    /// LOAD CARDS: the reader's first card's first three words into 0-2, the channel goes on
+    /// with the command at 0, the CPU starts at 1 (docs/ibm7090.md "The load keys").
+    pub fn load_cards(&mut self) -> Result<(), ChannelError> {
+        self.load_from(channel::CARD_READER)
+    }
+
+    /// LOAD TAPE from a tape unit (`unit`: its address, e.g. 0o2221 for B1 in binary), as
+    /// LOAD CARDS does from the reader.
+    pub fn load_tape(&mut self, unit: u16) -> Result<(), ChannelError> {
+        self.load_from(unit)
+    }
+
+    fn load_from(&mut self, unit: u16) -> Result<(), ChannelError> {
+        self.io.load_button(&mut self.mem[..], unit)?;
+        self.ic = 1;
+        Ok(())
+    }
+}
