@@ -670,3 +670,51 @@ fn hot_loop_agrees_with_single_steps() {
         }
     }
 }
+
+#[test]
+fn load_cards_boots_a_self_loading_card() {
+    // 9M10A's one FUL card as 9AP punched it (9ap-conventions Appendix B): IOCD 3,,20 at 0 reads
+    // 8R..12L into 3-26, TCOA * at 1 waits for it, and 2 starts the walk. 12R is not read.
+    let words: [u64; 24] = [
+        0o000024000003,
+        0o006000000001,
+        0o077400100030,
+        0o075400100000,
+        0o073700200000,
+        0o056000000025,
+        0o460000200000,
+        0o056000000026,
+        0o460000200001,
+        0o060000277777,
+        0o002000200000,
+        0o463400400015,
+        0o073400400000,
+        0o100000400016,
+        0o700000400020,
+        0o000000000003,
+        0o100001100021,
+        0o300001100003,
+        0o076000000166,
+        0o042000000000,
+        0o002000000002,
+        0o076000000011,
+        0o007400400013,
+        0o777777777777,
+    ];
+    let mut m = Machine::new();
+    m.io.reader
+        .hopper
+        .push_back(crate::ibm7090::card::Card::from_image(&words));
+    m.load_cards().unwrap();
+    assert_eq!(m.ic, 1);
+    assert_eq!(m.mem[..23], words[..23]);
+    assert_eq!(m.mem[23], 0);
+    assert_eq!(m.step(), None, "TCOA * falls through");
+    assert_eq!(m.ic, 2);
+    assert_eq!(m.step(), None);
+    assert_eq!(m.xr[0], 0o30, "AXT 24,1");
+    assert_eq!(
+        Machine::new().load_cards(),
+        Err(crate::ibm7090::channel::ChannelError::ReaderEmpty)
+    );
+}
