@@ -122,3 +122,117 @@ fn bench_names_unknown_machines() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no benchmark for machine `eniac`"));
 }
+
+/// The 7090's units from the command line: BCD card images on tape A2, print lines written on
+/// A3 (a new file), the 711 and 716 (`--cards`, stdout), the 721 (`--punch`, column binary),
+/// and LOAD CARDS of a `.cbn` deck.
+#[test]
+fn ibm7090_tapes_cards_printer_and_punch() {
+    let src = scratch("tapes.fap");
+    std::fs::write(
+        &src,
+        "       ORG     64
+START  WTDA    3
+       RCHA    HEADC
+LOOP   RTDA    2
+       RCHA    READC
+       WTDA    3
+       RCHA    PRINTC
+       TRA     LOOP
+HEADC  IOCD    HEAD,,3
+READC  IORT    CARD,,14
+PRINTC IOCD    CARD,,14
+HEAD   BCI     3,CARDS READ
+CARD   BSS     14
+       END     START
+",
+    )
+    .unwrap();
+    let input = scratch("in.txt");
+    std::fs::write(&input, "FIRST\nSECOND\n").unwrap();
+    let output = scratch("a3.txt");
+    std::fs::remove_file(&output).ok();
+    let out = bin()
+        .args([
+            "run",
+            src.to_str().unwrap(),
+            "--tape",
+            &format!("A2={}", input.display()),
+            "--tape",
+            &format!("A3={}", output.display()),
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json(&out)["stop"]["reason"], "blank-tape");
+    assert_eq!(
+        std::fs::read_to_string(&output).unwrap(),
+        "CARDS READ\nFIRST\nSECOND\n"
+    );
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), "FIRST\nSECOND\n");
+
+    // Each card read is printed and punched as it is.
+    std::fs::write(
+        &src,
+        "       ORG     64
+LOOP   RCDA
+       RCHA    CARDC
+       WPRA
+       RCHA    CARDC
+       WPUA
+       RCHA    CARDC
+       TRA     LOOP
+CARDC  IOCD    CARD,,24
+CARD   BSS     24
+       END     LOOP
+",
+    )
+    .unwrap();
+    let cards = scratch("deck.txt");
+    std::fs::write(&cards, "HELLO, WORLD\n(X+Y)*2\n").unwrap();
+    let punch = scratch("punched.cbn");
+    let out = bin()
+        .args([
+            "run",
+            src.to_str().unwrap(),
+            "--cards",
+            cards.to_str().unwrap(),
+            "--punch",
+            punch.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "HELLO, WORLD\n(X+Y)*2\n"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("card reader empty at 00100"));
+
+    // A `.cbn` deck is loaded by LOAD CARDS: a self-loading card, IOCD 3,,21 at 0 and HTR 2
+    // at 1, where the CPU starts.
+    let mut words = [0u64; 24];
+    words[0] = 21 << 18 | 3;
+    words[1] = 0o000000000002; // HTR 2
+    let card = emu::ibm7090::card::Card::from_image(&words);
+    let deck = scratch("boot.cbn");
+    std::fs::write(&deck, card.to_column_binary() + "\n").unwrap();
+    let out = bin()
+        .args(["run", deck.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let v = json(&out);
+    assert_eq!(v["stop"]["message"], "HTR at 00001 (restart at 00002)");
+    assert_eq!(v["cards_read"], 1);
+    let punched = std::fs::read_to_string(&punch).unwrap();
+    assert_eq!(punched.lines().count(), 2);
+}
