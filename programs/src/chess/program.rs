@@ -11,8 +11,8 @@
 //! The data path of one emulated move (docs/architecture.md walks through it): `run` asks the
 //! program for its card, `emulated::problem_deck` adds the GAME card and the position in
 //! INITIA's cards, `emulated::run_problem_with` loads the assembled image into a fresh machine,
-//! puts the deck in the card reader and runs to the reader-empty stop at the next problem, and
-//! the printer's lines come back to `FapProgram::read`.
+//! mounts the deck as the system input tape A2 and runs to the read past its last card at the
+//! next problem, and the lines on the output tape A3 come back to `FapProgram::read`.
 
 use std::collections::HashMap;
 use std::fmt::{Debug, Display};
