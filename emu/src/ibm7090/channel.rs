@@ -27,7 +27,7 @@
 //!   nontransmit bit (19) and the command's operation (S,1,2) [SUP `ch_op_store`].
 //! - Indicators per channel: end of file (a tape mark read; TEF), redundancy check (a character
 //!   with the wrong parity; TRC), beginning of tape (a backspace at the load point; BTT), end of
-//!   tape (ETT; tapes here have no end, so never on).
+//!   tape (a write past the reel's end-of-tape marker, `tape::END_MARKER_MILS`; ETT).
 
 use super::card::ImageUnit;
 use super::card_reader::CardReader;
@@ -316,6 +316,7 @@ impl Io {
                     return Err(ChannelError::FileProtected(address));
                 }
                 t.write_block(Block::Mark);
+                self.channels[ch].flags.end_of_tape |= t.past_end_marker();
                 false
             }
             Motion::Rewind => {
@@ -451,6 +452,7 @@ impl Io {
                     (chars.is_empty(), &mut self.tapes[ch][drive as usize - 1])
                 {
                     t.write_block(Block::Record(chars));
+                    c.flags.end_of_tape |= t.past_end_marker();
                 }
             }
             // A read leaves the rest of the record behind it (the block has passed).
@@ -666,6 +668,7 @@ impl Io {
                     let chars = std::mem::take(&mut c.tape_out);
                     if let Some(t) = &mut self.tapes[ch][drive as usize - 1] {
                         t.write_block(Block::Record(chars));
+                        c.flags.end_of_tape |= t.past_end_marker();
                     }
                 }
                 last

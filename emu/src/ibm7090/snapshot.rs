@@ -377,13 +377,12 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                     .and_then(|(c, u)| Some((channel_index(c)?, u.parse::<usize>().ok()?)))
                     .filter(|&(_, u)| (1..=TAPE_UNITS).contains(&u))
                     .ok_or_else(|| bad(n, format!("tape unit `{unit}`")))?;
-                m.io.tapes[ch][u - 1] = Some(Tape {
-                    blocks: Vec::new(),
-                    pos: dec(pos)? as usize,
-                    ring: flag(ring)?,
-                    written: flag(written)?,
-                    unloaded: flag(unloaded)?,
-                });
+                let mut t = Tape::of(Vec::new());
+                t.pos = dec(pos)? as usize;
+                t.ring = flag(ring)?;
+                t.written = flag(written)?;
+                t.unloaded = flag(unloaded)?;
+                m.io.tapes[ch][u - 1] = Some(t);
                 reel = Some((ch, u - 1));
             }
             "block" | "mark" => {
@@ -421,10 +420,12 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
             return Err(bad(last, "tape position beyond its record".into()));
         }
     }
-    for t in m.io.tapes.iter().flatten().flatten() {
+    for t in m.io.tapes.iter_mut().flatten().flatten() {
         if t.pos > t.blocks.len() {
             return Err(bad(last, "tape position beyond its last block".into()));
         }
+        let pos = t.pos;
+        t.seek(pos);
     }
     Ok(m)
 }

@@ -29,6 +29,23 @@ pub const CARD_IMAGE_CHARS: usize = 84;
 /// How a tape mark is written in the text form.
 pub const TEXT_MARK: &str = "#EOF";
 
+/// Where a reel's end-of-tape marker lies past its load point, in thousandths of an inch: a
+/// 2,400-foot reel with its markers 10 feet from the start and 14 feet from the end [I: IBM's
+/// reel; the markers' places from the later half-inch tape standards]. A record at 556
+/// characters an inch (the 729's high density) with a 3/4-inch gap between records [I].
+pub const END_MARKER_MILS: u64 = 2_376 * 12 * 1_000;
+const GAP_MILS: u64 = 750;
+const CHARS_PER_INCH: u64 = 556;
+
+/// The tape a block takes, gap included.
+fn block_mils(b: &Block) -> u64 {
+    let chars = match b {
+        Block::Record(r) => r.len() as u64,
+        Block::Mark => 1,
+    };
+    chars * 1_000 / CHARS_PER_INCH + GAP_MILS
+}
+
 /// One block on the tape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Block {
@@ -49,6 +66,9 @@ pub struct Tape {
     pub written: bool,
     /// Rewound and unloaded (RUN): the unit is not ready until the reel is mounted again.
     pub unloaded: bool,
+    /// How far the heads are past the load point (`END_MARKER_MILS`'s unit), kept by the
+    /// motions; `seek` sets it with `pos`.
+    head_mils: u64,
 }
 
 /// What went wrong reading a tape image.
@@ -260,16 +280,29 @@ impl Tape {
         self.pos == 0
     }
 
+    /// Put the heads before block `pos` (at most after the last).
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = pos.min(self.blocks.len());
+        self.head_mils = self.blocks[..self.pos].iter().map(block_mils).sum();
+    }
+
+    /// The heads are past the end-of-tape marker (a write there turns on the indicator).
+    pub fn past_end_marker(&self) -> bool {
+        self.head_mils > END_MARKER_MILS
+    }
+
     /// The block under the heads, moving past it; `None` past the last block written.
     pub fn read_block(&mut self) -> Option<Block> {
         let b = self.blocks.get(self.pos).cloned()?;
         self.pos += 1;
+        self.head_mils += block_mils(&b);
         Some(b)
     }
 
     /// Write a block at the heads: what lay beyond is gone (writing erases ahead).
     pub fn write_block(&mut self, block: Block) {
         self.blocks.truncate(self.pos);
+        self.head_mils += block_mils(&block);
         self.blocks.push(block);
         self.pos += 1;
         self.written = true;
@@ -281,14 +314,14 @@ impl Tape {
             return false;
         }
         self.pos -= 1;
+        self.head_mils -= block_mils(&self.blocks[self.pos]);
         true
     }
 
     /// BSF: back over blocks up to and over a tape mark, leaving the heads before it; false if
     /// the load point came first.
     pub fn backspace_file(&mut self) -> bool {
-        while self.pos > 0 {
-            self.pos -= 1;
+        while self.backspace_record() {
             if self.blocks[self.pos] == Block::Mark {
                 return true;
             }
@@ -297,7 +330,7 @@ impl Tape {
     }
 
     pub fn rewind(&mut self) {
-        self.pos = 0;
+        self.seek(0);
     }
 }
 
@@ -417,9 +450,22 @@ mod tests {
         t.rewind();
         assert!(!t.backspace_record());
         assert!(!t.backspace_file());
-        t.pos = 2;
+        t.seek(2);
         t.write_block(Block::Mark);
         assert_eq!(t.blocks.len(), 3);
         assert_eq!(t.read_block(), None);
+        assert!(!t.past_end_marker());
+        // A reel's worth of 10,000-character records reaches the end-of-tape marker.
+        let mut full = Tape::blank();
+        let mut n = 0;
+        while !full.past_end_marker() {
+            full.write_block(Block::Record(vec![0o21; 10_000]));
+            n += 1;
+        }
+        assert_eq!(n, 1_522);
+        full.rewind();
+        assert_eq!(full.head_mils, 0);
+        full.seek(n);
+        assert!(full.past_end_marker());
     }
 }

@@ -345,3 +345,20 @@ fn the_load_key_reads_three_words_and_goes_on_at_0() {
     assert_eq!(mem[23], 0, "12R is not read");
     assert!(!io.in_operation(0));
 }
+
+#[test]
+fn writing_past_the_end_of_tape_marker_turns_on_the_indicator() {
+    let mut io = Io::default();
+    io.mount(0o1204, Tape::blank()).unwrap();
+    let mut mem = store();
+    mem[0o100] = cw("IOCD", 1000, 0o1000);
+    let mut records = 0;
+    while !io.take(0, Indicator::EndOfTape) {
+        io.select(0o1224, true).unwrap();
+        io.start(0, &mut mem, 0o100, true).unwrap();
+        records += 1;
+        assert!(records < 3000, "no end of tape");
+    }
+    // 6,000 characters and a gap a record: 11.541 inches; the marker at 28,512 inches.
+    assert_eq!(records, 2471);
+}
