@@ -106,6 +106,9 @@ pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
     }
     // The report is the fold of the exhibition loop's events.
     let r = ex::exhibition(&opts)?;
+    for w in &r.repaired {
+        eprintln!("firstmoves: warning: {w}");
+    }
     if let Some(plot) = &args.plot {
         std::fs::write(plot, plot_svg(&r))
             .with_context(|| format!("writing {}", plot.display()))?;
