@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use super::eval::MATE;
-use super::tree::{tree, Params};
+use super::tree::{tree, tree_until, Params};
 use crate::chess::board::Position;
 use crate::chess::emulated::{parse_block, PrintoutError};
 use crate::chess::period::middlegames;
@@ -13,7 +13,7 @@ use crate::chess::program::{
     Case, FapProgram, Figures, FiguresError, Player, ReportField, Source, Twin,
 };
 use crate::chess::sample::random_play;
-use crate::chess::search::SearchResult;
+use crate::chess::search::{Cancel, SearchResult};
 use crate::fap_source;
 use crate::rng::Rng;
 
@@ -156,6 +156,10 @@ impl Player for Kotok {
                 "no option `{name}` (Widths, AlphaBeta, StableFrom)"
             )),
         }
+    }
+
+    fn native_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<SearchResult> {
+        tree_until(p, params, cancel)
     }
 
     /// `go depth N` keeps the widths of the first N plies.

@@ -8,14 +8,14 @@ use std::fmt;
 use emu::ibm7090::Limits;
 use serde_json::{json, Value};
 
-use super::{best, Params};
+use super::{best, best_until, Params};
 use crate::chess::board::Position;
 use crate::chess::emulated::{
     parse_block, problem_deck, run_problem_with, EmulatedError, PrintoutError, DEFAULT_BUDGET,
 };
 use crate::chess::program::{assembled, Case, FapProgram, Player, Source};
 use crate::chess::sample::named_positions;
-use crate::chess::search::SearchResult;
+use crate::chess::search::{Cancel, SearchResult};
 use crate::fap_source;
 use crate::rng::Rng;
 
@@ -152,6 +152,14 @@ impl Player for Turochamp {
             }
             _ => Err(format!("no option `{name}` (FullPlies, Material)")),
         }
+    }
+
+    fn native_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<Answer> {
+        let (result, top) = best_until(p, params, cancel)?;
+        Some(Answer {
+            result,
+            position_play: top.map(|t| t.1),
+        })
     }
 
     /// `go depth N` sets the plies in which every move is considerable (1 to the analysis's
