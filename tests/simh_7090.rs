@@ -167,34 +167,28 @@ fn data_address(g: &mut Gen) -> u64 {
     DATA as u64 + 8 + g.below(DATA_WORDS as u64 - 8)
 }
 
+/// One of `ops` on a data word, indirect `indirect` per cent of the time, with a random tag.
+fn memory_card(g: &mut Gen, ops: &[&str], indirect: u64) -> String {
+    let op = g.pick(ops);
+    let star = if g.chance(indirect) { "*" } else { "" };
+    let tag = g.tag();
+    card(
+        "",
+        &format!("{op}{star}"),
+        &format!("{},{tag}", data_address(g)),
+    )
+}
+
 fn instruction(g: &mut Gen) -> String {
     match g.below(46) {
-        40..=43 => {
-            let op = g.pick(FLOATING);
-            let star = if g.chance(10) { "*" } else { "" };
-            let tag = g.tag();
-            card(
-                "",
-                &format!("{op}{star}"),
-                &format!("{},{tag}", data_address(g)),
-            )
-        }
+        40..=43 => memory_card(g, FLOATING, 10),
         44 => card("", "FRN", ""),
         45 => match g.below(4) {
             0 => card("", "LFTM", ""),
             1 => card("", "EFTM", ""),
             _ => card("", "TQO", &format!("*+{}", 1 + g.below(4))),
         },
-        0..=17 => {
-            let op = g.pick(MEMORY);
-            let star = if g.chance(12) { "*" } else { "" };
-            let tag = g.tag();
-            card(
-                "",
-                &format!("{op}{star}"),
-                &format!("{},{tag}", data_address(g)),
-            )
-        }
+        0..=17 => memory_card(g, MEMORY, 12),
         18..=19 => {
             let op = g.pick(XR_STORE);
             card("", op, &format!("{},{}", data_address(g), 1 + g.below(7)))

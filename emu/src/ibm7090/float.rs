@@ -57,6 +57,25 @@ pub struct Outcome {
     pub cycles: u32,
 }
 
+impl Outcome {
+    /// The AC and MQ packed from `r` (`pack`), with their spill code.
+    fn packed(r: Unpacked, mq_negative: bool, mq_ch: i32, cycles: u32) -> Outcome {
+        let (ac, mq, spill) = pack(r, mq_negative, mq_ch);
+        Outcome::plain(ac, mq, spill, cycles)
+    }
+
+    /// Registers as they are, no divide check.
+    fn plain(ac: u64, mq: u64, spill: u8, cycles: u32) -> Outcome {
+        Outcome {
+            ac,
+            mq,
+            spill,
+            divide_check: false,
+            cycles,
+        }
+    }
+}
+
 /// A number taken apart: sign, characteristic (may leave 0..=377 while computing) and a
 /// double-length fraction (54 bits: the 27-bit fraction of a word is its high half).
 #[derive(Clone, Copy, Debug)]
@@ -216,14 +235,7 @@ pub fn add(ac: u64, word: u64, normalize: bool) -> Outcome {
         cycles += 1;
     }
     let mq_ch = if normalize && r.fr == 0 { 0 } else { r.ch - 27 };
-    let (ac, mq, spill) = pack(r, r.negative, mq_ch);
-    Outcome {
-        ac,
-        mq,
-        spill,
-        divide_check: false,
-        cycles,
-    }
+    Outcome::packed(r, r.negative, mq_ch, cycles)
 }
 
 /// L cycles to shift n places twelve at a time as 9M08A counts them: one per full 12, one for
@@ -259,13 +271,8 @@ pub fn multiply(mq: u64, word: u64, normalize: bool) -> Outcome {
         2 + 1 + (27 + 3 * ones).div_ceil(12) + 1
     };
     if b.ch == 0 && b.fr == 0 {
-        return Outcome {
-            ac: if negative { AC_S } else { 0 },
-            mq: if negative { SIGN } else { 0 },
-            spill: 0,
-            divide_check: false,
-            cycles,
-        };
+        let (ac, mq) = if negative { (AC_S, SIGN) } else { (0, 0) };
+        return Outcome::plain(ac, mq, 0, cycles);
     }
     let mut r = Unpacked {
         negative,
@@ -285,14 +292,7 @@ pub fn multiply(mq: u64, word: u64, normalize: bool) -> Outcome {
             mq_ch = r.ch - 27;
         }
     }
-    let (ac, mq, spill) = pack(r, negative, mq_ch);
-    Outcome {
-        ac,
-        mq,
-        spill,
-        divide_check: false,
-        cycles,
-    }
+    Outcome::packed(r, negative, mq_ch, cycles)
 }
 
 /// FDH, FDP: AC ÷ C(Y); the quotient to the MQ (sign of algebra), the remainder to the AC
@@ -315,21 +315,12 @@ pub fn divide(ac: u64, word: u64) -> Outcome {
     let sign_only = if negative { SIGN } else { 0 };
     if a.fr >= 2 * b.fr {
         return Outcome {
-            ac,
-            mq: sign_only,
-            spill: 0,
             divide_check: true,
-            cycles: 3,
+            ..Outcome::plain(ac, sign_only, 0, 3)
         };
     }
     if a.fr == 0 {
-        return Outcome {
-            ac: 0,
-            mq: sign_only,
-            spill: 0,
-            divide_check: false,
-            cycles: 3,
-        };
+        return Outcome::plain(0, sign_only, 0, 3);
     }
     a.ch &= CH_MAX;
     if a.fr >= b.fr {
@@ -345,13 +336,14 @@ pub fn divide(ac: u64, word: u64) -> Outcome {
         ch: a.ch - 27,
         fr: remainder << 27 | quotient,
     };
-    let (ac, mq, spill) = pack(r, negative, mq_ch);
+    let o = Outcome::packed(r, negative, mq_ch, 14);
     Outcome {
-        ac,
-        mq,
-        spill: if spill != 0 { spill | spill::DIVIDE } else { 0 },
-        divide_check: false,
-        cycles: 14,
+        spill: if o.spill != 0 {
+            o.spill | spill::DIVIDE
+        } else {
+            0
+        },
+        ..o
     }
 }
 
