@@ -802,6 +802,49 @@ mod tests {
     }
 
     #[test]
+    fn spill_codes_are_ce_142s() {
+        // Every code of the CE manual's table [CE-142], from operands that produce it.
+        let n = |ch: u64| fw(false, ch, 1 << 26);
+        let ac = |ch: u64| arith::ac_from_word(n(ch));
+        for (code, got, what) in [
+            (
+                0o01,
+                add(ac(0o30), n(0o30), true).spill,
+                "add: MQ underflow",
+            ),
+            (
+                0o03,
+                multiply(n(0o10), n(0o10), true).spill,
+                "multiply: both under",
+            ),
+            (
+                0o06,
+                round(ac(0o377) | FRACTION, MQ9).1,
+                "round: AC overflow",
+            ),
+            (
+                0o07,
+                multiply(n(0o377), n(0o377), true).spill,
+                "both overflow",
+            ),
+            (
+                0o11,
+                divide(ac(0o40), n(0o377)).spill,
+                "divide: MQ underflow",
+            ),
+            (
+                0o12,
+                divide(ac(0o12), n(0o12)).spill,
+                "divide: AC underflow",
+            ),
+            (0o13, divide(ac(0o30), n(0o377)).spill, "divide: both under"),
+            (0o15, divide(ac(0o377), n(0o1)).spill, "divide: MQ overflow"),
+        ] {
+            assert_eq!(got, code, "{what}");
+        }
+    }
+
+    #[test]
     fn fad_cycles_follow_9m08a() {
         let one = fw(false, 0o201, 1 << 26);
         // Equal characteristics, a carry (1 + 1): I, E, steps 1-4, step 5 with no shift.
