@@ -1,8 +1,9 @@
 //! The differential proof of the 7090 emulator: random programs in the emulated subset,
 //! written as FAP source, assembled by `assembler::fap` into an asm7090 object deck, are run
 //! on `emu::ibm7090` and on SIMH's `i7094` (Debian package `simh`, `set cpu 7090`), a peer
-//! nobody here wrote. After each program the PC, AC, MQ, index registers A B C, the overflow
-//! and divide-check indicators, the sense lights and the program's code and data regions are
+//! nobody here wrote. After each program the PC, AC, MQ, index registers A B C, the overflow,
+//! divide-check and MQ overflow indicators, the floating trap mode, the sense lights, locations
+//! 0-8 (the floating trap's word and its handler) and the program's code and data regions are
 //! compared; after each batch, the whole store.
 //!
 //! Both machines run each program for at most `STEPS` instruction fetches (SIMH `step`), so
@@ -26,8 +27,10 @@ use std::process::Command;
 
 /// Instruction fetches per program on both machines.
 const STEPS: u32 = 3000;
-/// Code at 64 (0o100), data at 1024 (0o2000), XEC targets at 1536 (0o3000).
+/// Code at 64 (0o100), data at 1024 (0o2000), XEC targets at 1536 (0o3000); at 8 (0o10),
+/// where the floating trap goes, `TRA* 0` returns to the address the trap left in 0000.
 const CODE: u16 = 0o100;
+const TRAP: u16 = 0o10;
 const DATA: u16 = 0o2000;
 const DATA_WORDS: u16 = 64;
 const XEC: u16 = 0o3000;
@@ -76,6 +79,36 @@ impl Gen {
             _ => 4 + self.below(4) as u8,
         }
     }
+    /// A floating-point word: ±0, a zero fraction with a characteristic, unnormal and
+    /// normal fractions; characteristics at both ends (underflow, overflow), near 200 octal
+    /// (so that two operands often have equal or close characteristics) or anywhere (large
+    /// differences).
+    fn float_word(&mut self) -> u64 {
+        const SIGN: u64 = 1 << 35;
+        let sign = if self.chance(40) { SIGN } else { 0 };
+        let ch = match self.below(6) {
+            0 => self.below(4),
+            1 => 0o374 + self.below(4),
+            2 => 0o200 + self.below(2),
+            3 | 4 => 0o170 + self.below(16),
+            _ => self.below(256),
+        } << 27;
+        match self.below(10) {
+            0 => sign,
+            1 => sign | ch,
+            2 => sign | ch | self.below(1 << 26),
+            3 => sign | ch | self.below(64),
+            _ => sign | ch | 1 << 26 | self.below(1 << 26),
+        }
+    }
+    /// A data word: an integer one or a floating-point one.
+    fn data_word(&mut self) -> u64 {
+        if self.chance(40) {
+            self.float_word()
+        } else {
+            self.word()
+        }
+    }
     fn shift_count(&mut self) -> u64 {
         match self.below(6) {
             0 => self.below(256),
@@ -91,9 +124,14 @@ const MEMORY: &[&str] = &[
     "STA", "STD", "STT", "STP", "STL", "ANA", "ANS", "ORA", "ORS", "ERA", "MPY", "MPR", "DVP",
     "DVH", "CAS", "LAS", "ZET", "NZT",
 ];
-/// Safe to place where XEC finds them (no transfer, no halt).
+/// Safe to place where XEC finds them (no transfer, no halt; a floating trap returns).
 const XEC_SAFE: &[&str] = &[
-    "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL",
+    "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL", "FAD",
+    "UFS", "FMP", "FDP",
+];
+/// The floating-point family: FDH halts on divide check like DVH.
+const FLOATING: &[&str] = &[
+    "FAD", "FSB", "FAM", "FSM", "UFA", "UFS", "UAM", "USM", "FMP", "UFM", "FDP", "FDH",
 ];
 const XR_STORE: &[&str] = &["LXA", "LXD", "LAC", "LDC", "SXA", "SXD"];
 const XR_AC: &[&str] = &["PAX", "PDX", "PAC", "PDC", "PXA", "PXD"];
@@ -114,6 +152,8 @@ struct Case {
     xr: [u32; 3],
     overflow: bool,
     divide_check: bool,
+    floating_trap: bool,
+    mq_overflow: bool,
     lights: u8,
     switches: u8,
     keys: u64,
@@ -127,18 +167,28 @@ fn data_address(g: &mut Gen) -> u64 {
     DATA as u64 + 8 + g.below(DATA_WORDS as u64 - 8)
 }
 
+/// One of `ops` on a data word, indirect `indirect` per cent of the time, with a random tag.
+fn memory_card(g: &mut Gen, ops: &[&str], indirect: u64) -> String {
+    let op = g.pick(ops);
+    let star = if g.chance(indirect) { "*" } else { "" };
+    let tag = g.tag();
+    card(
+        "",
+        &format!("{op}{star}"),
+        &format!("{},{tag}", data_address(g)),
+    )
+}
+
 fn instruction(g: &mut Gen) -> String {
-    match g.below(40) {
-        0..=17 => {
-            let op = g.pick(MEMORY);
-            let star = if g.chance(12) { "*" } else { "" };
-            let tag = g.tag();
-            card(
-                "",
-                &format!("{op}{star}"),
-                &format!("{},{tag}", data_address(g)),
-            )
-        }
+    match g.below(46) {
+        40..=43 => memory_card(g, FLOATING, 10),
+        44 => card("", "FRN", ""),
+        45 => match g.below(4) {
+            0 => card("", "LFTM", ""),
+            1 => card("", "EFTM", ""),
+            _ => card("", "TQO", &format!("*+{}", 1 + g.below(4))),
+        },
+        0..=17 => memory_card(g, MEMORY, 12),
         18..=19 => {
             let op = g.pick(XR_STORE);
             card("", op, &format!("{},{}", data_address(g), 1 + g.below(7)))
@@ -188,6 +238,10 @@ fn instruction(g: &mut Gen) -> String {
 
 fn gen_case(g: &mut Gen) -> Case {
     let mut s = String::new();
+    s.push_str(&card("", "ORG", "0"));
+    s.push_str(&card("", "PZE", "0"));
+    s.push_str(&card("", "ORG", &TRAP.to_string()));
+    s.push_str(&card("", "TRA*", "0"));
     s.push_str(&card("", "ORG", &CODE.to_string()));
     let target = 5 + g.below(36) as usize;
     let mut words = 0;
@@ -212,7 +266,7 @@ fn gen_case(g: &mut Gen) -> Case {
     }
     s.push_str(&card("", "ORG", &DATA.to_string()));
     for _ in 0..DATA_WORDS {
-        s.push_str(&card("", "OCT", &format!("{:012o}", g.word())));
+        s.push_str(&card("", "OCT", &format!("{:012o}", g.data_word())));
     }
     s.push_str(&card("", "ORG", &XEC.to_string()));
     for _ in 0..XEC_WORDS {
@@ -224,7 +278,7 @@ fn gen_case(g: &mut Gen) -> Case {
         ));
     }
     s.push_str(&card("", "END", &CODE.to_string()));
-    let mut ac = g.word();
+    let mut ac = g.data_word();
     // AC's S moves from bit 35 to 37; Q and P are sometimes set.
     ac = (ac & ((1 << 35) - 1)) | if ac >> 35 != 0 { 1 << 37 } else { 0 };
     if g.chance(10) {
@@ -240,10 +294,12 @@ fn gen_case(g: &mut Gen) -> Case {
     Case {
         source: s,
         ac,
-        mq: g.word(),
+        mq: g.data_word(),
         xr,
         overflow: g.chance(30),
         divide_check: g.chance(30),
+        floating_trap: g.chance(90),
+        mq_overflow: g.chance(30),
         lights: g.below(16) as u8,
         switches: g.below(64) as u8,
         keys: g.word(),
@@ -258,7 +314,7 @@ struct State {
 }
 
 fn regions() -> Vec<(u16, u16)> {
-    vec![(CODE, CODE + 63), (DATA, DATA + DATA_WORDS - 1)]
+    vec![(0, TRAP), (CODE, CODE + 63), (DATA, DATA + DATA_WORDS - 1)]
 }
 
 fn emulator_state(m: &Machine) -> State {
@@ -271,6 +327,8 @@ fn emulator_state(m: &Machine) -> State {
     regs.insert("XR4".into(), m.xr[2] as u64);
     regs.insert("OVF".into(), m.overflow as u64);
     regs.insert("DVC".into(), m.divide_check as u64);
+    regs.insert("FTRAP".into(), m.floating_trap as u64);
+    regs.insert("MQO".into(), m.mq_overflow as u64);
     for n in 1..=4 {
         regs.insert(format!("SL{n}"), (m.sense_lights >> (n - 1)) as u64 & 1);
     }
@@ -284,7 +342,7 @@ fn emulator_state(m: &Machine) -> State {
 }
 
 const COMPARED: &[&str] = &[
-    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "SL1", "SL2", "SL3", "SL4",
+    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "FTRAP", "MQO", "SL1", "SL2", "SL3", "SL4",
 ];
 
 /// The SIMH command file for a batch; decks are written into `dir`.
@@ -302,6 +360,8 @@ fn simh_script(cases: &[(Case, fap::Program)], dir: &Path) -> String {
             ("XR4", c.xr[2] as u64),
             ("OVF", c.overflow as u64),
             ("DVC", c.divide_check as u64),
+            ("FTRAP", c.floating_trap as u64),
+            ("MQO", c.mq_overflow as u64),
             ("KEYS", c.keys),
         ];
         for (r, v) in regs {
@@ -384,9 +444,19 @@ fn i7094() -> PathBuf {
         .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
 }
 
-/// Run one batch; returns (programs compared, difference reports). Programs after one that
-/// left the subset are not compared (and not counted).
-fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
+/// What a batch found.
+struct Batch {
+    /// Programs compared (those after one that left the subset are not).
+    compared: usize,
+    /// Programs that ended on HTR.
+    halts: usize,
+    /// Programs that took a floating trap (0000's decrement holds a spill code at the end).
+    traps: usize,
+    reports: Vec<String>,
+}
+
+/// Run one batch of programs.
+fn batch(seed: u64, count: usize, simh: &Path) -> Batch {
     let mut g = Gen::new(seed);
     let mut cases = Vec::with_capacity(count);
     for _ in 0..count {
@@ -420,6 +490,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
     let mut reports = Vec::new();
     let mut left_subset = 0;
     let mut halts = 0;
+    let mut traps = 0;
     for (n, ((c, p), theirs)) in cases.iter().zip(&simh_states).enumerate() {
         for (&a, &w) in &p.words {
             m.mem[a as usize] = w;
@@ -429,6 +500,8 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
         m.xr = c.xr;
         m.overflow = c.overflow;
         m.divide_check = c.divide_check;
+        m.floating_trap = c.floating_trap;
+        m.mq_overflow = c.mq_overflow;
         m.sense_lights = c.lights;
         m.sense_switches = c.switches;
         m.keys = c.keys;
@@ -446,6 +519,10 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
             // longer hold the same store; the rest of the batch is not compared.
             left_subset = cases.len() - n;
             break;
+        }
+        if (1..=0o17).contains(&((m.mem[0] >> 18) & 0o77777)) {
+            // 0000's decrement holds a spill code: the program took a floating trap.
+            traps += 1;
         }
         let mut ours = emulator_state(&m);
         let mut theirs = theirs.clone();
@@ -494,24 +571,32 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
             }
         }
     }
-    (count - left_subset, halts, reports)
+    Batch {
+        compared: count - left_subset,
+        halts,
+        traps,
+        reports,
+    }
 }
 
 fn campaign(seeds: std::ops::Range<u64>, per_batch: usize) {
     let simh = i7094();
     let mut total = 0;
     let mut halts = 0;
+    let mut traps = 0;
     let mut reports = Vec::new();
     let seeds_len = seeds.end as usize - seeds.start as usize;
     for seed in seeds {
-        let (n, h, r) = batch(seed, per_batch, &simh);
-        total += n;
-        halts += h;
-        reports.extend(r);
+        let b = batch(seed, per_batch, &simh);
+        total += b.compared;
+        halts += b.halts;
+        traps += b.traps;
+        reports.extend(b.reports);
     }
     println!(
         "{total} of {} programs compared with SIMH i7094 ({} followed a program that left the \
-         subset in their batch; {halts} ended on HTR), {} differences",
+         subset in their batch; {halts} ended on HTR, {traps} took a floating trap), {} \
+         differences",
         seeds_len * per_batch,
         seeds_len * per_batch - total,
         reports.len()

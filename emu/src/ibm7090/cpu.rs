@@ -7,8 +7,8 @@
 //!   `get_xrx`, `put_xr` in multiple-tag mode; notes §1]; the instructions that read an index
 //!   register as their operand (TXI..TXL, SXA, SXD, PXA, PXD) write the OR back into every
 //!   selected register, as SIMH's 7090 mode does [SUP `get_xrx`];
-//! - IC (15 bits); indicators AC overflow and divide check; sense switches 1-6, sense lights
-//!   1-4, the console entry keys.
+//! - IC (15 bits); indicators AC overflow, divide check and MQ overflow, the floating trap
+//!   mode; sense switches 1-6, sense lights 1-4, the console entry keys.
 //!
 //! Store: 32,768 words of 36 bits. Effective address Y = address - C(XR) mod 2^15; one level
 //! of indirect addressing (flag 11) costs one more cycle.
@@ -192,6 +192,11 @@ pub struct Machine {
     pub ic: u32,
     pub overflow: bool,
     pub divide_check: bool,
+    /// Floating trap mode: a floating-point spill traps to 0010 (on from reset [CE-142]);
+    /// off (after LFTM), spills set AC overflow and `mq_overflow` instead.
+    pub floating_trap: bool,
+    /// The MQ overflow indicator (out of floating trap mode only; TQO tests it).
+    pub mq_overflow: bool,
     /// Sense switches: bit n-1 = switch n (on = down).
     pub sense_switches: u8,
     /// Sense lights: bit n-1 = light n.
@@ -223,6 +228,8 @@ impl Machine {
             ic: 0,
             overflow: false,
             divide_check: false,
+            floating_trap: true,
+            mq_overflow: false,
             sense_switches: 0,
             sense_lights: 0,
             keys: 0,

@@ -52,7 +52,13 @@ impl Decoded {
         let cycles = match info.timing {
             Timing::Fixed(n) => n,
             Timing::Execute => 1,
-            Timing::Shift | Timing::Multiply | Timing::Divide => 0,
+            Timing::Shift
+            | Timing::Multiply
+            | Timing::Divide
+            | Timing::FloatAdd
+            | Timing::FloatAddUnnormalized
+            | Timing::FloatMultiply
+            | Timing::FloatDivide => 0,
         };
         let ea = match info.addressing {
             Addressing::Indexed => Ea::IndexedMaybeIndirect,

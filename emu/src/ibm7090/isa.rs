@@ -77,6 +77,15 @@ pub enum Timing {
     Divide,
     /// 1 (XEC's own I cycle) plus the cycles of the executed instruction [I].
     Execute,
+    /// FAD, FSB, FAM, FSM: 9M08A's steps (`float::add`), 6..18.
+    FloatAdd,
+    /// UFA, UFS, UAM, USM: the same without normalizing, 5..12.
+    FloatAddUnnormalized,
+    /// FMP, UFM: 2 if the instruction ends after E, else by the MQ's 1-bits (`float::multiply`),
+    /// 2..13.
+    FloatMultiply,
+    /// FDH, FDP: 3 on divide check or a zero dividend, else 14 (`float::divide`).
+    FloatDivide,
 }
 
 impl Timing {
@@ -84,9 +93,11 @@ impl Timing {
     pub const fn nominal(self) -> u8 {
         match self {
             Timing::Fixed(n) => n,
-            Timing::Shift | Timing::Multiply => 2,
-            Timing::Divide => 3,
+            Timing::Shift | Timing::Multiply | Timing::FloatMultiply => 2,
+            Timing::Divide | Timing::FloatDivide => 3,
             Timing::Execute => 1,
+            Timing::FloatAdd => 6,
+            Timing::FloatAddUnnormalized => 5,
         }
     }
 
@@ -95,8 +106,11 @@ impl Timing {
         match self {
             Timing::Fixed(n) => n,
             Timing::Shift => 22,
-            Timing::Multiply | Timing::Divide => 14,
+            Timing::Multiply | Timing::Divide | Timing::FloatDivide => 14,
             Timing::Execute => 1,
+            Timing::FloatAdd => 18,
+            Timing::FloatAddUnnormalized => 12,
+            Timing::FloatMultiply => 13,
         }
     }
 }
@@ -223,6 +237,24 @@ pub enum Op {
     Txh,
     Tnx,
     Txl,
+    // Floating point (`float`), after the others so that their numbering (the hot loop's
+    // dispatch) stays as it was
+    Fad,
+    Fsb,
+    Fam,
+    Fsm,
+    Ufa,
+    Ufs,
+    Uam,
+    Usm,
+    Fmp,
+    Ufm,
+    Fdh,
+    Fdp,
+    Frn,
+    Tqo,
+    Eftm,
+    Lftm,
     // Data-channel commands (executed by the channel)
     Iocd,
     Tch,
@@ -580,6 +612,10 @@ pub fn markdown_table() -> String {
             Timing::Multiply => "2..14 (multiply rule)".to_string(),
             Timing::Divide => "3 or 14 (divide rule)".to_string(),
             Timing::Execute => "1 + target".to_string(),
+            Timing::FloatAdd => "6..18 (floating add rule)".to_string(),
+            Timing::FloatAddUnnormalized => "5..12 (floating add rule)".to_string(),
+            Timing::FloatMultiply => "2..13 (floating multiply rule)".to_string(),
+            Timing::FloatDivide => "3 or 14 (floating divide rule)".to_string(),
         };
         let cycles = if i.format == Format::ChannelCommand {
             "(channel)".to_string()

@@ -4,9 +4,9 @@
 //!
 //! Bit numbering follows the manuals: S, 1..35 from the left; bit k is `1 << (35 - k)`.
 //! One file per hardware unit: `isa` (the one instruction table), `arith` (AC, MQ, adder,
-//! shifter), `cpu` (registers, fetch, execute, stops; the `Machine`), `channel` (channel A,
-//! card reader, printer), `bcd` (character code), `timing` (data-dependent cycles), `trace`,
-//! `bench`.
+//! shifter), `float` (the floating-point part of the arithmetic unit), `cpu` (registers,
+//! fetch, execute, stops; the `Machine`), `channel` (channel A, card reader, printer), `bcd`
+//! (character code), `timing` (data-dependent cycles), `trace`, `bench`.
 
 pub mod arith;
 pub mod bcd;
@@ -14,6 +14,7 @@ pub mod bench;
 pub mod channel;
 pub mod cpu;
 pub mod decode;
+pub mod float;
 pub mod isa;
 pub mod snapshot;
 pub mod timing;

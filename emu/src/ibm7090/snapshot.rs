@@ -5,7 +5,7 @@
 //! ```text
 //! firstmoves-ibm7090-snapshot 1
 //! ac 0 / mq 0 / xr 0 0 0 / ic 100         (octal)
-//! overflow 0 / divide-check 0 / switches 0 / lights 0 / keys 0
+//! overflow 0 / divide-check 0 / floating-trap 1 / mq-overflow 0 / switches 0 / lights 0 / keys 0
 //! cycles 0 / instructions 0 / trace 0     (decimal)
 //! mem 100 0500000000200 ...               (octal address, then up to 8 octal words; non-zero runs)
 //! channel selected read 3 1               (state, direction, position in the record, cards read)
@@ -44,6 +44,8 @@ pub fn to_text(m: &Machine) -> String {
     let _ = writeln!(s, "ic {:o}", m.ic);
     let _ = writeln!(s, "overflow {}", m.overflow as u8);
     let _ = writeln!(s, "divide-check {}", m.divide_check as u8);
+    let _ = writeln!(s, "floating-trap {}", m.floating_trap as u8);
+    let _ = writeln!(s, "mq-overflow {}", m.mq_overflow as u8);
     let _ = writeln!(s, "switches {}", m.sense_switches);
     let _ = writeln!(s, "lights {}", m.sense_lights);
     let _ = writeln!(s, "keys {:o}", m.keys);
@@ -152,6 +154,8 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
             "ic" => m.ic = oct(one()?, 0o77777)? as u32,
             "overflow" => m.overflow = flag(one()?)?,
             "divide-check" => m.divide_check = flag(one()?)?,
+            "floating-trap" => m.floating_trap = flag(one()?)?,
+            "mq-overflow" => m.mq_overflow = flag(one()?)?,
             "switches" => m.sense_switches = dec(one()?)?.min(255) as u8,
             "lights" => m.sense_lights = dec(one()?)?.min(255) as u8,
             "keys" => m.keys = oct(one()?, WORD)?,

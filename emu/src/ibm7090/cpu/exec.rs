@@ -5,6 +5,7 @@
 use super::super::arith::{self, AC_MAG, AC_P, AC_S, MAG, SIGN, WORD};
 use super::super::channel::ChannelError;
 use super::super::decode::{self, Decoded, Ea};
+use super::super::float::{self, Outcome, Sign};
 use super::super::isa::Op;
 use super::super::timing;
 use super::hot::Entry;
@@ -522,6 +523,49 @@ impl Machine {
                     }
                 }
             },
+            // --- Floating point (`float`); a spill takes the floating trap after the results
+            Op::Fad | Op::Fsb | Op::Fam | Op::Fsm | Op::Ufa | Op::Ufs | Op::Uam | Op::Usm => {
+                let sign = match d.op {
+                    Op::Fad | Op::Ufa => Sign::Keep,
+                    Op::Fsb | Op::Ufs => Sign::Invert,
+                    Op::Fam | Op::Uam => Sign::Plus,
+                    _ => Sign::Minus,
+                };
+                let normalize = matches!(d.op, Op::Fad | Op::Fsb | Op::Fam | Op::Fsm);
+                let o = float::add(r.ac, sign.apply(self.mem[yi]), normalize);
+                cycles += self.float_result(r, o);
+            }
+            Op::Fmp | Op::Ufm => {
+                let o = float::multiply(r.mq, self.mem[yi], d.op == Op::Fmp);
+                cycles += self.float_result(r, o);
+            }
+            Op::Fdh | Op::Fdp => {
+                let o = float::divide(r.ac, self.mem[yi]);
+                cycles += self.float_result(r, o);
+                if o.divide_check {
+                    self.divide_check = true;
+                    if d.op == Op::Fdh {
+                        r.cycles += cycles;
+                        return Err(Stop::DivideCheckHalt { address: at });
+                    }
+                }
+            }
+            Op::Frn => {
+                let (ac, code) = float::round(r.ac, r.mq);
+                r.ac = ac;
+                cycles += self.spill(r, code);
+            }
+            Op::Tqo => {
+                if !self.floating_trap && self.mq_overflow {
+                    self.mq_overflow = false;
+                    r.ic = y as u32;
+                }
+            }
+            Op::Eftm => {
+                self.floating_trap = true;
+                self.mq_overflow = false;
+            }
+            Op::Lftm => self.floating_trap = false,
             // --- Channel A
             Op::Rds | Op::Wrs | Op::Rcha | Op::Lcha => {
                 let res = match d.op {
@@ -577,6 +621,34 @@ impl Machine {
         Ok(())
     }
 
+    /// Store a floating-point instruction's AC and MQ and take its spill; returns the cycles.
+    fn float_result(&mut self, r: &mut Regs, o: Outcome) -> u64 {
+        r.ac = o.ac;
+        r.mq = o.mq;
+        o.cycles as u64 + self.spill(r, o.spill)
+    }
+
+    /// A floating-point spill (`float::spill` code, 0 for none). In floating trap mode the
+    /// location after the instruction (after the XEC that executed it) goes to the address of
+    /// 0000 and the code to its decrement, the rest of 0000 kept, and the next instruction
+    /// comes from 0010 [CE-142; SUP `fp_trap`, `WriteTAD`]; one cycle to store 0000 [I].
+    /// Otherwise an AC spill turns AC overflow on and an MQ spill MQ overflow [SUP].
+    fn spill(&mut self, r: &mut Regs, code: u8) -> u64 {
+        if code == 0 {
+            return 0;
+        }
+        if self.floating_trap {
+            let fields = (0o77777 << 18) | 0o77777;
+            self.mem[0] = (self.mem[0] & !fields) | u64::from(code) << 18 | u64::from(r.ic);
+            r.ic = FLOATING_TRAP;
+            1
+        } else {
+            r.overflow |= code & float::spill::AC != 0;
+            self.mq_overflow |= code & float::spill::MQ != 0;
+            0
+        }
+    }
+
     fn channel_stop(r: &mut Regs, at: u16, depth: u32, e: ChannelError) -> Result<(), Stop> {
         let stop = match e {
             ChannelError::ReaderEmpty => Stop::ReaderEmpty { address: at },
@@ -585,6 +657,9 @@ impl Machine {
         Self::refuse(r, at, depth, stop)
     }
 }
+
+/// Where the floating trap takes the next instruction from.
+const FLOATING_TRAP: u32 = 0o10;
 
 /// The bit (n - 1) of sense switch or light n, for the address 01x0 + n of SWT, SLN, SLT.
 #[inline(always)]

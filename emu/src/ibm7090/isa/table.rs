@@ -14,7 +14,10 @@
 //! instruction; COMMAND a data-channel command; DATA a prefix data word.
 
 use super::Op::*;
-use super::Timing::{Divide, Execute, Fixed, Multiply, Shift};
+use super::Timing::{
+    Divide, Execute, Fixed, FloatAdd, FloatAddUnnormalized, FloatDivide, FloatMultiply, Multiply,
+    Shift,
+};
 use super::{group, unit, InstrInfo, COMMAND, DATA, DIRECT, IO, PREFIX, SHIFT, UNIT, XR, Y};
 
 /// One row (the columns of the chart; see `InstrInfo`).
@@ -60,7 +63,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0120, "TPL",  Y,                   Tpl,           Fixed(1), "[I]",                              "transfer if AC sign +"),
     i(0o0131, "XCA",  DIRECT,              Xca,           Fixed(2), "[I]",                              "exchange AC(S,1-35) and MQ; AC Q,P := 0"),
     i(0o0140, "TOV",  Y,                   Tov,           Fixed(1), "[I]",                              "transfer if AC overflow on; turn it off"),
-    i(0o0161, "TQO",  Y,                   Unimplemented, Fixed(1), "[I]",                              "transfer on MQ overflow (floating point)"),
+    i(0o0161, "TQO",  Y,                   Tqo,           Fixed(1), "[I]",                              "out of floating trap mode: if MQ overflow, turn it off and IC := Y"),
     i(0o0162, "TQP",  Y,                   Tqp,           Fixed(1), "[I]",                              "transfer if MQ sign +"),
     // --- Multiply and divide
     i(0o0200, "MPY",  Y,                   Mpy,           Multiply, "[S] CE-63/64 bounds; [I] per bit", "AC:MQ := MQ * C(Y)"),
@@ -69,13 +72,13 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0221, "DVP",  Y,                   Dvp,           Divide,   "[I] as DVH",                       "MQ := AC:MQ / C(Y), AC := remainder; divide check proceeds"),
     i(0o0224, "VDH",  Y,                   Unimplemented, Fixed(3), "[I]",                              "variable-length divide or halt"),
     i(0o0225, "VDP",  Y,                   Unimplemented, Fixed(3), "[I]",                              "variable-length divide or proceed"),
-    i(0o0240, "FDH",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating divide or halt"),
-    i(0o0241, "FDP",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating divide or proceed"),
-    i(0o0260, "FMP",  Y,                   Unimplemented, Fixed(2), "[I]",                              "floating multiply"),
-    i(0o0300, "FAD",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating add"),
-    i(0o0302, "FSB",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating subtract"),
-    i(0o0304, "FAM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating add magnitude"),
-    i(0o0306, "FSM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating subtract magnitude"),
+    i(0o0240, "FDH",  Y,                   Fdh,           FloatDivide, "[S] CE-86 bounds; [I] rule",    "MQ := AC / C(Y), AC := remainder (floating); halt on divide check"),
+    i(0o0241, "FDP",  Y,                   Fdp,           FloatDivide, "[I] as FDH",                    "MQ := AC / C(Y), AC := remainder (floating); divide check proceeds"),
+    i(0o0260, "FMP",  Y,                   Fmp,           FloatMultiply, "[S] CE-85/86; [I] per bit",   "AC:MQ := MQ * C(Y), normalized (floating)"),
+    i(0o0300, "FAD",  Y,                   Fad,           FloatAdd, "[S] 9M08A steps; CE-78/79",        "AC:MQ := AC + C(Y), normalized (floating)"),
+    i(0o0302, "FSB",  Y,                   Fsb,           FloatAdd, "[S] 9M08A steps; CE-78/79",        "AC:MQ := AC - C(Y), normalized (floating)"),
+    i(0o0304, "FAM",  Y,                   Fam,           FloatAdd, "[I] as FAD",                       "AC:MQ := AC + magnitude of C(Y), normalized (floating)"),
+    i(0o0306, "FSM",  Y,                   Fsm,           FloatAdd, "[I] as FAD",                       "AC:MQ := AC - magnitude of C(Y), normalized (floating)"),
     // --- Logical and compare
     i(0o0320, "ANS",  Y,                   Ans,           Fixed(4), "[S] CE-129",                       "C(Y) := AC(P,1-35) AND C(Y)"),
     i(0o0322, "ERA",  Y,                   Era,           Fixed(3), "[I] as ANA",                       "AC(P,1-35) := AC(P,1-35) XOR C(Y); AC S,Q := 0"),
@@ -120,7 +123,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0760, "COM",  group(0o0006, 0, 0), Com,           Fixed(2), "[I] 0760 group",                   "complement AC(Q,P,1-35)"),
     i(0o0760, "ETM",  group(0o0007, 0, 0), Unimplemented, Fixed(2), "[S] CE-98",                        "enter trapping mode"),
     i(0o0760, "RND",  group(0o0010, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "round AC by MQ(1)"),
-    i(0o0760, "FRN",  group(0o0011, 0, 0), Unimplemented, Fixed(2), "[S] CE-86",                        "floating round"),
+    i(0o0760, "FRN",  group(0o0011, 0, 0), Frn,           Fixed(2), "[S] CE-86",                        "floating round: if MQ(9), AC fraction + 1"),
     i(0o0760, "DCT",  group(0o0012, 0, 0), Dct,           Fixed(2), "[I] 0760 group",                   "divide check on: turn off; off: skip"),
     i(0o0760, "RCT",  group(0o0014, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "restore channel traps"),
     i(0o0760, "SLF",  group(0o0140, 0, 0), Slf,           Fixed(2), "[I] 0760 group",                   "sense lights all off"),
@@ -156,11 +159,11 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o4140, "TNO",  Y,                   Tno,           Fixed(1), "[I]",                              "transfer if AC overflow off; turn it off"),
     i(0o4154, "CRQ",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by replacement from the MQ"),
     i(0o4200, "MPR",  Y,                   Mpr,           Multiply, "[S] CE-64",                        "MPY, then round AC by MQ(1)"),
-    i(0o4260, "UFM",  Y,                   Unimplemented, Fixed(2), "[I]",                              "unnormalized floating multiply"),
-    i(0o4300, "UFA",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized floating add"),
-    i(0o4302, "UFS",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized floating subtract"),
-    i(0o4304, "UAM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized add magnitude"),
-    i(0o4306, "USM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized subtract magnitude"),
+    i(0o4260, "UFM",  Y,                   Ufm,           FloatMultiply, "[S] CE-86 bounds; [I] per bit", "AC:MQ := MQ * C(Y), unnormalized (floating)"),
+    i(0o4300, "UFA",  Y,                   Ufa,           FloatAddUnnormalized, "[S] 9M08A steps",      "AC:MQ := AC + C(Y), unnormalized (floating)"),
+    i(0o4302, "UFS",  Y,                   Ufs,           FloatAddUnnormalized, "[S] 9M08A steps",      "AC:MQ := AC - C(Y), unnormalized (floating)"),
+    i(0o4304, "UAM",  Y,                   Uam,           FloatAddUnnormalized, "[I] as UFA",           "AC:MQ := AC + magnitude of C(Y), unnormalized (floating)"),
+    i(0o4306, "USM",  Y,                   Usm,           FloatAddUnnormalized, "[I] as UFA",           "AC:MQ := AC - magnitude of C(Y), unnormalized (floating)"),
     i(0o4320, "ANA",  Y,                   Ana,           Fixed(3), "[S] CE-129",                       "AC(P,1-35) := AC(P,1-35) AND C(Y); AC S,Q := 0"),
     i(0o4340, "LAS",  Y,                   Las,           Fixed(3), "[I]",                              "logical compare AC(Q,P,1-35) with C(Y)"),
     i(0o4400, "SBM",  Y,                   Sbm,           Fixed(2), "[I]",                              "AC := AC - |C(Y)|"),
@@ -180,7 +183,9 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o4737, "PDC",  XR,                  Pdc,           Fixed(1), "[I]",                              "XR(T) := 2's complement of AC(3-17)"),
     i(0o4754, "PXD",  XR,                  Pxd,           Fixed(1), "[I]",                              "AC := XR(T) in 3-17, rest 0"),
     i(0o4760, "PBT",  group(0o0001, 0, 0), Pbt,           Fixed(2), "[S] CE-100",                       "skip if AC P bit is 1"),
+    i(0o4760, "EFTM", group(0o0002, 0, 0), Eftm,          Fixed(2), "[I] 0760 group",                   "enter floating trap mode (CE-142); MQ overflow off"),
     i(0o4760, "SSM",  group(0o0003, 0, 0), Ssm,           Fixed(2), "[I] 0760 group",                   "AC sign := -"),
+    i(0o4760, "LFTM", group(0o0004, 0, 0), Lftm,          Fixed(2), "[I] 0760 group",                   "leave floating trap mode (CE-142): spills set the indicators"),
     i(0o4760, "LTM",  group(0o0007, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "leave trapping mode"),
     i(0o4760, "SLT",  group(0o0140, 1, 4), Slt,           Fixed(2), "[I] 0760 group",                   "if sense light n on: off and skip"),
     i(0o4763, "LGL",  SHIFT,               Lgl,           Shift,    "[I] as ALS",                       "AC(Q,P,1-35):MQ(S,1-35) << n logically"),
