@@ -6,6 +6,7 @@
 pub mod ap9;
 pub mod core;
 pub mod fap;
+pub mod guess;
 pub mod ibm7090;
 pub mod sil;
 
