@@ -243,12 +243,13 @@ fn define(p: Pass, line: &Line<Stmt>, value: i64, kind: SymbolKind) {
     p.define(&k, *span, SymVal { value, kind });
 }
 
-/// An operand of ORG, BSS, BES, EQU, SYN as pass 1 evaluates it (`SRCH`, 9AP3 615-637).
-fn pass1(p: Pass, e: &Expr, op: &'static str, here_allowed: bool) -> i64 {
+/// An operand of ORG, BSS, BES, EQU, SYN as pass 1 evaluates it (`SRCH`, 9AP3 615-637);
+/// `None` (with the error) where 9AP's passes would not agree on it.
+fn pass1(p: Pass, e: &Expr, op: &'static str, here_allowed: bool) -> Option<i64> {
     if !here_allowed {
         if let Some(t) = e.terms.iter().find(|t| t.value == Value::Here) {
             p.error(t.span, Ap9Error::HereInPass1(op));
-            return 0;
+            return None;
         }
     }
     let heading = p.state.heading;
@@ -269,10 +270,10 @@ fn pass1(p: Pass, e: &Expr, op: &'static str, here_allowed: bool) -> i64 {
         }
     });
     match result {
-        Ok(v) => i64::from(v),
+        Ok(v) => Some(i64::from(v)),
         Err((span, e)) => {
             p.error(span, e);
-            0
+            None
         }
     }
 }
@@ -311,7 +312,8 @@ fn card(p: Pass, line: &Line<Stmt>, stmt: &Stmt, span: Span) {
             }
         }
         Kind::Org(e) => {
-            let v = pass1(p, e, "ORG", false);
+            // An operand in error leaves the counter where it is (no more errors from it).
+            let v = pass1(p, e, "ORG", false).unwrap_or(loc);
             p.state.events.push(Event::Break);
             p.origin(v);
             p.place(Placed::Value(v));
@@ -320,7 +322,7 @@ fn card(p: Pass, line: &Line<Stmt>, stmt: &Stmt, span: Span) {
         }
         Kind::Bss(e) | Kind::Bes(e) => {
             let bes = matches!(stmt.kind, Kind::Bes(_));
-            let n = pass1(p, e, if bes { "BES" } else { "BSS" }, false);
+            let n = pass1(p, e, if bes { "BES" } else { "BSS" }, false).unwrap_or(0);
             p.state.events.push(Event::Break);
             let end = loc + n;
             if end > STORE_WORDS {
@@ -337,7 +339,7 @@ fn card(p: Pass, line: &Line<Stmt>, stmt: &Stmt, span: Span) {
             p.loc = end;
         }
         Kind::Equ(e) => {
-            let v = pass1(p, e, "EQU", true);
+            let v = pass1(p, e, "EQU", true).unwrap_or(0);
             define(p, line, v, SymbolKind::Equ);
             p.place(Placed::Value(v));
             p.state.loc2 = v;
