@@ -11,7 +11,7 @@ use crate::core::driver::listing_rows;
 use crate::core::listing::Listing;
 use crate::ibm7090::data::octal;
 use crate::ibm7090::encode::WordKind;
-use crate::ibm7090::listing::{cycles, format_word};
+use crate::ibm7090::listing::{reserved_row, word_row};
 use crate::ibm7090::symbol::SymbolKind;
 
 /// A row for each thing a card placed.
@@ -27,15 +27,9 @@ pub fn columns(placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>
                         .map_or(WordKind::Data, WordKind::Instruction),
                     What::Data | What::Text => WordKind::Data,
                 };
-                vec![
-                    format!("{address:05o}"),
-                    format_word(w, kind),
-                    cycles(w, kind),
-                ]
+                word_row(address, w, kind)
             }
-            Placed::Reserved { address, count } => {
-                vec![format!("{address:05o}"), format!("{count} words reserved")]
-            }
+            Placed::Reserved { address, count } => reserved_row(address, count),
             Placed::Value(v) => vec![String::new(), format!("{:05o}", v & 0o77777)],
             Placed::Transfer(a) => vec![format!("{a:05o}"), "transfer".to_string()],
         })

@@ -27,17 +27,9 @@ use crate::ibm7090::cards::{self, Image};
 use crate::ibm7090::deck as image;
 use crate::ibm7090::symbol::SymbolKind;
 
+pub use crate::ibm7090::symbol::Symbol;
 pub use error::Ap9Error;
 pub use layout::display;
-
-/// A symbol of an assembled program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Symbol {
-    pub value: i64,
-    pub kind: SymbolKind,
-    /// The line that defines it.
-    pub line: u32,
-}
 
 /// An assembled program.
 #[derive(Clone, Debug)]

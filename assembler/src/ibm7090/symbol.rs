@@ -23,3 +23,12 @@ impl Valued for SymVal {
         self.value
     }
 }
+
+/// A symbol of an assembled 7090 program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub value: i64,
+    pub kind: SymbolKind,
+    /// The line that defines it.
+    pub line: u32,
+}
