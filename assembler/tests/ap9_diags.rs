@@ -345,3 +345,27 @@ fn tables_are_9aps() {
         assert_eq!(ap9::float::power_of_ten(k as u32 + 1), p, "10^{}", k + 1);
     }
 }
+
+#[test]
+#[cfg_attr(not(has_shared), ignore = "needs ../shared (9m10a.asm)")]
+#[cfg_attr(not(has_i7094), ignore = "needs SIMH's i7094 to read the deck")]
+fn simh_loads_our_9m10a_deck_and_it_runs_to_its_end() {
+    // The self-loading card through SIMH's 711 reader and the LOAD CARDS sequence (SIMH's own
+    // `boot cdr` is broken in 3.8.1: diag-runs.md §0.4); all switches up, the walk ends at the
+    // HPR at 00023 (9m10a.txt:46).
+    let dir = std::env::temp_dir().join(format!("firstmoves-9m10a-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("9m10a.cbn"), assemble("9m10a").cbn()).unwrap();
+    let ini = "set cpu 7090\nattach -r cdr 9m10a.cbn\nd 1000 076200001321\n\
+               d 1001 054000001004\nd 1002 054400000000\nd 1003 002100000001\n\
+               d 1004 500003000000\nd PC 1000\ngo\nquit\n";
+    std::fs::write(dir.join("load.ini"), ini).unwrap();
+    let out = Command::new("i7094")
+        .arg("load.ini")
+        .current_dir(&dir)
+        .output()
+        .expect("run i7094");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("HALT instruction, PC: 00024"), "{said}");
+    std::fs::remove_dir_all(&dir).ok();
+}
