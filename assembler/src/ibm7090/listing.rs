@@ -30,6 +30,20 @@ pub fn format_word(word: u64, kind: WordKind) -> String {
     }
 }
 
+/// A listing row for a word: its location, the word split by its kind, its cycles.
+pub fn word_row(address: u16, word: u64, kind: WordKind) -> Vec<String> {
+    vec![
+        format!("{address:05o}"),
+        format_word(word, kind),
+        cycles(word, kind),
+    ]
+}
+
+/// A listing row for a reserved block.
+pub fn reserved_row(address: u16, count: u16) -> Vec<String> {
+    vec![format!("{address:05o}"), format!("{count} words reserved")]
+}
+
 /// The machine cycles (2.18 us each) of an instruction as the emulator's table gives them: a
 /// number, or `min-max` where they depend on the data (MPY, DVP, shifts by count); one more
 /// for an indirect address. Empty for data, prefix words and channel commands.
