@@ -342,7 +342,12 @@ fn tables_are_9aps() {
         .collect();
     assert_eq!(powers.len(), 48);
     for (k, &p) in powers.iter().enumerate() {
-        assert_eq!(ap9::float::power_of_ten(k as u32 + 1), p, "10^{}", k + 1);
+        assert_eq!(
+            emu::ibm7090::float::power_of_ten(k as u32 + 1),
+            p,
+            "10^{}",
+            k + 1
+        );
     }
 }
 

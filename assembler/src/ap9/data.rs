@@ -4,8 +4,8 @@
 
 use super::card::{Card, BLANK, LAST_FIELD_COLUMN};
 use super::error::Ap9Error;
-use super::float::{acl, fad, fdp, fmp, fsb, power_of_ten};
 use crate::core::span::Span;
+use emu::ibm7090::float;
 
 const S: u64 = 1 << 35;
 const MAGNITUDE: u64 = S - 1;
@@ -214,45 +214,11 @@ impl Decimal {
             self.k
         }
         .rem_euclid(1 << 15);
-        let magnitude = self.n.unsigned_abs();
-        // CM5: float N exactly, the high part in AC, the rest in MQ (RESID).
-        let fl1 = 0o233000000000 | (magnitude & 0o77777);
-        let fl2 = 0o252000000000;
-        let ac = (integer & S) | magnitude >> 15 | fl2;
-        let (ac, _) = fad(ac, fl2)?;
-        let (ac, resid) = if ac & S == 0 {
-            fad(ac, fl1)?
-        } else {
-            fsb(ac, fl1)?
-        };
-        let (ac, mq) = match k {
-            0 => (ac, resid),
-            1..=38 => {
-                let p = power_of_ten(k as u32);
-                let (t, t1) = fmp(p, ac)?;
-                let (a, _) = fmp(p, resid)?;
-                let (a, _) = fad(a, t1)?;
-                let (a, mq) = fad(a, t)?;
-                let (a, carry) = acl(a, 0o043000000000);
-                if carry {
-                    return None;
-                }
-                (a, mq)
-            }
-            32720..=32767 => {
-                let p = power_of_ten((32768 - k) as u32);
-                let (rem, t) = fdp(ac, p)?;
-                let (a, _) = fad(rem, resid)?;
-                let (_, t1) = fdp(a, p)?;
-                let (a, mq) = fad(t1, t)?;
-                let (a, carry) = acl(a, 0o335000000000);
-                if !carry {
-                    return None;
-                }
-                (a, mq)
-            }
-            _ => return None,
-        };
+        // CM5-CM6: float N and scale it by 10^k with the 709's own floating-point orders,
+        // as 9AP does (the emulator's floating-point unit, emu::ibm7090::float); a negative k
+        // is its 15-bit complement in the index register.
+        let k = if k >= 1 << 14 { k - (1 << 15) } else { k };
+        let (ac, mq) = float::dec_9ap_ac_mq(self.n < 0, self.n.unsigned_abs(), k as i32).ok()?;
         if !self.b {
             return Some(ac);
         }

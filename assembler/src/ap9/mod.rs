@@ -2,7 +2,7 @@
 //! for which the 709/7090 diagnostics in `shared/diags` are written (the specification is
 //! /work/briefs/9ap-conventions.md, cited by 9ap.src's sequence numbers; docs/assembler.md has
 //! the rules). A card is read by column (`card`); its variable field by 9AP's `SCAN` (`scan`);
-//! data cards as 9AP converts them (`data`, with the 709's floating point in `float`); the
+//! data cards as 9AP converts them (`data`, with the emulator's 709 floating point); the
 //! operation table is 9AP's own (`optable`). Layout and encoding run on the core's driver
 //! (`layout`); the deck is what 9AP punched (`deck`), as card images
 //! (`crate::ibm7090::cards`), with a listing (`listing`).
@@ -11,7 +11,6 @@ pub mod card;
 pub mod data;
 pub mod deck;
 pub mod error;
-pub mod float;
 pub mod layout;
 pub mod listing;
 pub mod optable;

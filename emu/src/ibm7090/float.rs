@@ -392,6 +392,12 @@ pub enum DecError {
 /// k < 0 divided twice (`FDP`), and 35 is added to or taken from the characteristic (`ACL`).
 /// The word is the AC's sign and bits 1-35.
 pub fn dec_9ap(negative: bool, n: u64, k: i32) -> Result<u64, DecError> {
+    dec_9ap_ac_mq(negative, n, k).map(|(ac, _)| ac)
+}
+
+/// `dec_9ap` with the MQ too (as words): the low-order part, which 9AP's `B` form (a fixed
+/// binary point) shifts in.
+pub fn dec_9ap_ac_mq(negative: bool, n: u64, k: i32) -> Result<(u64, u64), DecError> {
     if !(-48..=38).contains(&k) {
         return Err(DecError::Exponent);
     }
@@ -409,8 +415,8 @@ pub fn dec_9ap(negative: bool, n: u64, k: i32) -> Result<u64, DecError> {
     let floated = fp(add(floated.ac, if plus { fl1 } else { fl1 ^ SIGN }, true));
     let (ac, residue) = (floated.ac, floated.mq);
     let word = |ac: u64| arith::word_from_ac(ac);
-    let ac = match k {
-        0 => ac,
+    let (ac, mq) = match k {
+        0 => (ac, residue),
         1.. => {
             let p = power_of_ten(k as u32);
             let high = fp(multiply(p, word(ac), true));
@@ -421,7 +427,7 @@ pub fn dec_9ap(negative: bool, n: u64, k: i32) -> Result<u64, DecError> {
             if ac & AC_P != 0 {
                 return Err(DecError::Range);
             }
-            ac
+            (ac, sum.mq)
         }
         _ => {
             let p = power_of_ten(k.unsigned_abs());
@@ -433,13 +439,13 @@ pub fn dec_9ap(negative: bool, n: u64, k: i32) -> Result<u64, DecError> {
             if ac & AC_P == 0 {
                 return Err(DecError::Range);
             }
-            ac
+            (ac, sum.mq)
         }
     };
     if spills != 0 {
         return Err(DecError::Range);
     }
-    Ok(word(ac))
+    Ok((word(ac), mq))
 }
 
 /// P(k) = 10^k × 2^−35 as a normal 709 floating-point word rounded to nearest, 1 ≤ k ≤ 48:
