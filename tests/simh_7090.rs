@@ -127,8 +127,45 @@ fn data_address(g: &mut Gen) -> u64 {
     DATA as u64 + 8 + g.below(DATA_WORDS as u64 - 8)
 }
 
+/// A ±0760 word by 9AP's generic names: an assigned function or an unassigned address (no
+/// operation). Left out: the I/O functions (IOT, RCT, BTT/ETT, channel resets) and the modes
+/// the emulator does not model (EFTM LFTM ESTM ECTM).
+fn sense(g: &mut Gen) -> String {
+    const PLUS: &[u64] = &[
+        0, 1, 2, 3, 4, 6, 0o12, 0o16, 0o140, 0o141, 0o144, 0o161, 0o166,
+    ];
+    const MINUS: &[u64] = &[0, 1, 3, 0o10, 0o12, 0o16, 0o140, 0o141, 0o144, 0o161, 0o166];
+    let minus = g.chance(50);
+    let address = if g.chance(50) {
+        let list = if minus { MINUS } else { PLUS };
+        list[g.below(list.len() as u64) as usize]
+    } else {
+        // Unassigned: 0o20-0o137, 0o200-0o777, 0o1001-0o1337.
+        match g.below(3) {
+            0 => 0o20 + g.below(0o120),
+            1 => 0o200 + g.below(0o600),
+            _ => 0o1001 + g.below(0o337),
+        }
+    };
+    card("", if minus { "MSE" } else { "PSE" }, &address.to_string())
+}
+
+/// A word no 7090 row has: +0001, +0777, −0777, and the 7094's DFAD, DLD, DST and CTSS's TIA.
+/// SIMH stops ("Undefined instruction") with its PC past the word, as the emulator does.
+fn illegal(g: &mut Gen) -> String {
+    const CODES: &[u64] = &[0o0001, 0o0777, 0o4777, 0o0301, 0o0443, 0o4603, 0o0101];
+    let code = CODES[g.below(CODES.len() as u64) as usize];
+    card(
+        "",
+        "OCT",
+        &format!("{:012o}", code << 24 | g.below(1 << 18)),
+    )
+}
+
 fn instruction(g: &mut Gen) -> String {
-    match g.below(40) {
+    match g.below(42) {
+        40 => sense(g),
+        41 if g.chance(10) => illegal(g),
         0..=17 => {
             let op = g.pick(MEMORY);
             let star = if g.chance(12) { "*" } else { "" };
@@ -384,9 +421,16 @@ fn i7094() -> PathBuf {
         .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
 }
 
-/// Run one batch; returns (programs compared, difference reports). Programs after one that
-/// left the subset are not compared (and not counted).
-fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
+/// How the compared programs ended.
+#[derive(Default)]
+struct Ends {
+    halts: usize,
+    illegal: usize,
+}
+
+/// Run one batch; returns (programs compared, how they ended, difference reports). Programs
+/// after one that left the subset are not compared (and not counted).
+fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
     let mut g = Gen::new(seed);
     let mut cases = Vec::with_capacity(count);
     for _ in 0..count {
@@ -419,7 +463,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
     let mut m = Machine::new();
     let mut reports = Vec::new();
     let mut left_subset = 0;
-    let mut halts = 0;
+    let mut ends = Ends::default();
     for (n, ((c, p), theirs)) in cases.iter().zip(&simh_states).enumerate() {
         for (&a, &w) in &p.words {
             m.mem[a as usize] = w;
@@ -447,11 +491,14 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
             left_subset = cases.len() - n;
             break;
         }
+        if let Some(Stop::IllegalOrder { .. }) = stop {
+            ends.illegal += 1;
+        }
         let mut ours = emulator_state(&m);
         let mut theirs = theirs.clone();
         let htr = theirs.regs.remove("HTADDR");
         if let Some(Stop::Halt { address, target }) = stop {
-            halts += 1;
+            ends.halts += 1;
             // SIMH halts on HTR with PC at the next instruction and the restart address in
             // HTADDR; the emulator's IC already holds the restart address (docs/ibm7090.md,
             // Differences 1). Compare both facts.
@@ -494,26 +541,29 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
             }
         }
     }
-    (count - left_subset, halts, reports)
+    (count - left_subset, ends, reports)
 }
 
 fn campaign(seeds: std::ops::Range<u64>, per_batch: usize) {
     let simh = i7094();
     let mut total = 0;
-    let mut halts = 0;
+    let mut ends = Ends::default();
     let mut reports = Vec::new();
     let seeds_len = seeds.end as usize - seeds.start as usize;
     for seed in seeds {
-        let (n, h, r) = batch(seed, per_batch, &simh);
+        let (n, e, r) = batch(seed, per_batch, &simh);
         total += n;
-        halts += h;
+        ends.halts += e.halts;
+        ends.illegal += e.illegal;
         reports.extend(r);
     }
     println!(
         "{total} of {} programs compared with SIMH i7094 ({} followed a program that left the \
-         subset in their batch; {halts} ended on HTR), {} differences",
+         subset in their batch; {} ended on HTR, {} on an illegal order), {} differences",
         seeds_len * per_batch,
         seeds_len * per_batch - total,
+        ends.halts,
+        ends.illegal,
         reports.len()
     );
     for r in reports.iter().take(5) {
@@ -558,7 +608,12 @@ fn instruction_table_agrees_with_simh_disassembler() {
         .collect();
     let mut s = String::from("set cpu 7090\n");
     for (n, info) in rows.iter().enumerate() {
-        let w = info.encode(info.operand_min as u32, 0, 0, false);
+        // The last operand that decodes to this row (PSE, MSE: 77777, an unassigned address).
+        let w = (info.operand_min..=info.operand_max)
+            .rev()
+            .map(|a| info.encode(a as u32, 0, 0, false))
+            .find(|&w| emu::ibm7090::decode(w).is_some_and(|i| std::ptr::eq(i, *info)))
+            .expect("an operand that decodes to the row");
         let _ = writeln!(s, "deposit {:o} {w:o}", 0o1000 + n);
     }
     let _ = writeln!(s, "examine -m 1000-{:o}\nquit", 0o1000 + rows.len() - 1);

@@ -77,6 +77,12 @@ pub enum Stop {
         word: u64,
         address: u16,
     },
+    /// An order the 7090 does not have (no row of the table): nothing done, and the IC past
+    /// it (past the XEC that executed it), as SIMH stops ("Undefined instruction").
+    IllegalOrder {
+        word: u64,
+        address: u16,
+    },
     /// The card reader's hopper is empty (the reader is not ready; an operator would load
     /// cards): IC stays on the instruction.
     ReaderEmpty {
@@ -122,6 +128,7 @@ impl Stop {
             Stop::HaltProceed { .. } => "halt-proceed",
             Stop::DivideCheckHalt { .. } => "divide-check-halt",
             Stop::Unimplemented { .. } => "unimplemented",
+            Stop::IllegalOrder { .. } => "illegal-order",
             Stop::ReaderEmpty { .. } => "reader-empty",
             Stop::Channel { .. } => "channel",
             Stop::XecLoop { .. } => "xec-loop",
@@ -136,6 +143,7 @@ impl Stop {
             | Stop::HaltProceed { address }
             | Stop::DivideCheckHalt { address }
             | Stop::Unimplemented { address, .. }
+            | Stop::IllegalOrder { address, .. }
             | Stop::ReaderEmpty { address }
             | Stop::Channel { address, .. }
             | Stop::XecLoop { address } => Some(address),
@@ -147,7 +155,10 @@ impl Stop {
     pub fn is_error(&self) -> bool {
         matches!(
             self,
-            Stop::Unimplemented { .. } | Stop::Channel { .. } | Stop::XecLoop { .. }
+            Stop::Unimplemented { .. }
+                | Stop::IllegalOrder { .. }
+                | Stop::Channel { .. }
+                | Stop::XecLoop { .. }
         )
     }
 }
@@ -166,6 +177,10 @@ impl fmt::Display for Stop {
                 f,
                 "unimplemented instruction {word:012o} ({}) at {address:05o}",
                 isa::disassemble(word)
+            ),
+            Stop::IllegalOrder { word, address } => write!(
+                f,
+                "illegal order {word:012o} at {address:05o}: the 7090 has no such instruction"
             ),
             Stop::ReaderEmpty { address } => {
                 write!(f, "card reader empty at {address:05o}")

@@ -19,7 +19,7 @@
 use std::sync::OnceLock;
 
 mod table;
-pub use table::TABLE;
+pub use table::{Alias, ALIASES, TABLE};
 
 /// Bits of a word.
 pub const WORD_MASK: u64 = (1 << 36) - 1;
@@ -122,6 +122,9 @@ pub enum Addressing {
 #[repr(u8)]
 pub enum Op {
     Unimplemented,
+    /// In the emulator's decode array only: bits S,1-11 that no row and no alias has, an order
+    /// the 7090 does not have (the machine stops, `Stop::IllegalOrder`). No row has it.
+    Illegal,
     // Control and transfers
     Htr,
     Hpr,
@@ -442,6 +445,23 @@ fn index() -> &'static Index {
                 *slot = row as u16;
             }
         };
+        // Aliases first: codes no row claims (a test checks), decoded as the row they copy.
+        for alias in ALIASES {
+            let row = TABLE
+                .iter()
+                .position(|i| i.mnemonic == alias.of)
+                .expect("an alias names a row");
+            let op = alias.code as usize & 0o7777;
+            if TABLE[row].format == Format::Group0760 {
+                ix.by_opcode[op] = GROUP;
+                let sign = (op >> 11) << 15;
+                for a in alias.first..=alias.last {
+                    put(&mut ix.group[sign | a as usize], row);
+                }
+            } else {
+                put(&mut ix.by_opcode[op], row);
+            }
+        }
         for (row, info) in TABLE.iter().enumerate() {
             let op = info.opcode as usize & 0o7777;
             match info.format {
@@ -556,23 +576,33 @@ pub fn markdown_table() -> String {
         if matches!(i.format, Format::PrefixData) {
             continue;
         }
+        let sign = |code: u16| if code & 0o4000 != 0 { "−" } else { "+" };
         let code = match i.format {
             Format::TypeA | Format::ChannelCommand => format!("prefix {}", i.opcode >> 9),
-            Format::Group0760 if i.operand_max > 0 => format!(
-                "{}0760 ...{:04o}+n",
-                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
-                i.function
-            ),
-            Format::Group0760 => format!(
-                "{}0760 ...{:04o}",
-                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
-                i.function
-            ),
-            _ => format!(
-                "{}{:04o}",
-                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
-                i.opcode & 0o3777
-            ),
+            Format::Group0760 if i.operand_max > 0 => {
+                format!("{}0760 ...{:04o}+n", sign(i.opcode), i.function)
+            }
+            Format::Group0760 => format!("{}0760 ...{:04o}", sign(i.opcode), i.function),
+            _ => format!("{}{:04o}", sign(i.opcode), i.opcode & 0o3777),
+        };
+        let also: Vec<String> = ALIASES
+            .iter()
+            .filter(|a| a.of == i.mnemonic)
+            .map(|a| match i.format {
+                Format::Group0760 if a.first == a.last => {
+                    format!("{}0760 ...{:04o}", sign(a.code), a.first)
+                }
+                Format::Group0760 => {
+                    let (s, f, l) = (sign(a.code), a.first, a.last);
+                    format!("{s}0760 ...{f:04o}-{l:04o}")
+                }
+                _ => format!("{}{:04o}", sign(a.code), a.code & 0o3777),
+            })
+            .collect();
+        let code = if also.is_empty() {
+            code
+        } else {
+            format!("{code} (also {})", also.join(", "))
         };
         let cycles = match i.timing {
             Timing::Fixed(n) => n.to_string(),
@@ -622,11 +652,48 @@ mod tests {
             }
             for operand in info.operand_min..=info.operand_max {
                 let w = info.encode(operand as u32, 0, 0, false);
-                assert_eq!(
-                    decode(w).map(|i| i.mnemonic),
-                    Some(info.mnemonic),
-                    "{w:012o}"
+                let got = decode(w).expect("a row");
+                // The first row for a code wins: PSE and MSE name every ±0760 address, the
+                // functions before them theirs.
+                let earlier = TABLE
+                    .iter()
+                    .take_while(|i| !std::ptr::eq(*i, info))
+                    .any(|i| std::ptr::eq(i, got));
+                assert!(
+                    std::ptr::eq(got, info) || earlier,
+                    "{w:012o} {}",
+                    got.mnemonic
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn aliases_take_no_row_code_and_decode_to_their_row() {
+        for a in ALIASES {
+            let row = by_mnemonic(a.of).unwrap();
+            let words: Vec<u64> = if row.format == Format::Group0760 {
+                (a.first..=a.last)
+                    .map(|n| (a.code as u64) << 24 | n as u64)
+                    .collect()
+            } else {
+                vec![(a.code as u64) << 24 | 0o1234]
+            };
+            for w in words {
+                assert_eq!(decode(w).map(|i| i.mnemonic), Some(a.of), "{w:012o}");
+                // No instruction row has this code (prefix data words never decode).
+                let f = fields(w);
+                let claimed = TABLE.iter().any(|i| match i.format {
+                    Format::TypeA => i.opcode >> 9 == f.prefix as u16,
+                    Format::Group0760 => {
+                        i.opcode == a.code
+                            && i.operand_max < 0o77777
+                            && (i.operand_min..=i.operand_max).any(|n| i.function + n == f.address)
+                    }
+                    Format::PrefixData | Format::ChannelCommand => false,
+                    _ => i.opcode == a.code,
+                });
+                assert!(!claimed, "{w:012o} {}", a.of);
             }
         }
     }
@@ -670,6 +737,7 @@ mod tests {
         assert_eq!(disassemble(0o0760_00_0_00006), "COM");
         assert_eq!(disassemble(0o0767_00_0_00003), "ALS 3");
         assert_eq!(disassemble(0o0777_00_0_00000), "OCT 077700000000");
-        assert_eq!(disassemble(0o0760_00_0_00777), "OCT 076000000777");
+        assert_eq!(disassemble(0o0760_00_0_00777), "PSE 511");
+        assert_eq!(disassemble(0o4760_00_0_00163), "SWT 3");
     }
 }

@@ -566,6 +566,11 @@ impl Machine {
                     skip(r);
                 }
             }
+            // An order the 7090 does not have: nothing done, IC past it (SIMH's stop).
+            Op::Illegal => {
+                r.instructions -= 1;
+                return Err(Stop::IllegalOrder { word, address: at });
+            }
             // Unimplemented, and any row the executor has no arm for (ops that `core` runs
             // never come here): the machine stops as for any instruction it lacks.
             _ => {

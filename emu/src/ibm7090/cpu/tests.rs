@@ -378,12 +378,49 @@ fn unimplemented_stops_without_executing() {
     );
     assert_eq!(m.ic, 0o101);
     assert_eq!(m.instructions(), 1);
+}
+
+#[test]
+fn illegal_orders_stop_past_themselves() {
+    // +0777 is no 7090 order: nothing done, IC past it (SIMH's "Undefined instruction").
     let mut m = Machine::new();
     m.mem[0] = 0o077700000000;
-    assert!(matches!(
+    m.mem[1] = ins("CLA", 0o200, 0, 0);
+    m.mem[0o200] = 5;
+    assert_eq!(
         m.run(Limits::none()),
-        Stop::Unimplemented { address: 0, .. }
-    ));
+        Stop::IllegalOrder {
+            word: 0o077700000000,
+            address: 0
+        }
+    );
+    assert_eq!((m.ic, m.ac), (1, 0));
+    // Executed by an XEC: the IC is past the XEC.
+    let mut m = Machine::new();
+    m.load(0o100, &[ins("XEC", 0o200, 0, 0)]);
+    m.mem[0o200] = 0o000100000000;
+    m.ic = 0o100;
+    assert_eq!(
+        m.run(Limits::none()),
+        Stop::IllegalOrder {
+            word: 0o000100000000,
+            address: 0o100
+        }
+    );
+    assert_eq!(m.ic, 0o101);
+    // Unassigned ±0760 addresses are no operation (SIMH's op_pse/op_mse), 2 cycles.
+    let m = run(
+        &[
+            0o076000000777,
+            0o476000001363,
+            ins("MSE", 0o163, 0, 0),
+            ins("CLA", 0o200, 0, 0),
+        ],
+        &[5],
+        |m| m.sense_switches = 0b100,
+    );
+    assert_eq!(m.ac, 0, "MSE 163 (SWT 3) skipped the CLA");
+    assert_eq!(cycles(&m), 6);
 }
 
 #[test]

@@ -212,4 +212,49 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o5000, "MON",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
     i(0o6000, "MTW",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
     i(0o7000, "MTH",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
+    // --- The ±0760 group's generic names (9AP's PSE, MSE): any address, last so that every
+    // named function above wins; an address no row names is no operation, as in SIMH (op_pse,
+    // op_mse: "undefined operations are NOPs").
+    i(0o0760, "PSE",  group(0o0000, 0, 0o77777), Nop,  Fixed(2), "[I] 0760 group",                   "plus sense: the address selects; unassigned = no operation"),
+    i(0o4760, "MSE",  group(0o0000, 0, 0o77777), Nop,  Fixed(2), "[I] 0760 group",                   "minus sense: the address selects; unassigned = no operation"),
+];
+
+/// A code that SIMH's 7090 (`set cpu 7090`, the oracle) executes as another row's instruction
+/// though the manuals list no such code: the 7090 ignores some bits there. `code` is bits
+/// S,1-11; for the ±0760 group, addresses `first..=last` (otherwise both 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Alias {
+    pub code: u16,
+    pub first: u16,
+    pub last: u16,
+    /// The mnemonic of the row it executes as.
+    pub of: &'static str,
+}
+
+const fn alias(code: u16, of: &'static str) -> Alias {
+    Alias {
+        code,
+        first: 0,
+        last: 0,
+        of,
+    }
+}
+
+const fn alias0760(code: u16, first: u16, last: u16, of: &'static str) -> Alias {
+    Alias {
+        code,
+        first,
+        last,
+        of,
+    }
+}
+
+/// The aliases, each with SIMH's case (i7094_cpu.c `sim_instr`, i7094_cpu1.c `op_mse`).
+#[rustfmt::skip]
+pub static ALIASES: &[Alias] = &[
+    alias(0o4000, "HTR"),                    // case 01000 "also -HTR"
+    alias(0o4020, "TRA"),                    // case 01020 "also -TRA"
+    alias0760(0o4760, 0o0000, 0o0000, "CLM"), // op_mse 00000 CLM
+    alias0760(0o4760, 0o0140, 0o0140, "SLF"), // op_mse 00140 SLF
+    alias0760(0o4760, 0o0161, 0o0166, "SWT"), // op_mse 00161-00166 SWT
 ];
