@@ -93,7 +93,8 @@ const MEMORY: &[&str] = &[
 ];
 /// Safe to place where XEC finds them (no transfer, no halt).
 const XEC_SAFE: &[&str] = &[
-    "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL",
+    "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL", "LDI",
+    "OSI", "ONT", "OFT", "STI", "PAI", "SIR", "LNT",
 ];
 const XR_STORE: &[&str] = &["LXA", "LXD", "LAC", "LDC", "SXA", "SXD"];
 const XR_AC: &[&str] = &["PAX", "PDX", "PAC", "PDC", "PXA", "PXD"];
@@ -102,7 +103,13 @@ const NO_ADDRESS: &[&str] = &[
     "XCA", "XCL", "NOP", "CLM", "CHS", "SSP", "SSM", "COM", "LBT", "PBT", "DCT", "ENK", "SLF",
 ];
 const TRANSFERS: &[&str] = &[
-    "TRA", "TZE", "TNZ", "TPL", "TMI", "TOV", "TNO", "TQP", "TLQ", "HTR",
+    "TRA", "TZE", "TNZ", "TPL", "TMI", "TOV", "TNO", "TQP", "TLQ", "HTR", "TIO", "TIF",
+];
+/// The sense indicators: AC forms, storage forms, immediate (mask) forms.
+const SI_AC: &[&str] = &["PAI", "PIA", "OAI", "IIA", "RIA"];
+const SI_STORE: &[&str] = &["LDI", "STI", "OSI", "IIS", "RIS", "ONT", "OFT"];
+const SI_MASK: &[&str] = &[
+    "SIR", "SIL", "RIR", "RIL", "IIR", "IIL", "RFT", "LFT", "RNT", "LNT",
 ];
 const TYPE_A: &[&str] = &["TXI", "TIX", "TXH", "TNX", "TXL"];
 
@@ -117,6 +124,7 @@ struct Case {
     lights: u8,
     switches: u8,
     keys: u64,
+    indicators: u64,
 }
 
 fn card(label: &str, op: &str, operand: &str) -> String {
@@ -162,9 +170,36 @@ fn illegal(g: &mut Gen) -> String {
     )
 }
 
+/// A sense-indicator order: the AC forms, a storage form (indexed, sometimes indirect) or an
+/// immediate form whose mask (address and tag) is empty, full, one bit or random.
+fn indicator(g: &mut Gen) -> String {
+    match g.below(3) {
+        0 => card("", g.pick(SI_AC), ""),
+        1 => {
+            let star = if g.chance(12) { "*" } else { "" };
+            let op = format!("{}{star}", g.pick(SI_STORE));
+            let tag = g.tag();
+            card("", &op, &format!("{},{tag}", data_address(g)))
+        }
+        _ => {
+            let (address, tag) = match g.below(4) {
+                0 => (0, 0),
+                1 => (0o77777, 7),
+                2 => {
+                    let bit = g.below(18);
+                    ((1u64 << bit) & 0o77777, ((1u64 << bit) >> 15) as u8)
+                }
+                _ => (g.below(0o100000), g.below(8) as u8),
+            };
+            card("", g.pick(SI_MASK), &format!("{address},{tag}"))
+        }
+    }
+}
+
 fn instruction(g: &mut Gen) -> String {
-    match g.below(42) {
+    match g.below(45) {
         40 => sense(g),
+        42..=44 => indicator(g),
         41 if g.chance(10) => illegal(g),
         0..=17 => {
             let op = g.pick(MEMORY);
@@ -284,6 +319,7 @@ fn gen_case(g: &mut Gen) -> Case {
         lights: g.below(16) as u8,
         switches: g.below(64) as u8,
         keys: g.word(),
+        indicators: g.word(),
     }
 }
 
@@ -308,6 +344,7 @@ fn emulator_state(m: &Machine) -> State {
     regs.insert("XR4".into(), m.xr[2] as u64);
     regs.insert("OVF".into(), m.overflow as u64);
     regs.insert("DVC".into(), m.divide_check as u64);
+    regs.insert("SI".into(), m.sense_indicators);
     for n in 1..=4 {
         regs.insert(format!("SL{n}"), (m.sense_lights >> (n - 1)) as u64 & 1);
     }
@@ -321,7 +358,7 @@ fn emulator_state(m: &Machine) -> State {
 }
 
 const COMPARED: &[&str] = &[
-    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "SL1", "SL2", "SL3", "SL4",
+    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "SL1", "SL2", "SL3", "SL4", "SI",
 ];
 
 /// The SIMH command file for a batch; decks are written into `dir`.
@@ -340,6 +377,7 @@ fn simh_script(cases: &[(Case, fap::Program)], dir: &Path) -> String {
             ("OVF", c.overflow as u64),
             ("DVC", c.divide_check as u64),
             ("KEYS", c.keys),
+            ("SI", c.indicators),
         ];
         for (r, v) in regs {
             let _ = writeln!(s, "deposit {r} {v:o}");
@@ -476,6 +514,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
         m.sense_lights = c.lights;
         m.sense_switches = c.switches;
         m.keys = c.keys;
+        m.sense_indicators = c.indicators;
         m.ic = CODE as u32;
         let mut stop = None;
         for _ in 0..STEPS {

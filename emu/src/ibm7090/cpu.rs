@@ -7,8 +7,8 @@
 //!   `get_xrx`, `put_xr` in multiple-tag mode; notes §1]; the instructions that read an index
 //!   register as their operand (TXI..TXL, SXA, SXD, PXA, PXD) write the OR back into every
 //!   selected register, as SIMH's 7090 mode does [SUP `get_xrx`];
-//! - IC (15 bits); indicators AC overflow and divide check; sense switches 1-6, sense lights
-//!   1-4, the console entry keys.
+//! - IC (15 bits); indicators AC overflow and divide check; the sense indicator register SI
+//!   (36 bits); sense switches 1-6, sense lights 1-4, the console entry keys.
 //!
 //! Store: 32,768 words of 36 bits. Effective address Y = address - C(XR) mod 2^15; one level
 //! of indirect addressing (flag 11) costs one more cycle.
@@ -23,6 +23,7 @@ use std::fmt;
 
 mod exec;
 mod hot;
+mod indicators;
 use exec::Regs;
 use hot::Exit;
 
@@ -212,6 +213,8 @@ pub struct Machine {
     /// Sense lights: bit n-1 = light n.
     pub sense_lights: u8,
     pub keys: u64,
+    /// The sense indicator register SI, positions 0-35 as a word's S,1-35.
+    pub sense_indicators: u64,
     pub channel: ChannelA,
     // Visible to the module so that `snapshot` can save and restore them.
     pub(super) cycles: u64,
@@ -241,6 +244,7 @@ impl Machine {
             sense_switches: 0,
             sense_lights: 0,
             keys: 0,
+            sense_indicators: 0,
             channel: ChannelA::default(),
             cycles: 0,
             instructions: 0,

@@ -220,6 +220,31 @@ pub enum Op {
     Pbt,
     Ssm,
     Slt,
+    // The sense indicators (SI): AC forms, storage forms, immediate (mask) forms
+    Pai,
+    Pia,
+    Oai,
+    Iia,
+    Ria,
+    Tio,
+    Tif,
+    Ldi,
+    Sti,
+    Osi,
+    Iis,
+    Ris,
+    Ont,
+    Oft,
+    Sir,
+    Sil,
+    Rir,
+    Ril,
+    Iir,
+    Iil,
+    Rft,
+    Lft,
+    Rnt,
+    Lnt,
     // Type A
     Txi,
     Tix,
@@ -265,6 +290,9 @@ pub const Y: Form = form(Format::TypeB, Addressing::Indexed);
 pub const XR: Form = form(Format::TypeB, Addressing::TagRegister);
 /// Address used as written, tag and flag ignored (HPR, XCA).
 pub const DIRECT: Form = form(Format::TypeB, Addressing::Direct);
+/// Tag and address (bits 18-35) are an 18-bit operand, neither indexed nor indirect (SIR
+/// 32767,7 = all of 18-35): the "immediate" format of the sense-indicator orders.
+pub const MASK: Form = form(Format::TypeB, Addressing::Direct);
 /// A shift count, indexed, never indirect (ALS n).
 pub const SHIFT: Form = form(Format::Shift, Addressing::IndexedNoIndirect);
 /// A channel instruction with an address Y, indexed, indirect with `*` (RCHA Y).

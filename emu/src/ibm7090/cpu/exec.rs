@@ -118,6 +118,20 @@ pub(super) enum Flow {
     Machine,
 }
 
+/// A transfer order at `at` (for XEC, the XEC's location): IC := Y if `go`.
+#[inline(always)]
+pub(super) fn transfer<const HOT: bool>(
+    _mem: &mut [u64; STORE_WORDS],
+    r: &mut Regs,
+    go: bool,
+    y: u16,
+    _at: u16,
+) {
+    if go {
+        r.ic = y as u32;
+    }
+}
+
 /// The effective address Y and the extra cycle of an indirect reference.
 #[inline(always)]
 fn effective(mem: &[u64; STORE_WORDS], r: &Regs, word: u64, d: Decoded) -> (u16, u64) {
@@ -535,8 +549,14 @@ impl Machine {
                     return Self::channel_stop(r, at, depth, e);
                 }
             }
-            Op::Tcoa => r.transfer_if(self.channel.in_operation(), y),
-            Op::Tcna => r.transfer_if(!self.channel.in_operation(), y),
+            Op::Tcoa => {
+                let go = self.channel.in_operation();
+                self.transfer(r, go, y, at);
+            }
+            Op::Tcna => {
+                let go = !self.channel.in_operation();
+                self.transfer(r, go, y, at);
+            }
             // --- The ±0760 group: the effective address selects the function, executed as
             // its own row.
             Op::Group0760 => {
@@ -552,6 +572,30 @@ impl Machine {
                     skip(r);
                 }
             }
+            Op::Pai
+            | Op::Pia
+            | Op::Oai
+            | Op::Iia
+            | Op::Ria
+            | Op::Tio
+            | Op::Tif
+            | Op::Ldi
+            | Op::Sti
+            | Op::Osi
+            | Op::Iis
+            | Op::Ris
+            | Op::Ont
+            | Op::Oft
+            | Op::Sir
+            | Op::Sil
+            | Op::Rir
+            | Op::Ril
+            | Op::Iir
+            | Op::Iil
+            | Op::Rft
+            | Op::Lft
+            | Op::Rnt
+            | Op::Lnt => self.indicators(r, d.op, word, y, at),
             Op::Slf => self.sense_lights = 0,
             // SLN n, SWT n, SLT n: n is the address's low octal digit (014n, 016n).
             Op::Sln => self.sense_lights |= light(y),
@@ -580,6 +624,11 @@ impl Machine {
         }
         r.cycles += cycles;
         Ok(())
+    }
+
+    /// A transfer order that needs the machine (TIO, TIF, TCOA ...): as `transfer`.
+    pub(super) fn transfer(&mut self, r: &mut Regs, go: bool, y: u16, at: u16) {
+        transfer::<false>(&mut self.mem, r, go, y, at);
     }
 
     fn channel_stop(r: &mut Regs, at: u16, depth: u32, e: ChannelError) -> Result<(), Stop> {

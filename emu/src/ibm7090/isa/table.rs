@@ -8,14 +8,15 @@
 //! `Unimplemented` is known to the assembler and disassembler and stops the emulator.
 //!
 //! Operand forms (`Form`): Y an address, indexed, indirect with `*`; XR the tag names the
-//! index register worked on; DIRECT address and tag ignored or used as written; SHIFT a shift
+//! index register worked on; DIRECT address and tag ignored or used as written; MASK the 18
+//! bits of tag and address are an operand (the sense-indicator immediate orders); SHIFT a shift
 //! count; IO an address for a channel instruction; `unit(u)` an I/O unit (u by default); `group`
 //! the ±0760 group's function (`function`, operands `min..=max` added to it); PREFIX a Type A
 //! instruction; COMMAND a data-channel command; DATA a prefix data word.
 
 use super::Op::*;
 use super::Timing::{Divide, Execute, Fixed, Multiply, Shift};
-use super::{group, unit, InstrInfo, COMMAND, DATA, DIRECT, IO, PREFIX, SHIFT, UNIT, XR, Y};
+use super::{group, unit, InstrInfo, COMMAND, DATA, DIRECT, IO, MASK, PREFIX, SHIFT, UNIT, XR, Y};
 
 /// One row (the columns of the chart; see `InstrInfo`).
 const fn i(
@@ -53,6 +54,16 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0022, "TRCA", IO,                  Unimplemented, Fixed(2), "[I]",                              "transfer on channel A redundancy check"),
     i(0o0030, "TEFA", IO,                  Unimplemented, Fixed(2), "[I]",                              "transfer on channel A end of file"),
     i(0o0040, "TLQ",  Y,                   Tlq,           Fixed(1), "[I]",                              "transfer if C(MQ) < C(AC) algebraically"),
+    i(0o0041, "IIA",  DIRECT,              Iia,           Fixed(2), "[I] (I,L)",                        "SI := SI XOR AC(P,1-35)"),
+    i(0o0042, "TIO",  Y,                   Tio,           Fixed(2), "[I] (I,L) as TRC [CE-98]",         "transfer if every SI bit selected by AC(P,1-35) is on"),
+    i(0o0043, "OAI",  DIRECT,              Oai,           Fixed(2), "[I] (I,L)",                        "SI := SI OR AC(P,1-35)"),
+    i(0o0044, "PAI",  DIRECT,              Pai,           Fixed(2), "[I] (I,L)",                        "SI := AC(P,1-35)"),
+    i(0o0046, "TIF",  Y,                   Tif,           Fixed(2), "[I] (I,L) as TRC [CE-98]",         "transfer if every SI bit selected by AC(P,1-35) is off"),
+    i(0o0051, "IIR",  MASK,                Iir,           Fixed(2), "[I] (I,L)",                        "SI(18-35) := SI(18-35) XOR mask (bits 18-35 of the order)"),
+    i(0o0054, "RFT",  MASK,                Rft,           Fixed(2), "[I] (I,L)",                        "skip if every SI(18-35) bit the mask selects is off"),
+    i(0o0055, "SIR",  MASK,                Sir,           Fixed(2), "[I] (I,L)",                        "SI(18-35) := SI(18-35) OR mask"),
+    i(0o0056, "RNT",  MASK,                Rnt,           Fixed(2), "[I] (I,L)",                        "skip if every SI(18-35) bit the mask selects is on"),
+    i(0o0057, "RIR",  MASK,                Rir,           Fixed(2), "[I] (I,L)",                        "SI(18-35) := SI(18-35) AND NOT mask"),
     i(0o0060, "TCOA", IO,                  Tcoa,          Fixed(2), "[I]",                              "transfer if channel A in operation"),
     i(0o0074, "TSX",  XR,                  Tsx,           Fixed(1), "[I]",                              "XR(T) := 2's complement of IC; IC := Y"),
     i(0o0100, "TZE",  Y,                   Tze,           Fixed(1), "[I]",                              "transfer if AC(Q,P,1-35) = 0"),
@@ -86,7 +97,12 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0401, "ADM",  Y,                   Adm,           Fixed(2), "[I]",                              "AC := AC + |C(Y)|"),
     i(0o0402, "SUB",  Y,                   Sub,           Fixed(2), "[I]",                              "AC := AC - C(Y)"),
     i(0o0420, "HPR",  DIRECT,              Hpr,           Fixed(1), "[I]",                              "halt and proceed"),
-    i(0o0441, "LDI",  Y,                   Unimplemented, Fixed(2), "[I]",                              "load sense indicators"),
+    i(0o0440, "IIS",  Y,                   Iis,           Fixed(2), "[I] (I,E)",                        "SI := SI XOR C(Y)"),
+    i(0o0441, "LDI",  Y,                   Ldi,           Fixed(2), "[I] (I,E)",                        "SI := C(Y)"),
+    i(0o0442, "OSI",  Y,                   Osi,           Fixed(2), "[I] (I,E)",                        "SI := SI OR C(Y)"),
+    i(0o0444, "OFT",  Y,                   Oft,           Fixed(2), "[I] (I,E)",                        "skip if every SI bit selected by C(Y) is off"),
+    i(0o0445, "RIS",  Y,                   Ris,           Fixed(2), "[I] (I,E)",                        "SI := SI AND NOT C(Y)"),
+    i(0o0446, "ONT",  Y,                   Ont,           Fixed(2), "[I] (I,E)",                        "skip if every SI bit selected by C(Y) is on"),
     i(0o0500, "CLA",  Y,                   Cla,           Fixed(2), "[S] CE-56",                        "AC := C(Y)"),
     i(0o0502, "CLS",  Y,                   Cls,           Fixed(2), "[I]",                              "AC := -C(Y)"),
     i(0o0520, "ZET",  Y,                   Zet,           Fixed(2), "[S] CE-100",                       "skip if C(Y)(1-35) = 0"),
@@ -101,7 +117,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0600, "STZ",  Y,                   Stz,           Fixed(2), "[I]",                              "C(Y) := +0"),
     i(0o0601, "STO",  Y,                   Sto,           Fixed(2), "[I]",                              "C(Y) := AC(S,1-35)"),
     i(0o0602, "SLW",  Y,                   Slw,           Fixed(2), "[I]",                              "C(Y) := AC(P,1-35)"),
-    i(0o0604, "STI",  Y,                   Unimplemented, Fixed(2), "[I]",                              "store sense indicators"),
+    i(0o0604, "STI",  Y,                   Sti,           Fixed(2), "[I] (I,E)",                        "C(Y) := SI"),
     i(0o0621, "STA",  Y,                   Sta,           Fixed(2), "[I]",                              "C(Y)(21-35) := AC(21-35)"),
     i(0o0622, "STD",  Y,                   Std,           Fixed(2), "[I]",                              "C(Y)(3-17) := AC(3-17)"),
     i(0o0625, "STT",  Y,                   Stt,           Fixed(2), "[I]",                              "C(Y)(18-20) := AC(18-20)"),
@@ -148,6 +164,13 @@ pub static TABLE: &[InstrInfo] = &[
     // --- Negative (sign bit) codes, written 4xxx: -0022 is 0o4022
     i(0o4022, "TRCB", IO,                  Unimplemented, Fixed(2), "[I]",                              "transfer on channel B redundancy check"),
     i(0o4030, "TEFB", IO,                  Unimplemented, Fixed(2), "[I]",                              "transfer on channel B end of file"),
+    i(0o4042, "RIA",  DIRECT,              Ria,           Fixed(2), "[I] (I,L)",                        "SI := SI AND NOT AC(P,1-35)"),
+    i(0o4046, "PIA",  DIRECT,              Pia,           Fixed(2), "[I] (I,L)",                        "AC(P,1-35) := SI; AC S,Q := 0"),
+    i(0o4051, "IIL",  MASK,                Iil,           Fixed(2), "[I] (I,L)",                        "SI(0-17) := SI(0-17) XOR mask"),
+    i(0o4054, "LFT",  MASK,                Lft,           Fixed(2), "[I] (I,L)",                        "skip if every SI(0-17) bit the mask selects is off"),
+    i(0o4055, "SIL",  MASK,                Sil,           Fixed(2), "[I] (I,L)",                        "SI(0-17) := SI(0-17) OR mask"),
+    i(0o4056, "LNT",  MASK,                Lnt,           Fixed(2), "[I] (I,L)",                        "skip if every SI(0-17) bit the mask selects is on"),
+    i(0o4057, "RIL",  MASK,                Ril,           Fixed(2), "[I] (I,L)",                        "SI(0-17) := SI(0-17) AND NOT mask"),
     i(0o4060, "TCNA", IO,                  Tcna,          Fixed(2), "[I]",                              "transfer if channel A not in operation"),
     i(0o4100, "TNZ",  Y,                   Tnz,           Fixed(1), "[I]",                              "transfer if AC(Q,P,1-35) != 0"),
     i(0o4114, "CAQ",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by addition from the MQ"),
@@ -215,8 +238,8 @@ pub static TABLE: &[InstrInfo] = &[
     // --- The ±0760 group's generic names (9AP's PSE, MSE): any address, last so that every
     // named function above wins; an address no row names is no operation, as in SIMH (op_pse,
     // op_mse: "undefined operations are NOPs").
-    i(0o0760, "PSE",  group(0o0000, 0, 0o77777), Nop,  Fixed(2), "[I] 0760 group",                   "plus sense: the address selects; unassigned = no operation"),
-    i(0o4760, "MSE",  group(0o0000, 0, 0o77777), Nop,  Fixed(2), "[I] 0760 group",                   "minus sense: the address selects; unassigned = no operation"),
+    i(0o0760, "PSE",  group(0o0000, 0, 0o77777), Nop,           Fixed(2), "[I] 0760 group",                   "plus sense: the address selects; unassigned = no operation"),
+    i(0o4760, "MSE",  group(0o0000, 0, 0o77777), Nop,           Fixed(2), "[I] 0760 group",                   "minus sense: the address selects; unassigned = no operation"),
 ];
 
 /// A code that SIMH's 7090 (`set cpu 7090`, the oracle) executes as another row's instruction
