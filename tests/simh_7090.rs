@@ -32,6 +32,9 @@ const DATA: u16 = 0o2000;
 const DATA_WORDS: u16 = 64;
 const XEC: u16 = 0o3000;
 const XEC_WORDS: u16 = 16;
+/// The trap handler's second half (0001 goes there), below the floating-point trap's 0010
+/// and the channel traps' 0012-0031.
+const HANDLER: u16 = 0o40;
 
 struct Gen {
     rng: TestRng,
@@ -125,6 +128,7 @@ struct Case {
     switches: u8,
     keys: u64,
     indicators: u64,
+    trap: bool,
 }
 
 fn card(label: &str, op: &str, operand: &str) -> String {
@@ -196,8 +200,23 @@ fn indicator(g: &mut Gen) -> String {
     }
 }
 
+/// Trap mode on and off, the trap transfer and STR.
+fn trap_order(g: &mut Gen) -> String {
+    match g.below(5) {
+        0 | 1 => card("", "ETM", ""),
+        2 => card("", "LTM", ""),
+        3 => card("", "TTR", &format!("*+{}", 1 + g.below(4))),
+        _ => card(
+            "",
+            "STR",
+            &format!("{},{},{}", g.below(32768), g.tag(), g.below(32768)),
+        ),
+    }
+}
+
 fn instruction(g: &mut Gen) -> String {
-    match g.below(45) {
+    match g.below(47) {
+        45..=46 => trap_order(g),
         40 => sense(g),
         42..=44 => indicator(g),
         41 if g.chance(10) => illegal(g),
@@ -258,6 +277,21 @@ fn instruction(g: &mut Gen) -> String {
     }
 }
 
+/// Trap mode's locations: 0000 (a word whose address part a transfer replaces), 0001 (where
+/// a taken transfer traps: on at the location stored + 1, by an index register holding its
+/// 2's complement) and 0002 (where STR goes: on at the location + 1 that STR stored).
+fn trap_handlers(g: &mut Gen) -> String {
+    let mut s = card("", "ORG", "0");
+    let zero = if g.chance(70) { 0 } else { g.word() };
+    s.push_str(&card("", "OCT", &format!("{zero:012o}")));
+    s.push_str(&card("", "TTR", &HANDLER.to_string()));
+    s.push_str(&card("", "TTR*", "0"));
+    s.push_str(&card("", "ORG", &HANDLER.to_string()));
+    s.push_str(&card("", "LAC", "0,2"));
+    s.push_str(&card("", "TTR", "1,2"));
+    s
+}
+
 fn gen_case(g: &mut Gen) -> Case {
     let mut s = String::new();
     s.push_str(&card("", "ORG", &CODE.to_string()));
@@ -279,21 +313,33 @@ fn gen_case(g: &mut Gen) -> Case {
             words += 1;
         }
     }
-    for _ in 0..5 {
+    s.push_str(&card("END", "HPR", ""));
+    for _ in 0..4 {
         s.push_str(&card("", "HPR", ""));
     }
+    s.push_str(&trap_handlers(g));
     s.push_str(&card("", "ORG", &DATA.to_string()));
     for _ in 0..DATA_WORDS {
         s.push_str(&card("", "OCT", &format!("{:012o}", g.word())));
     }
     s.push_str(&card("", "ORG", &XEC.to_string()));
-    for _ in 0..XEC_WORDS {
-        let op = g.pick(XEC_SAFE);
-        s.push_str(&card(
-            "",
-            op,
-            &format!("{},{}", data_address(g), g.below(2)),
-        ));
+    for k in 0..XEC_WORDS {
+        let target = match g.below(8) {
+            // A transfer out of the program (in trap mode: 0000 gets the XEC's location).
+            0 => card("", g.pick(TRANSFERS), "END"),
+            // An XEC chain, possibly round a loop: SIMH and the emulator stop after 16.
+            1 if g.chance(30) => card(
+                "",
+                "XEC",
+                &format!("{}", XEC + g.below(k as u64 + 1) as u16),
+            ),
+            _ => card(
+                "",
+                g.pick(XEC_SAFE),
+                &format!("{},{}", data_address(g), g.below(2)),
+            ),
+        };
+        s.push_str(&target);
     }
     s.push_str(&card("", "END", &CODE.to_string()));
     let mut ac = g.word();
@@ -320,6 +366,7 @@ fn gen_case(g: &mut Gen) -> Case {
         switches: g.below(64) as u8,
         keys: g.word(),
         indicators: g.word(),
+        trap: g.chance(20),
     }
 }
 
@@ -331,7 +378,11 @@ struct State {
 }
 
 fn regions() -> Vec<(u16, u16)> {
-    vec![(CODE, CODE + 63), (DATA, DATA + DATA_WORDS - 1)]
+    vec![
+        (0, HANDLER + 1),
+        (CODE, CODE + 63),
+        (DATA, DATA + DATA_WORDS - 1),
+    ]
 }
 
 fn emulator_state(m: &Machine) -> State {
@@ -345,6 +396,7 @@ fn emulator_state(m: &Machine) -> State {
     regs.insert("OVF".into(), m.overflow as u64);
     regs.insert("DVC".into(), m.divide_check as u64);
     regs.insert("SI".into(), m.sense_indicators);
+    regs.insert("TTRAP".into(), m.trap_mode as u64);
     for n in 1..=4 {
         regs.insert(format!("SL{n}"), (m.sense_lights >> (n - 1)) as u64 & 1);
     }
@@ -358,7 +410,7 @@ fn emulator_state(m: &Machine) -> State {
 }
 
 const COMPARED: &[&str] = &[
-    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "SL1", "SL2", "SL3", "SL4", "SI",
+    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "SL1", "SL2", "SL3", "SL4", "SI", "TTRAP",
 ];
 
 /// The SIMH command file for a batch; decks are written into `dir`.
@@ -378,6 +430,7 @@ fn simh_script(cases: &[(Case, fap::Program)], dir: &Path) -> String {
             ("DVC", c.divide_check as u64),
             ("KEYS", c.keys),
             ("SI", c.indicators),
+            ("TTRAP", c.trap as u64),
         ];
         for (r, v) in regs {
             let _ = writeln!(s, "deposit {r} {v:o}");
@@ -464,6 +517,17 @@ fn i7094() -> PathBuf {
 struct Ends {
     halts: usize,
     illegal: usize,
+    xec_loops: usize,
+    in_trap_mode: usize,
+}
+
+impl Ends {
+    fn add(&mut self, o: &Ends) {
+        self.halts += o.halts;
+        self.illegal += o.illegal;
+        self.xec_loops += o.xec_loops;
+        self.in_trap_mode += o.in_trap_mode;
+    }
 }
 
 /// Run one batch; returns (programs compared, how they ended, difference reports). Programs
@@ -515,6 +579,8 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
         m.sense_switches = c.switches;
         m.keys = c.keys;
         m.sense_indicators = c.indicators;
+        m.trap_mode = c.trap;
+        m.halt_trap = None;
         m.ic = CODE as u32;
         let mut stop = None;
         for _ in 0..STEPS {
@@ -530,13 +596,19 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
             left_subset = cases.len() - n;
             break;
         }
-        if let Some(Stop::IllegalOrder { .. }) = stop {
-            ends.illegal += 1;
+        match stop {
+            Some(Stop::IllegalOrder { .. }) => ends.illegal += 1,
+            Some(Stop::XecLoop { .. }) => ends.xec_loops += 1,
+            _ => {}
         }
+        ends.in_trap_mode += m.trap_mode as usize;
         let mut ours = emulator_state(&m);
         let mut theirs = theirs.clone();
         let htr = theirs.regs.remove("HTADDR");
-        if let Some(Stop::Halt { address, target }) = stop {
+        if let Some(Stop::Halt {
+            address, target, ..
+        }) = stop
+        {
             ends.halts += 1;
             // SIMH halts on HTR with PC at the next instruction and the restart address in
             // HTADDR; the emulator's IC already holds the restart address (docs/ibm7090.md,
@@ -592,17 +664,19 @@ fn campaign(seeds: std::ops::Range<u64>, per_batch: usize) {
     for seed in seeds {
         let (n, e, r) = batch(seed, per_batch, &simh);
         total += n;
-        ends.halts += e.halts;
-        ends.illegal += e.illegal;
+        ends.add(&e);
         reports.extend(r);
     }
     println!(
         "{total} of {} programs compared with SIMH i7094 ({} followed a program that left the \
-         subset in their batch; {} ended on HTR, {} on an illegal order), {} differences",
+         subset in their batch; {} ended on HTR, {} on an illegal order, {} on an XEC loop, {} \
+         in trap mode), {} differences",
         seeds_len * per_batch,
         seeds_len * per_batch - total,
         ends.halts,
         ends.illegal,
+        ends.xec_loops,
+        ends.in_trap_mode,
         reports.len()
     );
     for r in reports.iter().take(5) {

@@ -60,10 +60,12 @@ impl Limits {
 /// Why the machine stopped. `address` is the location of the instruction concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
-    /// HTR at `address`: the IC holds Y (`target`), where START resumes.
+    /// HTR at `address`: the IC holds Y (`target`), where START resumes. In trap mode
+    /// (`trapped`) the IC holds 0001 instead, and START first stores `address` in 0000.
     Halt {
         address: u16,
         target: u16,
+        trapped: bool,
     },
     /// HPR: the IC holds the next instruction.
     HaltProceed {
@@ -167,9 +169,17 @@ impl Stop {
 impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Stop::Halt { address, target } => {
-                write!(f, "HTR at {address:05o} (restart at {target:05o})")
-            }
+            Stop::Halt {
+                address,
+                trapped: true,
+                ..
+            } => write!(
+                f,
+                "HTR at {address:05o} in trap mode (START traps to 00001)"
+            ),
+            Stop::Halt {
+                address, target, ..
+            } => write!(f, "HTR at {address:05o} (restart at {target:05o})"),
             Stop::HaltProceed { address } => write!(f, "HPR at {address:05o}"),
             Stop::DivideCheckHalt { address } => {
                 write!(f, "divide check halt (DVH) at {address:05o}")
@@ -215,6 +225,13 @@ pub struct Machine {
     pub keys: u64,
     /// The sense indicator register SI, positions 0-35 as a word's S,1-35.
     pub sense_indicators: u64,
+    /// Trap mode (ETM on, LTM off): a transfer stores its location in 0000 and a taken one
+    /// goes to 0001 instead [CE-98].
+    pub trap_mode: bool,
+    /// An HTR halted in trap mode at this location: when the machine starts again (the next
+    /// `run` or `step`) the location goes to 0000, the IC being 0001 already (SIMH's pending
+    /// HTR: 0000 is unchanged while the machine is halted).
+    pub halt_trap: Option<u16>,
     pub channel: ChannelA,
     // Visible to the module so that `snapshot` can save and restore them.
     pub(super) cycles: u64,
@@ -245,6 +262,8 @@ impl Machine {
             sense_lights: 0,
             keys: 0,
             sense_indicators: 0,
+            trap_mode: false,
+            halt_trap: None,
             channel: ChannelA::default(),
             cycles: 0,
             instructions: 0,
@@ -316,8 +335,16 @@ impl Machine {
         }
     }
 
+    /// START after an HTR in trap mode: its location goes to 0000 now.
+    fn resume(&mut self) {
+        if let Some(at) = self.halt_trap.take() {
+            exec::store_trap_location(&mut self.mem, at as u32);
+        }
+    }
+
     /// Run until a stop.
     pub fn run(&mut self, limits: Limits) -> Stop {
+        self.resume();
         let mut r = Regs::load(self);
         let stop = self.run_regs(&mut r, limits);
         r.store(self);
@@ -353,6 +380,14 @@ impl Machine {
             if r.cycles >= end_c {
                 return Stop::CycleBudget;
             }
+            if r.trap {
+                // Trap mode: every transfer tests it, which the hot loop does not; one
+                // step at a time until LTM.
+                if let Err(stop) = self.step_traced(r) {
+                    return stop;
+                }
+                continue;
+            }
             // Steps that cannot reach either budget (each step is at most STEP_MAX_*), so the
             // stop falls before the same instruction as with a check per step; near a budget
             // the slice is one step, checked.
@@ -370,6 +405,10 @@ impl Machine {
                         if let Err(stop) = self.execute_left(r, word, at) {
                             return stop;
                         }
+                        if r.trap {
+                            // ETM: the rest of the slice one step at a time.
+                            break;
+                        }
                     }
                 }
             }
@@ -378,6 +417,7 @@ impl Machine {
 
     /// Execute one instruction (with an XEC, the chain it executes).
     pub fn step(&mut self) -> Option<Stop> {
+        self.resume();
         let mut r = Regs::load(self);
         let res = self.step_traced(&mut r);
         r.store(self);

@@ -20,6 +20,9 @@ pub(super) struct Regs {
     /// the register an instruction names, 3 when it names none.
     pub xa: [u32; 4],
     pub overflow: bool,
+    /// Trap mode (ETM/LTM): transfers store their location in 0000 and trap to 0001. The hot
+    /// loop never runs with it on (`Machine::run_regs`).
+    pub trap: bool,
     pub cycles: u64,
     pub instructions: u64,
 }
@@ -33,6 +36,7 @@ impl Regs {
             ic: m.ic,
             xa: [m.xr[0], m.xr[1], m.xr[2], 0],
             overflow: m.overflow,
+            trap: m.trap_mode,
             cycles: m.cycles,
             instructions: m.instructions,
         }
@@ -45,6 +49,7 @@ impl Regs {
         m.ic = self.ic;
         m.xr = [self.xa[0], self.xa[1], self.xa[2]];
         m.overflow = self.overflow;
+        m.trap_mode = self.trap;
         m.cycles = self.cycles;
         m.instructions = self.instructions;
     }
@@ -86,14 +91,6 @@ impl Regs {
         }
     }
 
-    /// IC := Y if `go` (the conditional transfers).
-    #[inline(always)]
-    fn transfer_if(&mut self, go: bool, y: u16) {
-        if go {
-            self.ic = y as u32;
-        }
-    }
-
     /// Load the index register(s) named by `x` (as for `xr_operand`; tag 0 loads none). The
     /// hot loop never runs such an instruction with x = 3, which stays 0.
     #[inline(always)]
@@ -118,16 +115,36 @@ pub(super) enum Flow {
     Machine,
 }
 
-/// A transfer order at `at` (for XEC, the XEC's location): IC := Y if `go`.
+/// Where trap mode stores a transfer's location (its address part), and where it traps to.
+pub(super) const TRAP_SAVE: usize = 0;
+pub(super) const TRAP_TRANSFER: u32 = 1;
+/// Where STR goes, its location + 1 in 0000.
+pub(super) const TRAP_STR: u32 = 2;
+
+/// Store `location` in the address part (21-35) of 0000, the rest of the word kept.
+#[inline(always)]
+pub(super) fn store_trap_location(mem: &mut [u64; STORE_WORDS], location: u32) {
+    mem[TRAP_SAVE] = (mem[TRAP_SAVE] & !(ADDR as u64)) | (location & ADDR as u32) as u64;
+}
+
+/// A transfer order at `at` (for XEC, the XEC's location): IC := Y if `go`. In trap mode
+/// [CE-98] the transfer is not made: its location goes to 0000 whether or not it would be
+/// taken, and a taken one traps to 0001 (TTR alone is immune). In the hot loop (`HOT`) trap
+/// mode is never on, and the test is compiled out.
 #[inline(always)]
 pub(super) fn transfer<const HOT: bool>(
-    _mem: &mut [u64; STORE_WORDS],
+    mem: &mut [u64; STORE_WORDS],
     r: &mut Regs,
     go: bool,
     y: u16,
-    _at: u16,
+    at: u16,
 ) {
-    if go {
+    if !HOT && r.trap {
+        store_trap_location(mem, at as u32);
+        if go {
+            r.ic = TRAP_TRANSFER;
+        }
+    } else if go {
         r.ic = y as u32;
     }
 }
@@ -173,51 +190,62 @@ pub(super) fn core<const HOT: bool>(
     let yi = (y & ADDR) as usize;
     let skip = |r: &mut Regs, n: u32| r.ic = (r.ic + n) & ADDR as u32;
     match e.op {
-        // --- Type A
+        // --- Type A. The index register changes as usual when a transfer traps (SIMH).
         Op::Txi => {
             let xr = r.xr_operand::<HOT>(e.x);
             r.xr_load::<HOT>(e.x, xr.wrapping_add(e.decrement));
-            r.ic = e.address as u32;
+            transfer::<HOT>(mem, r, true, e.address, at);
         }
         Op::Tix => {
             let xr = r.xr_operand::<HOT>(e.x);
-            if xr > e.decrement {
+            let go = xr > e.decrement;
+            if go {
                 r.xr_load::<HOT>(e.x, xr - e.decrement);
-                r.ic = e.address as u32;
             }
+            transfer::<HOT>(mem, r, go, e.address, at);
         }
         Op::Txh => {
-            if r.xr_operand::<HOT>(e.x) > e.decrement {
-                r.ic = e.address as u32;
-            }
+            let go = r.xr_operand::<HOT>(e.x) > e.decrement;
+            transfer::<HOT>(mem, r, go, e.address, at);
         }
         Op::Tnx => {
             let xr = r.xr_operand::<HOT>(e.x);
-            if xr > e.decrement {
+            let go = xr <= e.decrement;
+            if !go {
                 r.xr_load::<HOT>(e.x, xr - e.decrement);
-            } else {
-                r.ic = e.address as u32;
             }
+            transfer::<HOT>(mem, r, go, e.address, at);
         }
         Op::Txl => {
-            if r.xr_operand::<HOT>(e.x) <= e.decrement {
-                r.ic = e.address as u32;
-            }
+            let go = r.xr_operand::<HOT>(e.x) <= e.decrement;
+            transfer::<HOT>(mem, r, go, e.address, at);
+        }
+        Op::Str => {
+            // Location + 1 to 0000, then to 0002, in or out of trap mode [CE-100]; SIMH reads
+            // (and with several tag bits rewrites) the index registers as for any Type A.
+            r.xr_operand::<HOT>(e.x);
+            store_trap_location(mem, r.ic);
+            r.ic = TRAP_STR;
         }
         // --- Transfers and control
         Op::Htr => {
             r.cycles += cycles;
-            r.ic = y as u32;
+            // Trap mode: START goes to 0001, and only then is the location stored in 0000
+            // (SIMH's pending HTR; `Machine::halt_trap`).
+            let trapped = !HOT && r.trap;
+            r.ic = if trapped { TRAP_TRANSFER } else { y as u32 };
             return Flow::Stop(Stop::Halt {
                 address: at,
                 target: y,
+                trapped,
             });
         }
         Op::Hpr => {
             r.cycles += cycles;
             return Flow::Stop(Stop::HaltProceed { address: at });
         }
-        Op::Tra => r.ic = y as u32,
+        Op::Tra => transfer::<HOT>(mem, r, true, y, at),
+        Op::Ttr => r.ic = y as u32,
         Op::Tlq => {
             let s1 = r.ac & AC_S != 0;
             let s2 = r.mq & SIGN != 0;
@@ -228,25 +256,25 @@ pub(super) fn core<const HOT: bool>(
             } else {
                 t1 != t2 && (s2 ^ (t1 > t2))
             };
-            r.transfer_if(go, y);
+            transfer::<HOT>(mem, r, go, y, at);
         }
         Op::Tsx => {
             r.xr_load::<HOT>(e.x, (!at).wrapping_add(1) & ADDR);
-            r.ic = y as u32;
+            transfer::<HOT>(mem, r, true, y, at);
         }
-        Op::Tze => r.transfer_if(r.ac & AC_MAG == 0, y),
-        Op::Tnz => r.transfer_if(r.ac & AC_MAG != 0, y),
-        Op::Tpl => r.transfer_if(r.ac & AC_S == 0, y),
-        Op::Tmi => r.transfer_if(r.ac & AC_S != 0, y),
+        Op::Tze => transfer::<HOT>(mem, r, r.ac & AC_MAG == 0, y, at),
+        Op::Tnz => transfer::<HOT>(mem, r, r.ac & AC_MAG != 0, y, at),
+        Op::Tpl => transfer::<HOT>(mem, r, r.ac & AC_S == 0, y, at),
+        Op::Tmi => transfer::<HOT>(mem, r, r.ac & AC_S != 0, y, at),
         Op::Tov => {
-            r.transfer_if(r.overflow, y);
+            transfer::<HOT>(mem, r, r.overflow, y, at);
             r.overflow = false;
         }
         Op::Tno => {
-            r.transfer_if(!r.overflow, y);
+            transfer::<HOT>(mem, r, !r.overflow, y, at);
             r.overflow = false;
         }
-        Op::Tqp => r.transfer_if(r.mq & SIGN == 0, y),
+        Op::Tqp => transfer::<HOT>(mem, r, r.mq & SIGN == 0, y, at),
         Op::Nop => {}
         // --- Multiply and divide
         Op::Mpy | Op::Mpr => {
@@ -459,6 +487,14 @@ impl Machine {
             }
             Flow::Stop(stop) => {
                 r.instructions += 1;
+                if let Stop::Halt {
+                    address,
+                    trapped: true,
+                    ..
+                } = stop
+                {
+                    self.halt_trap = Some(address);
+                }
                 Err(stop)
             }
             Flow::Machine => self.machine(r, word, d, at, depth),
@@ -565,6 +601,8 @@ impl Machine {
                 return self.execute_decoded(r, word, f, at, depth);
             }
             Op::Enk => r.mq = self.keys & WORD,
+            Op::Etm => r.trap = true,
+            Op::Ltm => r.trap = false,
             Op::Dct => {
                 if self.divide_check {
                     self.divide_check = false;
