@@ -92,18 +92,19 @@ impl Gen {
 const MEMORY: &[&str] = &[
     "CLA", "CLS", "CAL", "ADD", "ADM", "SUB", "SBM", "ACL", "LDQ", "STO", "STQ", "SLW", "STZ",
     "STA", "STD", "STT", "STP", "STL", "ANA", "ANS", "ORA", "ORS", "ERA", "MPY", "MPR", "DVP",
-    "DVH", "CAS", "LAS", "ZET", "NZT",
+    "DVH", "CAS", "LAS", "ZET", "NZT", "SLQ",
 ];
 /// Safe to place where XEC finds them (no transfer, no halt).
 const XEC_SAFE: &[&str] = &[
     "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL", "LDI",
-    "OSI", "ONT", "OFT", "STI", "PAI", "SIR", "LNT",
+    "OSI", "ONT", "OFT", "STI", "PAI", "SIR", "LNT", "SLQ",
 ];
 const XR_STORE: &[&str] = &["LXA", "LXD", "LAC", "LDC", "SXA", "SXD"];
 const XR_AC: &[&str] = &["PAX", "PDX", "PAC", "PDC", "PXA", "PXD"];
 const SHIFTS: &[&str] = &["ALS", "ARS", "LLS", "LRS", "LGL", "LGR", "RQL"];
 const NO_ADDRESS: &[&str] = &[
     "XCA", "XCL", "NOP", "CLM", "CHS", "SSP", "SSM", "COM", "LBT", "PBT", "DCT", "ENK", "SLF",
+    "RND",
 ];
 const TRANSFERS: &[&str] = &[
     "TRA", "TZE", "TNZ", "TPL", "TMI", "TOV", "TNO", "TQP", "TLQ", "HTR", "TIO", "TIF",

@@ -96,7 +96,8 @@ pub enum Stop {
         address: u16,
         error: ChannelError,
     },
-    /// An XEC chain longer than `XEC_LIMIT` (a real 7090 would loop for ever).
+    /// An XEC chain longer than `XEC_LIMIT` (a real 7090 would loop for ever): the IC past
+    /// the first XEC, as SIMH stops ("XEC loop").
     XecLoop {
         address: u16,
     },
@@ -110,8 +111,9 @@ fn decrement(word: u64) -> u16 {
     ((word >> 18) & 0o77777) as u16
 }
 
-/// Longest XEC chain followed before stopping.
-pub const XEC_LIMIT: u32 = 1000;
+/// Longest XEC chain followed before stopping: 16 XECs run, the 17th stops, as SIMH's
+/// `xec_max` (the diagnostics must stop where SIMH does; the real machine would loop).
+pub const XEC_LIMIT: u32 = 16;
 
 /// Most instructions one step can count: an XEC chain of `XEC_LIMIT` and its target.
 const STEP_MAX_INSTRUCTIONS: u64 = XEC_LIMIT as u64 + 2;

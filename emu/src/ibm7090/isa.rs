@@ -180,6 +180,7 @@ pub enum Op {
     Stt,
     Stp,
     Stl,
+    Slq,
     // Index registers
     Lxa,
     Lac,
@@ -217,6 +218,7 @@ pub enum Op {
     Ssp,
     Enk,
     Com,
+    Rnd,
     Dct,
     Slf,
     Sln,

@@ -375,6 +375,10 @@ pub(super) fn core<const HOT: bool>(
             mem[yi] = (mem[yi] & !f) | (r.ac & f);
         }
         Op::Stl => mem[yi] = (mem[yi] & !0o77777) | r.ic as u64,
+        Op::Slq => {
+            let f = 0o777777 << 18;
+            mem[yi] = (mem[yi] & !f) | (r.mq & f);
+        }
         // --- Index registers
         Op::Lxa => r.xr_load::<HOT>(e.x, mem[yi] as u16),
         Op::Lac => r.xr_load::<HOT>(e.x, (mem[yi] as u16).wrapping_neg()),
@@ -432,6 +436,16 @@ pub(super) fn core<const HOT: bool>(
         Op::Chs => r.ac ^= AC_S,
         Op::Ssp => r.ac &= !AC_S,
         Op::Com => r.ac ^= AC_MAG,
+        Op::Rnd => {
+            // MQ(1) = 1: AC := AC + 1 algebraically, as an ADD of +1 (overflow when P
+            // changes). SIMH's rule (op_add(1); run: −5 gives −4, −0 gives +1); CE-69 says
+            // the magnitude grows, which differs for a negative AC only (docs/ibm7090.md).
+            if r.mq & (1 << 34) != 0 {
+                let (ac, ovf) = arith::add(r.ac, 1);
+                r.ac = ac;
+                r.overflow |= ovf;
+            }
+        }
         Op::Pbt => {
             if r.ac & AC_P != 0 {
                 skip(r, 1);

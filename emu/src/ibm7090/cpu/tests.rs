@@ -899,3 +899,48 @@ fn the_hot_loop_runs_in_trap_mode_as_the_single_step() {
     );
     assert_eq!((a.ac, a.xr[0]), (0o102, 2));
 }
+
+#[test]
+fn slq_and_rnd() {
+    // SLQ: MQ's S,1-17 into the word's left half; the right half kept.
+    let m = run(&[ins("SLQ", 0o200, 0, 0)], &[0o123456_654321], |m| {
+        m.mq = NEG | 0o012345_777777
+    });
+    assert_eq!(m.mem[0o200], NEG | 0o012345_654321);
+    assert_eq!(cycles(&m), 2);
+    // RND: MQ(1) = 1 adds +1 to AC algebraically, as SIMH does (CE-69: the magnitude; they
+    // differ for a negative AC); overflow when P changes.
+    let rnd = |ac: u64, mq: u64| {
+        let m = run(&[ins("RND", 0, 0, 0)], &[], |m| (m.ac, m.mq) = (ac, mq));
+        assert_eq!(cycles(&m), 2);
+        (m.ac, m.overflow)
+    };
+    assert_eq!(rnd(5, 1 << 34), (6, false));
+    assert_eq!(rnd(AC_S | 5, 1 << 34), (AC_S | 4, false));
+    assert_eq!(rnd(AC_S, NEG | 1 << 34), (1, false));
+    assert_eq!(rnd(MAG, 1 << 34), (AC_P, true));
+    assert_eq!(rnd(AC_S - 1, 1 << 34), (0, true));
+    assert_eq!(rnd(5, (1 << 34) - 1), (5, false), "MQ(1) = 0: nothing");
+}
+
+#[test]
+fn xec_chains_stop_at_the_seventeenth_xec() {
+    // 0o200 XECs itself: 16 XECs run, the 17th stops, IC past the first (SIMH's xec_max).
+    let mut m = Machine::new();
+    m.load(0o100, &[ins("XEC", 0o200, 0, 0)]);
+    m.mem[0o200] = ins("XEC", 0o200, 0, 0);
+    m.ic = 0o100;
+    assert_eq!(m.run(Limits::none()), Stop::XecLoop { address: 0o100 });
+    assert_eq!(m.ic, 0o101);
+    // A chain of 16 XECs ending in a CLA runs.
+    let mut m = Machine::new();
+    m.load(0o100, &[ins("XEC", 0o200, 0, 0), ins("HPR", 0, 0, 0)]);
+    for k in 0..15 {
+        m.mem[0o200 + k] = ins("XEC", 0o201 + k as u32, 0, 0);
+    }
+    m.mem[0o217] = ins("CLA", 0o300, 0, 0);
+    m.mem[0o300] = 7;
+    m.ic = 0o100;
+    assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 0o101 });
+    assert_eq!(m.ac, 7);
+}
