@@ -215,8 +215,29 @@ fn trap_order(g: &mut Gen) -> String {
     }
 }
 
+/// VLM, VDH, VDP with a count: 0 (nothing happens), 1, 35 (MPY, DVP), more than 35, or any
+/// up to 63 (060 and up are indirect by their flag bits).
+fn count_order(g: &mut Gen) -> String {
+    let op = g.pick(&["VLM", "VLM", "VDP", "VDP", "VDH"]);
+    let c = match g.below(6) {
+        0 => 0,
+        1 => 1,
+        2 => 35,
+        3 => 36 + g.below(12),
+        _ => g.below(64),
+    };
+    let star = if c < 16 && g.chance(12) { "*" } else { "" };
+    let tag = g.tag();
+    card(
+        "",
+        &format!("{op}{star}"),
+        &format!("{},{tag},{c}", data_address(g)),
+    )
+}
+
 fn instruction(g: &mut Gen) -> String {
-    match g.below(47) {
+    match g.below(49) {
+        47..=48 => count_order(g),
         45..=46 => trap_order(g),
         40 => sense(g),
         42..=44 => indicator(g),

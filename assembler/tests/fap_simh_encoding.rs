@@ -63,6 +63,11 @@ fn cases() -> Vec<Case> {
                 Format::TypeA | Format::PrefixData | Format::ChannelCommand => {
                     (format!("{m} {a},{t},{d}"), format!("{m} {a:o},{t},{d:o}"))
                 }
+                // A count in bits 12-17 below 060 (which would be indirect).
+                Format::Count => {
+                    let c = d & 0o57;
+                    (format!("{m} {a},{t},{c}"), format!("{m} {a:o},{t},{c:o}"))
+                }
                 _ if info.allows_indirect() && k % 2 == 1 => {
                     (format!("{m}* {a},{t}"), format!("{m}* {a:o},{t}"))
                 }

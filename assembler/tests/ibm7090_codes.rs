@@ -67,6 +67,7 @@ fn check_word(m: &mut Machine, word: u64, row: Option<&'static InstrInfo>, deck:
             Format::Group0760 => {
                 i.encode(u32::from(f.address) - u32::from(i.function), 0, 0, false)
             }
+            Format::Count => i.encode(f.address.into(), f.tag, (word >> 18) as u32, indirect),
             _ => i.encode(f.address.into(), f.tag, 0, indirect),
         };
         let written = fap::disasm::instruction(word);
@@ -124,7 +125,10 @@ fn every_opcode_and_prefix() {
         }
         // A table row for this opcode that the decoder does not pick is an extended mnemonic.
         for i in TABLE.iter().filter(|i| {
-            matches!(i.format, Format::TypeB | Format::Shift | Format::Io) && i.opcode == opcode
+            matches!(
+                i.format,
+                Format::TypeB | Format::Shift | Format::Io | Format::Count
+            ) && i.opcode == opcode
         }) {
             assert!(
                 selected == Selected::Row(i) || isa::is_extended(i),

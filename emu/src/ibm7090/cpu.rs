@@ -71,7 +71,8 @@ pub enum Stop {
     HaltProceed {
         address: u16,
     },
-    /// DVH with divide check: the divide check indicator is on, IC holds the next instruction.
+    /// DVH or VDH with divide check: the divide check indicator is on, IC holds the next
+    /// instruction.
     DivideCheckHalt {
         address: u16,
     },
@@ -184,7 +185,7 @@ impl fmt::Display for Stop {
             } => write!(f, "HTR at {address:05o} (restart at {target:05o})"),
             Stop::HaltProceed { address } => write!(f, "HPR at {address:05o}"),
             Stop::DivideCheckHalt { address } => {
-                write!(f, "divide check halt (DVH) at {address:05o}")
+                write!(f, "divide check halt at {address:05o}")
             }
             Stop::Unimplemented { word, address } => write!(
                 f,

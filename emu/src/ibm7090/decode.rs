@@ -52,7 +52,11 @@ impl Decoded {
         let cycles = match info.timing {
             Timing::Fixed(n) => n,
             Timing::Execute => 1,
-            Timing::Shift | Timing::Multiply | Timing::Divide => 0,
+            Timing::Shift
+            | Timing::Multiply
+            | Timing::Divide
+            | Timing::CountMultiply
+            | Timing::CountDivide => 0,
         };
         let ea = match info.addressing {
             Addressing::Indexed => Ea::IndexedMaybeIndirect,
@@ -133,7 +137,7 @@ mod tests {
                     // before them the low ones.
                     group(info.opcode & 0o4000 != 0, info.function + info.operand_max)
                 }
-                Format::TypeA | Format::TypeB | Format::Shift | Format::Io => {
+                Format::TypeA | Format::TypeB | Format::Shift | Format::Io | Format::Count => {
                     if isa::is_extended(info) {
                         continue;
                     }

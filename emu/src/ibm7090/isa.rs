@@ -39,6 +39,10 @@ pub enum Format {
     TypeB,
     /// Type B whose address (low 8 bits after indexing) is a shift count; the flag is ignored.
     Shift,
+    /// Type B whose bits 12-17 are a count (VLM, VDH, VDP): `opcode | count(12-17) | tag |
+    /// address`. The flag is the count's top two bits, so a count of 060 or more is also
+    /// indirect addressing (SIMH's "memory reference with count" format).
+    Count,
     /// ±0760 with the address selecting the function; the assembler adds its operand (SWT 3,
     /// SLN 2) to `function`.
     Group0760,
@@ -77,6 +81,10 @@ pub enum Timing {
     Divide,
     /// 1 (XEC's own I cycle) plus the cycles of the executed instruction [I].
     Execute,
+    /// VLM: the multiply rule with the count C for 35 steps (`timing::count_multiply_cycles`).
+    CountMultiply,
+    /// VDH, VDP: the divide rule with the count C for 35 steps (`timing::count_divide_cycles`).
+    CountDivide,
 }
 
 impl Timing {
@@ -84,7 +92,7 @@ impl Timing {
     pub const fn nominal(self) -> u8 {
         match self {
             Timing::Fixed(n) => n,
-            Timing::Shift | Timing::Multiply => 2,
+            Timing::Shift | Timing::Multiply | Timing::CountMultiply | Timing::CountDivide => 2,
             Timing::Divide => 3,
             Timing::Execute => 1,
         }
@@ -96,6 +104,9 @@ impl Timing {
             Timing::Fixed(n) => n,
             Timing::Shift => 22,
             Timing::Multiply | Timing::Divide => 14,
+            // Count 63: 2 + ceil((63 + 3 * 35) / 12); 2 + ceil(63 / 3).
+            Timing::CountMultiply => 16,
+            Timing::CountDivide => 23,
             Timing::Execute => 1,
         }
     }
@@ -149,6 +160,9 @@ pub enum Op {
     Mpr,
     Dvh,
     Dvp,
+    Vlm,
+    Vdh,
+    Vdp,
     // Logical, compare, add
     Ans,
     Ana,
@@ -301,6 +315,9 @@ pub const DIRECT: Form = form(Format::TypeB, Addressing::Direct);
 pub const MASK: Form = form(Format::TypeB, Addressing::Direct);
 /// A shift count, indexed, never indirect (ALS n).
 pub const SHIFT: Form = form(Format::Shift, Addressing::IndexedNoIndirect);
+/// An address Y and a count in bits 12-17 (VLM Y,T,C), indexed, indirect with `*` (or a
+/// count of 060 or more).
+pub const COUNT: Form = form(Format::Count, Addressing::Indexed);
 /// A channel instruction with an address Y, indexed, indirect with `*` (RCHA Y).
 pub const IO: Form = form(Format::Io, Addressing::Indexed);
 /// An I/O unit, indexed, never indirect, no usual unit (REW u).
@@ -393,6 +410,7 @@ impl InstrInfo {
             Format::TypeB | Format::Io | Format::Shift => {
                 op | if indirect { 3 << 22 } else { 0 } | t | a
             }
+            Format::Count => op | (d & (0o77 << 18)) | if indirect { 3 << 22 } else { 0 } | t | a,
         }
     }
 }
@@ -500,7 +518,9 @@ fn index() -> &'static Index {
             let op = info.opcode as usize & 0o7777;
             match info.format {
                 Format::TypeA => (op..op + 0o1000).for_each(|n| put(&mut ix.by_opcode[n], row)),
-                Format::TypeB | Format::Shift | Format::Io => put(&mut ix.by_opcode[op], row),
+                Format::TypeB | Format::Shift | Format::Io | Format::Count => {
+                    put(&mut ix.by_opcode[op], row)
+                }
                 Format::Group0760 => {
                     ix.by_opcode[op] = GROUP;
                     let sign = (op >> 11) << 15;
@@ -644,6 +664,8 @@ pub fn markdown_table() -> String {
             Timing::Multiply => "2..14 (multiply rule)".to_string(),
             Timing::Divide => "3 or 14 (divide rule)".to_string(),
             Timing::Execute => "1 + target".to_string(),
+            Timing::CountMultiply => "2..16 (multiply rule, count)".to_string(),
+            Timing::CountDivide => "2, 3 or 2 + count/3 (divide rule, count)".to_string(),
         };
         let cycles = if i.format == Format::ChannelCommand {
             "(channel)".to_string()

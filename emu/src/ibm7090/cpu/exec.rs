@@ -115,6 +115,12 @@ pub(super) enum Flow {
     Machine,
 }
 
+/// The count of VLM, VDH, VDP: bits 12-17 (flag included).
+#[inline(always)]
+fn count(word: u64) -> u32 {
+    ((word >> 18) & 0o77) as u32
+}
+
 /// Where trap mode stores a transfer's location (its address part), and where it traps to.
 pub(super) const TRAP_SAVE: usize = 0;
 pub(super) const TRAP_TRANSFER: u32 = 1;
@@ -285,6 +291,16 @@ pub(super) fn core<const HOT: bool>(
             } else {
                 arith::multiply_round(r.mq, w)
             };
+        }
+        Op::Vlm => {
+            // The count in bits 12-17; 0 changes nothing, before the zero tests (SIMH op_mpy;
+            // 9M21A "COUNT TAKES PRECEDENT").
+            let w = mem[yi];
+            let c = count(e.word);
+            cycles += timing::count_multiply_cycles(r.mq, w, c) as u64;
+            if c != 0 {
+                (r.ac, r.mq) = arith::multiply_steps(r.mq, w, c);
+            }
         }
         // --- Logical, compare, add
         Op::Ans => mem[yi] &= r.ac & WORD,
@@ -571,21 +587,31 @@ impl Machine {
                 }
                 return res;
             }
-            Op::Dvh | Op::Dvp => match arith::divide(r.ac, r.mq, self.mem[yi]) {
-                Some((ac, mq)) => {
-                    cycles += timing::divide_cycles(false) as u64;
-                    r.ac = ac;
-                    r.mq = mq;
-                }
-                None => {
-                    cycles += timing::divide_cycles(true) as u64;
-                    self.divide_check = true;
-                    if d.op == Op::Dvh {
-                        r.cycles += cycles;
-                        return Err(Stop::DivideCheckHalt { address: at });
+            Op::Dvh | Op::Dvp | Op::Vdh | Op::Vdp => {
+                // DVH, DVP: 35 quotient steps; VDH, VDP: the count in bits 12-17, where 0
+                // changes nothing, not even on divide check (SIMH op_div; 9M21A `VDP K2,0,0`).
+                let c = match d.op {
+                    Op::Dvh | Op::Dvp => 35,
+                    _ => count(word),
+                };
+                let w = self.mem[yi];
+                let result = match c {
+                    0 => Some((r.ac, r.mq)),
+                    35 => arith::divide(r.ac, r.mq, w),
+                    _ => arith::divide_steps(r.ac, r.mq, w, c),
+                };
+                cycles += timing::count_divide_cycles(c, result.is_none()) as u64;
+                match result {
+                    Some((ac, mq)) => (r.ac, r.mq) = (ac, mq),
+                    None => {
+                        self.divide_check = true;
+                        if matches!(d.op, Op::Dvh | Op::Vdh) {
+                            r.cycles += cycles;
+                            return Err(Stop::DivideCheckHalt { address: at });
+                        }
                     }
                 }
-            },
+            }
             // --- Channel A
             Op::Rds | Op::Wrs | Op::Rcha | Op::Lcha => {
                 let res = match d.op {

@@ -2,7 +2,7 @@
 //! in shared/notes/ibm7090-machine.md §2 and the cycle rules of ibm7090-timing.md.
 
 use super::*;
-use crate::ibm7090::arith::{AC_P, AC_S, MAG, SIGN};
+use crate::ibm7090::arith::{self, AC_P, AC_S, MAG, SIGN};
 use crate::ibm7090::isa::{by_mnemonic, Format, Status};
 
 const NEG: u64 = SIGN;
@@ -943,4 +943,52 @@ fn xec_chains_stop_at_the_seventeenth_xec() {
     m.ic = 0o100;
     assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 0o101 });
     assert_eq!(m.ac, 7);
+}
+
+#[test]
+fn vlm_vdh_vdp_with_their_counts() {
+    // VLM with count 35 is MPY; count 0 changes nothing, not even the signs (9M21A "COUNT
+    // TAKES PRECEDENT"); a zero multiplicand gives signed zeros.
+    let vlm = |mq: u64, w: u64, c: u32| {
+        let m = run(&[ins("VLM", 0o200, 0, c)], &[w], |m| {
+            (m.ac, m.mq) = (AC_S | AC_P | 5, mq)
+        });
+        (m.ac, m.mq, cycles(&m))
+    };
+    let (ac, mq) = arith::multiply(NEG | 12345, 678);
+    assert_eq!(vlm(NEG | 12345, 678, 35), (ac, mq, 2 + 5));
+    assert_eq!(vlm(MAG, MAG, 0), (AC_S | AC_P | 5, MAG, 2));
+    assert_eq!(vlm(MAG, NEG, 5), (AC_S, NEG, 2));
+    // Count 4: the low 4 bits of MQ (0b0110) times 3 = 0b10010 above the rest of MQ shifted
+    // down 4: AC:MQ = 0b10010 << 31 | MQ >> 4, whose top bit lands in AC(35).
+    let (ac, mq, _) = vlm(0o1_000_006, 3, 4);
+    assert_eq!((ac, mq), (1, (0b0010 << 31) | 0o1_000_006 >> 4));
+    // The alias +0205 is VLM too (SIMH "for diagnostic").
+    let m = run(&[0o020504_000200], &[2], |m| m.mq = 3);
+    assert_eq!(m.mq, 6 << 31);
+
+    // VDP with count 35 is DVP; count 0 changes nothing and sets no divide check, even when
+    // one applies (9M21A `VDP K2,0,0`).
+    let vdp = |ac: u64, mq: u64, w: u64, c: u32| {
+        let m = run(&[ins("VDP", 0o200, 0, c)], &[w], |m| {
+            (m.ac, m.mq) = (ac, mq)
+        });
+        (m.ac, m.mq, m.divide_check, cycles(&m))
+    };
+    let (r, q) = arith::divide(AC_S | 3, 77, 10).unwrap();
+    assert_eq!(vdp(AC_S | 3, 77, 10, 35), (r, q, false, 14));
+    assert_eq!(vdp(9, 77, 5, 0), (9, 77, false, 2));
+    assert_eq!(vdp(9, 77, 5, 4), (9, 77, true, 3));
+    // Count 3 on 0:0b101 << 32 (AC 0) by 2: quotient 0b10, remainder 1 in AC.
+    assert_eq!(vdp(0, 0b101 << 32, 2, 3), (1, 0b10, false, 3));
+    // VDH halts on divide check; with count 0 it does not.
+    let mut m = Machine::new();
+    m.load(0o100, &[ins("VDH", 0o200, 0, 0), ins("VDH", 0o200, 0, 9)]);
+    m.mem[0o200] = 1;
+    (m.ac, m.ic) = (5, 0o100);
+    assert_eq!(
+        m.run(Limits::none()),
+        Stop::DivideCheckHalt { address: 0o101 }
+    );
+    assert!(m.divide_check);
 }

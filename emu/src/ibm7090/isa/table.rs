@@ -12,11 +12,14 @@
 //! bits of tag and address are an operand (the sense-indicator immediate orders); SHIFT a shift
 //! count; IO an address for a channel instruction; `unit(u)` an I/O unit (u by default); `group`
 //! the ±0760 group's function (`function`, operands `min..=max` added to it); PREFIX a Type A
-//! instruction; COMMAND a data-channel command; DATA a prefix data word.
+//! instruction; COUNT an address and a count in bits 12-17 (VLM); COMMAND a data-channel
+//! command; DATA a prefix data word.
 
 use super::Op::*;
-use super::Timing::{Divide, Execute, Fixed, Multiply, Shift};
-use super::{group, unit, InstrInfo, COMMAND, DATA, DIRECT, IO, MASK, PREFIX, SHIFT, UNIT, XR, Y};
+use super::Timing::{CountDivide, CountMultiply, Divide, Execute, Fixed, Multiply, Shift};
+use super::{
+    group, unit, InstrInfo, COMMAND, COUNT, DATA, DIRECT, IO, MASK, PREFIX, SHIFT, UNIT, XR, Y,
+};
 
 /// One row (the columns of the chart; see `InstrInfo`).
 const fn i(
@@ -75,11 +78,11 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0162, "TQP",  Y,                   Tqp,           Fixed(1), "[I]",                              "transfer if MQ sign +"),
     // --- Multiply and divide
     i(0o0200, "MPY",  Y,                   Mpy,           Multiply, "[S] CE-63/64 bounds; [I] per bit", "AC:MQ := MQ * C(Y)"),
-    i(0o0204, "VLM",  Y,                   Unimplemented, Fixed(2), "[I]",                              "variable-length multiply"),
+    i(0o0204, "VLM",  COUNT,               Vlm,           CountMultiply, "[S] CE-64 (C = 35); [I] count",    "AC:MQ := low C bits of MQ * C(Y), C steps (C = 0: nothing)"),
     i(0o0220, "DVH",  Y,                   Dvh,           Divide,   "[S] CE-64",                        "MQ := AC:MQ / C(Y), AC := remainder; halt on divide check"),
     i(0o0221, "DVP",  Y,                   Dvp,           Divide,   "[I] as DVH",                       "MQ := AC:MQ / C(Y), AC := remainder; divide check proceeds"),
-    i(0o0224, "VDH",  Y,                   Unimplemented, Fixed(3), "[I]",                              "variable-length divide or halt"),
-    i(0o0225, "VDP",  Y,                   Unimplemented, Fixed(3), "[I]",                              "variable-length divide or proceed"),
+    i(0o0224, "VDH",  COUNT,               Vdh,           CountDivide, "[I] as DVH, count",                "C quotient bits of AC:MQ / C(Y) into MQ; halt on divide check (C = 0: nothing)"),
+    i(0o0225, "VDP",  COUNT,               Vdp,           CountDivide, "[S] CE-69 bounds; [I] count",      "C quotient bits of AC:MQ / C(Y) into MQ; divide check proceeds"),
     i(0o0240, "FDH",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating divide or halt"),
     i(0o0241, "FDP",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating divide or proceed"),
     i(0o0260, "FMP",  Y,                   Unimplemented, Fixed(2), "[I]",                              "floating multiply"),
@@ -277,6 +280,9 @@ const fn alias0760(code: u16, first: u16, last: u16, of: &'static str) -> Alias 
 pub static ALIASES: &[Alias] = &[
     alias(0o4000, "HTR"),                    // case 01000 "also -HTR"
     alias(0o4020, "TRA"),                    // case 01020 "also -TRA"
+    alias(0o0205, "VLM"),                    // case 00205 "for diagnostic"
+    alias(0o0226, "VDH"),                    // case 00226 "for diagnostic"
+    alias(0o0227, "VDP"),                    // case 00227 "for diagnostic"
     alias0760(0o4760, 0o0000, 0o0000, "CLM"), // op_mse 00000 CLM
     alias0760(0o4760, 0o0140, 0o0140, "SLF"), // op_mse 00140 SLF
     alias0760(0o4760, 0o0161, 0o0166, "SWT"), // op_mse 00161-00166 SWT
