@@ -235,8 +235,22 @@ fn count_order(g: &mut Gen) -> String {
     )
 }
 
+/// CVR, CRQ, CAQ: a table in the data (the next ones wherever its words point), bit 20 (XR A)
+/// on or off with the tag's other bits, counts 0 to 6 as the CE manual's headings, sometimes up
+/// to 255 (into the opcode) as SIMH loops them.
+fn convert_order(g: &mut Gen) -> String {
+    let op = g.pick(&["CVR", "CRQ", "CAQ"]);
+    let c = if g.chance(85) {
+        g.below(7)
+    } else {
+        g.below(256)
+    };
+    card("", op, &format!("{},{},{c}", data_address(g), g.below(8)))
+}
+
 fn instruction(g: &mut Gen) -> String {
-    match g.below(49) {
+    match g.below(50) {
+        49 => convert_order(g),
         47..=48 => count_order(g),
         45..=46 => trap_order(g),
         40 => sense(g),

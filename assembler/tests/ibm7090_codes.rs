@@ -67,7 +67,9 @@ fn check_word(m: &mut Machine, word: u64, row: Option<&'static InstrInfo>, deck:
             Format::Group0760 => {
                 i.encode(u32::from(f.address) - u32::from(i.function), 0, 0, false)
             }
-            Format::Count => i.encode(f.address.into(), f.tag, (word >> 18) as u32, indirect),
+            Format::Count | Format::Convert => {
+                i.encode(f.address.into(), f.tag, (word >> 18) as u32, indirect)
+            }
             _ => i.encode(f.address.into(), f.tag, 0, indirect),
         };
         let written = fap::disasm::instruction(word);
@@ -110,6 +112,8 @@ fn every_opcode_and_prefix() {
                 let alias = isa::ALIASES.iter().any(|a| a.code == opcode);
                 match i.format {
                     Format::TypeA => assert_eq!(i.opcode >> 9, opcode >> 9),
+                    // The count's high bits are the opcode's low two.
+                    Format::Convert => assert_eq!(i.opcode, opcode & !3, "{}", i.mnemonic),
                     _ if alias => {}
                     _ => assert_eq!(i.opcode, opcode, "{}", i.mnemonic),
                 }

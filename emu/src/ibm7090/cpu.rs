@@ -21,6 +21,7 @@ use super::timing;
 use super::trace;
 use std::fmt;
 
+mod convert;
 mod exec;
 mod hot;
 mod indicators;
@@ -119,9 +120,9 @@ pub const XEC_LIMIT: u32 = 16;
 /// Most instructions one step can count: an XEC chain of `XEC_LIMIT` and its target.
 const STEP_MAX_INSTRUCTIONS: u64 = XEC_LIMIT as u64 + 2;
 /// A bound on the cycles of one step: per level of an XEC chain at most the largest fixed
-/// count, +1 indirect, and the longest shift (22) or multiply (14); 64 is well above that
-/// (`step_bounds_hold` checks it against the decode table).
-const STEP_MAX_LEVEL_CYCLES: u64 = 64;
+/// count, +1 indirect, and the longest shift (22), multiply or divide by count (23) or
+/// convert (257); 300 is above that (`step_bounds_hold` checks it against the decode table).
+const STEP_MAX_LEVEL_CYCLES: u64 = 300;
 const STEP_MAX_CYCLES: u64 = (XEC_LIMIT as u64 + 2) * STEP_MAX_LEVEL_CYCLES;
 /// Longest run of unchecked steps (keeps the slice arithmetic rare, never observable).
 const SLICE: u64 = 1 << 16;

@@ -56,7 +56,8 @@ impl Decoded {
             | Timing::Multiply
             | Timing::Divide
             | Timing::CountMultiply
-            | Timing::CountDivide => 0,
+            | Timing::CountDivide
+            | Timing::Convert => 0,
         };
         let ea = match info.addressing {
             Addressing::Indexed => Ea::IndexedMaybeIndirect,
@@ -137,7 +138,12 @@ mod tests {
                     // before them the low ones.
                     group(info.opcode & 0o4000 != 0, info.function + info.operand_max)
                 }
-                Format::TypeA | Format::TypeB | Format::Shift | Format::Io | Format::Count => {
+                Format::TypeA
+                | Format::TypeB
+                | Format::Shift
+                | Format::Io
+                | Format::Count
+                | Format::Convert => {
                     if isa::is_extended(info) {
                         continue;
                     }

@@ -43,6 +43,11 @@ pub enum Format {
     /// address`. The flag is the count's top two bits, so a count of 060 or more is also
     /// indirect addressing (SIMH's "memory reference with count" format).
     Count,
+    /// The convert orders (CVR, CRQ, CAQ): `opcode(S,1-9) | count(10-17) | 0 0 | X(20) |
+    /// address(21-35)`. The count reaches into the 12-bit opcode, so a row's code names four
+    /// (CVR +0114 to +0117); X (the tag's low bit) loads XR A at the end. Neither indexed nor
+    /// indirect.
+    Convert,
     /// ±0760 with the address selecting the function; the assembler adds its operand (SWT 3,
     /// SLN 2) to `function`.
     Group0760,
@@ -85,6 +90,8 @@ pub enum Timing {
     CountMultiply,
     /// VDH, VDP: the divide rule with the count C for 35 steps (`timing::count_divide_cycles`).
     CountDivide,
+    /// CVR, CRQ, CAQ: (I,L) and one E per count: 2 + C [CE-134/136].
+    Convert,
 }
 
 impl Timing {
@@ -92,21 +99,26 @@ impl Timing {
     pub const fn nominal(self) -> u8 {
         match self {
             Timing::Fixed(n) => n,
-            Timing::Shift | Timing::Multiply | Timing::CountMultiply | Timing::CountDivide => 2,
+            Timing::Shift
+            | Timing::Multiply
+            | Timing::CountMultiply
+            | Timing::CountDivide
+            | Timing::Convert => 2,
             Timing::Divide => 3,
             Timing::Execute => 1,
         }
     }
 
     /// The largest number of cycles.
-    pub const fn max(self) -> u8 {
+    pub const fn max(self) -> u16 {
         match self {
-            Timing::Fixed(n) => n,
+            Timing::Fixed(n) => n as u16,
             Timing::Shift => 22,
             Timing::Multiply | Timing::Divide => 14,
             // Count 63: 2 + ceil((63 + 3 * 35) / 12); 2 + ceil(63 / 3).
             Timing::CountMultiply => 16,
             Timing::CountDivide => 23,
+            Timing::Convert => 2 + 255,
             Timing::Execute => 1,
         }
     }
@@ -163,6 +175,10 @@ pub enum Op {
     Vlm,
     Vdh,
     Vdp,
+    // Conversion
+    Cvr,
+    Crq,
+    Caq,
     // Logical, compare, add
     Ans,
     Ana,
@@ -315,6 +331,8 @@ pub const DIRECT: Form = form(Format::TypeB, Addressing::Direct);
 pub const MASK: Form = form(Format::TypeB, Addressing::Direct);
 /// A shift count, indexed, never indirect (ALS n).
 pub const SHIFT: Form = form(Format::Shift, Addressing::IndexedNoIndirect);
+/// A table address, the XR A bit (tag 1) and a count in bits 10-17 (CVR Y,1,C).
+pub const CONVERT: Form = form(Format::Convert, Addressing::Direct);
 /// An address Y and a count in bits 12-17 (VLM Y,T,C), indexed, indirect with `*` (or a
 /// count of 060 or more).
 pub const COUNT: Form = form(Format::Count, Addressing::Indexed);
@@ -411,6 +429,7 @@ impl InstrInfo {
                 op | if indirect { 3 << 22 } else { 0 } | t | a
             }
             Format::Count => op | (d & (0o77 << 18)) | if indirect { 3 << 22 } else { 0 } | t | a,
+            Format::Convert => op | (d & (0o377 << 18)) | t | a,
         }
     }
 }
@@ -521,6 +540,7 @@ fn index() -> &'static Index {
                 Format::TypeB | Format::Shift | Format::Io | Format::Count => {
                     put(&mut ix.by_opcode[op], row)
                 }
+                Format::Convert => (op..op + 4).for_each(|n| put(&mut ix.by_opcode[n], row)),
                 Format::Group0760 => {
                     ix.by_opcode[op] = GROUP;
                     let sign = (op >> 11) << 15;
@@ -637,6 +657,10 @@ pub fn markdown_table() -> String {
                 format!("{}0760 ...{:04o}+n", sign(i.opcode), i.function)
             }
             Format::Group0760 => format!("{}0760 ...{:04o}", sign(i.opcode), i.function),
+            Format::Convert => {
+                let (s, c) = (sign(i.opcode), i.opcode & 0o3777);
+                format!("{s}{c:04o}-{:04o}", c + 3)
+            }
             _ => format!("{}{:04o}", sign(i.opcode), i.opcode & 0o3777),
         };
         let also: Vec<String> = ALIASES
@@ -666,6 +690,7 @@ pub fn markdown_table() -> String {
             Timing::Execute => "1 + target".to_string(),
             Timing::CountMultiply => "2..16 (multiply rule, count)".to_string(),
             Timing::CountDivide => "2, 3 or 2 + count/3 (divide rule, count)".to_string(),
+            Timing::Convert => "2 + count".to_string(),
         };
         let cycles = if i.format == Format::ChannelCommand {
             "(channel)".to_string()
@@ -747,6 +772,7 @@ mod tests {
                             && (i.operand_min..=i.operand_max).any(|n| i.function + n == f.address)
                     }
                     Format::PrefixData | Format::ChannelCommand => false,
+                    Format::Convert => (i.opcode..i.opcode + 4).contains(&a.code),
                     _ => i.opcode == a.code,
                 });
                 assert!(!claimed, "{w:012o} {}", a.of);

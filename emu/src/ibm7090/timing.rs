@@ -67,6 +67,13 @@ pub fn count_divide_cycles(c: u32, divide_check: bool) -> u32 {
     }
 }
 
+/// CVR, CRQ, CAQ: I and L, then one E cycle per count: (Min I,L) (Max I,L,6E) [CE-134/136];
+/// counts above 6, which SIMH loops through, take one more E each [I].
+#[inline]
+pub fn convert_cycles(c: u32) -> u32 {
+    2 + c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

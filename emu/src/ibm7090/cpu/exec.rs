@@ -7,6 +7,7 @@ use super::super::channel::ChannelError;
 use super::super::decode::{self, Decoded, Ea};
 use super::super::isa::Op;
 use super::super::timing;
+use super::convert::convert_count;
 use super::hot::Entry;
 use super::{decrement, Machine, Stop, ADDR, STORE_WORDS, XEC_LIMIT};
 
@@ -292,16 +293,6 @@ pub(super) fn core<const HOT: bool>(
                 arith::multiply_round(r.mq, w)
             };
         }
-        Op::Vlm => {
-            // The count in bits 12-17; 0 changes nothing, before the zero tests (SIMH op_mpy;
-            // 9M21A "COUNT TAKES PRECEDENT").
-            let w = mem[yi];
-            let c = count(e.word);
-            cycles += timing::count_multiply_cycles(r.mq, w, c) as u64;
-            if c != 0 {
-                (r.ac, r.mq) = arith::multiply_steps(r.mq, w, c);
-            }
-        }
         // --- Logical, compare, add
         Op::Ans => mem[yi] &= r.ac & WORD,
         Op::Ana => r.ac &= mem[yi],
@@ -586,6 +577,20 @@ impl Machine {
                     }
                 }
                 return res;
+            }
+            Op::Vlm => {
+                // The count in bits 12-17; 0 changes nothing, before the zero tests (SIMH
+                // op_mpy; 9M21A "COUNT TAKES PRECEDENT").
+                let w = self.mem[yi];
+                let c = count(word);
+                cycles += timing::count_multiply_cycles(r.mq, w, c) as u64;
+                if c != 0 {
+                    (r.ac, r.mq) = arith::multiply_steps(r.mq, w, c);
+                }
+            }
+            Op::Cvr | Op::Crq | Op::Caq => {
+                cycles += timing::convert_cycles(convert_count(word)) as u64;
+                self.convert(r, d.op, word);
             }
             Op::Dvh | Op::Dvp | Op::Vdh | Op::Vdp => {
                 // DVH, DVP: 35 quotient steps; VDH, VDP: the count in bits 12-17, where 0

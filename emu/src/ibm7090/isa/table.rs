@@ -16,9 +16,10 @@
 //! command; DATA a prefix data word.
 
 use super::Op::*;
-use super::Timing::{CountDivide, CountMultiply, Divide, Execute, Fixed, Multiply, Shift};
+use super::Timing::{Convert, CountDivide, CountMultiply, Divide, Execute, Fixed, Multiply, Shift};
 use super::{
-    group, unit, InstrInfo, COMMAND, COUNT, DATA, DIRECT, IO, MASK, PREFIX, SHIFT, UNIT, XR, Y,
+    group, unit, InstrInfo, COMMAND, CONVERT, COUNT, DATA, DIRECT, IO, MASK, PREFIX, SHIFT, UNIT,
+    XR, Y,
 };
 
 /// One row (the columns of the chart; see `InstrInfo`).
@@ -70,7 +71,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0060, "TCOA", IO,                  Tcoa,          Fixed(2), "[I]",                              "transfer if channel A in operation"),
     i(0o0074, "TSX",  XR,                  Tsx,           Fixed(1), "[I]",                              "XR(T) := 2's complement of IC; IC := Y"),
     i(0o0100, "TZE",  Y,                   Tze,           Fixed(1), "[I]",                              "transfer if AC(Q,P,1-35) = 0"),
-    i(0o0114, "CVR",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by replacement from the AC"),
+    i(0o0114, "CVR",  CONVERT,             Cvr,           Convert,  "[S] CE-134/136",                   "C times: AC(P,1-5) := S,1-5 of C(Y + AC(30-35)) as AC shifts right 6; next Y its address"),
     i(0o0120, "TPL",  Y,                   Tpl,           Fixed(1), "[I]",                              "transfer if AC sign +"),
     i(0o0131, "XCA",  DIRECT,              Xca,           Fixed(2), "[I]",                              "exchange AC(S,1-35) and MQ; AC Q,P := 0"),
     i(0o0140, "TOV",  Y,                   Tov,           Fixed(1), "[I]",                              "transfer if AC overflow on; turn it off"),
@@ -176,11 +177,11 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o4057, "RIL",  MASK,                Ril,           Fixed(2), "[I] (I,L)",                        "SI(0-17) := SI(0-17) AND NOT mask"),
     i(0o4060, "TCNA", IO,                  Tcna,          Fixed(2), "[I]",                              "transfer if channel A not in operation"),
     i(0o4100, "TNZ",  Y,                   Tnz,           Fixed(1), "[I]",                              "transfer if AC(Q,P,1-35) != 0"),
-    i(0o4114, "CAQ",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by addition from the MQ"),
+    i(0o4114, "CAQ",  CONVERT,             Caq,           Convert,  "[S] CE-138",                       "C times: AC(Q,P,1-35) += C(Y + MQ(S-5)) as MQ rotates left 6; next Y its address"),
     i(0o4120, "TMI",  Y,                   Tmi,           Fixed(1), "[I]",                              "transfer if AC sign -"),
     i(0o4130, "XCL",  DIRECT,              Xcl,           Fixed(2), "[I]",                              "exchange AC(P,1-35) and MQ logically"),
     i(0o4140, "TNO",  Y,                   Tno,           Fixed(1), "[I]",                              "transfer if AC overflow off; turn it off"),
-    i(0o4154, "CRQ",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by replacement from the MQ"),
+    i(0o4154, "CRQ",  CONVERT,             Crq,           Convert,  "[S] CE-136/138",                   "C times: MQ(30-35) := S,1-5 of C(Y + MQ(S-5)) as MQ shifts left 6; next Y its address"),
     i(0o4200, "MPR",  Y,                   Mpr,           Multiply, "[S] CE-64",                        "MPY, then round AC by MQ(1)"),
     i(0o4260, "UFM",  Y,                   Unimplemented, Fixed(2), "[I]",                              "unnormalized floating multiply"),
     i(0o4300, "UFA",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized floating add"),
