@@ -384,7 +384,7 @@ impl Machine {
             if r.cycles >= end_c {
                 return Stop::CycleBudget;
             }
-            if r.trap {
+            if self.trap_mode {
                 // Trap mode: every transfer tests it, which the hot loop does not; one
                 // step at a time until LTM.
                 if let Err(stop) = self.step_traced(r) {
@@ -409,7 +409,7 @@ impl Machine {
                         if let Err(stop) = self.execute_left(r, word, at) {
                             return stop;
                         }
-                        if r.trap {
+                        if self.trap_mode {
                             // ETM: the rest of the slice one step at a time.
                             break;
                         }

@@ -21,9 +21,6 @@ pub(super) struct Regs {
     /// the register an instruction names, 3 when it names none.
     pub xa: [u32; 4],
     pub overflow: bool,
-    /// Trap mode (ETM/LTM): transfers store their location in 0000 and trap to 0001. The hot
-    /// loop never runs with it on (`Machine::run_regs`).
-    pub trap: bool,
     pub cycles: u64,
     pub instructions: u64,
 }
@@ -37,7 +34,6 @@ impl Regs {
             ic: m.ic,
             xa: [m.xr[0], m.xr[1], m.xr[2], 0],
             overflow: m.overflow,
-            trap: m.trap_mode,
             cycles: m.cycles,
             instructions: m.instructions,
         }
@@ -50,7 +46,6 @@ impl Regs {
         m.ic = self.ic;
         m.xr = [self.xa[0], self.xa[1], self.xa[2]];
         m.overflow = self.overflow;
-        m.trap_mode = self.trap;
         m.cycles = self.cycles;
         m.instructions = self.instructions;
     }
@@ -135,18 +130,19 @@ pub(super) fn store_trap_location(mem: &mut [u64; STORE_WORDS], location: u32) {
 }
 
 /// A transfer order at `at` (for XEC, the XEC's location): IC := Y if `go`. In trap mode
-/// [CE-98] the transfer is not made: its location goes to 0000 whether or not it would be
-/// taken, and a taken one traps to 0001 (TTR alone is immune). In the hot loop (`HOT`) trap
-/// mode is never on, and the test is compiled out.
+/// (`trap`) [CE-98] the transfer is not made: its location goes to 0000 whether or not it
+/// would be taken, and a taken one traps to 0001 (TTR alone is immune). In the hot loop
+/// (`HOT`) trap mode is never on, and the test is compiled out.
 #[inline(always)]
 pub(super) fn transfer<const HOT: bool>(
     mem: &mut [u64; STORE_WORDS],
     r: &mut Regs,
+    trap: bool,
     go: bool,
     y: u16,
     at: u16,
 ) {
-    if !HOT && r.trap {
+    if !HOT && trap {
         store_trap_location(mem, at as u32);
         if go {
             r.ic = TRAP_TRANSFER;
@@ -183,7 +179,8 @@ fn effective(mem: &[u64; STORE_WORDS], r: &Regs, word: u64, d: Decoded) -> (u16,
 /// the store and the registers; the instruction is not counted here. `e.x` names the index
 /// register operand (`Regs::xr_operand`), `y` is the effective address, `cycles` the fixed
 /// cycles and that of an indirect reference. `HOT`: called from the hot loop, whose entries
-/// name one register by its index (`hot::entry`).
+/// name one register by its index (`hot::entry`). `trap`: trap mode is on (never in the hot
+/// loop: `Machine::run_regs`).
 #[inline(always)]
 pub(super) fn core<const HOT: bool>(
     mem: &mut [u64; STORE_WORDS],
@@ -192,6 +189,7 @@ pub(super) fn core<const HOT: bool>(
     y: u16,
     at: u16,
     mut cycles: u64,
+    trap: bool,
 ) -> Flow {
     // The entry's fields are read where they are used, not all at once (registers).
     let yi = (y & ADDR) as usize;
@@ -201,31 +199,33 @@ pub(super) fn core<const HOT: bool>(
         Op::Txi => {
             let xr = r.xr_operand::<HOT>(e.x);
             r.xr_load::<HOT>(e.x, xr.wrapping_add(e.decrement));
-            transfer::<HOT>(mem, r, true, e.address, at);
+            transfer::<HOT>(mem, r, trap, true, e.address, at);
         }
         Op::Tix => {
             let xr = r.xr_operand::<HOT>(e.x);
-            let go = xr > e.decrement;
-            if go {
+            if xr > e.decrement {
                 r.xr_load::<HOT>(e.x, xr - e.decrement);
+                transfer::<HOT>(mem, r, trap, true, e.address, at);
+            } else {
+                transfer::<HOT>(mem, r, trap, false, e.address, at);
             }
-            transfer::<HOT>(mem, r, go, e.address, at);
         }
         Op::Txh => {
             let go = r.xr_operand::<HOT>(e.x) > e.decrement;
-            transfer::<HOT>(mem, r, go, e.address, at);
+            transfer::<HOT>(mem, r, trap, go, e.address, at);
         }
         Op::Tnx => {
             let xr = r.xr_operand::<HOT>(e.x);
-            let go = xr <= e.decrement;
-            if !go {
+            if xr > e.decrement {
                 r.xr_load::<HOT>(e.x, xr - e.decrement);
+                transfer::<HOT>(mem, r, trap, false, e.address, at);
+            } else {
+                transfer::<HOT>(mem, r, trap, true, e.address, at);
             }
-            transfer::<HOT>(mem, r, go, e.address, at);
         }
         Op::Txl => {
             let go = r.xr_operand::<HOT>(e.x) <= e.decrement;
-            transfer::<HOT>(mem, r, go, e.address, at);
+            transfer::<HOT>(mem, r, trap, go, e.address, at);
         }
         Op::Str => {
             // Location + 1 to 0000, then to 0002, in or out of trap mode [CE-100]; SIMH reads
@@ -239,7 +239,7 @@ pub(super) fn core<const HOT: bool>(
             r.cycles += cycles;
             // Trap mode: START goes to 0001, and only then is the location stored in 0000
             // (SIMH's pending HTR; `Machine::halt_trap`).
-            let trapped = !HOT && r.trap;
+            let trapped = !HOT && trap;
             r.ic = if trapped { TRAP_TRANSFER } else { y as u32 };
             return Flow::Stop(Stop::Halt {
                 address: at,
@@ -251,7 +251,7 @@ pub(super) fn core<const HOT: bool>(
             r.cycles += cycles;
             return Flow::Stop(Stop::HaltProceed { address: at });
         }
-        Op::Tra => transfer::<HOT>(mem, r, true, y, at),
+        Op::Tra => transfer::<HOT>(mem, r, trap, true, y, at),
         Op::Ttr => r.ic = y as u32,
         Op::Tlq => {
             let s1 = r.ac & AC_S != 0;
@@ -263,25 +263,25 @@ pub(super) fn core<const HOT: bool>(
             } else {
                 t1 != t2 && (s2 ^ (t1 > t2))
             };
-            transfer::<HOT>(mem, r, go, y, at);
+            transfer::<HOT>(mem, r, trap, go, y, at);
         }
         Op::Tsx => {
             r.xr_load::<HOT>(e.x, (!at).wrapping_add(1) & ADDR);
-            transfer::<HOT>(mem, r, true, y, at);
+            transfer::<HOT>(mem, r, trap, true, y, at);
         }
-        Op::Tze => transfer::<HOT>(mem, r, r.ac & AC_MAG == 0, y, at),
-        Op::Tnz => transfer::<HOT>(mem, r, r.ac & AC_MAG != 0, y, at),
-        Op::Tpl => transfer::<HOT>(mem, r, r.ac & AC_S == 0, y, at),
-        Op::Tmi => transfer::<HOT>(mem, r, r.ac & AC_S != 0, y, at),
+        Op::Tze => transfer::<HOT>(mem, r, trap, r.ac & AC_MAG == 0, y, at),
+        Op::Tnz => transfer::<HOT>(mem, r, trap, r.ac & AC_MAG != 0, y, at),
+        Op::Tpl => transfer::<HOT>(mem, r, trap, r.ac & AC_S == 0, y, at),
+        Op::Tmi => transfer::<HOT>(mem, r, trap, r.ac & AC_S != 0, y, at),
         Op::Tov => {
-            transfer::<HOT>(mem, r, r.overflow, y, at);
+            transfer::<HOT>(mem, r, trap, r.overflow, y, at);
             r.overflow = false;
         }
         Op::Tno => {
-            transfer::<HOT>(mem, r, !r.overflow, y, at);
+            transfer::<HOT>(mem, r, trap, !r.overflow, y, at);
             r.overflow = false;
         }
-        Op::Tqp => transfer::<HOT>(mem, r, r.mq & SIGN == 0, y, at),
+        Op::Tqp => transfer::<HOT>(mem, r, trap, r.mq & SIGN == 0, y, at),
         Op::Nop => {}
         // --- Multiply and divide
         Op::Mpy | Op::Mpr => {
@@ -541,7 +541,8 @@ impl Machine {
             address: (word & 0o77777) as u16,
             decrement: decrement(word),
         };
-        core::<false>(&mut self.mem, r, &e, y, at, d.cycles as u64 + extra)
+        let trap = self.trap_mode;
+        core::<false>(&mut self.mem, r, &e, y, at, d.cycles as u64 + extra, trap)
     }
 
     /// The instructions `core` leaves to the whole machine; counts them.
@@ -646,8 +647,8 @@ impl Machine {
                 return self.execute_decoded(r, word, f, at, depth);
             }
             Op::Enk => r.mq = self.keys & WORD,
-            Op::Etm => r.trap = true,
-            Op::Ltm => r.trap = false,
+            Op::Etm => self.trap_mode = true,
+            Op::Ltm => self.trap_mode = false,
             Op::Dct => {
                 if self.divide_check {
                     self.divide_check = false;
@@ -711,7 +712,8 @@ impl Machine {
 
     /// A transfer order that needs the machine (TIO, TIF, TCOA ...): as `transfer`.
     pub(super) fn transfer(&mut self, r: &mut Regs, go: bool, y: u16, at: u16) {
-        transfer::<false>(&mut self.mem, r, go, y, at);
+        let trap = self.trap_mode;
+        transfer::<false>(&mut self.mem, r, trap, go, y, at);
     }
 
     fn channel_stop(r: &mut Regs, at: u16, depth: u32, e: ChannelError) -> Result<(), Stop> {
