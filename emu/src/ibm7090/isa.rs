@@ -616,6 +616,15 @@ pub fn disassemble(word: u64) -> String {
             }
             s
         }
+        // VLM Y,T,C and CVR Y,X,C: the count (octal) as the third subfield.
+        Format::Count | Format::Convert => {
+            let (star, c) = match info.format {
+                Format::Count if f.flag == 3 => ("*", (word >> 18) & 0o17),
+                Format::Count => ("", (word >> 18) & 0o77),
+                _ => ("", (word >> 18) & 0o377),
+            };
+            format!("{}{star} {:o},{},{c:o}", info.mnemonic, f.address, f.tag)
+        }
         Format::Group0760 => {
             let mut s = info.mnemonic.to_string();
             if info.operand_max > 0 {
@@ -821,5 +830,8 @@ mod tests {
         assert_eq!(disassemble(0o0777_00_0_00000), "OCT 077700000000");
         assert_eq!(disassemble(0o0760_00_0_00777), "PSE 511");
         assert_eq!(disassemble(0o4760_00_0_00163), "SWT 3");
+        assert_eq!(disassemble(0o0204_43_1_00144), "VLM 144,1,43");
+        assert_eq!(disassemble(0o0225_63_0_00144), "VDP* 144,0,3");
+        assert_eq!(disassemble(0o0115_03_1_00144), "CVR 144,1,103");
     }
 }
