@@ -2,9 +2,9 @@
 //! written as FAP source, assembled by `assembler::fap` into an asm7090 object deck, are run
 //! on `emu::ibm7090` and on SIMH's `i7094` (Debian package `simh`, `set cpu 7090`), a peer
 //! nobody here wrote. After each program the PC, AC, MQ, index registers A B C, the overflow,
-//! divide-check and MQ overflow indicators, the floating trap mode, the sense lights, locations
-//! 0-8 (the floating trap's word and its handler) and the program's code and data regions are
-//! compared; after each batch, the whole store.
+//! divide-check and MQ overflow indicators, the floating trap mode, the sense lights, the sense
+//! indicators, trap mode, locations 0000-0041 (the traps' word at 0000 and their handlers) and
+//! the program's code and data regions are compared; after each batch, the whole store.
 //!
 //! Both machines run each program for at most `STEPS` instruction fetches (SIMH `step`), so
 //! programs whose loops run long, or whose stores wander (an index register loaded from data
@@ -28,13 +28,16 @@ use std::process::Command;
 /// Instruction fetches per program on both machines.
 const STEPS: u32 = 3000;
 /// Code at 64 (0o100), data at 1024 (0o2000), XEC targets at 1536 (0o3000); at 8 (0o10),
-/// where the floating trap goes, `TRA* 0` returns to the address the trap left in 0000.
+/// where the floating trap goes, `TTR* 0` returns to the address the trap left in 0000.
 const CODE: u16 = 0o100;
 const TRAP: u16 = 0o10;
 const DATA: u16 = 0o2000;
 const DATA_WORDS: u16 = 64;
 const XEC: u16 = 0o3000;
 const XEC_WORDS: u16 = 16;
+/// The trap handler's second half (0001 goes there), below the floating-point trap's 0010
+/// and the channel traps' 0012-0031.
+const HANDLER: u16 = 0o40;
 
 struct Gen {
     rng: TestRng,
@@ -122,12 +125,12 @@ impl Gen {
 const MEMORY: &[&str] = &[
     "CLA", "CLS", "CAL", "ADD", "ADM", "SUB", "SBM", "ACL", "LDQ", "STO", "STQ", "SLW", "STZ",
     "STA", "STD", "STT", "STP", "STL", "ANA", "ANS", "ORA", "ORS", "ERA", "MPY", "MPR", "DVP",
-    "DVH", "CAS", "LAS", "ZET", "NZT",
+    "DVH", "CAS", "LAS", "ZET", "NZT", "SLQ",
 ];
 /// Safe to place where XEC finds them (no transfer, no halt; a floating trap returns).
 const XEC_SAFE: &[&str] = &[
-    "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL", "FAD",
-    "UFS", "FMP", "FDP",
+    "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL", "LDI",
+    "OSI", "ONT", "OFT", "STI", "PAI", "SIR", "LNT", "SLQ", "FAD", "UFS", "FMP", "FDP",
 ];
 /// The floating-point family: FDH halts on divide check like DVH.
 const FLOATING: &[&str] = &[
@@ -138,9 +141,16 @@ const XR_AC: &[&str] = &["PAX", "PDX", "PAC", "PDC", "PXA", "PXD"];
 const SHIFTS: &[&str] = &["ALS", "ARS", "LLS", "LRS", "LGL", "LGR", "RQL"];
 const NO_ADDRESS: &[&str] = &[
     "XCA", "XCL", "NOP", "CLM", "CHS", "SSP", "SSM", "COM", "LBT", "PBT", "DCT", "ENK", "SLF",
+    "RND",
 ];
 const TRANSFERS: &[&str] = &[
-    "TRA", "TZE", "TNZ", "TPL", "TMI", "TOV", "TNO", "TQP", "TLQ", "HTR",
+    "TRA", "TZE", "TNZ", "TPL", "TMI", "TOV", "TNO", "TQP", "TLQ", "HTR", "TIO", "TIF",
+];
+/// The sense indicators: AC forms, storage forms, immediate (mask) forms.
+const SI_AC: &[&str] = &["PAI", "PIA", "OAI", "IIA", "RIA"];
+const SI_STORE: &[&str] = &["LDI", "STI", "OSI", "IIS", "RIS", "ONT", "OFT"];
+const SI_MASK: &[&str] = &[
+    "SIR", "SIL", "RIR", "RIL", "IIR", "IIL", "RFT", "LFT", "RNT", "LNT",
 ];
 const TYPE_A: &[&str] = &["TXI", "TIX", "TXH", "TNX", "TXL"];
 
@@ -157,6 +167,8 @@ struct Case {
     lights: u8,
     switches: u8,
     keys: u64,
+    indicators: u64,
+    trap: bool,
 }
 
 fn card(label: &str, op: &str, operand: &str) -> String {
@@ -165,6 +177,114 @@ fn card(label: &str, op: &str, operand: &str) -> String {
 
 fn data_address(g: &mut Gen) -> u64 {
     DATA as u64 + 8 + g.below(DATA_WORDS as u64 - 8)
+}
+
+/// A ±0760 word by 9AP's generic names: an assigned function or an unassigned address (no
+/// operation). Left out: the I/O functions (IOT, RCT, BTT/ETT, channel resets) and the modes
+/// the emulator does not model (ESTM ECTM); EFTM and LFTM come by name (`instruction`).
+fn sense(g: &mut Gen) -> String {
+    const PLUS: &[u64] = &[
+        0, 1, 2, 3, 4, 6, 0o12, 0o16, 0o140, 0o141, 0o144, 0o161, 0o166,
+    ];
+    const MINUS: &[u64] = &[0, 1, 3, 0o10, 0o12, 0o16, 0o140, 0o141, 0o144, 0o161, 0o166];
+    let minus = g.chance(50);
+    let address = if g.chance(50) {
+        let list = if minus { MINUS } else { PLUS };
+        list[g.below(list.len() as u64) as usize]
+    } else {
+        // Unassigned: 0o20-0o137, 0o200-0o777, 0o1001-0o1337.
+        match g.below(3) {
+            0 => 0o20 + g.below(0o120),
+            1 => 0o200 + g.below(0o600),
+            _ => 0o1001 + g.below(0o337),
+        }
+    };
+    card("", if minus { "MSE" } else { "PSE" }, &address.to_string())
+}
+
+/// A word no 7090 row has: +0001, +0777, −0777, and the 7094's DFAD, DLD, DST and CTSS's TIA.
+/// SIMH stops ("Undefined instruction") with its PC past the word, as the emulator does.
+fn illegal(g: &mut Gen) -> String {
+    const CODES: &[u64] = &[0o0001, 0o0777, 0o4777, 0o0301, 0o0443, 0o4603, 0o0101];
+    let code = CODES[g.below(CODES.len() as u64) as usize];
+    card(
+        "",
+        "OCT",
+        &format!("{:012o}", code << 24 | g.below(1 << 18)),
+    )
+}
+
+/// A sense-indicator order: the AC forms, a storage form (indexed, sometimes indirect) or an
+/// immediate form whose mask (address and tag) is empty, full, one bit or random.
+fn indicator(g: &mut Gen) -> String {
+    match g.below(3) {
+        0 => card("", g.pick(SI_AC), ""),
+        1 => {
+            let star = if g.chance(12) { "*" } else { "" };
+            let op = format!("{}{star}", g.pick(SI_STORE));
+            let tag = g.tag();
+            card("", &op, &format!("{},{tag}", data_address(g)))
+        }
+        _ => {
+            let (address, tag) = match g.below(4) {
+                0 => (0, 0),
+                1 => (0o77777, 7),
+                2 => {
+                    let bit = g.below(18);
+                    ((1u64 << bit) & 0o77777, ((1u64 << bit) >> 15) as u8)
+                }
+                _ => (g.below(0o100000), g.below(8) as u8),
+            };
+            card("", g.pick(SI_MASK), &format!("{address},{tag}"))
+        }
+    }
+}
+
+/// Trap mode on and off, the trap transfer and STR.
+fn trap_order(g: &mut Gen) -> String {
+    match g.below(5) {
+        0 | 1 => card("", "ETM", ""),
+        2 => card("", "LTM", ""),
+        3 => card("", "TTR", &format!("*+{}", 1 + g.below(4))),
+        _ => card(
+            "",
+            "STR",
+            &format!("{},{},{}", g.below(32768), g.tag(), g.below(32768)),
+        ),
+    }
+}
+
+/// VLM, VDH, VDP with a count: 0 (nothing happens), 1, 35 (MPY, DVP), more than 35, or any
+/// up to 63 (060 and up are indirect by their flag bits).
+fn count_order(g: &mut Gen) -> String {
+    let op = g.pick(&["VLM", "VLM", "VDP", "VDP", "VDH"]);
+    let c = match g.below(6) {
+        0 => 0,
+        1 => 1,
+        2 => 35,
+        3 => 36 + g.below(12),
+        _ => g.below(64),
+    };
+    let star = if c < 16 && g.chance(12) { "*" } else { "" };
+    let tag = g.tag();
+    card(
+        "",
+        &format!("{op}{star}"),
+        &format!("{},{tag},{c}", data_address(g)),
+    )
+}
+
+/// CVR, CRQ, CAQ: a table in the data (the next ones wherever its words point), bit 20 (XR A)
+/// on or off with the tag's other bits, counts 0 to 6 as the CE manual's headings, sometimes up
+/// to 255 (into the opcode) as SIMH loops them.
+fn convert_order(g: &mut Gen) -> String {
+    let op = g.pick(&["CVR", "CRQ", "CAQ"]);
+    let c = if g.chance(85) {
+        g.below(7)
+    } else {
+        g.below(256)
+    };
+    card("", op, &format!("{},{},{c}", data_address(g), g.below(8)))
 }
 
 /// One of `ops` on a data word, indirect `indirect` per cent of the time, with a random tag.
@@ -180,14 +300,20 @@ fn memory_card(g: &mut Gen, ops: &[&str], indirect: u64) -> String {
 }
 
 fn instruction(g: &mut Gen) -> String {
-    match g.below(46) {
-        40..=43 => memory_card(g, FLOATING, 10),
-        44 => card("", "FRN", ""),
-        45 => match g.below(4) {
+    match g.below(56) {
+        50..=53 => memory_card(g, FLOATING, 10),
+        54 => card("", "FRN", ""),
+        55 => match g.below(4) {
             0 => card("", "LFTM", ""),
             1 => card("", "EFTM", ""),
             _ => card("", "TQO", &format!("*+{}", 1 + g.below(4))),
         },
+        49 => convert_order(g),
+        47..=48 => count_order(g),
+        45..=46 => trap_order(g),
+        40 => sense(g),
+        42..=44 => indicator(g),
+        41 if g.chance(10) => illegal(g),
         0..=17 => memory_card(g, MEMORY, 12),
         18..=19 => {
             let op = g.pick(XR_STORE);
@@ -236,12 +362,26 @@ fn instruction(g: &mut Gen) -> String {
     }
 }
 
+/// Trap mode's locations: 0000 (a word whose address part a transfer replaces), 0001 (where
+/// a taken transfer traps: on at the location stored + 1, by an index register holding its
+/// 2's complement) and 0002 (where STR goes: on at the location + 1 that STR stored).
+fn trap_handlers(g: &mut Gen) -> String {
+    let mut s = card("", "ORG", "0");
+    let zero = if g.chance(70) { 0 } else { g.word() };
+    s.push_str(&card("", "OCT", &format!("{zero:012o}")));
+    s.push_str(&card("", "TTR", &HANDLER.to_string()));
+    s.push_str(&card("", "TTR*", "0"));
+    s.push_str(&card("", "ORG", &HANDLER.to_string()));
+    s.push_str(&card("", "LAC", "0,2"));
+    s.push_str(&card("", "TTR", "1,2"));
+    s
+}
+
 fn gen_case(g: &mut Gen) -> Case {
     let mut s = String::new();
-    s.push_str(&card("", "ORG", "0"));
-    s.push_str(&card("", "PZE", "0"));
+    // TTR, not TRA: a TRA would itself trap in trap mode.
     s.push_str(&card("", "ORG", &TRAP.to_string()));
-    s.push_str(&card("", "TRA*", "0"));
+    s.push_str(&card("", "TTR*", "0"));
     s.push_str(&card("", "ORG", &CODE.to_string()));
     let target = 5 + g.below(36) as usize;
     let mut words = 0;
@@ -261,21 +401,33 @@ fn gen_case(g: &mut Gen) -> Case {
             words += 1;
         }
     }
-    for _ in 0..5 {
+    s.push_str(&card("END", "HPR", ""));
+    for _ in 0..4 {
         s.push_str(&card("", "HPR", ""));
     }
+    s.push_str(&trap_handlers(g));
     s.push_str(&card("", "ORG", &DATA.to_string()));
     for _ in 0..DATA_WORDS {
         s.push_str(&card("", "OCT", &format!("{:012o}", g.data_word())));
     }
     s.push_str(&card("", "ORG", &XEC.to_string()));
-    for _ in 0..XEC_WORDS {
-        let op = g.pick(XEC_SAFE);
-        s.push_str(&card(
-            "",
-            op,
-            &format!("{},{}", data_address(g), g.below(2)),
-        ));
+    for k in 0..XEC_WORDS {
+        let target = match g.below(8) {
+            // A transfer out of the program (in trap mode: 0000 gets the XEC's location).
+            0 => card("", g.pick(TRANSFERS), "END"),
+            // An XEC chain, possibly round a loop: SIMH and the emulator stop after 16.
+            1 if g.chance(30) => card(
+                "",
+                "XEC",
+                &format!("{}", XEC + g.below(k as u64 + 1) as u16),
+            ),
+            _ => card(
+                "",
+                g.pick(XEC_SAFE),
+                &format!("{},{}", data_address(g), g.below(2)),
+            ),
+        };
+        s.push_str(&target);
     }
     s.push_str(&card("", "END", &CODE.to_string()));
     let mut ac = g.data_word();
@@ -303,6 +455,8 @@ fn gen_case(g: &mut Gen) -> Case {
         lights: g.below(16) as u8,
         switches: g.below(64) as u8,
         keys: g.word(),
+        indicators: g.word(),
+        trap: g.chance(20),
     }
 }
 
@@ -314,7 +468,11 @@ struct State {
 }
 
 fn regions() -> Vec<(u16, u16)> {
-    vec![(0, TRAP), (CODE, CODE + 63), (DATA, DATA + DATA_WORDS - 1)]
+    vec![
+        (0, HANDLER + 1),
+        (CODE, CODE + 63),
+        (DATA, DATA + DATA_WORDS - 1),
+    ]
 }
 
 fn emulator_state(m: &Machine) -> State {
@@ -329,6 +487,8 @@ fn emulator_state(m: &Machine) -> State {
     regs.insert("DVC".into(), m.divide_check as u64);
     regs.insert("FTRAP".into(), m.floating_trap as u64);
     regs.insert("MQO".into(), m.mq_overflow as u64);
+    regs.insert("SI".into(), m.sense_indicators);
+    regs.insert("TTRAP".into(), m.trap_mode as u64);
     for n in 1..=4 {
         regs.insert(format!("SL{n}"), (m.sense_lights >> (n - 1)) as u64 & 1);
     }
@@ -342,7 +502,8 @@ fn emulator_state(m: &Machine) -> State {
 }
 
 const COMPARED: &[&str] = &[
-    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "FTRAP", "MQO", "SL1", "SL2", "SL3", "SL4",
+    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "FTRAP", "MQO", "SL1", "SL2", "SL3",
+    "SL4", "SI", "TTRAP",
 ];
 
 /// The SIMH command file for a batch; decks are written into `dir`.
@@ -363,6 +524,8 @@ fn simh_script(cases: &[(Case, fap::Program)], dir: &Path) -> String {
             ("FTRAP", c.floating_trap as u64),
             ("MQO", c.mq_overflow as u64),
             ("KEYS", c.keys),
+            ("SI", c.indicators),
+            ("TTRAP", c.trap as u64),
         ];
         for (r, v) in regs {
             let _ = writeln!(s, "deposit {r} {v:o}");
@@ -444,19 +607,30 @@ fn i7094() -> PathBuf {
         .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
 }
 
-/// What a batch found.
-struct Batch {
-    /// Programs compared (those after one that left the subset are not).
-    compared: usize,
-    /// Programs that ended on HTR.
+/// How the compared programs ended.
+#[derive(Default)]
+struct Ends {
     halts: usize,
-    /// Programs that took a floating trap (0000's decrement holds a spill code at the end).
-    traps: usize,
-    reports: Vec<String>,
+    illegal: usize,
+    xec_loops: usize,
+    in_trap_mode: usize,
+    /// Programs that took a floating trap (0000's decrement changed to a spill code).
+    floating_traps: usize,
 }
 
-/// Run one batch of programs.
-fn batch(seed: u64, count: usize, simh: &Path) -> Batch {
+impl Ends {
+    fn add(&mut self, o: &Ends) {
+        self.halts += o.halts;
+        self.illegal += o.illegal;
+        self.xec_loops += o.xec_loops;
+        self.in_trap_mode += o.in_trap_mode;
+        self.floating_traps += o.floating_traps;
+    }
+}
+
+/// Run one batch; returns (programs compared, how they ended, difference reports). Programs
+/// after one that left the subset are not compared (and not counted).
+fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
     let mut g = Gen::new(seed);
     let mut cases = Vec::with_capacity(count);
     for _ in 0..count {
@@ -489,8 +663,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> Batch {
     let mut m = Machine::new();
     let mut reports = Vec::new();
     let mut left_subset = 0;
-    let mut halts = 0;
-    let mut traps = 0;
+    let mut ends = Ends::default();
     for (n, ((c, p), theirs)) in cases.iter().zip(&simh_states).enumerate() {
         for (&a, &w) in &p.words {
             m.mem[a as usize] = w;
@@ -505,6 +678,9 @@ fn batch(seed: u64, count: usize, simh: &Path) -> Batch {
         m.sense_lights = c.lights;
         m.sense_switches = c.switches;
         m.keys = c.keys;
+        m.sense_indicators = c.indicators;
+        m.trap_mode = c.trap;
+        m.halt_trap = None;
         m.ic = CODE as u32;
         let mut stop = None;
         for _ in 0..STEPS {
@@ -520,15 +696,25 @@ fn batch(seed: u64, count: usize, simh: &Path) -> Batch {
             left_subset = cases.len() - n;
             break;
         }
-        if (1..=0o17).contains(&((m.mem[0] >> 18) & 0o77777)) {
-            // 0000's decrement holds a spill code: the program took a floating trap.
-            traps += 1;
+        match stop {
+            Some(Stop::IllegalOrder { .. }) => ends.illegal += 1,
+            Some(Stop::XecLoop { .. }) => ends.xec_loops += 1,
+            _ => {}
+        }
+        ends.in_trap_mode += m.trap_mode as usize;
+        let decrement = |w: u64| (w >> 18) & 0o77777;
+        let zero = p.words.get(&0).copied().unwrap_or(0);
+        if decrement(m.mem[0]) != decrement(zero) && (1..=0o17).contains(&decrement(m.mem[0])) {
+            ends.floating_traps += 1;
         }
         let mut ours = emulator_state(&m);
         let mut theirs = theirs.clone();
         let htr = theirs.regs.remove("HTADDR");
-        if let Some(Stop::Halt { address, target }) = stop {
-            halts += 1;
+        if let Some(Stop::Halt {
+            address, target, ..
+        }) = stop
+        {
+            ends.halts += 1;
             // SIMH halts on HTR with PC at the next instruction and the restart address in
             // HTADDR; the emulator's IC already holds the restart address (docs/ibm7090.md,
             // Differences 1). Compare both facts.
@@ -571,34 +757,32 @@ fn batch(seed: u64, count: usize, simh: &Path) -> Batch {
             }
         }
     }
-    Batch {
-        compared: count - left_subset,
-        halts,
-        traps,
-        reports,
-    }
+    (count - left_subset, ends, reports)
 }
 
 fn campaign(seeds: std::ops::Range<u64>, per_batch: usize) {
     let simh = i7094();
     let mut total = 0;
-    let mut halts = 0;
-    let mut traps = 0;
+    let mut ends = Ends::default();
     let mut reports = Vec::new();
     let seeds_len = seeds.end as usize - seeds.start as usize;
     for seed in seeds {
-        let b = batch(seed, per_batch, &simh);
-        total += b.compared;
-        halts += b.halts;
-        traps += b.traps;
-        reports.extend(b.reports);
+        let (n, e, r) = batch(seed, per_batch, &simh);
+        total += n;
+        ends.add(&e);
+        reports.extend(r);
     }
     println!(
         "{total} of {} programs compared with SIMH i7094 ({} followed a program that left the \
-         subset in their batch; {halts} ended on HTR, {traps} took a floating trap), {} \
-         differences",
+         subset in their batch; {} ended on HTR, {} on an illegal order, {} on an XEC loop, {} \
+         in trap mode; {} took a floating trap), {} differences",
         seeds_len * per_batch,
         seeds_len * per_batch - total,
+        ends.halts,
+        ends.illegal,
+        ends.xec_loops,
+        ends.in_trap_mode,
+        ends.floating_traps,
         reports.len()
     );
     for r in reports.iter().take(5) {
@@ -643,7 +827,12 @@ fn instruction_table_agrees_with_simh_disassembler() {
         .collect();
     let mut s = String::from("set cpu 7090\n");
     for (n, info) in rows.iter().enumerate() {
-        let w = info.encode(info.operand_min as u32, 0, 0, false);
+        // The last operand that decodes to this row (PSE, MSE: 77777, an unassigned address).
+        let w = (info.operand_min..=info.operand_max)
+            .rev()
+            .map(|a| info.encode(a as u32, 0, 0, false))
+            .find(|&w| emu::ibm7090::decode(w).is_some_and(|i| std::ptr::eq(i, *info)))
+            .expect("an operand that decodes to the row");
         let _ = writeln!(s, "deposit {:o} {w:o}", 0o1000 + n);
     }
     let _ = writeln!(s, "examine -m 1000-{:o}\nquit", 0o1000 + rows.len() - 1);
