@@ -4,6 +4,8 @@ mod cmd;
 mod console;
 mod progress;
 
+use std::process::ExitCode;
+
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -36,14 +38,48 @@ enum Command {
     Console(console::ConsoleArgs),
 }
 
-fn main() -> anyhow::Result<()> {
+fn main() -> ExitCode {
+    quiet_on_closed_output();
     let cli = Cli::parse();
-    match cli.command {
+    let result = match cli.command {
         Command::Asm(args) => cmd::asm::run(args),
         Command::Run(args) => cmd::run::run(args),
         Command::Bench(args) => cmd::bench::run(args),
         Command::Dama(command) => cmd::dama::run(command),
         Command::Chess(command) => cmd::chess::run(command),
         Command::Console(args) => console::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // The error and its causes, plainly: a user who set RUST_BACKTRACE for another
+            // tool gets no backtrace under a missing file or a bad value.
+            eprintln!("firstmoves: error: {e:#}");
+            ExitCode::FAILURE
+        }
     }
+}
+
+/// Output that can no longer be written ends the program, as Unix tools do: a closed pipe
+/// (`firstmoves ... | head`) quietly, with the status a SIGPIPE gives (141); any other failure
+/// (`> /dev/full`) with a one-line error and status 1. `println!` reports both by panicking
+/// with "failed printing to stdout"; this hook turns that panic into the exit.
+fn quiet_on_closed_output() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if let Some(reason) = message.strip_prefix("failed printing to stdout: ") {
+            if reason.contains("Broken pipe") {
+                std::process::exit(141);
+            }
+            eprintln!("firstmoves: error: cannot write to standard output: {reason}");
+            std::process::exit(1);
+        }
+        default(info);
+    }));
 }

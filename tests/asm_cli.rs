@@ -150,3 +150,55 @@ fn a_program_without_words_cannot_make_a_tape() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no word at address 3 or above"), "{err}");
 }
+
+/// A small 9AP program: two heading cards, the operand in column 12.
+const NINE_AP: &str = "   DECK TITLE\n   DATE\n       ORG 24\nGO     CLA K\n       HTR GO\nK      OCT 5\n       END GO\n";
+
+#[test]
+fn a_9ap_program_is_known_by_its_cards_and_becomes_a_card_deck() {
+    let src = scratch("prog.asm");
+    std::fs::write(&src, NINE_AP).unwrap();
+    let cbn = scratch("prog.cbn");
+    let img = scratch("prog.img");
+    let out = bin()
+        .args(["asm", src.to_str().unwrap(), "-o", cbn.to_str().unwrap()])
+        .args(["--image", img.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("3 words, 4 cards, transfer to 00030 (octal)"),
+        "{err}"
+    );
+    let deck = std::fs::read_to_string(&cbn).unwrap();
+    let cards = assembler::ibm7090::cards::from_cbn(&deck, "prog.cbn").unwrap();
+    assert_eq!(cards[0][0], 0o000003000030);
+    assert_eq!(std::fs::read(&img).unwrap().len(), 163_840);
+    // The same cards named as SILLIAC fail, and the flag is what counts.
+    let out = bin()
+        .args(["asm", "--dialect", "sil", src.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("read as"));
+}
+
+#[test]
+fn a_wrong_guess_is_named_in_the_error() {
+    let src = scratch("bad.asm");
+    std::fs::write(&src, "   T\n   D\n       CLA NOWHERE\n       END\n").unwrap();
+    let out = bin().args(["asm", src.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.asm:3:12: error: undefined symbol 'NOWHERE'"),
+        "{err}"
+    );
+    assert!(err.contains("read as 9AP source by its content"), "{err}");
+    assert!(err.contains("--dialect sil|fap|9ap"), "{err}");
+}

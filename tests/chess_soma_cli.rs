@@ -85,7 +85,7 @@ fn uci_session() {
         .stdin
         .take()
         .unwrap()
-        .write_all(format!("uci\nisready\nposition fen {MOVE23}\ngo\nquit\n").as_bytes())
+        .write_all(format!("uci\nisready\nposition fen {MOVE23}\ngo\n").as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let o = String::from_utf8(out.stdout).unwrap();
@@ -111,7 +111,7 @@ fn turochamp_best_and_uci() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"uci\nposition fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo\nquit\n")
+        .write_all(b"uci\nposition fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo\n")
         .unwrap();
     let o = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
     assert!(o.contains("id name Turochamp"), "{o}");

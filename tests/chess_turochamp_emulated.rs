@@ -115,7 +115,7 @@ fn uci_emulated_plays_e3_with_the_period_time() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"uci\nposition startpos\ngo\nquit\n")
+        .write_all(b"uci\nposition startpos\ngo\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);

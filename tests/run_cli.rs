@@ -236,3 +236,35 @@ CARD   BSS     24
     let punched = std::fs::read_to_string(&punch).unwrap();
     assert_eq!(punched.lines().count(), 2);
 }
+
+/// The 7090's operator panel from the command line: `--keys` (ENK reads them) and
+/// `--switches` (SWT tests them).
+#[test]
+fn keys_and_switches_of_the_7090() {
+    let src = scratch("panel.fap");
+    std::fs::write(
+        &src,
+        "       ORG     64\nSTART  ENK\n       STQ     KEYS\n       SWT     3\n       STZ     KEYS\n\
+         \x20      HPR\nKEYS   PZE\n       END     START\n",
+    )
+    .unwrap();
+    let out = bin()
+        .args(["run", src.to_str().unwrap(), "--json", "--dump", "105"])
+        .args(["--keys", "-1234", "--switches", "3"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["mq"], "400000001234");
+    assert_eq!(v["dump"]["00105"], "400000001234", "SWT 3 skipped the STZ");
+    let out = bin()
+        .args(["run", src.to_str().unwrap(), "--keys", "9"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--keys"));
+}

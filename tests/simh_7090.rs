@@ -1,9 +1,10 @@
 //! The differential proof of the 7090 emulator: random programs in the emulated subset,
 //! written as FAP source, assembled by `assembler::fap` into an asm7090 object deck, are run
 //! on `emu::ibm7090` and on SIMH's `i7094` (Debian package `simh`, `set cpu 7090`), a peer
-//! nobody here wrote. After each program the PC, AC, MQ, index registers A B C, the overflow
-//! and divide-check indicators, the sense lights and the program's code and data regions are
-//! compared; after each batch, the whole store.
+//! nobody here wrote. After each program the PC, AC, MQ, index registers A B C, the overflow,
+//! divide-check and MQ overflow indicators, the floating trap mode, the sense lights, the sense
+//! indicators, trap mode, locations 0000-0041 (the traps' word at 0000 and their handlers) and
+//! the program's code and data regions are compared; after each batch, the whole store.
 //!
 //! Both machines run each program for at most `STEPS` instruction fetches (SIMH `step`), so
 //! programs whose loops run long, or whose stores wander (an index register loaded from data
@@ -26,12 +27,17 @@ use std::process::Command;
 
 /// Instruction fetches per program on both machines.
 const STEPS: u32 = 3000;
-/// Code at 64 (0o100), data at 1024 (0o2000), XEC targets at 1536 (0o3000).
+/// Code at 64 (0o100), data at 1024 (0o2000), XEC targets at 1536 (0o3000); at 8 (0o10),
+/// where the floating trap goes, `TTR* 0` returns to the address the trap left in 0000.
 const CODE: u16 = 0o100;
+const TRAP: u16 = 0o10;
 const DATA: u16 = 0o2000;
 const DATA_WORDS: u16 = 64;
 const XEC: u16 = 0o3000;
 const XEC_WORDS: u16 = 16;
+/// The trap handler's second half (0001 goes there), below the floating-point trap's 0010
+/// and the channel traps' 0012-0031.
+const HANDLER: u16 = 0o40;
 
 struct Gen {
     rng: TestRng,
@@ -76,6 +82,36 @@ impl Gen {
             _ => 4 + self.below(4) as u8,
         }
     }
+    /// A floating-point word: ±0, a zero fraction with a characteristic, unnormal and
+    /// normal fractions; characteristics at both ends (underflow, overflow), near 200 octal
+    /// (so that two operands often have equal or close characteristics) or anywhere (large
+    /// differences).
+    fn float_word(&mut self) -> u64 {
+        const SIGN: u64 = 1 << 35;
+        let sign = if self.chance(40) { SIGN } else { 0 };
+        let ch = match self.below(6) {
+            0 => self.below(4),
+            1 => 0o374 + self.below(4),
+            2 => 0o200 + self.below(2),
+            3 | 4 => 0o170 + self.below(16),
+            _ => self.below(256),
+        } << 27;
+        match self.below(10) {
+            0 => sign,
+            1 => sign | ch,
+            2 => sign | ch | self.below(1 << 26),
+            3 => sign | ch | self.below(64),
+            _ => sign | ch | 1 << 26 | self.below(1 << 26),
+        }
+    }
+    /// A data word: an integer one or a floating-point one.
+    fn data_word(&mut self) -> u64 {
+        if self.chance(40) {
+            self.float_word()
+        } else {
+            self.word()
+        }
+    }
     fn shift_count(&mut self) -> u64 {
         match self.below(6) {
             0 => self.below(256),
@@ -89,20 +125,32 @@ impl Gen {
 const MEMORY: &[&str] = &[
     "CLA", "CLS", "CAL", "ADD", "ADM", "SUB", "SBM", "ACL", "LDQ", "STO", "STQ", "SLW", "STZ",
     "STA", "STD", "STT", "STP", "STL", "ANA", "ANS", "ORA", "ORS", "ERA", "MPY", "MPR", "DVP",
-    "DVH", "CAS", "LAS", "ZET", "NZT",
+    "DVH", "CAS", "LAS", "ZET", "NZT", "SLQ",
 ];
-/// Safe to place where XEC finds them (no transfer, no halt).
+/// Safe to place where XEC finds them (no transfer, no halt; a floating trap returns).
 const XEC_SAFE: &[&str] = &[
-    "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL",
+    "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL", "LDI",
+    "OSI", "ONT", "OFT", "STI", "PAI", "SIR", "LNT", "SLQ", "FAD", "UFS", "FMP", "FDP",
+];
+/// The floating-point family: FDH halts on divide check like DVH.
+const FLOATING: &[&str] = &[
+    "FAD", "FSB", "FAM", "FSM", "UFA", "UFS", "UAM", "USM", "FMP", "UFM", "FDP", "FDH",
 ];
 const XR_STORE: &[&str] = &["LXA", "LXD", "LAC", "LDC", "SXA", "SXD"];
 const XR_AC: &[&str] = &["PAX", "PDX", "PAC", "PDC", "PXA", "PXD"];
 const SHIFTS: &[&str] = &["ALS", "ARS", "LLS", "LRS", "LGL", "LGR", "RQL"];
 const NO_ADDRESS: &[&str] = &[
     "XCA", "XCL", "NOP", "CLM", "CHS", "SSP", "SSM", "COM", "LBT", "PBT", "DCT", "ENK", "SLF",
+    "RND",
 ];
 const TRANSFERS: &[&str] = &[
-    "TRA", "TZE", "TNZ", "TPL", "TMI", "TOV", "TNO", "TQP", "TLQ", "HTR",
+    "TRA", "TZE", "TNZ", "TPL", "TMI", "TOV", "TNO", "TQP", "TLQ", "HTR", "TIO", "TIF",
+];
+/// The sense indicators: AC forms, storage forms, immediate (mask) forms.
+const SI_AC: &[&str] = &["PAI", "PIA", "OAI", "IIA", "RIA"];
+const SI_STORE: &[&str] = &["LDI", "STI", "OSI", "IIS", "RIS", "ONT", "OFT"];
+const SI_MASK: &[&str] = &[
+    "SIR", "SIL", "RIR", "RIL", "IIR", "IIL", "RFT", "LFT", "RNT", "LNT",
 ];
 const TYPE_A: &[&str] = &["TXI", "TIX", "TXH", "TNX", "TXL"];
 
@@ -114,9 +162,13 @@ struct Case {
     xr: [u32; 3],
     overflow: bool,
     divide_check: bool,
+    floating_trap: bool,
+    mq_overflow: bool,
     lights: u8,
     switches: u8,
     keys: u64,
+    indicators: u64,
+    trap: bool,
 }
 
 fn card(label: &str, op: &str, operand: &str) -> String {
@@ -127,18 +179,142 @@ fn data_address(g: &mut Gen) -> u64 {
     DATA as u64 + 8 + g.below(DATA_WORDS as u64 - 8)
 }
 
-fn instruction(g: &mut Gen) -> String {
-    match g.below(40) {
-        0..=17 => {
-            let op = g.pick(MEMORY);
-            let star = if g.chance(12) { "*" } else { "" };
-            let tag = g.tag();
-            card(
-                "",
-                &format!("{op}{star}"),
-                &format!("{},{tag}", data_address(g)),
-            )
+/// A ±0760 word by 9AP's generic names: an assigned function or an unassigned address (no
+/// operation). Left out: the I/O functions (IOT, RCT, BTT/ETT, channel resets) and the modes
+/// the emulator does not model (ESTM ECTM); EFTM and LFTM come by name (`instruction`).
+fn sense(g: &mut Gen) -> String {
+    const PLUS: &[u64] = &[
+        0, 1, 2, 3, 4, 6, 0o12, 0o16, 0o140, 0o141, 0o144, 0o161, 0o166,
+    ];
+    const MINUS: &[u64] = &[0, 1, 3, 0o10, 0o12, 0o16, 0o140, 0o141, 0o144, 0o161, 0o166];
+    let minus = g.chance(50);
+    let address = if g.chance(50) {
+        let list = if minus { MINUS } else { PLUS };
+        list[g.below(list.len() as u64) as usize]
+    } else {
+        // Unassigned: 0o20-0o137, 0o200-0o777, 0o1001-0o1337.
+        match g.below(3) {
+            0 => 0o20 + g.below(0o120),
+            1 => 0o200 + g.below(0o600),
+            _ => 0o1001 + g.below(0o337),
         }
+    };
+    card("", if minus { "MSE" } else { "PSE" }, &address.to_string())
+}
+
+/// A word no 7090 row has: +0001, +0777, −0777, and the 7094's DFAD, DLD, DST and CTSS's TIA.
+/// SIMH stops ("Undefined instruction") with its PC past the word, as the emulator does.
+fn illegal(g: &mut Gen) -> String {
+    const CODES: &[u64] = &[0o0001, 0o0777, 0o4777, 0o0301, 0o0443, 0o4603, 0o0101];
+    let code = CODES[g.below(CODES.len() as u64) as usize];
+    card(
+        "",
+        "OCT",
+        &format!("{:012o}", code << 24 | g.below(1 << 18)),
+    )
+}
+
+/// A sense-indicator order: the AC forms, a storage form (indexed, sometimes indirect) or an
+/// immediate form whose mask (address and tag) is empty, full, one bit or random.
+fn indicator(g: &mut Gen) -> String {
+    match g.below(3) {
+        0 => card("", g.pick(SI_AC), ""),
+        1 => {
+            let star = if g.chance(12) { "*" } else { "" };
+            let op = format!("{}{star}", g.pick(SI_STORE));
+            let tag = g.tag();
+            card("", &op, &format!("{},{tag}", data_address(g)))
+        }
+        _ => {
+            let (address, tag) = match g.below(4) {
+                0 => (0, 0),
+                1 => (0o77777, 7),
+                2 => {
+                    let bit = g.below(18);
+                    ((1u64 << bit) & 0o77777, ((1u64 << bit) >> 15) as u8)
+                }
+                _ => (g.below(0o100000), g.below(8) as u8),
+            };
+            card("", g.pick(SI_MASK), &format!("{address},{tag}"))
+        }
+    }
+}
+
+/// Trap mode on and off, the trap transfer and STR.
+fn trap_order(g: &mut Gen) -> String {
+    match g.below(5) {
+        0 | 1 => card("", "ETM", ""),
+        2 => card("", "LTM", ""),
+        3 => card("", "TTR", &format!("*+{}", 1 + g.below(4))),
+        _ => card(
+            "",
+            "STR",
+            &format!("{},{},{}", g.below(32768), g.tag(), g.below(32768)),
+        ),
+    }
+}
+
+/// VLM, VDH, VDP with a count: 0 (nothing happens), 1, 35 (MPY, DVP), more than 35, or any
+/// up to 63 (060 and up are indirect by their flag bits).
+fn count_order(g: &mut Gen) -> String {
+    let op = g.pick(&["VLM", "VLM", "VDP", "VDP", "VDH"]);
+    let c = match g.below(6) {
+        0 => 0,
+        1 => 1,
+        2 => 35,
+        3 => 36 + g.below(12),
+        _ => g.below(64),
+    };
+    let star = if c < 16 && g.chance(12) { "*" } else { "" };
+    let tag = g.tag();
+    card(
+        "",
+        &format!("{op}{star}"),
+        &format!("{},{tag},{c}", data_address(g)),
+    )
+}
+
+/// CVR, CRQ, CAQ: a table in the data (the next ones wherever its words point), bit 20 (XR A)
+/// on or off with the tag's other bits, counts 0 to 6 as the CE manual's headings, sometimes up
+/// to 255 (into the opcode) as SIMH loops them.
+fn convert_order(g: &mut Gen) -> String {
+    let op = g.pick(&["CVR", "CRQ", "CAQ"]);
+    let c = if g.chance(85) {
+        g.below(7)
+    } else {
+        g.below(256)
+    };
+    card("", op, &format!("{},{},{c}", data_address(g), g.below(8)))
+}
+
+/// One of `ops` on a data word, indirect `indirect` per cent of the time, with a random tag.
+fn memory_card(g: &mut Gen, ops: &[&str], indirect: u64) -> String {
+    let op = g.pick(ops);
+    let star = if g.chance(indirect) { "*" } else { "" };
+    let tag = g.tag();
+    card(
+        "",
+        &format!("{op}{star}"),
+        &format!("{},{tag}", data_address(g)),
+    )
+}
+
+fn instruction(g: &mut Gen) -> String {
+    match g.below(56) {
+        50..=53 => memory_card(g, FLOATING, 10),
+        54 => card("", "FRN", ""),
+        55 => match g.below(4) {
+            0 => card("", "LFTM", ""),
+            1 => card("", "EFTM", ""),
+            _ => card("", "TQO", &format!("*+{}", 1 + g.below(4))),
+        },
+        49 => convert_order(g),
+        47..=48 => count_order(g),
+        45..=46 => trap_order(g),
+        40 => sense(g),
+        42..=44 => indicator(g),
+        41 if g.chance(10) => illegal(g),
+        0..=17 => memory_card(g, MEMORY, 12),
         18..=19 => {
             let op = g.pick(XR_STORE);
             card("", op, &format!("{},{}", data_address(g), 1 + g.below(7)))
@@ -186,8 +362,26 @@ fn instruction(g: &mut Gen) -> String {
     }
 }
 
+/// Trap mode's locations: 0000 (a word whose address part a transfer replaces), 0001 (where
+/// a taken transfer traps: on at the location stored + 1, by an index register holding its
+/// 2's complement) and 0002 (where STR goes: on at the location + 1 that STR stored).
+fn trap_handlers(g: &mut Gen) -> String {
+    let mut s = card("", "ORG", "0");
+    let zero = if g.chance(70) { 0 } else { g.word() };
+    s.push_str(&card("", "OCT", &format!("{zero:012o}")));
+    s.push_str(&card("", "TTR", &HANDLER.to_string()));
+    s.push_str(&card("", "TTR*", "0"));
+    s.push_str(&card("", "ORG", &HANDLER.to_string()));
+    s.push_str(&card("", "LAC", "0,2"));
+    s.push_str(&card("", "TTR", "1,2"));
+    s
+}
+
 fn gen_case(g: &mut Gen) -> Case {
     let mut s = String::new();
+    // TTR, not TRA: a TRA would itself trap in trap mode.
+    s.push_str(&card("", "ORG", &TRAP.to_string()));
+    s.push_str(&card("", "TTR*", "0"));
     s.push_str(&card("", "ORG", &CODE.to_string()));
     let target = 5 + g.below(36) as usize;
     let mut words = 0;
@@ -207,24 +401,36 @@ fn gen_case(g: &mut Gen) -> Case {
             words += 1;
         }
     }
-    for _ in 0..5 {
+    s.push_str(&card("END", "HPR", ""));
+    for _ in 0..4 {
         s.push_str(&card("", "HPR", ""));
     }
+    s.push_str(&trap_handlers(g));
     s.push_str(&card("", "ORG", &DATA.to_string()));
     for _ in 0..DATA_WORDS {
-        s.push_str(&card("", "OCT", &format!("{:012o}", g.word())));
+        s.push_str(&card("", "OCT", &format!("{:012o}", g.data_word())));
     }
     s.push_str(&card("", "ORG", &XEC.to_string()));
-    for _ in 0..XEC_WORDS {
-        let op = g.pick(XEC_SAFE);
-        s.push_str(&card(
-            "",
-            op,
-            &format!("{},{}", data_address(g), g.below(2)),
-        ));
+    for k in 0..XEC_WORDS {
+        let target = match g.below(8) {
+            // A transfer out of the program (in trap mode: 0000 gets the XEC's location).
+            0 => card("", g.pick(TRANSFERS), "END"),
+            // An XEC chain, possibly round a loop: SIMH and the emulator stop after 16.
+            1 if g.chance(30) => card(
+                "",
+                "XEC",
+                &format!("{}", XEC + g.below(k as u64 + 1) as u16),
+            ),
+            _ => card(
+                "",
+                g.pick(XEC_SAFE),
+                &format!("{},{}", data_address(g), g.below(2)),
+            ),
+        };
+        s.push_str(&target);
     }
     s.push_str(&card("", "END", &CODE.to_string()));
-    let mut ac = g.word();
+    let mut ac = g.data_word();
     // AC's S moves from bit 35 to 37; Q and P are sometimes set.
     ac = (ac & ((1 << 35) - 1)) | if ac >> 35 != 0 { 1 << 37 } else { 0 };
     if g.chance(10) {
@@ -240,13 +446,17 @@ fn gen_case(g: &mut Gen) -> Case {
     Case {
         source: s,
         ac,
-        mq: g.word(),
+        mq: g.data_word(),
         xr,
         overflow: g.chance(30),
         divide_check: g.chance(30),
+        floating_trap: g.chance(90),
+        mq_overflow: g.chance(30),
         lights: g.below(16) as u8,
         switches: g.below(64) as u8,
         keys: g.word(),
+        indicators: g.word(),
+        trap: g.chance(20),
     }
 }
 
@@ -258,7 +468,11 @@ struct State {
 }
 
 fn regions() -> Vec<(u16, u16)> {
-    vec![(CODE, CODE + 63), (DATA, DATA + DATA_WORDS - 1)]
+    vec![
+        (0, HANDLER + 1),
+        (CODE, CODE + 63),
+        (DATA, DATA + DATA_WORDS - 1),
+    ]
 }
 
 fn emulator_state(m: &Machine) -> State {
@@ -271,6 +485,10 @@ fn emulator_state(m: &Machine) -> State {
     regs.insert("XR4".into(), m.xr[2] as u64);
     regs.insert("OVF".into(), m.overflow as u64);
     regs.insert("DVC".into(), m.divide_check as u64);
+    regs.insert("FTRAP".into(), m.floating_trap as u64);
+    regs.insert("MQO".into(), m.mq_overflow as u64);
+    regs.insert("SI".into(), m.sense_indicators);
+    regs.insert("TTRAP".into(), m.trap_mode as u64);
     for n in 1..=4 {
         regs.insert(format!("SL{n}"), (m.sense_lights >> (n - 1)) as u64 & 1);
     }
@@ -284,7 +502,8 @@ fn emulator_state(m: &Machine) -> State {
 }
 
 const COMPARED: &[&str] = &[
-    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "SL1", "SL2", "SL3", "SL4",
+    "PC", "AC", "MQ", "XR1", "XR2", "XR4", "OVF", "DVC", "FTRAP", "MQO", "SL1", "SL2", "SL3",
+    "SL4", "SI", "TTRAP",
 ];
 
 /// The SIMH command file for a batch; decks are written into `dir`.
@@ -302,7 +521,11 @@ fn simh_script(cases: &[(Case, fap::Program)], dir: &Path) -> String {
             ("XR4", c.xr[2] as u64),
             ("OVF", c.overflow as u64),
             ("DVC", c.divide_check as u64),
+            ("FTRAP", c.floating_trap as u64),
+            ("MQO", c.mq_overflow as u64),
             ("KEYS", c.keys),
+            ("SI", c.indicators),
+            ("TTRAP", c.trap as u64),
         ];
         for (r, v) in regs {
             let _ = writeln!(s, "deposit {r} {v:o}");
@@ -384,9 +607,30 @@ fn i7094() -> PathBuf {
         .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
 }
 
-/// Run one batch; returns (programs compared, difference reports). Programs after one that
-/// left the subset are not compared (and not counted).
-fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
+/// How the compared programs ended.
+#[derive(Default)]
+struct Ends {
+    halts: usize,
+    illegal: usize,
+    xec_loops: usize,
+    in_trap_mode: usize,
+    /// Programs that took a floating trap (0000's decrement changed to a spill code).
+    floating_traps: usize,
+}
+
+impl Ends {
+    fn add(&mut self, o: &Ends) {
+        self.halts += o.halts;
+        self.illegal += o.illegal;
+        self.xec_loops += o.xec_loops;
+        self.in_trap_mode += o.in_trap_mode;
+        self.floating_traps += o.floating_traps;
+    }
+}
+
+/// Run one batch; returns (programs compared, how they ended, difference reports). Programs
+/// after one that left the subset are not compared (and not counted).
+fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
     let mut g = Gen::new(seed);
     let mut cases = Vec::with_capacity(count);
     for _ in 0..count {
@@ -419,7 +663,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
     let mut m = Machine::new();
     let mut reports = Vec::new();
     let mut left_subset = 0;
-    let mut halts = 0;
+    let mut ends = Ends::default();
     for (n, ((c, p), theirs)) in cases.iter().zip(&simh_states).enumerate() {
         for (&a, &w) in &p.words {
             m.mem[a as usize] = w;
@@ -429,9 +673,14 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
         m.xr = c.xr;
         m.overflow = c.overflow;
         m.divide_check = c.divide_check;
+        m.floating_trap = c.floating_trap;
+        m.mq_overflow = c.mq_overflow;
         m.sense_lights = c.lights;
         m.sense_switches = c.switches;
         m.keys = c.keys;
+        m.sense_indicators = c.indicators;
+        m.trap_mode = c.trap;
+        m.halt_trap = None;
         m.ic = CODE as u32;
         let mut stop = None;
         for _ in 0..STEPS {
@@ -447,11 +696,25 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
             left_subset = cases.len() - n;
             break;
         }
+        match stop {
+            Some(Stop::IllegalOrder { .. }) => ends.illegal += 1,
+            Some(Stop::XecLoop { .. }) => ends.xec_loops += 1,
+            _ => {}
+        }
+        ends.in_trap_mode += m.trap_mode as usize;
+        let decrement = |w: u64| (w >> 18) & 0o77777;
+        let zero = p.words.get(&0).copied().unwrap_or(0);
+        if decrement(m.mem[0]) != decrement(zero) && (1..=0o17).contains(&decrement(m.mem[0])) {
+            ends.floating_traps += 1;
+        }
         let mut ours = emulator_state(&m);
         let mut theirs = theirs.clone();
         let htr = theirs.regs.remove("HTADDR");
-        if let Some(Stop::Halt { address, target }) = stop {
-            halts += 1;
+        if let Some(Stop::Halt {
+            address, target, ..
+        }) = stop
+        {
+            ends.halts += 1;
             // SIMH halts on HTR with PC at the next instruction and the restart address in
             // HTADDR; the emulator's IC already holds the restart address (docs/ibm7090.md,
             // Differences 1). Compare both facts.
@@ -494,26 +757,32 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, usize, Vec<String>) {
             }
         }
     }
-    (count - left_subset, halts, reports)
+    (count - left_subset, ends, reports)
 }
 
 fn campaign(seeds: std::ops::Range<u64>, per_batch: usize) {
     let simh = i7094();
     let mut total = 0;
-    let mut halts = 0;
+    let mut ends = Ends::default();
     let mut reports = Vec::new();
     let seeds_len = seeds.end as usize - seeds.start as usize;
     for seed in seeds {
-        let (n, h, r) = batch(seed, per_batch, &simh);
+        let (n, e, r) = batch(seed, per_batch, &simh);
         total += n;
-        halts += h;
+        ends.add(&e);
         reports.extend(r);
     }
     println!(
         "{total} of {} programs compared with SIMH i7094 ({} followed a program that left the \
-         subset in their batch; {halts} ended on HTR), {} differences",
+         subset in their batch; {} ended on HTR, {} on an illegal order, {} on an XEC loop, {} \
+         in trap mode; {} took a floating trap), {} differences",
         seeds_len * per_batch,
         seeds_len * per_batch - total,
+        ends.halts,
+        ends.illegal,
+        ends.xec_loops,
+        ends.in_trap_mode,
+        ends.floating_traps,
         reports.len()
     );
     for r in reports.iter().take(5) {
@@ -558,7 +827,12 @@ fn instruction_table_agrees_with_simh_disassembler() {
         .collect();
     let mut s = String::from("set cpu 7090\n");
     for (n, info) in rows.iter().enumerate() {
-        let w = info.encode(info.operand_min as u32, 0, 0, false);
+        // The last operand that decodes to this row (PSE, MSE: 77777, an unassigned address).
+        let w = (info.operand_min..=info.operand_max)
+            .rev()
+            .map(|a| info.encode(a as u32, 0, 0, false))
+            .find(|&w| emu::ibm7090::decode(w).is_some_and(|i| std::ptr::eq(i, *info)))
+            .expect("an operand that decodes to the row");
         let _ = writeln!(s, "deposit {:o} {w:o}", 0o1000 + n);
     }
     let _ = writeln!(s, "examine -m 1000-{:o}\nquit", 0o1000 + rows.len() - 1);

@@ -3,8 +3,10 @@
 //! driver) and a folder per dialect: SILLIAC (`sil`, `*.sil`) and the 7090's FAP (`fap`,
 //! `*.fap`), with what every 7090 dialect shares in `ibm7090`.
 
+pub mod ap9;
 pub mod core;
 pub mod fap;
+pub mod guess;
 pub mod ibm7090;
 pub mod sil;
 

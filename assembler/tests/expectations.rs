@@ -1,13 +1,13 @@
 //! The assembler's cases as source files with their expectations inline: every
-//! `assembler/tests/ok_*.sil|fap` and `err_*.sil|fap` is assembled, and adding a case is adding
+//! `assembler/tests/ok_*.sil|fap|9ap` and `err_*.sil|fap|9ap` is assembled, and adding a case is adding
 //! a file. Expectations are comments at the end of a line, from a `;` and the marker to the end
 //! of the line; they are cut off before assembling (so they mean nothing to either dialect's own
 //! comment rules), and what stands before them, blanks included, is the line as assembled:
 //!
 //! - `; = ADDRESS: WORD, ...` (ok files): the words this line placed. Addresses and words as
 //!   the dialect's listing prints them: SILLIAC decimal addresses and sexadecimal words
-//!   (`10: L5001 26002`; spaces in a word are ignored), FAP octal locations and twelve octal
-//!   digits (`00100: 050000000101`). `A-B: WORD` is every address from A to B. Together the
+//!   (`10: L5001 26002`; spaces in a word are ignored), FAP and 9AP octal locations and twelve
+//!   octal digits (`00100: 050000000101`). A 9AP case's first two lines are its heading cards. `A-B: WORD` is every address from A to B. Together the
 //!   comments of a file are every word of the program: a word placed but not expected fails.
 //!   Where the dialect tells which line placed a word (`line_at`), it must be the comment's.
 //! - `; listing: TEXT` (ok files): some line of the listing reads TEXT (runs of blanks count as
@@ -18,16 +18,18 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use assembler::ap9::layout::Ap9;
 use assembler::core::dialect::Dialect;
 use assembler::fap::layout::Fap;
 use assembler::sil::layout::Sil;
-use assembler::{fap, sil};
+use assembler::{ap9, fap, sil};
 use emu::silliac::orders::sex_digit;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Lang {
     Sil,
     Fap,
+    Ap9,
 }
 
 #[derive(Debug, Default)]
@@ -100,7 +102,7 @@ fn read_case(text: &str, dialect: Lang, file: &str) -> (String, Expected) {
 fn parse_address(text: &str, dialect: Lang) -> Option<u16> {
     let radix = match dialect {
         Lang::Sil => 10,
-        Lang::Fap => 8,
+        Lang::Fap | Lang::Ap9 => 8,
     };
     u16::from_str_radix(text.trim(), radix).ok()
 }
@@ -111,7 +113,7 @@ fn parse_word(text: &str, dialect: Lang) -> Option<u64> {
         Lang::Sil if digits.chars().count() == 10 => digits
             .chars()
             .try_fold(0u64, |w, c| Some(w << 4 | u64::from(sex_digit(c)?))),
-        Lang::Fap if digits.len() == 12 => u64::from_str_radix(&digits, 8).ok(),
+        Lang::Fap | Lang::Ap9 if digits.len() == 12 => u64::from_str_radix(&digits, 8).ok(),
         _ => None,
     }
 }
@@ -143,6 +145,13 @@ fn assemble(source: &str, file: &str, dialect: Lang) -> Result<Outcome, String> 
                 line_at: Box::new(move |a| p.line_at(a)),
             })
             .map_err(|d| d.to_string()),
+        Lang::Ap9 => ap9::assemble(source, file)
+            .map(|p| Outcome {
+                words: p.words.clone(),
+                listing: p.listing(),
+                line_at: Box::new(move |a| p.line_at(a)),
+            })
+            .map_err(|d| d.to_string()),
     }
 }
 
@@ -152,7 +161,8 @@ fn check(path: &Path) -> Vec<String> {
     let dialect = match path.extension().and_then(|e| e.to_str()) {
         Some("sil") => Lang::Sil,
         Some("fap") => Lang::Fap,
-        _ => unreachable!("only .sil and .fap are cases"),
+        Some("9ap") => Lang::Ap9,
+        _ => unreachable!("only .sil, .fap and .9ap are cases"),
     };
     let text = std::fs::read_to_string(path).unwrap();
     let (source, e) = read_case(&text, dialect, &file);
@@ -192,11 +202,12 @@ fn check(path: &Path) -> Vec<String> {
     };
     let show = |a: u16| match dialect {
         Lang::Sil => a.to_string(),
-        Lang::Fap => format!("{a:05o}"),
+        Lang::Fap | Lang::Ap9 => format!("{a:05o}"),
     };
     let word = |w: u64| match dialect {
         Lang::Sil => Sil.word_text(w),
         Lang::Fap => Fap.word_text(w),
+        Lang::Ap9 => Ap9.word_text(w),
     };
     for (&a, &(w, line)) in &e.words {
         match p.words.get(&a) {
@@ -243,7 +254,12 @@ fn cases() -> Vec<PathBuf> {
     let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("sil" | "fap")))
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("sil" | "fap" | "9ap")
+            )
+        })
         .collect();
     cases.sort();
     cases
@@ -260,12 +276,14 @@ fn every_case_file_holds() {
         cases.len(),
         fails.join("\n\n")
     );
-    // Both dialects, both kinds: a folder that lost its files must not pass quietly.
+    // Every dialect, both kinds: a folder that lost its files must not pass quietly.
     for (prefix, ext) in [
         ("ok_", "sil"),
         ("err_", "sil"),
         ("ok_", "fap"),
         ("err_", "fap"),
+        ("ok_", "9ap"),
+        ("err_", "9ap"),
     ] {
         assert!(
             cases.iter().any(|p| {

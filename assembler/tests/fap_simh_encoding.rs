@@ -71,6 +71,19 @@ fn cases() -> Vec<Case> {
                 Format::TypeA | Format::PrefixData | Format::ChannelCommand => {
                     (format!("{m} {a},{t},{d}"), format!("{m} {a:o},{t},{d:o}"))
                 }
+                // CVR: a count in bits 10-17, the XR A bit in the tag.
+                Format::Convert => {
+                    let c = d & 0o377;
+                    (
+                        format!("{m} {a},{},{c}", t & 1),
+                        format!("{m} {a:o},{},{c:o}", t & 1),
+                    )
+                }
+                // A count in bits 12-17 below 060 (which would be indirect).
+                Format::Count => {
+                    let c = d & 0o57;
+                    (format!("{m} {a},{t},{c}"), format!("{m} {a:o},{t},{c:o}"))
+                }
                 _ if info.allows_indirect() && k % 2 == 1 => {
                     (format!("{m}* {a},{t}"), format!("{m}* {a:o},{t}"))
                 }

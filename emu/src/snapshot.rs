@@ -22,6 +22,11 @@ pub enum SnapshotError {
         path: String,
         error: std::io::Error,
     },
+    /// The name to save under is not a regular file (a device, a directory, a pipe): a save
+    /// would replace it, so it is refused.
+    NotARegularFile {
+        path: String,
+    },
     /// The first line is not `<magic> <version>`.
     NotASnapshot {
         file: String,
@@ -52,6 +57,10 @@ impl fmt::Display for SnapshotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SnapshotError::Io { path, error } => write!(f, "{path}: {error}"),
+            SnapshotError::NotARegularFile { path } => write!(
+                f,
+                "{path}: not a regular file; a snapshot is saved only to a new or regular file"
+            ),
             SnapshotError::NotASnapshot {
                 file,
                 first_line,
@@ -179,17 +188,30 @@ pub fn push_runs(
     }
 }
 
-/// Write `text` to `path` through a temporary file and a rename, so that an interrupted save
-/// never leaves half a snapshot under the name.
+/// Write `text` to `path` through a temporary file, flushed to the disk, and a rename, so that
+/// an interrupted save never leaves half a snapshot under the name. Only a new name or a
+/// regular file is written: the rename would replace a device node or a pipe with a file.
 pub fn save_text(text: &str, path: &Path) -> Result<(), SnapshotError> {
     let io = |error| SnapshotError::Io {
         path: path.display().to_string(),
         error,
     };
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return Err(SnapshotError::NotARegularFile {
+                path: path.display().to_string(),
+            })
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(io(e)),
+    }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, text).map_err(io)?;
+    let mut f = std::fs::File::create(&tmp).map_err(io)?;
+    std::io::Write::write_all(&mut f, text.as_bytes()).map_err(io)?;
+    f.sync_all().map_err(io)?;
     std::fs::rename(&tmp, path).map_err(io)
 }
 
@@ -272,4 +294,25 @@ pub fn parse_lines<'t>(
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_never_replaces_what_is_not_a_regular_file() {
+        let e = save_text("x\n", Path::new("/dev/null")).unwrap_err();
+        assert!(matches!(e, SnapshotError::NotARegularFile { .. }), "{e}");
+        // /dev/null is still the device, not a file the rename put there.
+        assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+        let dir = std::env::temp_dir();
+        let e = save_text("x\n", &dir).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let file = dir.join(format!("fm-snapshot-{}.txt", std::process::id()));
+        save_text("one\n", &file).unwrap();
+        save_text("two\n", &file).unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "two\n");
+        std::fs::remove_file(&file).unwrap();
+    }
 }

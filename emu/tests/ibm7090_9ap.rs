@@ -74,12 +74,14 @@ fn source_tape(name: &str) -> Tape {
 
 /// 9AP assembles each of the seven diagnostics from tape A1, its pass-1 output on B2 and the
 /// listing on B3 (sense switches up), punches the deck and halts at its end (HPR 03175); the
-/// decks are the ones SIMH's 9AP punched (card counts and first words of 9ap-conventions
-/// section 10; 9M10A's card word for word, Appendix B). It needs the whole CPU: the sense
-/// indicators, trap mode and floating point come from other branches of issue 13.
+/// decks are the ones SIMH's 9AP punched (card counts and first words; 9M10A's card word for
+/// word in `load_cards_boots_a_self_loading_card`). It needs the whole CPU: the sense
+/// indicators, trap mode and floating point.
 #[test]
-#[ignore = "needs ../shared and the CPU of issue 13's cpu-core and cpu-float branches (sense \
-            indicators, floating point); passes where they are merged"]
+#[cfg_attr(
+    not(has_shared),
+    ignore = "needs ../shared/diags/9ap.bcd beside the checkout; CI has it"
+)]
 fn nine_ap_assembles_the_seven_diagnostics() {
     let expected: [(&str, usize, [u64; 2]); 7] = [
         ("9m02a", 135, [0o000010000001, 0o102410022767]),

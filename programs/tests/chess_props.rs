@@ -43,7 +43,7 @@ proptest! {
         let input = lines.join("\n") + "\nisready\n";
         let mut out = Vec::new();
         let mut engine = registry::PLAYERS[0].engine(Twin::Native, &[]).unwrap();
-        run(engine.as_mut(), input.as_bytes(), &mut out).unwrap();
+        run(engine.as_mut(), std::io::Cursor::new(input.as_bytes().to_vec()), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         prop_assert!(text.contains("readyok"));
     }

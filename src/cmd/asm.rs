@@ -1,11 +1,27 @@
 //! `firstmoves asm`: assemble a SILLIAC program (`*.sil`) into a tape (`.pt`), with an
 //! optional listing; or, with `--disassemble`, turn a tape made this way back into source.
-//! A 7090 FAP program (`*.fap`) becomes an asm7090-format object deck (`.obj`).
+//! A 7090 FAP program (`*.fap`) becomes an asm7090-format object deck (`.obj`); a 9AP program
+//! (the 709 diagnostics' card conventions) the deck 9AP punched, as a column-binary card file
+//! (`.cbn`). The dialect is the flag's (`--dialect`), else the extension's (`.sil`, `.fap`),
+//! else the content's (`assembler::guess`).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use assembler::{sil, Diagnostics};
+use assembler::guess::{self, Language};
+use assembler::sil;
+
+/// A dialect named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DialectArg {
+    /// SILLIAC order notation.
+    Sil,
+    /// IBM 7090 FAP.
+    Fap,
+    /// 9AP, the 709 diagnostic assembler's cards.
+    #[value(name = "9ap")]
+    Ap9,
+}
 
 #[derive(clap::Args)]
 pub struct AsmArgs {
@@ -30,6 +46,12 @@ pub struct AsmArgs {
     /// With --disassemble: numeric addresses and one word a line, no labels.
     #[arg(long)]
     pub numeric: bool,
+    /// The source's dialect; default: by the extension (`.sil`, `.fap`), else by the content.
+    #[arg(long, value_enum)]
+    pub dialect: Option<DialectArg>,
+    /// For 9AP: also write the flat store image (32,768 words of five bytes, big-endian).
+    #[arg(long)]
+    pub image: Option<PathBuf>,
 }
 
 pub fn run(args: AsmArgs) -> anyhow::Result<()> {
@@ -39,14 +61,56 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
     let source = std::fs::read_to_string(&args.input)
         .with_context(|| format!("cannot read {}", args.input.display()))?;
     let name = args.input.display().to_string();
-    if args
+    let extension = args
         .input
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("fap"))
-    {
-        return assemble_fap(&args, &source, &name);
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let (language, guessed) = match (args.dialect, extension.as_deref()) {
+        (Some(DialectArg::Sil), _) => (Language::Sil, None),
+        (Some(DialectArg::Fap), _) => (Language::Fap, None),
+        (Some(DialectArg::Ap9), _) => (Language::Ap9, None),
+        (None, Some("sil")) => (Language::Sil, None),
+        (None, Some("fap")) => (Language::Fap, None),
+        (None, _) => {
+            let g = guess::by_content(&source);
+            (g.language, Some(g))
+        }
+    };
+    let exit = |diagnostics: &dyn std::fmt::Display, count: usize| -> ! {
+        report_errors(diagnostics, count, &name);
+        if let Some(g) = &guessed {
+            eprintln!(
+                "{name}: read as {} source by its content ({}); if it is not, name the dialect \
+                 with --dialect sil|fap|9ap",
+                g.language, g.reason
+            );
+        }
+        std::process::exit(1);
+    };
+    match language {
+        Language::Fap => {
+            if args.raw {
+                anyhow::bail!(
+                    "{name}: --raw is for SILLIAC tapes; a FAP program becomes an object deck"
+                );
+            }
+            let program =
+                assembler::fap::assemble(&source, &name).unwrap_or_else(|d| exit(&d, d.len()));
+            return write_fap(&args, &program, &name);
+        }
+        Language::Ap9 => {
+            if args.raw {
+                anyhow::bail!(
+                    "{name}: --raw is for SILLIAC tapes; a 9AP program becomes a card deck"
+                );
+            }
+            let program =
+                assembler::ap9::assemble(&source, &name).unwrap_or_else(|d| exit(&d, d.len()));
+            return write_ap9(&args, &program, &name);
+        }
+        Language::Sil => {}
     }
-    let program = or_exit(sil::assemble(&source, &name), &name);
+    let program = sil::assemble(&source, &name).unwrap_or_else(|d| exit(&d, d.len()));
     let frames = program
         .tape()
         .with_context(|| format!("{name}: cannot make a tape"))?;
@@ -70,12 +134,8 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `*.fap`: the object deck (and listing); errors as for `*.sil`.
-fn assemble_fap(args: &AsmArgs, source: &str, name: &str) -> anyhow::Result<()> {
-    if args.raw {
-        anyhow::bail!("{name}: --raw is for SILLIAC tapes; a FAP program becomes an object deck");
-    }
-    let program = or_exit(assembler::fap::assemble(source, name), name);
+/// FAP: the object deck (and listing).
+fn write_fap(args: &AsmArgs, program: &assembler::fap::Program, name: &str) -> anyhow::Result<()> {
     let output = output_path(args, "obj", name)?;
     write(&output, program.object_deck().as_bytes())?;
     if let Some(path) = &args.listing {
@@ -90,20 +150,30 @@ fn assemble_fap(args: &AsmArgs, source: &str, name: &str) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// The assembled program; or every error, their count, and exit status 1.
-fn or_exit<T, E: std::fmt::Display>(result: Result<T, Diagnostics<E>>, name: &str) -> T {
-    match result {
-        Ok(p) => p,
-        Err(diagnostics) => {
-            eprintln!("{diagnostics}");
-            eprintln!(
-                "{name}: {} error{}",
-                diagnostics.len(),
-                if diagnostics.len() == 1 { "" } else { "s" }
-            );
-            std::process::exit(1);
-        }
+/// 9AP: the deck 9AP punched as a column-binary card file (and listing, flat image).
+fn write_ap9(args: &AsmArgs, program: &assembler::ap9::Program, name: &str) -> anyhow::Result<()> {
+    let output = output_path(args, "cbn", name)?;
+    write(&output, program.cbn().as_bytes())?;
+    if let Some(path) = &args.listing {
+        write(path, program.listing().as_bytes())?;
     }
+    if let Some(path) = &args.image {
+        write(path, &program.image())?;
+    }
+    eprintln!(
+        "{name}: {} words, {} cards, transfer to {:05o} (octal); deck {}",
+        program.words.len(),
+        program.cards.len(),
+        program.start,
+        output.display()
+    );
+    Ok(())
+}
+
+/// Every error, then their count.
+fn report_errors(diagnostics: &dyn std::fmt::Display, count: usize, name: &str) {
+    eprintln!("{diagnostics}");
+    eprintln!("{name}: {count} error{}", if count == 1 { "" } else { "s" });
 }
 
 /// `--output`, or the input with `extension`; never the source itself.

@@ -14,8 +14,8 @@ mod ibm7090;
 pub struct BenchArgs {
     /// The machine to measure: `silliac` or `7090`.
     pub machine: String,
-    /// Host seconds to run for.
-    #[arg(long, default_value_t = 2.0)]
+    /// Host seconds to run for (0.1 to 3600).
+    #[arg(long, default_value_t = 2.0, value_parser = super::seconds_within(0.1, 3600.0))]
     pub seconds: f64,
     /// 7090: instead of the compute-bound loop, a chess program of the registry searching the
     /// initial position on the emulated 7090 (cards in, printer out), again and again.

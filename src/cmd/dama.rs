@@ -162,17 +162,17 @@ pub struct PlayArgs {
 pub struct LearnArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// At most this many iterations.
-    #[arg(long, default_value_t = 10)]
+    /// At most this many iterations (1 to 10,000).
+    #[arg(long, default_value_t = 10, value_parser = super::usize_within(1, 10_000))]
     pub iterations: usize,
-    /// How far a variant moves one weight.
-    #[arg(long, default_value_t = 0.25)]
+    /// How far a variant moves one weight (a positive number up to 100).
+    #[arg(long, default_value_t = 0.25, value_parser = mesh)]
     pub mesh: f64,
     /// The starting set {alpha}_00: a2,a2',a3,a4,a5,a6 (a1 = 1).
     #[arg(long)]
     pub start: Option<String>,
     /// Look-ahead of every player in half-moves (1..6).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=6))]
     pub depth: u32,
     /// Play every board twice with the sides swapped; the variant must win both.
     #[arg(long)]
@@ -190,11 +190,12 @@ pub struct MatchArgs {
     /// The other strategy.
     #[arg(long)]
     pub y: String,
-    /// Pairs of games; each pair starts from one random opening, played with sides swapped.
-    #[arg(long, default_value_t = 50)]
+    /// Pairs of games (1 to 100,000); each pair starts from one random opening, played with
+    /// sides swapped.
+    #[arg(long, default_value_t = 50, value_parser = super::usize_within(1, 100_000))]
     pub pairs: usize,
-    /// Random half-moves before the strategies take over.
-    #[arg(long, default_value_t = 4)]
+    /// Random half-moves before the strategies take over (0 to 200).
+    #[arg(long, default_value_t = 4, value_parser = super::usize_within(0, 200))]
     pub opening: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -204,14 +205,15 @@ pub struct MatchArgs {
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Repeat each measurement this many times and keep the fastest.
-    #[arg(long, default_value_t = 3)]
+    /// Repeat each measurement this many times and keep the fastest (1 to 1,000).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: u32,
 }
 
 #[derive(clap::Args)]
 pub struct PerftArgs {
-    #[arg(long, default_value_t = 6)]
+    /// Half-moves down (0 to 12).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=12))]
     pub depth: u32,
     /// Position; default: the start.
     #[arg(long)]
@@ -342,6 +344,14 @@ fn play(args: PlayArgs) -> anyhow::Result<()> {
         println!("{record}");
     }
     Ok(())
+}
+
+/// `--mesh`: a positive finite step, at most 100.
+fn mesh(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(m) if m.is_finite() && m > 0.0 && m <= 100.0 => Ok(m),
+        _ => Err(format!("{text} is not a positive number up to 100")),
+    }
 }
 
 fn learn_cmd(args: LearnArgs) -> anyhow::Result<()> {

@@ -14,7 +14,7 @@ use serde_json::json;
 #[derive(clap::Args)]
 pub struct ExhibitionArgs {
     /// Number of boards (1-25).
-    #[arg(long, default_value_t = 25)]
+    #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u8).range(1..=25))]
     pub boards: u8,
     /// Opponent strategies, comma-separated, cycled over the boards (findler, grand, greedy,
     /// random, findler:a1+b1, random:7, ...).
@@ -40,8 +40,8 @@ pub struct ExhibitionArgs {
 
 #[derive(clap::Args)]
 pub struct CrosscheckArgs {
-    /// Number of random reachable positions (machine to move as A).
-    #[arg(long, default_value_t = 100)]
+    /// Number of random reachable positions (machine to move as A), 1 to 1,000,000.
+    #[arg(long, default_value_t = 100, value_parser = super::usize_within(1, 1_000_000))]
     pub positions: usize,
     #[command(flatten)]
     pub run: RunArgs,
@@ -106,6 +106,9 @@ pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
     }
     // The report is the fold of the exhibition loop's events.
     let r = ex::exhibition(&opts)?;
+    for w in &r.repaired {
+        eprintln!("firstmoves: warning: {w}");
+    }
     if let Some(plot) = &args.plot {
         std::fs::write(plot, plot_svg(&r))
             .with_context(|| format!("writing {}", plot.display()))?;

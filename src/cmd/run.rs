@@ -10,7 +10,7 @@ use emu::silliac::orders::word_to_sex;
 use emu::silliac::{format_pt, read_tape_file, Half, Limits, Machine, Stop};
 use serde_json::json;
 
-mod ibm7090;
+pub(crate) mod ibm7090;
 
 #[derive(clap::Args)]
 pub struct RunArgs {
@@ -53,6 +53,9 @@ pub struct RunArgs {
     /// 7090: sense switches down (on), e.g. `1,3`.
     #[arg(long)]
     pub switches: Option<String>,
+    /// 7090: the console entry keys, an octal word (`-` for the sign), which ENK reads.
+    #[arg(long, allow_hyphen_values = true)]
+    pub keys: Option<String>,
     /// 7090: stop after this many machine cycles (2.18 us each) from the start.
     #[arg(long)]
     pub limit_cycles: Option<u64>,
@@ -91,10 +94,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         || args.load.is_some()
         || args.printer.is_some()
         || args.switches.is_some()
+        || args.keys.is_some()
         || args.limit_cycles.is_some()
         || args.dump.is_some()
     {
-        bail!("--cards, --load, --printer, --switches, --limit-cycles and --dump are for 7090 programs (.fap, .obj, .cbn, .p7b)");
+        bail!("--cards, --load, --printer, --switches, --keys, --limit-cycles and --dump are for 7090 programs (.fap, .obj, .cbn, .p7b)");
     }
     let (frames, start) = load_frames(&args.file)?;
     let mut m = Machine::new();

@@ -581,7 +581,10 @@ impl View {
                 }
                 self.message = format!("board {n:02}: refused: {reason}");
             }
-            EventKind::Recorded { .. } | EventKind::Waiting { .. } | EventKind::Finished(_) => {}
+            EventKind::Recorded { .. }
+            | EventKind::Repaired { .. }
+            | EventKind::Waiting { .. }
+            | EventKind::Finished(_) => {}
         }
     }
 }

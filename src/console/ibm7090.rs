@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use emu::ibm7090::{by_mnemonic, decode, disassemble, snapshot, Limits, Machine, Stop};
 
 use super::monitor::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
+use crate::cmd::run::ibm7090::{keys_word, switch_bits};
 
 const WORD: u64 = (1 << 36) - 1;
 /// The cycle: 2.18 us.
@@ -63,6 +64,7 @@ IBM 7090: addresses and words in octal, or FAP symbols (symbol+n, n decimal); -O
   attach cards|cdr FILE  detach cards   cards (a line each; .cbn column binary) into / out of the hopper
   attach printer|lpt FILE  detach printer   printed lines to FILE at detach or quit
   switches 1,3           sense switches down (`switches` alone: all up)
+  keys OCTAL             the console entry keys (-OCTAL: sign set), read by ENK
   printed                the printer's lines";
 
 /// The 7090, its program and its printer file.
@@ -235,10 +237,12 @@ impl Ibm7090 {
         let m = &self.machine;
         vec![
             format!(
-                "indicators: overflow {}  divide check {}",
+                "indicators: overflow {}  divide check {}  trap mode {}",
                 if m.overflow { "ON" } else { "off" },
-                if m.divide_check { "ON" } else { "off" }
+                if m.divide_check { "ON" } else { "off" },
+                if m.trap_mode { "ON" } else { "off" }
             ),
+            format!("sense indicators: {:012o}", m.sense_indicators),
             format!("sense switches (down): {}", bits(m.sense_switches, 6)),
             format!("sense lights (on):     {}", bits(m.sense_lights, 4)),
             format!("keys: {:012o}", m.keys),
@@ -251,19 +255,18 @@ impl Ibm7090 {
     }
 
     fn switches(&mut self, list: &[&str]) -> Result<String, MonitorError> {
-        let mut bits = 0u8;
-        for s in list
-            .iter()
-            .flat_map(|l| l.split(','))
-            .filter(|s| !s.is_empty())
-        {
-            match s.parse::<u8>() {
-                Ok(n @ 1..=6) => bits |= 1 << (n - 1),
-                _ => return err(format!("sense switch `{s}`: 1 to 6")),
-            }
-        }
+        let bits = switch_bits(&list.join(" ")).map_err(MonitorError)?;
         self.machine.sense_switches = bits;
         Ok(format!("sense switches {bits:06b}"))
+    }
+
+    fn keys(&mut self, list: &[&str]) -> Result<String, MonitorError> {
+        if let [k] = list {
+            self.machine.keys = keys_word(k).map_err(MonitorError)?;
+        } else if !list.is_empty() {
+            return err("keys OCTAL");
+        }
+        Ok(format!("keys: {:012o}", self.machine.keys))
     }
 
     fn attach_cards(&mut self, file: &str) -> Result<String, MonitorError> {
@@ -486,6 +489,7 @@ impl Backend for Ibm7090 {
             }
             ("detach", Some("printer"), [_]) => self.detach_printer(),
             ("switches", _, list) => self.switches(list),
+            ("keys", _, list) => self.keys(list),
             ("printed", _, []) => Ok(self.machine.io.printer.lines.join("\n")),
             _ => return None,
         })
@@ -574,5 +578,19 @@ mod tests {
         let e = m.execute("d nowhere 5").unwrap_err();
         assert!(e.0.contains("not an address"), "{e}");
         assert!(m.execute("b order FOO").is_err());
+    }
+
+    #[test]
+    fn the_operator_panel_keys_and_switches() {
+        let mut m = mon();
+        assert_eq!(m.execute("keys -17").unwrap(), "keys: 400000000017");
+        assert_eq!(m.execute("keys").unwrap(), "keys: 400000000017");
+        assert!(m.execute("keys 9").is_err());
+        assert_eq!(
+            m.execute("switches 1 3,6").unwrap(),
+            "sense switches 100101"
+        );
+        let e = m.execute("switches 7").unwrap_err();
+        assert!(e.0.contains("not a sense switch"), "{e}");
     }
 }

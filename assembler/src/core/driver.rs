@@ -16,7 +16,7 @@ use super::dialect::{Dialect, Line, StoreError, Valued};
 use super::expr::{Expr, Lookup};
 use super::listing::Row;
 use super::span::{lines, Span};
-use super::symbols::{fixed_point, SymbolTable};
+use super::symbols::{fixed_point, Definition, SymbolTable};
 
 /// The outcome of a whole assembly, before the dialect makes its `Program` of it.
 pub struct Assembled<D: Dialect> {
@@ -209,6 +209,12 @@ impl<D: Dialect> Layout<'_, D> {
             .get(name)
             .or_else(|| self.prev.get(name))
             .map(|d| &d.value)
+    }
+
+    /// A symbol defined earlier in this pass (not one only the previous pass knows): for
+    /// dialects whose first pass sees only the symbols above.
+    pub fn defined_above(&self, name: &str) -> Option<&Definition<D::Symbol>> {
+        self.table.get(name)
     }
 
     /// Define `name`; a second definition is an error naming the first one's line.

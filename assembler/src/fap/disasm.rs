@@ -22,6 +22,24 @@ pub fn instruction(word: u64) -> Option<(String, String)> {
             format!("{a},{t},{d}"),
             info.encode(a, t, d, false),
         ),
+        // VLM Y,T,C: with `*` the count's top two bits are the flag.
+        Format::Count => {
+            let c = (word >> 18) as u32 & if indirect { 0o17 } else { 0o77 };
+            (
+                format!("{}{}", info.mnemonic, if indirect { "*" } else { "" }),
+                format!("{a},{t},{c}"),
+                info.encode(a, t, c, indirect),
+            )
+        }
+        // CVR Y,X,C: the count (bits 10-17) reaches into the opcode.
+        Format::Convert => {
+            let c = (word >> 18) as u32 & 0o377;
+            (
+                info.mnemonic.to_string(),
+                format!("{a},{t},{c}"),
+                info.encode(a, t, c, false),
+            )
+        }
         Format::Group0760 if t != 0 => return None,
         Format::Group0760 if info.operand_max > 0 => {
             let n = a.checked_sub(u32::from(info.function))?;

@@ -6,33 +6,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::error::FapError;
 use super::parse::{self, Line, Stmt, VfdField};
-use crate::core::dialect::{Dialect, StoreError, Valued};
+use crate::core::dialect::{Dialect, StoreError};
 use crate::core::driver::{Encoder, Layout};
 use crate::core::span::Span;
 use crate::ibm7090::data::octal;
 use crate::ibm7090::encode::{address_bits, instruction, literal_key, Address, WordKind};
 use crate::ibm7090::{Ibm7090Error, STORE_WORDS, WORD_BITS};
 
-/// What a symbol names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum SymbolKind {
-    /// A location (instruction, data, reserved block, literal).
-    Location,
-    /// EQU, SYN, BOOL: a value without storage.
-    Equ,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SymVal {
-    pub value: i64,
-    pub kind: SymbolKind,
-}
-
-impl Valued for SymVal {
-    fn value(&self) -> i64 {
-        self.value
-    }
-}
+pub use crate::ibm7090::symbol::{SymVal, SymbolKind};
 
 /// What one card put into the store (for the listing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use super::layout::{Fap, Placed, SymbolKind};
 use super::Program;
 use crate::core::driver::listing_rows;
 use crate::core::listing::Listing;
-use crate::ibm7090::listing::{cycles, format_word};
+use crate::ibm7090::listing::{reserved_row, word_row};
 
 /// A row for each thing a card placed: location and word split into its fields, cycles.
 pub fn columns(placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {
@@ -16,16 +16,9 @@ pub fn columns(placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>
         .iter()
         .map(|placed| match *placed {
             Placed::Word { address, kind } => {
-                let w = words.get(&address).copied().unwrap_or(0);
-                vec![
-                    format!("{address:05o}"),
-                    format_word(w, kind),
-                    cycles(w, kind),
-                ]
+                word_row(address, words.get(&address).copied().unwrap_or(0), kind)
             }
-            Placed::Reserved { address, count } => {
-                vec![format!("{address:05o}"), format!("{count} words reserved")]
-            }
+            Placed::Reserved { address, count } => reserved_row(address, count),
             Placed::Org(a) => vec![format!("{a:05o}"), String::new()],
             Placed::Value(v) => vec![String::new(), value(v)],
             Placed::End(a) => vec![format!("{a:05o}"), "start".to_string()],

@@ -19,18 +19,10 @@ use crate::core::symbols;
 use crate::ibm7090::deck;
 
 pub use crate::ibm7090::deck::{DeckError, DeckErrorKind};
+pub use crate::ibm7090::symbol::Symbol;
 pub use disasm::disassemble;
 pub use error::FapError;
 pub use layout::SymbolKind;
-
-/// A symbol of an assembled program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Symbol {
-    pub value: i64,
-    pub kind: SymbolKind,
-    /// The line that defines it.
-    pub line: u32,
-}
 
 /// An assembled (absolute) program.
 #[derive(Clone, Debug)]

@@ -314,7 +314,11 @@ fn takes_no_variable_field(info: &InstrInfo) -> bool {
 fn check_subfields(info: &InstrInfo, f: &Fields, op: &str, op_span: Span) -> Result<(), Error> {
     let has_decrement = matches!(
         info.format,
-        Format::TypeA | Format::PrefixData | Format::ChannelCommand
+        Format::TypeA
+            | Format::PrefixData
+            | Format::ChannelCommand
+            | Format::Count
+            | Format::Convert
     );
     if let (false, Some(d)) = (has_decrement, &f.decrement) {
         return Err(fap(

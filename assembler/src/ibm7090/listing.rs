@@ -30,6 +30,20 @@ pub fn format_word(word: u64, kind: WordKind) -> String {
     }
 }
 
+/// A listing row for a word: its location, the word split by its kind, its cycles.
+pub fn word_row(address: u16, word: u64, kind: WordKind) -> Vec<String> {
+    vec![
+        format!("{address:05o}"),
+        format_word(word, kind),
+        cycles(word, kind),
+    ]
+}
+
+/// A listing row for a reserved block.
+pub fn reserved_row(address: u16, count: u16) -> Vec<String> {
+    vec![format!("{address:05o}"), format!("{count} words reserved")]
+}
+
 /// The machine cycles (2.18 us each) of an instruction as the emulator's table gives them: a
 /// number, or `min-max` where they depend on the data (MPY, DVP, shifts by count); one more
 /// for an indirect address. Empty for data, prefix words and channel commands.
@@ -40,9 +54,9 @@ pub fn cycles(word: u64, kind: WordKind) -> String {
     if matches!(info.format, Format::PrefixData | Format::ChannelCommand) {
         return String::new();
     }
-    let indirect = u8::from(info.allows_indirect() && (word >> 22) & 3 == 3);
+    let indirect = u16::from(info.allows_indirect() && (word >> 22) & 3 == 3);
     let (lo, hi) = (
-        info.timing.nominal() + indirect,
+        u16::from(info.timing.nominal()) + indirect,
         info.timing.max() + indirect,
     );
     let f = emu::ibm7090::isa::fields(word);
@@ -50,6 +64,10 @@ pub fn cycles(word: u64, kind: WordKind) -> String {
         // The count is known (not indexed): the emulator's rule for n shifts.
         let n = u32::from(f.address & 0o377);
         return format!("{}", emu::ibm7090::timing::shift_cycles(n));
+    }
+    if info.format == Format::Convert {
+        // One E cycle per count, the count in the word.
+        return format!("{}", 2 + ((word >> 18) & 0o377));
     }
     if lo == hi {
         format!("{lo}")

@@ -5,11 +5,13 @@
 //! flat image (`deck`), and the errors of all of these (`Ibm7090Error`).
 
 pub mod bcd;
+pub mod cards;
 pub mod data;
 pub mod deck;
 pub mod encode;
 pub mod error;
 pub mod listing;
+pub mod symbol;
 
 pub use error::Ibm7090Error;
 

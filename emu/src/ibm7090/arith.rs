@@ -111,6 +111,62 @@ pub fn divide(ac: u64, mq: u64, w: u64) -> Option<(u64, u64)> {
     Some((r, q))
 }
 
+/// VLM: MPY with `n` steps (1-63) instead of 35: each step adds C(Y) to AC if MQ(35) is 1,
+/// then shifts AC(Q,P,1-35):MQ(1-35) right one [CE-64]. So the low n bits of MQ multiply,
+/// the product ends in AC and the top n bits of MQ, MQ's other bits slide down. A zero
+/// multiplicand or MQ magnitude gives zeros; both signs are the product's (SIMH op_mpy).
+/// Returns (AC, MQ).
+#[inline]
+pub fn multiply_steps(mq: u64, w: u64, n: u32) -> (u64, u64) {
+    let negative = ((mq ^ w) & SIGN) != 0;
+    let d = w & MAG;
+    let (mut ac, mut q) = (0u64, mq & MAG);
+    if d != 0 && q != 0 {
+        for _ in 0..n {
+            if q & 1 != 0 {
+                ac = (ac + d) & AC_MAG;
+            }
+            q = (q >> 1) | ((ac & 1) << 34);
+            ac >>= 1;
+        }
+    } else {
+        q = 0;
+    }
+    if negative {
+        (ac | AC_S, q | SIGN)
+    } else {
+        (ac, q)
+    }
+}
+
+/// VDH/VDP: DVP with `n` quotient steps (1-63) instead of 35: each shifts AC(Q,P,1-35):MQ(1-35)
+/// left one and subtracts C(Y) from AC when it goes, setting MQ(35) [CE-69; SIMH op_div]. More
+/// than 35 steps shift quotient bits into AC. `None` on divide check (|AC| >= |C(Y)|, nothing
+/// changes); else (AC = remainder with the dividend's sign, MQ with the quotient's).
+#[inline]
+pub fn divide_steps(ac: u64, mq: u64, w: u64, n: u32) -> Option<(u64, u64)> {
+    let d = w & MAG;
+    let (mut a, mut q) = (ac & AC_MAG, mq & MAG);
+    if a >= d {
+        return None;
+    }
+    for _ in 0..n {
+        a = ((a << 1) & AC_MAG) | (q >> 34);
+        q = (q << 1) & MAG;
+        if a >= d {
+            a -= d;
+            q |= 1;
+        }
+    }
+    let ac_negative = ac & AC_S != 0;
+    let q = q | if ac_negative != (w & SIGN != 0) {
+        SIGN
+    } else {
+        0
+    };
+    Some((a | if ac_negative { AC_S } else { 0 }, q))
+}
+
 /// ALS n: AC(Q,P,1-35) << n, sign kept; overflow if a 1 from 1-35 reaches P.
 #[inline]
 pub fn als(ac: u64, n: u32) -> (u64, bool) {
@@ -260,6 +316,22 @@ mod tests {
                     prop_assert_eq!(r & AC_S != 0, a & SIGN != 0);
                     prop_assert_eq!(quo & SIGN != 0, (a ^ w) & SIGN != 0);
                 }
+            }
+        }
+
+        #[test]
+        fn count_35_is_mpy_and_dvp(a in word(), q in word(), w in word(), n in 1u32..64) {
+            prop_assert_eq!(multiply_steps(q, w, 35), multiply(q, w));
+            let ac = ac_from_word(a);
+            prop_assert_eq!(divide_steps(ac, q, w, 35), divide(ac, q, w));
+            // Fewer steps: the low n bits of MQ times C(Y), MQ's other bits shifted down.
+            if n <= 35 && w & MAG != 0 && q & MAG != 0 {
+                let (hi, lo) = multiply_steps(q, w, n);
+                let low = (q & MAG) & ((1u64 << n) - 1);
+                let whole = ((hi & AC_MAG) as u128) << 35 | (lo & MAG) as u128;
+                let want = ((low as u128 * (w & MAG) as u128) << (35 - n))
+                    | ((q & MAG) >> n) as u128;
+                prop_assert_eq!(whole, want);
             }
         }
 

@@ -7,8 +7,9 @@
 //!   `get_xrx`, `put_xr` in multiple-tag mode; notes §1]; the instructions that read an index
 //!   register as their operand (TXI..TXL, SXA, SXD, PXA, PXD) write the OR back into every
 //!   selected register, as SIMH's 7090 mode does [SUP `get_xrx`];
-//! - IC (15 bits); indicators AC overflow and divide check; sense switches 1-6, sense lights
-//!   1-4, the console entry keys.
+//! - IC (15 bits); indicators AC overflow, divide check and MQ overflow, the floating trap
+//!   mode; the sense indicator register SI (36 bits); sense switches 1-6, sense lights 1-4, the
+//!   console entry keys.
 //!
 //! Store: 32,768 words of 36 bits. Effective address Y = address - C(XR) mod 2^15; one level
 //! of indirect addressing (flag 11) costs one more cycle.
@@ -21,8 +22,10 @@ use super::timing;
 use super::trace;
 use std::fmt;
 
+mod convert;
 mod exec;
 mod hot;
+mod indicators;
 mod io;
 use exec::Regs;
 use hot::Exit;
@@ -60,21 +63,30 @@ impl Limits {
 /// Why the machine stopped. `address` is the location of the instruction concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
-    /// HTR at `address`: the IC holds Y (`target`), where START resumes.
+    /// HTR at `address`: the IC holds Y (`target`), where START resumes. In trap mode
+    /// (`trapped`) the IC holds 0001 instead, and START first stores `address` in 0000.
     Halt {
         address: u16,
         target: u16,
+        trapped: bool,
     },
     /// HPR: the IC holds the next instruction.
     HaltProceed {
         address: u16,
     },
-    /// DVH with divide check: the divide check indicator is on, IC holds the next instruction.
+    /// DVH or VDH with divide check: the divide check indicator is on, IC holds the next
+    /// instruction.
     DivideCheckHalt {
         address: u16,
     },
     /// An instruction outside the emulated subset; not executed, IC stays on it.
     Unimplemented {
+        word: u64,
+        address: u16,
+    },
+    /// An order the 7090 does not have (no row of the table): nothing done, and the IC past
+    /// it (past the XEC that executed it), as SIMH stops ("Undefined instruction").
+    IllegalOrder {
         word: u64,
         address: u16,
     },
@@ -97,7 +109,8 @@ pub enum Stop {
         address: u16,
         error: ChannelError,
     },
-    /// An XEC chain longer than `XEC_LIMIT` (a real 7090 would loop for ever).
+    /// An XEC chain longer than `XEC_LIMIT` (a real 7090 would loop for ever): the IC past
+    /// the first XEC, as SIMH stops ("XEC loop").
     XecLoop {
         address: u16,
     },
@@ -111,15 +124,16 @@ fn decrement(word: u64) -> u16 {
     ((word >> 18) & 0o77777) as u16
 }
 
-/// Longest XEC chain followed before stopping.
-pub const XEC_LIMIT: u32 = 1000;
+/// Longest XEC chain followed before stopping: 16 XECs run, the 17th stops, as SIMH's
+/// `xec_max` (the diagnostics must stop where SIMH does; the real machine would loop).
+pub const XEC_LIMIT: u32 = 16;
 
 /// Most instructions one step can count: an XEC chain of `XEC_LIMIT` and its target.
 const STEP_MAX_INSTRUCTIONS: u64 = XEC_LIMIT as u64 + 2;
 /// A bound on the cycles of one step: per level of an XEC chain at most the largest fixed
-/// count, +1 indirect, and the longest shift (22) or multiply (14); 64 is well above that
-/// (`step_bounds_hold` checks it against the decode table).
-const STEP_MAX_LEVEL_CYCLES: u64 = 64;
+/// count, +1 indirect, and the longest shift (22), multiply or divide by count (23) or
+/// convert (257); 300 is above that (`step_bounds_hold` checks it against the decode table).
+const STEP_MAX_LEVEL_CYCLES: u64 = 300;
 const STEP_MAX_CYCLES: u64 = (XEC_LIMIT as u64 + 2) * STEP_MAX_LEVEL_CYCLES;
 /// Longest run of unchecked steps (keeps the slice arithmetic rare, never observable).
 const SLICE: u64 = 1 << 16;
@@ -132,6 +146,7 @@ impl Stop {
             Stop::HaltProceed { .. } => "halt-proceed",
             Stop::DivideCheckHalt { .. } => "divide-check-halt",
             Stop::Unimplemented { .. } => "unimplemented",
+            Stop::IllegalOrder { .. } => "illegal-order",
             Stop::ReaderEmpty { .. } => "reader-empty",
             Stop::BlankTape { .. } => "blank-tape",
             Stop::Channel { .. } => "channel",
@@ -147,6 +162,7 @@ impl Stop {
             | Stop::HaltProceed { address }
             | Stop::DivideCheckHalt { address }
             | Stop::Unimplemented { address, .. }
+            | Stop::IllegalOrder { address, .. }
             | Stop::ReaderEmpty { address }
             | Stop::BlankTape { address, .. }
             | Stop::Channel { address, .. }
@@ -159,7 +175,10 @@ impl Stop {
     pub fn is_error(&self) -> bool {
         matches!(
             self,
-            Stop::Unimplemented { .. } | Stop::Channel { .. } | Stop::XecLoop { .. }
+            Stop::Unimplemented { .. }
+                | Stop::IllegalOrder { .. }
+                | Stop::Channel { .. }
+                | Stop::XecLoop { .. }
         )
     }
 }
@@ -167,17 +186,29 @@ impl Stop {
 impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Stop::Halt { address, target } => {
-                write!(f, "HTR at {address:05o} (restart at {target:05o})")
-            }
+            Stop::Halt {
+                address,
+                trapped: true,
+                ..
+            } => write!(
+                f,
+                "HTR at {address:05o} in trap mode (START traps to 00001)"
+            ),
+            Stop::Halt {
+                address, target, ..
+            } => write!(f, "HTR at {address:05o} (restart at {target:05o})"),
             Stop::HaltProceed { address } => write!(f, "HPR at {address:05o}"),
             Stop::DivideCheckHalt { address } => {
-                write!(f, "divide check halt (DVH) at {address:05o}")
+                write!(f, "divide check halt at {address:05o}")
             }
             Stop::Unimplemented { word, address } => write!(
                 f,
                 "unimplemented instruction {word:012o} ({}) at {address:05o}",
                 isa::disassemble(word)
+            ),
+            Stop::IllegalOrder { word, address } => write!(
+                f,
+                "illegal order {word:012o} at {address:05o}: the 7090 has no such instruction"
             ),
             Stop::ReaderEmpty { address } => {
                 write!(f, "card reader empty at {address:05o}")
@@ -207,11 +238,25 @@ pub struct Machine {
     pub ic: u32,
     pub overflow: bool,
     pub divide_check: bool,
+    /// Floating trap mode: a floating-point spill traps to 0010 (on from reset [CE-142]);
+    /// off (after LFTM), spills set AC overflow and `mq_overflow` instead.
+    pub floating_trap: bool,
+    /// The MQ overflow indicator (out of floating trap mode only; TQO tests it).
+    pub mq_overflow: bool,
     /// Sense switches: bit n-1 = switch n (on = down).
     pub sense_switches: u8,
     /// Sense lights: bit n-1 = light n.
     pub sense_lights: u8,
     pub keys: u64,
+    /// The sense indicator register SI, positions 0-35 as a word's S,1-35.
+    pub sense_indicators: u64,
+    /// Trap mode (ETM on, LTM off): a transfer stores its location in 0000 and a taken one
+    /// goes to 0001 instead [CE-98].
+    pub trap_mode: bool,
+    /// An HTR halted in trap mode at this location: when the machine starts again (the next
+    /// `run` or `step`) the location goes to 0000, the IC being 0001 already (SIMH's pending
+    /// HTR: 0000 is unchanged while the machine is halted).
+    pub halt_trap: Option<u16>,
     /// Channels A and B and their units.
     pub io: Io,
     // Visible to the module so that `snapshot` can save and restore them.
@@ -239,9 +284,14 @@ impl Machine {
             ic: 0,
             overflow: false,
             divide_check: false,
+            floating_trap: true,
+            mq_overflow: false,
             sense_switches: 0,
             sense_lights: 0,
             keys: 0,
+            sense_indicators: 0,
+            trap_mode: false,
+            halt_trap: None,
             io: Io::default(),
             cycles: 0,
             instructions: 0,
@@ -313,8 +363,16 @@ impl Machine {
         }
     }
 
+    /// START after an HTR in trap mode: its location goes to 0000 now.
+    fn resume(&mut self) {
+        if let Some(at) = self.halt_trap.take() {
+            exec::store_trap_location(&mut self.mem, at as u32);
+        }
+    }
+
     /// Run until a stop.
     pub fn run(&mut self, limits: Limits) -> Stop {
+        self.resume();
         let mut r = Regs::load(self);
         let stop = self.run_regs(&mut r, limits);
         r.store(self);
@@ -354,6 +412,14 @@ impl Machine {
             if r.cycles >= end_c {
                 return Stop::CycleBudget;
             }
+            if self.trap_mode {
+                // Trap mode: every transfer tests it, which the hot loop does not; one
+                // step at a time until LTM.
+                if let Err(stop) = self.step_traced(r) {
+                    return stop;
+                }
+                continue;
+            }
             // Steps that cannot reach either budget (each step is at most STEP_MAX_*), so the
             // stop falls before the same instruction as with a check per step; near a budget
             // the slice is one step, checked.
@@ -371,6 +437,10 @@ impl Machine {
                         if let Err(stop) = self.execute_left(r, word, at) {
                             return stop;
                         }
+                        if self.trap_mode {
+                            // ETM: the rest of the slice one step at a time.
+                            break;
+                        }
                     }
                 }
             }
@@ -379,6 +449,7 @@ impl Machine {
 
     /// Execute one instruction (with an XEC, the chain it executes).
     pub fn step(&mut self) -> Option<Stop> {
+        self.resume();
         let mut r = Regs::load(self);
         let res = self.step_traced(&mut r);
         r.store(self);

@@ -52,7 +52,16 @@ impl Decoded {
         let cycles = match info.timing {
             Timing::Fixed(n) => n,
             Timing::Execute => 1,
-            Timing::Shift | Timing::Multiply | Timing::Divide => 0,
+            Timing::Shift
+            | Timing::Multiply
+            | Timing::Divide
+            | Timing::FloatAdd
+            | Timing::FloatAddUnnormalized
+            | Timing::FloatMultiply
+            | Timing::FloatDivide
+            | Timing::CountMultiply
+            | Timing::CountDivide
+            | Timing::Convert => 0,
         };
         let ea = match info.addressing {
             Addressing::Indexed => Ea::IndexedMaybeIndirect,
@@ -61,8 +70,8 @@ impl Decoded {
             Addressing::Direct => Ea::Address,
         };
         match info.op {
-            // The decode marker is no row's operation; a row naming it would loop.
-            Op::Unimplemented | Op::Group0760 => UNIMPLEMENTED,
+            // The decode markers are no row's operation; a row naming one would loop or stop.
+            Op::Unimplemented | Op::Group0760 | Op::Illegal => UNIMPLEMENTED,
             op => Decoded { op, ea, cycles },
         }
     }
@@ -70,6 +79,13 @@ impl Decoded {
 
 pub const UNIMPLEMENTED: Decoded = Decoded {
     op: Op::Unimplemented,
+    ea: Ea::Address,
+    cycles: 0,
+};
+
+/// Bits S,1-11 that no row has: an order the 7090 does not have.
+pub const ILLEGAL: Decoded = Decoded {
+    op: Op::Illegal,
     ea: Ea::Address,
     cycles: 0,
 };
@@ -90,7 +106,7 @@ pub fn table() -> &'static [Decoded; 4096] {
             *slot = match isa::select(opcode as u16) {
                 Selected::Row(info) => Decoded::of(info),
                 Selected::Group0760 => GROUP,
-                Selected::Nothing => UNIMPLEMENTED,
+                Selected::Nothing => ILLEGAL,
             };
         }
         t
@@ -100,7 +116,7 @@ pub fn table() -> &'static [Decoded; 4096] {
 /// The ±0760 function that the effective address `y` selects (`negative`: the word's sign).
 #[inline]
 pub fn group(negative: bool, y: u16) -> Decoded {
-    isa::group_function(negative, y).map_or(UNIMPLEMENTED, Decoded::of)
+    isa::group_function(negative, y).map_or(ILLEGAL, Decoded::of)
 }
 
 #[cfg(test)]
@@ -111,16 +127,27 @@ mod tests {
     #[test]
     fn every_cpu_row_decodes_to_its_operation() {
         for info in TABLE {
-            assert_ne!(info.op, Op::Group0760, "{}", info.mnemonic);
+            assert!(
+                !matches!(info.op, Op::Group0760 | Op::Illegal),
+                "{}",
+                info.mnemonic
+            );
             let want = match info.status() {
                 Status::Implemented => info.op,
                 Status::Unimplemented => Op::Unimplemented,
             };
             let d = match info.format {
                 Format::Group0760 => {
-                    group(info.opcode & 0o4000 != 0, info.function + info.operand_min)
+                    // The highest operand: PSE and MSE name every address, the functions
+                    // before them the low ones.
+                    group(info.opcode & 0o4000 != 0, info.function + info.operand_max)
                 }
-                Format::TypeA | Format::TypeB | Format::Shift | Format::Io => {
+                Format::TypeA
+                | Format::TypeB
+                | Format::Shift
+                | Format::Io
+                | Format::Count
+                | Format::Convert => {
                     if isa::is_extended(info) {
                         continue;
                     }

@@ -19,7 +19,7 @@
 use std::sync::OnceLock;
 
 mod table;
-pub use table::TABLE;
+pub use table::{Alias, ALIASES, TABLE};
 
 /// Bits of a word.
 pub const WORD_MASK: u64 = (1 << 36) - 1;
@@ -39,6 +39,15 @@ pub enum Format {
     TypeB,
     /// Type B whose address (low 8 bits after indexing) is a shift count; the flag is ignored.
     Shift,
+    /// Type B whose bits 12-17 are a count (VLM, VDH, VDP): `opcode | count(12-17) | tag |
+    /// address`. The flag is the count's top two bits, so a count of 060 or more is also
+    /// indirect addressing (SIMH's "memory reference with count" format).
+    Count,
+    /// The convert orders (CVR, CRQ, CAQ): `opcode(S,1-9) | count(10-17) | 0 0 | X(20) |
+    /// address(21-35)`. The count reaches into the 12-bit opcode, so a row's code names four
+    /// (CVR +0114 to +0117); X (the tag's low bit) loads XR A at the end. Neither indexed nor
+    /// indirect.
+    Convert,
     /// ±0760 with the address selecting the function; the assembler adds its operand (SWT 3,
     /// SLN 2) to `function`.
     Group0760,
@@ -77,6 +86,21 @@ pub enum Timing {
     Divide,
     /// 1 (XEC's own I cycle) plus the cycles of the executed instruction [I].
     Execute,
+    /// FAD, FSB, FAM, FSM: 9M08A's steps (`float::add`), 6..18.
+    FloatAdd,
+    /// UFA, UFS, UAM, USM: the same without normalizing, 5..12.
+    FloatAddUnnormalized,
+    /// FMP, UFM: 2 if the instruction ends after E, else by the MQ's 1-bits (`float::multiply`),
+    /// 2..13.
+    FloatMultiply,
+    /// FDH, FDP: 3 on divide check or a zero dividend, else 14 (`float::divide`).
+    FloatDivide,
+    /// VLM: the multiply rule with the count C for 35 steps (`timing::count_multiply_cycles`).
+    CountMultiply,
+    /// VDH, VDP: the divide rule with the count C for 35 steps (`timing::count_divide_cycles`).
+    CountDivide,
+    /// CVR, CRQ, CAQ: (I,L) and one E per count: 2 + C [CE-134/136].
+    Convert,
 }
 
 impl Timing {
@@ -84,19 +108,33 @@ impl Timing {
     pub const fn nominal(self) -> u8 {
         match self {
             Timing::Fixed(n) => n,
-            Timing::Shift | Timing::Multiply => 2,
-            Timing::Divide => 3,
+            Timing::Shift
+            | Timing::Multiply
+            | Timing::FloatMultiply
+            | Timing::CountMultiply
+            | Timing::CountDivide
+            | Timing::Convert => 2,
+            Timing::Divide | Timing::FloatDivide => 3,
             Timing::Execute => 1,
+            Timing::FloatAdd => 6,
+            Timing::FloatAddUnnormalized => 5,
         }
     }
 
     /// The largest number of cycles.
-    pub const fn max(self) -> u8 {
+    pub const fn max(self) -> u16 {
         match self {
-            Timing::Fixed(n) => n,
+            Timing::Fixed(n) => n as u16,
             Timing::Shift => 22,
-            Timing::Multiply | Timing::Divide => 14,
+            Timing::Multiply | Timing::Divide | Timing::FloatDivide => 14,
+            // Count 63: 2 + ceil((63 + 3 * 35) / 12); 2 + ceil(63 / 3).
+            Timing::CountMultiply => 16,
+            Timing::CountDivide => 23,
+            Timing::Convert => 2 + 255,
             Timing::Execute => 1,
+            Timing::FloatAdd => 18,
+            Timing::FloatAddUnnormalized => 12,
+            Timing::FloatMultiply => 13,
         }
     }
 }
@@ -122,10 +160,17 @@ pub enum Addressing {
 #[repr(u8)]
 pub enum Op {
     Unimplemented,
+    /// In the emulator's decode array only: bits S,1-11 that no row and no alias has, an order
+    /// the 7090 does not have (the machine stops, `Stop::IllegalOrder`). No row has it.
+    Illegal,
     // Control and transfers
     Htr,
     Hpr,
     Tra,
+    Ttr,
+    Str,
+    Etm,
+    Ltm,
     Tlq,
     Tsx,
     Tze,
@@ -142,6 +187,13 @@ pub enum Op {
     Mpr,
     Dvh,
     Dvp,
+    Vlm,
+    Vdh,
+    Vdp,
+    // Conversion
+    Cvr,
+    Crq,
+    Caq,
     // Logical, compare, add
     Ans,
     Ana,
@@ -173,6 +225,7 @@ pub enum Op {
     Stt,
     Stp,
     Stl,
+    Slq,
     // Index registers
     Lxa,
     Lac,
@@ -225,6 +278,7 @@ pub enum Op {
     Ssp,
     Enk,
     Com,
+    Rnd,
     Dct,
     Slf,
     Sln,
@@ -232,12 +286,55 @@ pub enum Op {
     Pbt,
     Ssm,
     Slt,
+    // The sense indicators (SI): AC forms, storage forms, immediate (mask) forms
+    Pai,
+    Pia,
+    Oai,
+    Iia,
+    Ria,
+    Tio,
+    Tif,
+    Ldi,
+    Sti,
+    Osi,
+    Iis,
+    Ris,
+    Ont,
+    Oft,
+    Sir,
+    Sil,
+    Rir,
+    Ril,
+    Iir,
+    Iil,
+    Rft,
+    Lft,
+    Rnt,
+    Lnt,
     // Type A
     Txi,
     Tix,
     Txh,
     Tnx,
     Txl,
+    // Floating point (`float`), after the others so that their numbering (the hot loop's
+    // dispatch) stays as it was
+    Fad,
+    Fsb,
+    Fam,
+    Fsm,
+    Ufa,
+    Ufs,
+    Uam,
+    Usm,
+    Fmp,
+    Ufm,
+    Fdh,
+    Fdp,
+    Frn,
+    Tqo,
+    Eftm,
+    Lftm,
     // Data-channel commands (executed by the channel)
     Iocd,
     Tch,
@@ -281,8 +378,16 @@ pub const Y: Form = form(Format::TypeB, Addressing::Indexed);
 pub const XR: Form = form(Format::TypeB, Addressing::TagRegister);
 /// Address used as written, tag and flag ignored (HPR, XCA).
 pub const DIRECT: Form = form(Format::TypeB, Addressing::Direct);
+/// Tag and address (bits 18-35) are an 18-bit operand, neither indexed nor indirect (SIR
+/// 32767,7 = all of 18-35): the "immediate" format of the sense-indicator orders.
+pub const MASK: Form = form(Format::TypeB, Addressing::Direct);
 /// A shift count, indexed, never indirect (ALS n).
 pub const SHIFT: Form = form(Format::Shift, Addressing::IndexedNoIndirect);
+/// A table address, the XR A bit (tag 1) and a count in bits 10-17 (CVR Y,1,C).
+pub const CONVERT: Form = form(Format::Convert, Addressing::Direct);
+/// An address Y and a count in bits 12-17 (VLM Y,T,C), indexed, indirect with `*` (or a
+/// count of 060 or more).
+pub const COUNT: Form = form(Format::Count, Addressing::Indexed);
 /// A channel instruction with an address Y, indexed, indirect with `*` (RCHA Y).
 pub const IO: Form = form(Format::Io, Addressing::Indexed);
 /// An I/O unit, indexed, never indirect, no usual unit (REW u).
@@ -389,6 +494,8 @@ impl InstrInfo {
             Format::TypeB | Format::Io | Format::Shift => {
                 op | if indirect { 3 << 22 } else { 0 } | t | a
             }
+            Format::Count => op | (d & (0o77 << 18)) | if indirect { 3 << 22 } else { 0 } | t | a,
+            Format::Convert => op | (d & (0o377 << 18)) | t | a,
         }
     }
 }
@@ -475,11 +582,31 @@ fn index() -> &'static Index {
                 *slot = row as u16;
             }
         };
+        // Aliases first: codes no row claims (a test checks), decoded as the row they copy.
+        for alias in ALIASES {
+            let row = TABLE
+                .iter()
+                .position(|i| i.mnemonic == alias.of)
+                .expect("an alias names a row");
+            let op = alias.code as usize & 0o7777;
+            if TABLE[row].format == Format::Group0760 {
+                ix.by_opcode[op] = GROUP;
+                let sign = (op >> 11) << 15;
+                for a in alias.first..=alias.last {
+                    put(&mut ix.group[sign | a as usize], row);
+                }
+            } else {
+                put(&mut ix.by_opcode[op], row);
+            }
+        }
         for (row, info) in TABLE.iter().enumerate() {
             let op = info.opcode as usize & 0o7777;
             match info.format {
                 Format::TypeA => (op..op + 0o1000).for_each(|n| put(&mut ix.by_opcode[n], row)),
-                Format::TypeB | Format::Shift | Format::Io => put(&mut ix.by_opcode[op], row),
+                Format::TypeB | Format::Shift | Format::Io | Format::Count => {
+                    put(&mut ix.by_opcode[op], row)
+                }
+                Format::Convert => (op..op + 4).for_each(|n| put(&mut ix.by_opcode[n], row)),
                 Format::Group0760 => {
                     ix.by_opcode[op] = GROUP;
                     let sign = (op >> 11) << 15;
@@ -555,6 +682,15 @@ pub fn disassemble(word: u64) -> String {
             }
             s
         }
+        // VLM Y,T,C and CVR Y,X,C: the count (octal) as the third subfield.
+        Format::Count | Format::Convert => {
+            let (star, c) = match info.format {
+                Format::Count if f.flag == 3 => ("*", (word >> 18) & 0o17),
+                Format::Count => ("", (word >> 18) & 0o77),
+                _ => ("", (word >> 18) & 0o377),
+            };
+            format!("{}{star} {:o},{},{c:o}", info.mnemonic, f.address, f.tag)
+        }
         Format::Group0760 => {
             let mut s = info.mnemonic.to_string();
             if info.operand_max > 0 {
@@ -589,30 +725,44 @@ pub fn markdown_table() -> String {
         if matches!(i.format, Format::PrefixData) {
             continue;
         }
+        let sign = |code: u16| if code & 0o4000 != 0 { "−" } else { "+" };
         let code = match i.format {
             Format::TypeA | Format::ChannelCommand => format!("prefix {}", i.opcode >> 9),
-            Format::Group0760 if i.operand_max > 0 => format!(
-                "{}0760 ...{:04o}+n",
-                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
-                i.function
-            ),
-            Format::Group0760 => format!(
-                "{}0760 ...{:04o}",
-                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
-                i.function
-            ),
+            Format::Group0760 if i.operand_max > 0 => {
+                format!("{}0760 ...{:04o}+n", sign(i.opcode), i.function)
+            }
+            Format::Group0760 => format!("{}0760 ...{:04o}", sign(i.opcode), i.function),
+            Format::Convert => {
+                let (s, c) = (sign(i.opcode), i.opcode & 0o3777);
+                format!("{s}{c:04o}-{:04o}", c + 3)
+            }
             Format::Io if i.function != 0 => format!(
                 "{}{:04o} unit {:04o}{}",
-                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
+                sign(i.opcode),
                 i.opcode & 0o3777,
                 i.function,
                 if i.operand_max > 0 { "+n" } else { "" }
             ),
-            _ => format!(
-                "{}{:04o}",
-                if i.opcode & 0o4000 != 0 { "−" } else { "+" },
-                i.opcode & 0o3777
-            ),
+            _ => format!("{}{:04o}", sign(i.opcode), i.opcode & 0o3777),
+        };
+        let also: Vec<String> = ALIASES
+            .iter()
+            .filter(|a| a.of == i.mnemonic)
+            .map(|a| match i.format {
+                Format::Group0760 if a.first == a.last => {
+                    format!("{}0760 ...{:04o}", sign(a.code), a.first)
+                }
+                Format::Group0760 => {
+                    let (s, f, l) = (sign(a.code), a.first, a.last);
+                    format!("{s}0760 ...{f:04o}-{l:04o}")
+                }
+                _ => format!("{}{:04o}", sign(a.code), a.code & 0o3777),
+            })
+            .collect();
+        let code = if also.is_empty() {
+            code
+        } else {
+            format!("{code} (also {})", also.join(", "))
         };
         let cycles = match i.timing {
             Timing::Fixed(n) => n.to_string(),
@@ -620,6 +770,13 @@ pub fn markdown_table() -> String {
             Timing::Multiply => "2..14 (multiply rule)".to_string(),
             Timing::Divide => "3 or 14 (divide rule)".to_string(),
             Timing::Execute => "1 + target".to_string(),
+            Timing::FloatAdd => "6..18 (floating add rule)".to_string(),
+            Timing::FloatAddUnnormalized => "5..12 (floating add rule)".to_string(),
+            Timing::FloatMultiply => "2..13 (floating multiply rule)".to_string(),
+            Timing::FloatDivide => "3 or 14 (floating divide rule)".to_string(),
+            Timing::CountMultiply => "2..16 (multiply rule, count)".to_string(),
+            Timing::CountDivide => "2, 3 or 2 + count/3 (divide rule, count)".to_string(),
+            Timing::Convert => "2 + count".to_string(),
         };
         let cycles = if i.format == Format::ChannelCommand {
             "(channel)".to_string()
@@ -662,11 +819,49 @@ mod tests {
             }
             for operand in info.operand_min..=info.operand_max {
                 let w = info.encode(operand as u32, 0, 0, false);
-                assert_eq!(
-                    decode(w).map(|i| i.mnemonic),
-                    Some(info.mnemonic),
-                    "{w:012o}"
+                let got = decode(w).expect("a row");
+                // The first row for a code wins: PSE and MSE name every ±0760 address, the
+                // functions before them theirs.
+                let earlier = TABLE
+                    .iter()
+                    .take_while(|i| !std::ptr::eq(*i, info))
+                    .any(|i| std::ptr::eq(i, got));
+                assert!(
+                    std::ptr::eq(got, info) || earlier,
+                    "{w:012o} {}",
+                    got.mnemonic
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn aliases_take_no_row_code_and_decode_to_their_row() {
+        for a in ALIASES {
+            let row = by_mnemonic(a.of).unwrap();
+            let words: Vec<u64> = if row.format == Format::Group0760 {
+                (a.first..=a.last)
+                    .map(|n| (a.code as u64) << 24 | n as u64)
+                    .collect()
+            } else {
+                vec![(a.code as u64) << 24 | 0o1234]
+            };
+            for w in words {
+                assert_eq!(decode(w).map(|i| i.mnemonic), Some(a.of), "{w:012o}");
+                // No instruction row has this code (prefix data words never decode).
+                let f = fields(w);
+                let claimed = TABLE.iter().any(|i| match i.format {
+                    Format::TypeA => i.opcode >> 9 == f.prefix as u16,
+                    Format::Group0760 => {
+                        i.opcode == a.code
+                            && i.operand_max < 0o77777
+                            && (i.operand_min..=i.operand_max).any(|n| i.function + n == f.address)
+                    }
+                    Format::PrefixData | Format::ChannelCommand => false,
+                    Format::Convert => (i.opcode..i.opcode + 4).contains(&a.code),
+                    _ => i.opcode == a.code,
+                });
+                assert!(!claimed, "{w:012o} {}", a.of);
             }
         }
     }
@@ -710,6 +905,10 @@ mod tests {
         assert_eq!(disassemble(0o0760_00_0_00006), "COM");
         assert_eq!(disassemble(0o0767_00_0_00003), "ALS 3");
         assert_eq!(disassemble(0o0777_00_0_00000), "OCT 077700000000");
-        assert_eq!(disassemble(0o0760_00_0_00777), "OCT 076000000777");
+        assert_eq!(disassemble(0o0760_00_0_00777), "PSE 511");
+        assert_eq!(disassemble(0o4760_00_0_00163), "SWT 3");
+        assert_eq!(disassemble(0o0204_43_1_00144), "VLM 144,1,43");
+        assert_eq!(disassemble(0o0225_63_0_00144), "VDP* 144,0,3");
+        assert_eq!(disassemble(0o0115_03_1_00144), "CVR 144,1,103");
     }
 }

@@ -4,10 +4,10 @@
 //!
 //! Bit numbering follows the manuals: S, 1..35 from the left; bit k is `1 << (35 - k)`.
 //! One file per hardware unit: `isa` (the one instruction table), `arith` (AC, MQ, adder,
-//! shifter), `cpu` (registers, fetch, execute, stops; the `Machine`), `channel` (the 7607
-//! channels), `card_reader` (711), `punch` (721), `printer` (716), `tape` (729 reels), `card`
-//! (Hollerith and row-binary images), `bcd` (character code), `timing` (data-dependent cycles),
-//! `trace`, `bench`.
+//! shifter), `float` (the floating-point part of the arithmetic unit), `cpu` (registers,
+//! fetch, execute, stops; the `Machine`), `channel` (the 7607 channels), `card_reader` (711),
+//! `punch` (721), `printer` (716), `tape` (729 reels), `card` (Hollerith and row-binary
+//! images), `bcd` (character code), `timing` (data-dependent cycles), `trace`, `bench`.
 
 pub mod arith;
 pub mod bcd;
@@ -17,6 +17,7 @@ pub mod card_reader;
 pub mod channel;
 pub mod cpu;
 pub mod decode;
+pub mod float;
 pub mod isa;
 pub mod printer;
 pub mod punch;

@@ -1,12 +1,15 @@
-//! Machine snapshots of the 7090: store, AC, MQ, index registers, IC, indicators, sense
-//! switches and lights, keys, cycle and instruction counts, and the I/O (both channels'
+//! Machine snapshots of the 7090: store, AC, MQ, index registers, IC, indicators (overflow,
+//! divide check, floating trap and MQ overflow, the sense indicator register SI, trap mode),
+//! sense switches and lights, keys, cycle and instruction counts, and the I/O (both channels'
 //! registers and indicators, the reader's hopper and card in hand, the printer's lines and
 //! image, the punch's cards, every tape reel) as a small versioned text file.
 //!
 //! ```text
 //! firstmoves-ibm7090-snapshot 2
 //! ac 0 / mq 0 / xr 0 0 0 / ic 100         (octal)
-//! overflow 0 / divide-check 0 / switches 0 / lights 0 / keys 0
+//! overflow 0 / divide-check 0 / floating-trap 1 / mq-overflow 0 / switches 0 / lights 0 / keys 0
+//! indicators 0 / trap-mode 0 / halt-trap none   (or the octal location of an HTR halted in trap
+//! mode)
 //! cycles 0 / instructions 0 / trace 0     (decimal)
 //! mem 100 0500000000200 ...               (octal address, then up to 8 octal words; non-zero runs)
 //! io-check 0
@@ -54,9 +57,21 @@ pub fn to_text(m: &Machine) -> String {
     let _ = writeln!(s, "ic {:o}", m.ic);
     let _ = writeln!(s, "overflow {}", m.overflow as u8);
     let _ = writeln!(s, "divide-check {}", m.divide_check as u8);
+    let _ = writeln!(s, "floating-trap {}", m.floating_trap as u8);
+    let _ = writeln!(s, "mq-overflow {}", m.mq_overflow as u8);
     let _ = writeln!(s, "switches {}", m.sense_switches);
     let _ = writeln!(s, "lights {}", m.sense_lights);
     let _ = writeln!(s, "keys {:o}", m.keys);
+    let _ = writeln!(s, "indicators {:o}", m.sense_indicators);
+    let _ = writeln!(s, "trap-mode {}", m.trap_mode as u8);
+    match m.halt_trap {
+        Some(at) => {
+            let _ = writeln!(s, "halt-trap {at:o}");
+        }
+        None => {
+            let _ = writeln!(s, "halt-trap none");
+        }
+    }
     let _ = writeln!(s, "cycles {}", m.cycles);
     let _ = writeln!(s, "instructions {}", m.instructions);
     let _ = writeln!(s, "trace {}", m.trace_on as u8);
@@ -280,9 +295,19 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
             "ic" => m.ic = oct(one()?, 0o77777)? as u32,
             "overflow" => m.overflow = flag(one()?)?,
             "divide-check" => m.divide_check = flag(one()?)?,
+            "floating-trap" => m.floating_trap = flag(one()?)?,
+            "mq-overflow" => m.mq_overflow = flag(one()?)?,
             "switches" => m.sense_switches = dec(one()?)?.min(255) as u8,
             "lights" => m.sense_lights = dec(one()?)?.min(255) as u8,
             "keys" => m.keys = oct(one()?, WORD)?,
+            "indicators" => m.sense_indicators = oct(one()?, WORD)?,
+            "trap-mode" => m.trap_mode = flag(one()?)?,
+            "halt-trap" => {
+                m.halt_trap = match one()? {
+                    "none" => None,
+                    t => Some(oct(t, 0o77777)? as u16),
+                }
+            }
             "cycles" => m.cycles = dec(one()?)?,
             "instructions" => m.instructions = dec(one()?)?,
             "trace" => m.trace_on = flag(one()?)?,

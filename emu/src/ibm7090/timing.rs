@@ -38,11 +38,40 @@ pub fn multiply_cycles(mq: u64, multiplicand: u64) -> u32 {
 /// (14) [I], bounds from the DVH heading (Min I,E,L) (Max I,E,12L) [CE-64].
 #[inline]
 pub fn divide_cycles(divide_check: bool) -> u32 {
-    if divide_check {
+    count_divide_cycles(35, divide_check)
+}
+
+/// VLM with count `c`: 2 if the count is 0 (nothing happens) or the multiplicand is zero;
+/// otherwise the MPY rule with c steps for 35: 2 + ceil((c + 3k) / 12), k = 1-bits in the
+/// low min(c, 35) bits of MQ [I]; c = 35 gives the MPY count [CE-64].
+#[inline]
+pub fn count_multiply_cycles(mq: u64, multiplicand: u64, c: u32) -> u32 {
+    if c == 0 || multiplicand & super::arith::MAG == 0 {
+        return 2;
+    }
+    let bits = (mq & super::arith::MAG) & ((1u64 << c.min(35)) - 1);
+    2 + (c + 3 * bits.count_ones()).div_ceil(12)
+}
+
+/// VDH/VDP with count `c`: 2 if the count is 0 (nothing happens: (Min I,E) [CE-69]), 3 on
+/// divide check, else c quotient steps at 3 per L cycle: 2 + ceil(c / 3) [I] (c = 35 gives
+/// DVP's 14).
+#[inline]
+pub fn count_divide_cycles(c: u32, divide_check: bool) -> u32 {
+    if c == 0 {
+        2
+    } else if divide_check {
         3
     } else {
-        14
+        2 + c.div_ceil(3)
     }
+}
+
+/// CVR, CRQ, CAQ: I and L, then one E cycle per count: (Min I,L) (Max I,L,6E) [CE-134/136];
+/// counts above 6, which SIMH loops through, take one more E each [I].
+#[inline]
+pub fn convert_cycles(c: u32) -> u32 {
+    2 + c
 }
 
 #[cfg(test)]
@@ -64,6 +93,17 @@ mod tests {
         ] {
             assert_eq!(shift_cycles(n), c, "n={n}");
         }
+    }
+
+    #[test]
+    fn count_35_takes_the_mpy_and_dvp_cycles() {
+        assert_eq!((divide_cycles(false), divide_cycles(true)), (14, 3));
+        for (mq, w) in [(MAG, 1), (0, 1), (1, 1), (0o525252, 7), (MAG, 0)] {
+            assert_eq!(count_multiply_cycles(mq, w, 35), multiply_cycles(mq, w));
+        }
+        assert_eq!(count_divide_cycles(0, true), 2);
+        assert_eq!(count_multiply_cycles(MAG, MAG, 63), 16);
+        assert_eq!(count_divide_cycles(63, false), 23);
     }
 
     #[test]

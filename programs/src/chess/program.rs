@@ -23,11 +23,12 @@ use serde_json::Value;
 
 use super::board::Position;
 use super::emulated::{
-    problem_deck, run_problem_with, EmulatedError, LastRun, Outcome, PrintoutError, Program,
-    DEFAULT_BUDGET,
+    problem_deck, run_problem_until, run_problem_with, EmulatedError, LastRun, Outcome,
+    PrintoutError, Program, DEFAULT_BUDGET,
 };
+use super::movegen::legal_moves;
 use super::printer;
-use super::search::SearchResult;
+use super::search::{Cancel, SearchResult};
 use super::uci::Engine;
 
 /// A program's name and its own FAP file: the path in the repository (for messages) and the
@@ -140,6 +141,22 @@ pub type Settings = Vec<(String, String)>;
 /// "somac1966")]).
 pub type Alias = (&'static str, &'static [(&'static str, &'static str)]);
 
+/// `run`, giving up (None) when `cancel` is set.
+pub fn run_until<P: FapProgram>(
+    p: &Position,
+    params: &P::Params,
+    cancel: &Cancel,
+) -> Result<Option<Run<P::Answer>>, EmulatedError> {
+    let card = P::card(params).map_err(EmulatedError::Params)?;
+    let program = assembled::<P>()?;
+    let deck = problem_deck(p, &card)?;
+    let Some(outcome) = run_problem_until(program, &deck, P::limits(params), cancel)? else {
+        return Ok(None);
+    };
+    let answer = P::read(p, params, &outcome.printed)?;
+    Ok(Some(Run { answer, outcome }))
+}
+
 /// Which twin answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Twin {
@@ -219,6 +236,12 @@ pub trait Player: FapProgram {
         params.clone()
     }
 
+    /// The native twin's answer, giving up (None) when `cancel` is set; a program whose
+    /// search is short is not interrupted.
+    fn native_until(p: &Position, params: &Self::Params, _cancel: &Cancel) -> Option<Self::Answer> {
+        Some(Self::native(p, params))
+    }
+
     /// The settings of the next move of a game, after `answer` (SOMA's coin goes on).
     fn next(_params: &mut Self::Params, _answer: &Self::Answer) {}
 
@@ -284,6 +307,8 @@ pub struct TwinEngine<P: Player> {
     pub params: P::Params,
     twin: Twin,
     last: LastRun,
+    /// The last search was stopped before the program answered.
+    stopped: bool,
 }
 
 impl<P: Player> Clone for TwinEngine<P> {
@@ -292,6 +317,7 @@ impl<P: Player> Clone for TwinEngine<P> {
             params: self.params.clone(),
             twin: self.twin,
             last: self.last.clone(),
+            stopped: self.stopped,
         }
     }
 }
@@ -302,7 +328,21 @@ impl<P: Player> TwinEngine<P> {
             params,
             twin,
             last: LastRun::default(),
+            stopped: false,
         }
+    }
+}
+
+/// The answer of a search stopped before the program gave one: the first legal move in the
+/// canonical order (a move is owed), nothing examined.
+fn stopped_answer(p: &Position) -> SearchResult {
+    let best = legal_moves(p).first().copied();
+    SearchResult {
+        best,
+        value: 0,
+        pv: best.into_iter().collect(),
+        positions: 0,
+        depth: 0,
     }
 }
 
@@ -316,23 +356,43 @@ impl<P: Player> Engine for TwinEngine<P> {
     }
 
     fn search(&mut self, p: &Position, depth: Option<usize>) -> SearchResult {
+        self.search_until(p, depth, &Cancel::never())
+    }
+
+    fn search_until(
+        &mut self,
+        p: &Position,
+        depth: Option<usize>,
+        cancel: &Cancel,
+    ) -> SearchResult {
         let params = match depth {
             Some(d) => P::at_depth(&self.params, d),
             None => self.params.clone(),
         };
+        self.stopped = false;
         match self.twin {
-            Twin::Native => {
-                let answer = P::native(p, &params);
-                P::next(&mut self.params, &answer);
-                P::result(&answer)
-            }
-            Twin::Emulated => {
-                let run = run::<P>(p, &params).map(|r| {
+            Twin::Native => match P::native_until(p, &params, cancel) {
+                Some(answer) => {
+                    P::next(&mut self.params, &answer);
+                    P::result(&answer)
+                }
+                None => {
+                    self.stopped = true;
+                    stopped_answer(p)
+                }
+            },
+            Twin::Emulated => match run_until::<P>(p, &params, cancel) {
+                Ok(None) => {
+                    self.stopped = true;
+                    stopped_answer(p)
+                }
+                Ok(Some(r)) => {
                     P::next(&mut self.params, &r.answer);
-                    (P::result(&r.answer), r.outcome.emulated_seconds)
-                });
-                self.last.keep(run)
-            }
+                    let answer = (P::result(&r.answer), r.outcome.emulated_seconds);
+                    self.last.keep(Ok::<_, EmulatedError>(answer))
+                }
+                Err(e) => self.last.keep(Err(e)),
+            },
         }
     }
 
@@ -345,6 +405,11 @@ impl<P: Player> Engine for TwinEngine<P> {
     }
 
     fn info_extra(&self) -> Option<String> {
+        if self.stopped {
+            return Some(
+                "stopped before the program answered: the move is the first legal one".into(),
+            );
+        }
         self.last.info_extra()
     }
 

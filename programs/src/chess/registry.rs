@@ -142,7 +142,7 @@ pub struct Row<P>(pub PhantomData<fn() -> P>);
 
 impl<P: Player> Row<P> {
     fn params(&self, settings: &[(String, String)]) -> Result<P::Params, ProgramError> {
-        params_from::<P>(settings).map_err(|e| ProgramError::Setting(format!("{}: {e}", P::NAME)))
+        params_from::<P>(settings).map_err(ProgramError::Setting)
     }
 }
 

@@ -3,11 +3,15 @@
 //! with an `info string` and ignored, never a crash.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::board::Position;
 use super::fen::parse_fen;
 use super::notation::parse_uci;
-use super::search::SearchResult;
+use super::search::{Cancel, SearchResult};
 
 /// What a UCI front end needs from an engine.
 pub trait Engine {
@@ -15,6 +19,16 @@ pub trait Engine {
     fn name(&self) -> String;
     /// Search `p`; `depth` (plies) caps the search when given.
     fn search(&mut self, p: &Position, depth: Option<usize>) -> SearchResult;
+    /// `search`, giving up when `cancel` is set (UCI's `stop`, the clock); an engine whose
+    /// search cannot be cut runs it to its end.
+    fn search_until(
+        &mut self,
+        p: &Position,
+        depth: Option<usize>,
+        _cancel: &Cancel,
+    ) -> SearchResult {
+        self.search(p, depth)
+    }
     /// Apply `setoption name N value V`; an error text when unknown or bad.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
     /// `option` lines to announce.
@@ -34,8 +48,15 @@ pub trait Engine {
     }
 }
 
-/// Parse `position ...` arguments.
-fn parse_position(args: &[&str]) -> Result<Position, String> {
+/// A `position` command read: the position, and what went wrong on the way (a move that is
+/// not legal leaves the position as it was before it).
+struct Placed {
+    position: Position,
+    problem: Option<String>,
+}
+
+/// Parse `position ...` arguments; an error when there is no position at all.
+fn parse_position(args: &[&str]) -> Result<Placed, String> {
     let (mut p, rest) = match args.first() {
         Some(&"startpos") => (Position::start(), &args[1..]),
         Some(&"fen") => {
@@ -48,24 +69,96 @@ fn parse_position(args: &[&str]) -> Result<Position, String> {
         }
         _ => return Err("position needs startpos or fen".into()),
     };
-    if let Some((&"moves", moves)) = rest.split_first() {
-        for m in moves {
-            let mv = parse_uci(&p, m).ok_or_else(|| format!("move `{m}` is not legal"))?;
-            p.make(mv);
+    let mut problem = None;
+    match rest.split_first() {
+        Some((&"moves", moves)) => {
+            for m in moves {
+                let Some(mv) = parse_uci(&p, m) else {
+                    problem = Some(format!(
+                        "move `{m}` is not legal; the position is the one before it"
+                    ));
+                    break;
+                };
+                p.make(mv);
+            }
         }
-    } else if !rest.is_empty() {
-        return Err(format!("unexpected `{}`", rest[0]));
+        Some((other, _)) => return Err(format!("unexpected `{other}`")),
+        None => {}
     }
     p.clear_history();
-    Ok(p)
+    Ok(Placed {
+        position: p,
+        problem,
+    })
 }
 
-/// Run the protocol until `quit` or the end of input.
-pub fn run<R: BufRead, W: Write>(engine: &mut dyn Engine, input: R, mut out: W) -> io::Result<()> {
+/// The time a `go` allows, from `movetime` or the side to move's clock (its share of the time
+/// left: a thirtieth, or the time over the moves to go, and most of the increment, a little
+/// kept back); None for `infinite` and a `go` without a clock.
+fn time_allowed(args: &[&str], white_to_move: bool) -> Option<Duration> {
+    let number = |key: &str| -> Option<u64> {
+        let i = args.iter().position(|&a| a == key)?;
+        args.get(i + 1)?.parse().ok()
+    };
+    if args.contains(&"infinite") {
+        return None;
+    }
+    if let Some(ms) = number("movetime") {
+        return Some(Duration::from_millis(ms));
+    }
+    let (time, inc) = if white_to_move {
+        (number("wtime")?, number("winc").unwrap_or(0))
+    } else {
+        (number("btime")?, number("binc").unwrap_or(0))
+    };
+    let moves = number("movestogo").unwrap_or(30).max(1);
+    let share = time / moves + inc * 3 / 4;
+    Some(Duration::from_millis(share.min(time.saturating_sub(50))))
+}
+
+/// The input a line at a time, on a thread of its own, so that `stop` and `quit` reach a search
+/// while it runs: each of them adds one to `stops`. A byte that is
+/// not UTF-8 is read as a replacement character, not as the end of the session.
+fn read_lines<R: BufRead>(mut input: R, lines: Sender<Option<String>>, stops: Arc<AtomicU64>) {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let line = match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(String::from_utf8_lossy(&buf).trim().to_string()),
+        };
+        // The end of the input is not a stop: a script's last `go` is answered in full.
+        let stopping = line
+            .as_deref()
+            .is_some_and(|l| matches!(l.split_whitespace().next(), Some("stop" | "quit")));
+        if stopping {
+            stops.fetch_add(1, Ordering::SeqCst);
+        }
+        let end = line.is_none();
+        if lines.send(line).is_err() || end {
+            return;
+        }
+    }
+}
+
+/// Run the protocol until `quit` or the end of input. A search gives up on `stop` or `quit`, or
+/// when the time a `go` allows has passed, and the engine answers with what it has; at the end
+/// of the input the searches asked for are answered in full, then the session ends.
+pub fn run<R: BufRead + Send + 'static, W: Write>(
+    engine: &mut dyn Engine,
+    input: R,
+    mut out: W,
+) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel();
+    let stops = Arc::new(AtomicU64::new(0));
+    let counter = Arc::clone(&stops);
+    // Not joined: after `quit` the input may stay open (a GUI holding the pipe).
+    std::thread::spawn(move || read_lines(input, tx, counter));
     let mut pos = Position::start();
     let mut pending: Option<String> = None;
-    for line in input.lines() {
-        let line = line?;
+    // The `stop` and `quit` lines handled so far: a search gives up when the reader has seen more.
+    let mut stops_read = 0u64;
+    while let Ok(Some(line)) = rx.recv() {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else {
             continue;
@@ -95,45 +188,39 @@ pub fn run<R: BufRead, W: Write>(engine: &mut dyn Engine, input: R, mut out: W) 
                 }
             }
             "position" => match parse_position(args) {
-                Ok(p) => pos = p,
+                Ok(placed) => {
+                    pos = placed.position;
+                    if let Some(problem) = placed.problem {
+                        writeln!(out, "info string position: {problem}")?;
+                    }
+                }
                 Err(e) => writeln!(out, "info string position ignored: {e}")?,
             },
             "go" => {
-                let mut depth = None;
-                let mut infinite = false;
-                let mut i = 0;
-                while i < args.len() {
-                    match args[i] {
-                        "depth" => {
-                            depth = args.get(i + 1).and_then(|d| d.parse().ok());
-                            i += 1;
-                        }
-                        "infinite" | "ponder" => infinite = true,
-                        // The program's fixed widths were its time control: clocks, node and
-                        // time limits are read and do not cut the search short.
-                        "movetime" | "nodes" | "wtime" | "btime" | "winc" | "binc"
-                        | "movestogo" | "mate" => i += 1,
-                        _ => {}
-                    }
-                    i += 1;
-                }
-                let started = std::time::Instant::now();
-                let r = engine.search(&pos, depth);
+                let depth = args
+                    .iter()
+                    .position(|&a| a == "depth")
+                    .and_then(|i| args.get(i + 1)?.parse().ok());
+                let infinite = args.iter().any(|&a| a == "infinite" || a == "ponder");
+                let started = Instant::now();
+                let deadline = time_allowed(args, pos.side > 0).map(|t| started + t);
+                let cancel = Cancel::after(Arc::clone(&stops), stops_read, deadline);
+                let r = engine.search_until(&pos, depth, &cancel);
                 let ms = started.elapsed().as_millis();
                 let pv: Vec<String> = r.pv.iter().map(|m| m.uci()).collect();
-                let extra = engine
-                    .info_extra()
-                    .map(|e| format!(" {e}"))
-                    .unwrap_or_default();
                 writeln!(
                     out,
-                    "info depth {} nodes {} time {ms} score {}{} pv {}",
+                    "info depth {} nodes {} time {ms} score {} pv {}",
                     r.depth.max(1),
                     r.positions,
                     engine.score(&pos, &r),
-                    extra,
                     pv.join(" ")
                 )?;
+                // What the engine adds (the period time of an emulated run) goes where GUIs
+                // and python-chess keep it.
+                if let Some(extra) = engine.info_extra() {
+                    writeln!(out, "info string {extra}")?;
+                }
                 let best = format!(
                     "bestmove {}",
                     r.best.map(|m| m.uci()).unwrap_or_else(|| "0000".into())
@@ -145,6 +232,7 @@ pub fn run<R: BufRead, W: Write>(engine: &mut dyn Engine, input: R, mut out: W) 
                 }
             }
             "stop" => {
+                stops_read += 1;
                 if let Some(b) = pending.take() {
                     writeln!(out, "{b}")?;
                 }
@@ -158,7 +246,7 @@ pub fn run<R: BufRead, W: Write>(engine: &mut dyn Engine, input: R, mut out: W) 
     if let Some(b) = pending.take() {
         writeln!(out, "{b}")?;
     }
-    Ok(())
+    out.flush()
 }
 
 #[cfg(test)]
@@ -172,13 +260,18 @@ mod tests {
     fn session(input: &str) -> String {
         let mut out = Vec::new();
         let mut engine = registry::PLAYERS[0].engine(Twin::Native, &[]).unwrap();
-        run(engine.as_mut(), input.as_bytes(), &mut out).unwrap();
+        run(
+            engine.as_mut(),
+            std::io::Cursor::new(input.as_bytes().to_vec()),
+            &mut out,
+        )
+        .unwrap();
         String::from_utf8(out).unwrap()
     }
 
     #[test]
     fn handshake_and_a_move() {
-        let o = session("uci\nisready\nposition startpos moves e2e4\ngo depth 2\nquit\n");
+        let o = session("uci\nisready\nposition startpos moves e2e4\ngo depth 2\n");
         assert!(o.contains("uciok"));
         assert!(o.contains("readyok"));
         assert!(o.contains("info depth"));
@@ -195,10 +288,70 @@ mod tests {
 
     #[test]
     fn infinite_waits_for_stop() {
+        // The `stop` read while the search runs cuts it short; the move waits for the `stop`
+        // line itself, after `readyok`.
         let o = session("go infinite\nisready\nstop\n");
         let lines: Vec<&str> = o.lines().collect();
-        assert_eq!(lines[1], "readyok");
-        assert!(lines[2].starts_with("bestmove"));
+        let ready = lines.iter().position(|&l| l == "readyok").unwrap();
+        let best = lines
+            .iter()
+            .position(|l| l.starts_with("bestmove"))
+            .unwrap();
+        assert!(ready < best, "{o}");
+        assert_eq!(best, lines.len() - 1, "{o}");
+    }
+
+    #[test]
+    fn a_stop_cuts_a_long_search_short() {
+        // Kotok's full minimax with wide plies takes minutes; `stop` must answer at once.
+        let started = std::time::Instant::now();
+        let o = session(
+            "setoption name Widths value 40 40 40 40 40\nsetoption name AlphaBeta value false\n\
+             go\nstop\n",
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(2), "{o}");
+        assert!(o.contains("stopped before the program answered"), "{o}");
+        // The first legal move in the canonical order, as no answer came.
+        let first = crate::chess::legal_moves(&Position::start())[0].uci();
+        assert_eq!(
+            o.lines().last().unwrap(),
+            format!("bestmove {first}"),
+            "{o}"
+        );
+    }
+
+    #[test]
+    fn movetime_ends_the_search_on_time() {
+        let started = std::time::Instant::now();
+        let o = session(
+            "setoption name Widths value 40 40 40 40 40\nsetoption name AlphaBeta value false\n\
+             go movetime 200\n",
+        );
+        let took = started.elapsed();
+        assert!(took < std::time::Duration::from_secs(2), "{took:?}");
+        assert!(o.lines().last().unwrap().starts_with("bestmove "), "{o}");
+    }
+
+    #[test]
+    fn an_illegal_move_leaves_the_position_before_it() {
+        let o = session("position startpos moves e2e4 e7e5 e1e3\ngo depth 1\n");
+        assert!(
+            o.contains("info string position: move `e1e3` is not legal"),
+            "{o}"
+        );
+        // Black is to move after e2e4 e7e5 is White's turn: the answer is a White move.
+        let best = o.lines().last().unwrap();
+        assert!(best.starts_with("bestmove ") && best.len() >= 13, "{o}");
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_does_not_end_the_session() {
+        let mut out = Vec::new();
+        let mut engine = registry::PLAYERS[0].engine(Twin::Native, &[]).unwrap();
+        let input = b"isready\n\xff\xfe garbage\nisready\n".to_vec();
+        run(engine.as_mut(), std::io::Cursor::new(input), &mut out).unwrap();
+        let o = String::from_utf8(out).unwrap();
+        assert_eq!(o.matches("readyok").count(), 2, "{o}");
     }
 
     #[test]

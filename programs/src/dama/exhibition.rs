@@ -177,6 +177,8 @@ pub struct ExhibitionReport {
     pub orders: u64,
     /// Orders obeyed per function code (name, count), largest first.
     pub order_counts: Vec<(String, u64)>,
+    /// Records found torn when resuming, and what was dropped (warnings, not in the JSON).
+    pub repaired: Vec<String>,
 }
 
 /// min, median, max of a set of durations (ns).

@@ -23,7 +23,10 @@ record = []
 try:
     while not board.is_game_over() and board.fullmove_number <= moves:
         engine = kotok if board.turn == chess.WHITE else sf
-        result = engine.play(board, chess.engine.Limit(time=0.05), info=chess.engine.INFO_ALL)
+        # The program's fixed widths were its time control: give it time to finish its search
+        # (a `go` that runs out of time gets the first legal move).
+        limit = chess.engine.Limit(time=30 if engine is kotok else 0.05)
+        result = engine.play(board, limit, info=chess.engine.INFO_ALL)
         if result.move is None or result.move not in board.legal_moves:
             sys.exit(f"illegal or no move {result.move} in {board.fen()}")
         record.append(board.san(result.move))

@@ -11,9 +11,9 @@ use super::{program, program_names, SearchOpts};
 pub struct CrosscheckArgs {
     #[arg(long, default_value = "kotok", value_parser = program_names())]
     pub program: String,
-    /// How many positions (the middle-game set and random play; each program tries each
-    /// under the settings it is checked with).
-    #[arg(long, default_value_t = 20)]
+    /// How many positions, 1 to 1,000,000 (the middle-game set and random play; each program
+    /// tries each under the settings it is checked with).
+    #[arg(long, default_value_t = 20, value_parser = crate::cmd::usize_within(1, 1_000_000))]
     pub positions: usize,
     /// The seed the positions (and SOMA's coins) are drawn from.
     #[arg(long, default_value_t = 1)]

@@ -31,7 +31,8 @@ pub struct MatchArgs {
     /// The second player, named as --white.
     #[arg(long)]
     pub black: String,
-    #[arg(long, default_value_t = 2)]
+    /// Games to play (1 to 100,000).
+    #[arg(long, default_value_t = 2, value_parser = crate::cmd::usize_within(1, 100_000))]
     pub games: usize,
     /// Swap colours every game (each opening is then played once with each colour).
     #[arg(long)]
@@ -42,8 +43,8 @@ pub struct MatchArgs {
     /// Start positions, one a line: a FEN or UCI moves from the initial position; `#` comments.
     #[arg(long)]
     pub openings: Option<String>,
-    /// Full moves after which a game is adjudicated a draw (0: no cap).
-    #[arg(long, default_value_t = 150)]
+    /// Full moves after which a game is adjudicated a draw (0: no cap; at most 10,000).
+    #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(0..=10_000))]
     pub max_moves: u32,
     /// The seed of a program's coin (SOMA's): game g (from 1) seeds White's coin with
     /// S + 2(g-1) and Black's with S + 2(g-1) + 1.
@@ -62,15 +63,16 @@ pub struct MatchArgs {
     /// For external engines: `setoption`, as "NAME=VALUE" (repeatable).
     #[arg(long = "uci-option", value_name = "NAME=VALUE")]
     pub uci_options: Vec<String>,
-    /// For external engines: `go movetime MS` (100 when neither this nor --depth is given).
-    #[arg(long)]
+    /// For external engines: `go movetime MS` (100 when neither this nor --depth is given; at
+    /// most an hour).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: Option<u64>,
-    /// For external engines: `go depth D`.
-    #[arg(long)]
+    /// For external engines: `go depth D` (1 to 100).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub depth: Option<u32>,
     /// For external engines: the longest wait in seconds for an answer (beyond the movetime);
     /// an engine that does not answer in time loses the game.
-    #[arg(long, default_value_t = 30.0)]
+    #[arg(long, default_value_t = 30.0, value_parser = crate::cmd::seconds_within(0.1, 86_400.0))]
     pub timeout: f64,
 }
 
@@ -103,9 +105,6 @@ fn player(a: &MatchArgs, name: &str, colour: u64) -> anyhow::Result<Box<dyn Play
         }
         config.movetime = a.movetime;
         config.depth = a.depth;
-        if !(a.timeout > 0.0 && a.timeout.is_finite()) {
-            bail!("--timeout {}: not a positive number of seconds", a.timeout);
-        }
         config.timeout = Duration::from_secs_f64(a.timeout);
         return Ok(Box::new(UciPlayer::start(config)?));
     }

@@ -22,8 +22,9 @@ pub struct MateArgs {
     /// 1 = MATER I (checks only), 2 = MATER II (also quiet mate threats).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub mater: u8,
-    /// MATER II: attacker levels with quiet threats (default 2; the source's literal reading: 1).
-    #[arg(long)]
+    /// MATER II: attacker levels with quiet threats (default 2; the source's literal reading: 1;
+    /// at most 5, MATER's deepest line).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=5))]
     pub threat_levels: Option<u32>,
     /// One JSON object: found, line (UCI), line_san, mate_in, positions (and for the
     /// emulated engine emulated_seconds).
@@ -36,11 +37,11 @@ pub struct MateCampaignArgs {
     /// The table (default: programs/testdata/chess/bwtc_stockfish.tsv, built in).
     #[arg(long)]
     pub tsv: Option<String>,
-    /// Only the first N positions.
-    #[arg(long)]
+    /// Only the first N positions (1 to 100,000).
+    #[arg(long, value_parser = crate::cmd::usize_within(1, 100_000))]
     pub limit: Option<usize>,
-    /// MATER II's threat levels (default 2).
-    #[arg(long)]
+    /// MATER II's threat levels (default 2; 0 to 5).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=5))]
     pub threat_levels: Option<u32>,
     /// `emulated`: the FAP program on the emulated 7090, each answer compared with the native
     /// twin's (found, line, positions); adds the emulated seconds and the agreement count.

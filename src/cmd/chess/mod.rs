@@ -130,9 +130,9 @@ pub struct SearchOpts {
     /// positions). Option `AlphaBeta=false`.
     #[arg(long)]
     pub no_alpha_beta: bool,
-    /// Kotok: the first ply at which a stable position ends the search (default 4). Option
-    /// `StableFrom`.
-    #[arg(long)]
+    /// Kotok: the first ply at which a stable position ends the search (default 4; 0 to 32).
+    /// Option `StableFrom`.
+    #[arg(long, value_parser = crate::cmd::usize_within(0, 32))]
     pub stable_from: Option<usize>,
     /// A program's option by its UCI name, e.g. `Widths=4,3,2` or `Rules=somac1966`
     /// (repeatable); `chess uci` lists a program's options after `uci`.
@@ -150,9 +150,9 @@ pub struct ProgramOpts {
     /// The seed of SOMA's coin (ties; default 1961). Option `Seed`.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Turochamp: plies in which every move is considerable (the typescript: 2). Option
-    /// `FullPlies`.
-    #[arg(long)]
+    /// Turochamp: plies in which every move is considerable (the typescript: 2; 1 to 24).
+    /// Option `FullPlies`.
+    #[arg(long, value_parser = crate::cmd::usize_within(1, 24))]
     pub full_plies: Option<usize>,
     /// Turochamp: value dead positions by W - B instead of Turing's W/B. Option
     /// `Material=difference`.
@@ -169,6 +169,11 @@ pub struct Given {
 
 impl Given {
     fn push(&mut self, flag: String, option: &str, value: String) {
+        // Messages quote the flag, not a whole list someone generated.
+        let flag = match flag.char_indices().nth(60) {
+            Some((cut, _)) => format!("{}...", &flag[..cut]),
+            None => flag,
+        };
         self.flags.push(flag);
         self.settings.push((option.to_string(), value));
     }

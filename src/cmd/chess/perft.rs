@@ -13,7 +13,8 @@ pub struct PerftArgs {
     /// The position (FEN); default: the initial position.
     #[arg(long)]
     pub fen: Option<String>,
-    #[arg(long)]
+    /// Plies down (0 to 15; the FAP perft program goes to 9).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
     pub depth: u32,
     #[arg(long, value_enum, default_value = "native")]
     pub engine: EngineArg,

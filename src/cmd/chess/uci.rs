@@ -1,7 +1,7 @@
 //! `firstmoves chess uci`: a program from the registry, either twin, behind UCI on standard
 //! input and output.
 
-use std::io::{self, BufWriter};
+use std::io::{self, BufReader, BufWriter};
 
 use programs::chess::uci;
 
@@ -22,7 +22,10 @@ pub fn run(a: UciArgs) -> anyhow::Result<()> {
     let mut engine = entry
         .engine(a.which.engine.twin(), &g.settings)
         .with_context(|| g.context(&a.which.program))?;
-    let stdin = io::stdin();
-    uci::run(engine.as_mut(), stdin.lock(), BufWriter::new(io::stdout()))?;
+    uci::run(
+        engine.as_mut(),
+        BufReader::new(io::stdin()),
+        BufWriter::new(io::stdout()),
+    )?;
     Ok(())
 }

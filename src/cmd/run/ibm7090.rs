@@ -130,16 +130,39 @@ pub fn load_program(file: &Path) -> anyhow::Result<(BTreeMap<u16, u64>, u16)> {
     }
 }
 
-/// `--switches 1,3` as the bits of the sense switches.
-pub fn parse_switches(s: &str) -> anyhow::Result<u8> {
+/// Sense switch numbers (`1,3`, or `1 3`) as the bits of the sense switches (the operator's
+/// panel: `--switches` here, `switches` in the console).
+pub fn switch_bits(s: &str) -> Result<u8, String> {
     let mut bits = 0u8;
-    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+    for part in s
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+    {
         match part.parse::<u8>() {
             Ok(n @ 1..=6) => bits |= 1 << (n - 1),
-            _ => bail!("--switches: `{part}` is not a sense switch 1-6"),
+            _ => return Err(format!("`{part}` is not a sense switch 1-6")),
         }
     }
     Ok(bits)
+}
+
+/// The console entry keys as an octal word of up to 12 digits (a leading `-` sets the sign),
+/// which ENK copies into MQ (`--keys` here, `keys` in the console).
+pub fn keys_word(s: &str) -> Result<u64, String> {
+    let (sign, digits) = match s.trim().strip_prefix('-') {
+        Some(d) => (1u64 << 35, d),
+        None => (0, s.trim()),
+    };
+    u64::from_str_radix(digits, 8)
+        .ok()
+        .filter(|&v| v < 1 << 36 && (sign == 0 || v < 1 << 35))
+        .map(|v| v | sign)
+        .ok_or_else(|| format!("`{s}` is not an octal word of 36 bits"))
+}
+
+/// `--switches 1,3` as the bits of the sense switches.
+pub fn parse_switches(s: &str) -> anyhow::Result<u8> {
+    switch_bits(s).map_err(|e| anyhow::anyhow!("--switches: {e}"))
 }
 
 /// `--dump FROM-TO` (octal addresses) as an inclusive range.
@@ -177,9 +200,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         Some(s) => parse_switches(s)?,
         None => 0,
     };
+    let keys = match &args.keys {
+        Some(k) => keys_word(k).map_err(|e| anyhow::anyhow!("--keys: {e}"))?,
+        None => 0,
+    };
     let dump = args.dump.as_deref().map(parse_dump).transpose()?;
     let mut m = Machine::new();
     m.sense_switches = switches;
+    m.keys = keys;
     let mut mounted = Vec::new();
     for spec in &args.tape {
         mounted.push(mount(&mut m, spec)?);
@@ -431,6 +459,13 @@ CARD   BSS     14
     fn options() {
         assert_eq!(parse_switches("1,3").unwrap(), 0b101);
         assert!(parse_switches("7").is_err());
+        assert_eq!(switch_bits("2 6").unwrap(), 0b100010);
+        assert_eq!(keys_word("777").unwrap(), 0o777);
+        assert_eq!(keys_word("-5").unwrap(), 1 << 35 | 5);
+        assert_eq!(keys_word("777777777777").unwrap(), (1 << 36) - 1);
+        assert!(keys_word("1777777777777").is_err());
+        assert!(keys_word("-400000000000").is_err());
+        assert!(keys_word("8").is_err());
         assert_eq!(parse_dump("200-210").unwrap(), (0o200, 0o210));
         assert_eq!(parse_dump("77777").unwrap(), (0o77777, 0o77777));
         assert!(parse_dump("210-200").is_err());

@@ -4,8 +4,10 @@
 
 use super::super::arith::{self, AC_MAG, AC_P, AC_S, MAG, SIGN, WORD};
 use super::super::decode::{self, Decoded, Ea};
+use super::super::float::{self, Outcome, Sign};
 use super::super::isa::Op;
 use super::super::timing;
+use super::convert::convert_count;
 use super::hot::Entry;
 use super::{decrement, Machine, Stop, ADDR, STORE_WORDS, XEC_LIMIT};
 
@@ -85,14 +87,6 @@ impl Regs {
         }
     }
 
-    /// IC := Y if `go` (the conditional transfers).
-    #[inline(always)]
-    pub(super) fn transfer_if(&mut self, go: bool, y: u16) {
-        if go {
-            self.ic = y as u32;
-        }
-    }
-
     /// Load the index register(s) named by `x` (as for `xr_operand`; tag 0 loads none). The
     /// hot loop never runs such an instruction with x = 3, which stays 0.
     #[inline(always)]
@@ -115,6 +109,47 @@ pub(super) enum Flow {
     /// registers (XEC, divide, channel A, the ±0760 group, or an unimplemented code), or,
     /// in the hot loop, its entry says it is left out (`hot::Entry::op`).
     Machine,
+}
+
+/// The count of VLM, VDH, VDP: bits 12-17 (flag included).
+#[inline(always)]
+fn count(word: u64) -> u32 {
+    ((word >> 18) & 0o77) as u32
+}
+
+/// Where trap mode stores a transfer's location (its address part), and where it traps to.
+pub(super) const TRAP_SAVE: usize = 0;
+pub(super) const TRAP_TRANSFER: u32 = 1;
+/// Where STR goes, its location + 1 in 0000.
+pub(super) const TRAP_STR: u32 = 2;
+
+/// Store `location` in the address part (21-35) of 0000, the rest of the word kept.
+#[inline(always)]
+pub(super) fn store_trap_location(mem: &mut [u64; STORE_WORDS], location: u32) {
+    mem[TRAP_SAVE] = (mem[TRAP_SAVE] & !(ADDR as u64)) | (location & ADDR as u32) as u64;
+}
+
+/// A transfer order at `at` (for XEC, the XEC's location): IC := Y if `go`. In trap mode
+/// (`trap`) [CE-98] the transfer is not made: its location goes to 0000 whether or not it
+/// would be taken, and a taken one traps to 0001 (TTR alone is immune). In the hot loop
+/// (`HOT`) trap mode is never on, and the test is compiled out.
+#[inline(always)]
+pub(super) fn transfer<const HOT: bool>(
+    mem: &mut [u64; STORE_WORDS],
+    r: &mut Regs,
+    trap: bool,
+    go: bool,
+    y: u16,
+    at: u16,
+) {
+    if !HOT && trap {
+        store_trap_location(mem, at as u32);
+        if go {
+            r.ic = TRAP_TRANSFER;
+        }
+    } else if go {
+        r.ic = y as u32;
+    }
 }
 
 /// The effective address Y and the extra cycle of an indirect reference.
@@ -144,7 +179,8 @@ fn effective(mem: &[u64; STORE_WORDS], r: &Regs, word: u64, d: Decoded) -> (u16,
 /// the store and the registers; the instruction is not counted here. `e.x` names the index
 /// register operand (`Regs::xr_operand`), `y` is the effective address, `cycles` the fixed
 /// cycles and that of an indirect reference. `HOT`: called from the hot loop, whose entries
-/// name one register by its index (`hot::entry`).
+/// name one register by its index (`hot::entry`). `trap`: trap mode is on (never in the hot
+/// loop: `Machine::run_regs`).
 #[inline(always)]
 pub(super) fn core<const HOT: bool>(
     mem: &mut [u64; STORE_WORDS],
@@ -153,56 +189,70 @@ pub(super) fn core<const HOT: bool>(
     y: u16,
     at: u16,
     mut cycles: u64,
+    trap: bool,
 ) -> Flow {
     // The entry's fields are read where they are used, not all at once (registers).
     let yi = (y & ADDR) as usize;
     let skip = |r: &mut Regs, n: u32| r.ic = (r.ic + n) & ADDR as u32;
     match e.op {
-        // --- Type A
+        // --- Type A. The index register changes as usual when a transfer traps (SIMH).
         Op::Txi => {
             let xr = r.xr_operand::<HOT>(e.x);
             r.xr_load::<HOT>(e.x, xr.wrapping_add(e.decrement));
-            r.ic = e.address as u32;
+            transfer::<HOT>(mem, r, trap, true, e.address, at);
         }
         Op::Tix => {
             let xr = r.xr_operand::<HOT>(e.x);
             if xr > e.decrement {
                 r.xr_load::<HOT>(e.x, xr - e.decrement);
-                r.ic = e.address as u32;
+                transfer::<HOT>(mem, r, trap, true, e.address, at);
+            } else {
+                transfer::<HOT>(mem, r, trap, false, e.address, at);
             }
         }
         Op::Txh => {
-            if r.xr_operand::<HOT>(e.x) > e.decrement {
-                r.ic = e.address as u32;
-            }
+            let go = r.xr_operand::<HOT>(e.x) > e.decrement;
+            transfer::<HOT>(mem, r, trap, go, e.address, at);
         }
         Op::Tnx => {
             let xr = r.xr_operand::<HOT>(e.x);
             if xr > e.decrement {
                 r.xr_load::<HOT>(e.x, xr - e.decrement);
+                transfer::<HOT>(mem, r, trap, false, e.address, at);
             } else {
-                r.ic = e.address as u32;
+                transfer::<HOT>(mem, r, trap, true, e.address, at);
             }
         }
         Op::Txl => {
-            if r.xr_operand::<HOT>(e.x) <= e.decrement {
-                r.ic = e.address as u32;
-            }
+            let go = r.xr_operand::<HOT>(e.x) <= e.decrement;
+            transfer::<HOT>(mem, r, trap, go, e.address, at);
+        }
+        Op::Str => {
+            // Location + 1 to 0000, then to 0002, in or out of trap mode [CE-100]; SIMH reads
+            // (and with several tag bits rewrites) the index registers as for any Type A.
+            r.xr_operand::<HOT>(e.x);
+            store_trap_location(mem, r.ic);
+            r.ic = TRAP_STR;
         }
         // --- Transfers and control
         Op::Htr => {
             r.cycles += cycles;
-            r.ic = y as u32;
+            // Trap mode: START goes to 0001, and only then is the location stored in 0000
+            // (SIMH's pending HTR; `Machine::halt_trap`).
+            let trapped = !HOT && trap;
+            r.ic = if trapped { TRAP_TRANSFER } else { y as u32 };
             return Flow::Stop(Stop::Halt {
                 address: at,
                 target: y,
+                trapped,
             });
         }
         Op::Hpr => {
             r.cycles += cycles;
             return Flow::Stop(Stop::HaltProceed { address: at });
         }
-        Op::Tra => r.ic = y as u32,
+        Op::Tra => transfer::<HOT>(mem, r, trap, true, y, at),
+        Op::Ttr => r.ic = y as u32,
         Op::Tlq => {
             let s1 = r.ac & AC_S != 0;
             let s2 = r.mq & SIGN != 0;
@@ -213,25 +263,25 @@ pub(super) fn core<const HOT: bool>(
             } else {
                 t1 != t2 && (s2 ^ (t1 > t2))
             };
-            r.transfer_if(go, y);
+            transfer::<HOT>(mem, r, trap, go, y, at);
         }
         Op::Tsx => {
             r.xr_load::<HOT>(e.x, (!at).wrapping_add(1) & ADDR);
-            r.ic = y as u32;
+            transfer::<HOT>(mem, r, trap, true, y, at);
         }
-        Op::Tze => r.transfer_if(r.ac & AC_MAG == 0, y),
-        Op::Tnz => r.transfer_if(r.ac & AC_MAG != 0, y),
-        Op::Tpl => r.transfer_if(r.ac & AC_S == 0, y),
-        Op::Tmi => r.transfer_if(r.ac & AC_S != 0, y),
+        Op::Tze => transfer::<HOT>(mem, r, trap, r.ac & AC_MAG == 0, y, at),
+        Op::Tnz => transfer::<HOT>(mem, r, trap, r.ac & AC_MAG != 0, y, at),
+        Op::Tpl => transfer::<HOT>(mem, r, trap, r.ac & AC_S == 0, y, at),
+        Op::Tmi => transfer::<HOT>(mem, r, trap, r.ac & AC_S != 0, y, at),
         Op::Tov => {
-            r.transfer_if(r.overflow, y);
+            transfer::<HOT>(mem, r, trap, r.overflow, y, at);
             r.overflow = false;
         }
         Op::Tno => {
-            r.transfer_if(!r.overflow, y);
+            transfer::<HOT>(mem, r, trap, !r.overflow, y, at);
             r.overflow = false;
         }
-        Op::Tqp => r.transfer_if(r.mq & SIGN == 0, y),
+        Op::Tqp => transfer::<HOT>(mem, r, trap, r.mq & SIGN == 0, y, at),
         Op::Nop => {}
         // --- Multiply and divide
         Op::Mpy | Op::Mpr => {
@@ -332,6 +382,10 @@ pub(super) fn core<const HOT: bool>(
             mem[yi] = (mem[yi] & !f) | (r.ac & f);
         }
         Op::Stl => mem[yi] = (mem[yi] & !0o77777) | r.ic as u64,
+        Op::Slq => {
+            let f = 0o777777 << 18;
+            mem[yi] = (mem[yi] & !f) | (r.mq & f);
+        }
         // --- Index registers
         Op::Lxa => r.xr_load::<HOT>(e.x, mem[yi] as u16),
         Op::Lac => r.xr_load::<HOT>(e.x, (mem[yi] as u16).wrapping_neg()),
@@ -389,6 +443,16 @@ pub(super) fn core<const HOT: bool>(
         Op::Chs => r.ac ^= AC_S,
         Op::Ssp => r.ac &= !AC_S,
         Op::Com => r.ac ^= AC_MAG,
+        Op::Rnd => {
+            // MQ(1) = 1: AC := AC + 1 algebraically, as an ADD of +1 (overflow when P
+            // changes). SIMH's rule (op_add(1); run: −5 gives −4, −0 gives +1); CE-69 says
+            // the magnitude grows, which differs for a negative AC only (docs/ibm7090.md).
+            if r.mq & (1 << 34) != 0 {
+                let (ac, ovf) = arith::add(r.ac, 1);
+                r.ac = ac;
+                r.overflow |= ovf;
+            }
+        }
         Op::Pbt => {
             if r.ac & AC_P != 0 {
                 skip(r, 1);
@@ -444,6 +508,14 @@ impl Machine {
             }
             Flow::Stop(stop) => {
                 r.instructions += 1;
+                if let Stop::Halt {
+                    address,
+                    trapped: true,
+                    ..
+                } = stop
+                {
+                    self.halt_trap = Some(address);
+                }
                 Err(stop)
             }
             Flow::Machine => self.machine(r, word, d, at, depth),
@@ -469,7 +541,8 @@ impl Machine {
             address: (word & 0o77777) as u16,
             decrement: decrement(word),
         };
-        core::<false>(&mut self.mem, r, &e, y, at, d.cycles as u64 + extra)
+        let trap = self.trap_mode;
+        core::<false>(&mut self.mem, r, &e, y, at, d.cycles as u64 + extra, trap)
     }
 
     /// The instructions `core` leaves to the whole machine; counts them.
@@ -506,21 +579,91 @@ impl Machine {
                 }
                 return res;
             }
-            Op::Dvh | Op::Dvp => match arith::divide(r.ac, r.mq, self.mem[yi]) {
-                Some((ac, mq)) => {
-                    cycles += timing::divide_cycles(false) as u64;
-                    r.ac = ac;
-                    r.mq = mq;
+            Op::Vlm => {
+                // The count in bits 12-17; 0 changes nothing, before the zero tests (SIMH
+                // op_mpy; 9M21A "COUNT TAKES PRECEDENT").
+                let w = self.mem[yi];
+                let c = count(word);
+                cycles += timing::count_multiply_cycles(r.mq, w, c) as u64;
+                if c != 0 {
+                    (r.ac, r.mq) = arith::multiply_steps(r.mq, w, c);
                 }
-                None => {
-                    cycles += timing::divide_cycles(true) as u64;
+            }
+            Op::Cvr | Op::Crq | Op::Caq => {
+                cycles += timing::convert_cycles(convert_count(word)) as u64;
+                self.convert(r, d.op, word);
+            }
+            Op::Dvh | Op::Dvp | Op::Vdh | Op::Vdp => {
+                // DVH, DVP: 35 quotient steps; VDH, VDP: the count in bits 12-17, where 0
+                // changes nothing, not even on divide check (SIMH op_div; 9M21A `VDP K2,0,0`).
+                let c = match d.op {
+                    Op::Dvh | Op::Dvp => 35,
+                    _ => count(word),
+                };
+                let w = self.mem[yi];
+                let result = match c {
+                    0 => Some((r.ac, r.mq)),
+                    35 => arith::divide(r.ac, r.mq, w),
+                    _ => arith::divide_steps(r.ac, r.mq, w, c),
+                };
+                cycles += timing::count_divide_cycles(c, result.is_none()) as u64;
+                match result {
+                    Some((ac, mq)) => (r.ac, r.mq) = (ac, mq),
+                    None => {
+                        self.divide_check = true;
+                        if matches!(d.op, Op::Dvh | Op::Vdh) {
+                            r.cycles += cycles;
+                            return Err(Stop::DivideCheckHalt { address: at });
+                        }
+                    }
+                }
+            }
+            // --- Floating point (`float`); a spill takes the floating trap after the results
+            Op::Fad | Op::Fsb | Op::Fam | Op::Fsm | Op::Ufa | Op::Ufs | Op::Uam | Op::Usm => {
+                let sign = match d.op {
+                    Op::Fad | Op::Ufa => Sign::Keep,
+                    Op::Fsb | Op::Ufs => Sign::Invert,
+                    Op::Fam | Op::Uam => Sign::Plus,
+                    _ => Sign::Minus,
+                };
+                let normalize = matches!(d.op, Op::Fad | Op::Fsb | Op::Fam | Op::Fsm);
+                let o = float::add(r.ac, sign.apply(self.mem[yi]), normalize);
+                cycles += self.float_result(r, o);
+            }
+            Op::Fmp | Op::Ufm => {
+                let o = float::multiply(r.mq, self.mem[yi], d.op == Op::Fmp);
+                cycles += self.float_result(r, o);
+            }
+            Op::Fdh | Op::Fdp => {
+                let o = float::divide(r.ac, self.mem[yi]);
+                cycles += self.float_result(r, o);
+                if o.divide_check {
                     self.divide_check = true;
-                    if d.op == Op::Dvh {
+                    if d.op == Op::Fdh {
                         r.cycles += cycles;
                         return Err(Stop::DivideCheckHalt { address: at });
                     }
                 }
-            },
+            }
+            Op::Frn => {
+                let (ac, code) = float::round(r.ac, r.mq);
+                r.ac = ac;
+                cycles += self.spill(r, code);
+            }
+            // TQO works only out of floating trap mode, and there it is a transfer that traps
+            // in trap mode as the others do [SUP]; in floating trap mode it does nothing.
+            Op::Tqo => {
+                if !self.floating_trap {
+                    let go = self.mq_overflow;
+                    self.mq_overflow = false;
+                    self.transfer(r, go, y, at);
+                }
+            }
+            Op::Eftm => {
+                self.floating_trap = true;
+                self.mq_overflow = false;
+            }
+            Op::Lftm => self.floating_trap = false,
             // --- The channels and their units (`cpu/io.rs`)
             Op::Rds
             | Op::Wrs
@@ -541,7 +684,7 @@ impl Machine {
             | Op::Ett
             | Op::Iot
             | Op::Sense => {
-                if let Err(e) = self.io_order(r, d.op, word, y) {
+                if let Err(e) = self.io_order(r, d.op, word, y, at) {
                     return self.io_stop(r, at, depth, cycles, e);
                 }
             }
@@ -553,6 +696,8 @@ impl Machine {
                 return self.execute_decoded(r, word, f, at, depth);
             }
             Op::Enk => r.mq = self.keys & WORD,
+            Op::Etm => self.trap_mode = true,
+            Op::Ltm => self.trap_mode = false,
             Op::Dct => {
                 if self.divide_check {
                     self.divide_check = false;
@@ -560,6 +705,30 @@ impl Machine {
                     skip(r);
                 }
             }
+            Op::Pai
+            | Op::Pia
+            | Op::Oai
+            | Op::Iia
+            | Op::Ria
+            | Op::Tio
+            | Op::Tif
+            | Op::Ldi
+            | Op::Sti
+            | Op::Osi
+            | Op::Iis
+            | Op::Ris
+            | Op::Ont
+            | Op::Oft
+            | Op::Sir
+            | Op::Sil
+            | Op::Rir
+            | Op::Ril
+            | Op::Iir
+            | Op::Iil
+            | Op::Rft
+            | Op::Lft
+            | Op::Rnt
+            | Op::Lnt => self.indicators(r, d.op, word, y, at),
             Op::Slf => self.sense_lights = 0,
             // SLN n, SWT n, SLT n: n is the address's low octal digit (014n, 016n).
             Op::Sln => self.sense_lights |= light(y),
@@ -574,6 +743,11 @@ impl Machine {
                     skip(r);
                 }
             }
+            // An order the 7090 does not have: nothing done, IC past it (SIMH's stop).
+            Op::Illegal => {
+                r.instructions -= 1;
+                return Err(Stop::IllegalOrder { word, address: at });
+            }
             // Unimplemented, and any row the executor has no arm for (ops that `core` runs
             // never come here): the machine stops as for any instruction it lacks.
             _ => {
@@ -584,7 +758,44 @@ impl Machine {
         r.cycles += cycles;
         Ok(())
     }
+
+    /// Store a floating-point instruction's AC and MQ and take its spill; returns the cycles.
+    fn float_result(&mut self, r: &mut Regs, o: Outcome) -> u64 {
+        r.ac = o.ac;
+        r.mq = o.mq;
+        o.cycles as u64 + self.spill(r, o.spill)
+    }
+
+    /// A floating-point spill (`float::spill` code, 0 for none). In floating trap mode the
+    /// location after the instruction (after the XEC that executed it) goes to the address of
+    /// 0000 and the code to its decrement, the rest of 0000 kept, and the next instruction
+    /// comes from 0010 [CE-142; SUP `fp_trap`, `WriteTAD`]; one cycle to store 0000 [I].
+    /// Otherwise an AC spill turns AC overflow on and an MQ spill MQ overflow [SUP].
+    fn spill(&mut self, r: &mut Regs, code: u8) -> u64 {
+        if code == 0 {
+            return 0;
+        }
+        if self.floating_trap {
+            let fields = (0o77777 << 18) | 0o77777;
+            self.mem[0] = (self.mem[0] & !fields) | u64::from(code) << 18 | u64::from(r.ic);
+            r.ic = FLOATING_TRAP;
+            1
+        } else {
+            r.overflow |= code & float::spill::AC != 0;
+            self.mq_overflow |= code & float::spill::MQ != 0;
+            0
+        }
+    }
+
+    /// A transfer order that needs the machine (TIO, TIF, TCOA ...): as `transfer`.
+    pub(super) fn transfer(&mut self, r: &mut Regs, go: bool, y: u16, at: u16) {
+        let trap = self.trap_mode;
+        transfer::<false>(&mut self.mem, r, trap, go, y, at);
+    }
 }
+
+/// Where the floating trap takes the next instruction from.
+const FLOATING_TRAP: u32 = 0o10;
 
 /// The bit (n - 1) of sense switch or light n, for the address 01x0 + n of SWT, SLN, SLT.
 #[inline(always)]

@@ -78,7 +78,7 @@ pub(super) fn steps(
         }
         let e = &icache[at as usize];
         let y = e.address.wrapping_sub(g.xa[e.yx as usize & 3] as u16) & ADDR;
-        match core::<true>(mem, &mut g, e, y, at, e.cycles as u64) {
+        match core::<true>(mem, &mut g, e, y, at, e.cycles as u64, false) {
             Flow::Next => {}
             Flow::Stop(stop) => break Exit::Stop(stop),
             Flow::Machine => {

@@ -45,6 +45,7 @@ impl Machine {
         op: Op,
         word: u64,
         y: u16,
+        at: u16,
     ) -> Result<(), IoStop> {
         let refused = |error| IoStop {
             error,
@@ -80,10 +81,17 @@ impl Machine {
                 let w = io.store(channel_of(op, word)).map_err(refused)?;
                 self.mem[y as usize] = w;
             }
-            Op::Tco => r.transfer_if(io.in_operation(channel_of(op, word)), y),
-            Op::Tcn => r.transfer_if(!io.in_operation(channel_of(op, word)), y),
-            Op::Trc => r.transfer_if(io.take(channel_of(op, word), Indicator::Redundancy), y),
-            Op::Tef => r.transfer_if(io.take(channel_of(op, word), Indicator::EndOfFile), y),
+            // The channel tests are transfers: in trap mode they trap as the others do.
+            Op::Tco | Op::Tcn | Op::Trc | Op::Tef => {
+                let ch = channel_of(op, word);
+                let go = match op {
+                    Op::Tco => io.in_operation(ch),
+                    Op::Tcn => !io.in_operation(ch),
+                    Op::Trc => io.take(ch, Indicator::Redundancy),
+                    _ => io.take(ch, Indicator::EndOfFile),
+                };
+                self.transfer(r, go, y, at);
+            }
             // BTT, ETT (the channel in Y's high digits): on, turn it off; off, skip.
             Op::Btt | Op::Ett => {
                 let ch = ((y >> 9) & 0o77) as usize - 1;

@@ -8,14 +8,22 @@
 //! `Unimplemented` is known to the assembler and disassembler and stops the emulator.
 //!
 //! Operand forms (`Form`): Y an address, indexed, indirect with `*`; XR the tag names the
-//! index register worked on; DIRECT address and tag ignored or used as written; SHIFT a shift
+//! index register worked on; DIRECT address and tag ignored or used as written; MASK the 18
+//! bits of tag and address are an operand (the sense-indicator immediate orders); SHIFT a shift
 //! count; IO an address for a channel instruction; `unit(u)` an I/O unit (u by default); `group`
 //! the ±0760 group's function (`function`, operands `min..=max` added to it); PREFIX a Type A
-//! instruction; COMMAND a data-channel command; DATA a prefix data word.
+//! instruction; COUNT an address and a count in bits 12-17 (VLM); COMMAND a data-channel
+//! command; DATA a prefix data word.
 
 use super::Op::*;
-use super::Timing::{Divide, Execute, Fixed, Multiply, Shift};
-use super::{group, unit, units, InstrInfo, COMMAND, DATA, DIRECT, IO, PREFIX, SHIFT, UNIT, XR, Y};
+use super::Timing::{
+    Convert, CountDivide, CountMultiply, Divide, Execute, Fixed, FloatAdd, FloatAddUnnormalized,
+    FloatDivide, FloatMultiply, Multiply, Shift,
+};
+use super::{
+    group, unit, units, InstrInfo, COMMAND, CONVERT, COUNT, DATA, DIRECT, IO, MASK, PREFIX, SHIFT,
+    UNIT, XR, Y,
+};
 
 /// One row (the columns of the chart; see `InstrInfo`).
 const fn i(
@@ -49,7 +57,7 @@ pub static TABLE: &[InstrInfo] = &[
     // --- Control and transfers
     i(0o0000, "HTR",  Y,                   Htr,           Fixed(1), "[I]",                              "halt; on START continue at Y"),
     i(0o0020, "TRA",  Y,                   Tra,           Fixed(1), "[I]",                              "IC := Y"),
-    i(0o0021, "TTR",  Y,                   Unimplemented, Fixed(1), "[I]",                              "trap transfer"),
+    i(0o0021, "TTR",  Y,                   Ttr,           Fixed(1), "[I] as TRA",                       "IC := Y; never trapped"),
     i(0o0022, "TRCA", IO,                  Trc,           Fixed(2), "[I]",                              "transfer on channel A redundancy check; turn it off"),
     i(0o0024, "TRCC", IO,                  Trc,           Fixed(2), "[I]",                              "transfer on channel C redundancy check (absent: never)"),
     i(0o0026, "TRCE", IO,                  Trc,           Fixed(2), "[I]",                              "transfer on channel E redundancy check (absent: never)"),
@@ -57,6 +65,16 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0031, "TEFC", IO,                  Tef,           Fixed(2), "[I]",                              "transfer on channel C end of file (absent: never)"),
     i(0o0032, "TEFE", IO,                  Tef,           Fixed(2), "[I]",                              "transfer on channel E end of file (absent: never)"),
     i(0o0040, "TLQ",  Y,                   Tlq,           Fixed(1), "[I]",                              "transfer if C(MQ) < C(AC) algebraically"),
+    i(0o0041, "IIA",  DIRECT,              Iia,           Fixed(2), "[I] (I,L)",                        "SI := SI XOR AC(P,1-35)"),
+    i(0o0042, "TIO",  Y,                   Tio,           Fixed(2), "[I] (I,L) as TRC [CE-98]",         "transfer if every SI bit selected by AC(P,1-35) is on"),
+    i(0o0043, "OAI",  DIRECT,              Oai,           Fixed(2), "[I] (I,L)",                        "SI := SI OR AC(P,1-35)"),
+    i(0o0044, "PAI",  DIRECT,              Pai,           Fixed(2), "[I] (I,L)",                        "SI := AC(P,1-35)"),
+    i(0o0046, "TIF",  Y,                   Tif,           Fixed(2), "[I] (I,L) as TRC [CE-98]",         "transfer if every SI bit selected by AC(P,1-35) is off"),
+    i(0o0051, "IIR",  MASK,                Iir,           Fixed(2), "[I] (I,L)",                        "SI(18-35) := SI(18-35) XOR mask (bits 18-35 of the order)"),
+    i(0o0054, "RFT",  MASK,                Rft,           Fixed(2), "[I] (I,L)",                        "skip if every SI(18-35) bit the mask selects is off"),
+    i(0o0055, "SIR",  MASK,                Sir,           Fixed(2), "[I] (I,L)",                        "SI(18-35) := SI(18-35) OR mask"),
+    i(0o0056, "RNT",  MASK,                Rnt,           Fixed(2), "[I] (I,L)",                        "skip if every SI(18-35) bit the mask selects is on"),
+    i(0o0057, "RIR",  MASK,                Rir,           Fixed(2), "[I] (I,L)",                        "SI(18-35) := SI(18-35) AND NOT mask"),
     i(0o0060, "TCOA", IO,                  Tco,           Fixed(2), "[I]",                              "transfer if channel A in operation"),
     i(0o0061, "TCOB", IO,                  Tco,           Fixed(2), "[I]",                              "transfer if channel B in operation"),
     i(0o0062, "TCOC", IO,                  Tco,           Fixed(2), "[I]",                              "transfer if channel C in operation (absent: never)"),
@@ -65,26 +83,26 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0065, "TCOF", IO,                  Tco,           Fixed(2), "[I]",                              "transfer if channel F in operation (absent: never)"),
     i(0o0074, "TSX",  XR,                  Tsx,           Fixed(1), "[I]",                              "XR(T) := 2's complement of IC; IC := Y"),
     i(0o0100, "TZE",  Y,                   Tze,           Fixed(1), "[I]",                              "transfer if AC(Q,P,1-35) = 0"),
-    i(0o0114, "CVR",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by replacement from the AC"),
+    i(0o0114, "CVR",  CONVERT,             Cvr,           Convert,  "[S] CE-134/136",                   "C times: AC(P,1-5) := S,1-5 of C(Y + AC(30-35)) as AC shifts right 6; next Y its address"),
     i(0o0120, "TPL",  Y,                   Tpl,           Fixed(1), "[I]",                              "transfer if AC sign +"),
     i(0o0131, "XCA",  DIRECT,              Xca,           Fixed(2), "[I]",                              "exchange AC(S,1-35) and MQ; AC Q,P := 0"),
     i(0o0140, "TOV",  Y,                   Tov,           Fixed(1), "[I]",                              "transfer if AC overflow on; turn it off"),
-    i(0o0161, "TQO",  Y,                   Unimplemented, Fixed(1), "[I]",                              "transfer on MQ overflow (floating point)"),
+    i(0o0161, "TQO",  Y,                   Tqo,           Fixed(1), "[I]",                              "out of floating trap mode: if MQ overflow, turn it off and IC := Y"),
     i(0o0162, "TQP",  Y,                   Tqp,           Fixed(1), "[I]",                              "transfer if MQ sign +"),
     // --- Multiply and divide
     i(0o0200, "MPY",  Y,                   Mpy,           Multiply, "[S] CE-63/64 bounds; [I] per bit", "AC:MQ := MQ * C(Y)"),
-    i(0o0204, "VLM",  Y,                   Unimplemented, Fixed(2), "[I]",                              "variable-length multiply"),
+    i(0o0204, "VLM",  COUNT,               Vlm,           CountMultiply, "[S] CE-64 (C = 35); [I] count",    "AC:MQ := low C bits of MQ * C(Y), C steps (C = 0: nothing)"),
     i(0o0220, "DVH",  Y,                   Dvh,           Divide,   "[S] CE-64",                        "MQ := AC:MQ / C(Y), AC := remainder; halt on divide check"),
     i(0o0221, "DVP",  Y,                   Dvp,           Divide,   "[I] as DVH",                       "MQ := AC:MQ / C(Y), AC := remainder; divide check proceeds"),
-    i(0o0224, "VDH",  Y,                   Unimplemented, Fixed(3), "[I]",                              "variable-length divide or halt"),
-    i(0o0225, "VDP",  Y,                   Unimplemented, Fixed(3), "[I]",                              "variable-length divide or proceed"),
-    i(0o0240, "FDH",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating divide or halt"),
-    i(0o0241, "FDP",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating divide or proceed"),
-    i(0o0260, "FMP",  Y,                   Unimplemented, Fixed(2), "[I]",                              "floating multiply"),
-    i(0o0300, "FAD",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating add"),
-    i(0o0302, "FSB",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating subtract"),
-    i(0o0304, "FAM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating add magnitude"),
-    i(0o0306, "FSM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "floating subtract magnitude"),
+    i(0o0224, "VDH",  COUNT,               Vdh,           CountDivide, "[I] as DVH, count",                "C quotient bits of AC:MQ / C(Y) into MQ; halt on divide check (C = 0: nothing)"),
+    i(0o0225, "VDP",  COUNT,               Vdp,           CountDivide, "[S] CE-69 bounds; [I] count",      "C quotient bits of AC:MQ / C(Y) into MQ; divide check proceeds"),
+    i(0o0240, "FDH",  Y,                   Fdh,           FloatDivide, "[S] CE-86 bounds; [I] rule",    "MQ := AC / C(Y), AC := remainder (floating); halt on divide check"),
+    i(0o0241, "FDP",  Y,                   Fdp,           FloatDivide, "[I] as FDH",                    "MQ := AC / C(Y), AC := remainder (floating); divide check proceeds"),
+    i(0o0260, "FMP",  Y,                   Fmp,           FloatMultiply, "[S] CE-85/86; [I] per bit",   "AC:MQ := MQ * C(Y), normalized (floating)"),
+    i(0o0300, "FAD",  Y,                   Fad,           FloatAdd, "[S] 9M08A steps; CE-78/79",        "AC:MQ := AC + C(Y), normalized (floating)"),
+    i(0o0302, "FSB",  Y,                   Fsb,           FloatAdd, "[S] 9M08A steps; CE-78/79",        "AC:MQ := AC - C(Y), normalized (floating)"),
+    i(0o0304, "FAM",  Y,                   Fam,           FloatAdd, "[I] as FAD",                       "AC:MQ := AC + magnitude of C(Y), normalized (floating)"),
+    i(0o0306, "FSM",  Y,                   Fsm,           FloatAdd, "[I] as FAD",                       "AC:MQ := AC - magnitude of C(Y), normalized (floating)"),
     // --- Logical and compare
     i(0o0320, "ANS",  Y,                   Ans,           Fixed(4), "[S] CE-129",                       "C(Y) := AC(P,1-35) AND C(Y)"),
     i(0o0322, "ERA",  Y,                   Era,           Fixed(3), "[I] as ANA",                       "AC(P,1-35) := AC(P,1-35) XOR C(Y); AC S,Q := 0"),
@@ -95,7 +113,12 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0401, "ADM",  Y,                   Adm,           Fixed(2), "[I]",                              "AC := AC + |C(Y)|"),
     i(0o0402, "SUB",  Y,                   Sub,           Fixed(2), "[I]",                              "AC := AC - C(Y)"),
     i(0o0420, "HPR",  DIRECT,              Hpr,           Fixed(1), "[I]",                              "halt and proceed"),
-    i(0o0441, "LDI",  Y,                   Unimplemented, Fixed(2), "[I]",                              "load sense indicators"),
+    i(0o0440, "IIS",  Y,                   Iis,           Fixed(2), "[I] (I,E)",                        "SI := SI XOR C(Y)"),
+    i(0o0441, "LDI",  Y,                   Ldi,           Fixed(2), "[I] (I,E)",                        "SI := C(Y)"),
+    i(0o0442, "OSI",  Y,                   Osi,           Fixed(2), "[I] (I,E)",                        "SI := SI OR C(Y)"),
+    i(0o0444, "OFT",  Y,                   Oft,           Fixed(2), "[I] (I,E)",                        "skip if every SI bit selected by C(Y) is off"),
+    i(0o0445, "RIS",  Y,                   Ris,           Fixed(2), "[I] (I,E)",                        "SI := SI AND NOT C(Y)"),
+    i(0o0446, "ONT",  Y,                   Ont,           Fixed(2), "[I] (I,E)",                        "skip if every SI bit selected by C(Y) is on"),
     i(0o0500, "CLA",  Y,                   Cla,           Fixed(2), "[S] CE-56",                        "AC := C(Y)"),
     i(0o0502, "CLS",  Y,                   Cls,           Fixed(2), "[I]",                              "AC := -C(Y)"),
     i(0o0520, "ZET",  Y,                   Zet,           Fixed(2), "[S] CE-100",                       "skip if C(Y)(1-35) = 0"),
@@ -114,7 +137,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0600, "STZ",  Y,                   Stz,           Fixed(2), "[I]",                              "C(Y) := +0"),
     i(0o0601, "STO",  Y,                   Sto,           Fixed(2), "[I]",                              "C(Y) := AC(S,1-35)"),
     i(0o0602, "SLW",  Y,                   Slw,           Fixed(2), "[I]",                              "C(Y) := AC(P,1-35)"),
-    i(0o0604, "STI",  Y,                   Unimplemented, Fixed(2), "[I]",                              "store sense indicators"),
+    i(0o0604, "STI",  Y,                   Sti,           Fixed(2), "[I] (I,E)",                        "C(Y) := SI"),
     i(0o0621, "STA",  Y,                   Sta,           Fixed(2), "[I]",                              "C(Y)(21-35) := AC(21-35)"),
     i(0o0622, "STD",  Y,                   Std,           Fixed(2), "[I]",                              "C(Y)(3-17) := AC(3-17)"),
     i(0o0625, "STT",  Y,                   Stt,           Fixed(2), "[I]",                              "C(Y)(18-20) := AC(18-20)"),
@@ -134,9 +157,9 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0760, "ENK",  group(0o0004, 0, 0), Enk,           Fixed(2), "[S] CE-54",                        "MQ := console keys"),
     i(0o0760, "IOT",  group(0o0005, 0, 0), Iot,           Fixed(2), "[I] 0760 group",                   "I/O check on: turn off; off: skip"),
     i(0o0760, "COM",  group(0o0006, 0, 0), Com,           Fixed(2), "[I] 0760 group",                   "complement AC(Q,P,1-35)"),
-    i(0o0760, "ETM",  group(0o0007, 0, 0), Unimplemented, Fixed(2), "[S] CE-98",                        "enter trapping mode"),
-    i(0o0760, "RND",  group(0o0010, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "round AC by MQ(1)"),
-    i(0o0760, "FRN",  group(0o0011, 0, 0), Unimplemented, Fixed(2), "[S] CE-86",                        "floating round"),
+    i(0o0760, "ETM",  group(0o0007, 0, 0), Etm,           Fixed(2), "[S] CE-98",                        "enter trapping mode"),
+    i(0o0760, "RND",  group(0o0010, 0, 0), Rnd,           Fixed(2), "[S] CE-69",                        "if MQ(1) = 1: AC magnitude + 1 (may overflow)"),
+    i(0o0760, "FRN",  group(0o0011, 0, 0), Frn,           Fixed(2), "[S] CE-86",                        "floating round: if MQ(9), AC fraction + 1"),
     i(0o0760, "DCT",  group(0o0012, 0, 0), Dct,           Fixed(2), "[I] 0760 group",                   "divide check on: turn off; off: skip"),
     i(0o0760, "RCT",  group(0o0014, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "restore channel traps"),
     i(0o0760, "SLF",  group(0o0140, 0, 0), Slf,           Fixed(2), "[I] 0760 group",                   "sense lights all off"),
@@ -167,7 +190,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o1000, "TXI",  PREFIX,              Txi,           Fixed(1), "[I]",                              "XR(T) := XR(T) + D; IC := Y"),
     i(0o2000, "TIX",  PREFIX,              Tix,           Fixed(1), "[I]",                              "if XR(T) > D: XR(T) -= D, IC := Y"),
     i(0o3000, "TXH",  PREFIX,              Txh,           Fixed(1), "[I]",                              "if XR(T) > D: IC := Y"),
-    i(0o5000, "STR",  PREFIX,              Unimplemented, Fixed(2), "[I]",                              "store location and trap"),
+    i(0o5000, "STR",  PREFIX,              Str,           Fixed(2), "[I]",                              "C(0000)(21-35) := location + 1; IC := 0002"),
     i(0o6000, "TNX",  PREFIX,              Tnx,           Fixed(1), "[I]",                              "if XR(T) > D: XR(T) -= D else IC := Y"),
     i(0o7000, "TXL",  PREFIX,              Txl,           Fixed(1), "[I]",                              "if XR(T) <= D: IC := Y"),
     // --- Negative (sign bit) codes, written 4xxx: -0022 is 0o4022
@@ -177,6 +200,13 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o4030, "TEFB", IO,                  Tef,           Fixed(2), "[I]",                              "transfer on channel B end of file; turn it off"),
     i(0o4031, "TEFD", IO,                  Tef,           Fixed(2), "[I]",                              "transfer on channel D end of file (absent: never)"),
     i(0o4032, "TEFF", IO,                  Tef,           Fixed(2), "[I]",                              "transfer on channel F end of file (absent: never)"),
+    i(0o4042, "RIA",  DIRECT,              Ria,           Fixed(2), "[I] (I,L)",                        "SI := SI AND NOT AC(P,1-35)"),
+    i(0o4046, "PIA",  DIRECT,              Pia,           Fixed(2), "[I] (I,L)",                        "AC(P,1-35) := SI; AC S,Q := 0"),
+    i(0o4051, "IIL",  MASK,                Iil,           Fixed(2), "[I] (I,L)",                        "SI(0-17) := SI(0-17) XOR mask"),
+    i(0o4054, "LFT",  MASK,                Lft,           Fixed(2), "[I] (I,L)",                        "skip if every SI(0-17) bit the mask selects is off"),
+    i(0o4055, "SIL",  MASK,                Sil,           Fixed(2), "[I] (I,L)",                        "SI(0-17) := SI(0-17) OR mask"),
+    i(0o4056, "LNT",  MASK,                Lnt,           Fixed(2), "[I] (I,L)",                        "skip if every SI(0-17) bit the mask selects is on"),
+    i(0o4057, "RIL",  MASK,                Ril,           Fixed(2), "[I] (I,L)",                        "SI(0-17) := SI(0-17) AND NOT mask"),
     i(0o4060, "TCNA", IO,                  Tcn,           Fixed(2), "[I]",                              "transfer if channel A not in operation"),
     i(0o4061, "TCNB", IO,                  Tcn,           Fixed(2), "[I]",                              "transfer if channel B not in operation"),
     i(0o4062, "TCNC", IO,                  Tcn,           Fixed(2), "[I]",                              "transfer if channel C not in operation (absent: always)"),
@@ -184,17 +214,17 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o4064, "TCNE", IO,                  Tcn,           Fixed(2), "[I]",                              "transfer if channel E not in operation (absent: always)"),
     i(0o4065, "TCNF", IO,                  Tcn,           Fixed(2), "[I]",                              "transfer if channel F not in operation (absent: always)"),
     i(0o4100, "TNZ",  Y,                   Tnz,           Fixed(1), "[I]",                              "transfer if AC(Q,P,1-35) != 0"),
-    i(0o4114, "CAQ",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by addition from the MQ"),
+    i(0o4114, "CAQ",  CONVERT,             Caq,           Convert,  "[S] CE-138",                       "C times: AC(Q,P,1-35) += C(Y + MQ(S-5)) as MQ rotates left 6; next Y its address"),
     i(0o4120, "TMI",  Y,                   Tmi,           Fixed(1), "[I]",                              "transfer if AC sign -"),
     i(0o4130, "XCL",  DIRECT,              Xcl,           Fixed(2), "[I]",                              "exchange AC(P,1-35) and MQ logically"),
     i(0o4140, "TNO",  Y,                   Tno,           Fixed(1), "[I]",                              "transfer if AC overflow off; turn it off"),
-    i(0o4154, "CRQ",  Y,                   Unimplemented, Fixed(2), "[I]",                              "convert by replacement from the MQ"),
+    i(0o4154, "CRQ",  CONVERT,             Crq,           Convert,  "[S] CE-136/138",                   "C times: MQ(30-35) := S,1-5 of C(Y + MQ(S-5)) as MQ shifts left 6; next Y its address"),
     i(0o4200, "MPR",  Y,                   Mpr,           Multiply, "[S] CE-64",                        "MPY, then round AC by MQ(1)"),
-    i(0o4260, "UFM",  Y,                   Unimplemented, Fixed(2), "[I]",                              "unnormalized floating multiply"),
-    i(0o4300, "UFA",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized floating add"),
-    i(0o4302, "UFS",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized floating subtract"),
-    i(0o4304, "UAM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized add magnitude"),
-    i(0o4306, "USM",  Y,                   Unimplemented, Fixed(3), "[I]",                              "unnormalized subtract magnitude"),
+    i(0o4260, "UFM",  Y,                   Ufm,           FloatMultiply, "[S] CE-86 bounds; [I] per bit", "AC:MQ := MQ * C(Y), unnormalized (floating)"),
+    i(0o4300, "UFA",  Y,                   Ufa,           FloatAddUnnormalized, "[S] 9M08A steps",      "AC:MQ := AC + C(Y), unnormalized (floating)"),
+    i(0o4302, "UFS",  Y,                   Ufs,           FloatAddUnnormalized, "[S] 9M08A steps",      "AC:MQ := AC - C(Y), unnormalized (floating)"),
+    i(0o4304, "UAM",  Y,                   Uam,           FloatAddUnnormalized, "[I] as UFA",           "AC:MQ := AC + magnitude of C(Y), unnormalized (floating)"),
+    i(0o4306, "USM",  Y,                   Usm,           FloatAddUnnormalized, "[I] as UFA",           "AC:MQ := AC - magnitude of C(Y), unnormalized (floating)"),
     i(0o4320, "ANA",  Y,                   Ana,           Fixed(3), "[S] CE-129",                       "AC(P,1-35) := AC(P,1-35) AND C(Y); AC S,Q := 0"),
     i(0o4340, "LAS",  Y,                   Las,           Fixed(3), "[I]",                              "logical compare AC(Q,P,1-35) with C(Y)"),
     i(0o4400, "SBM",  Y,                   Sbm,           Fixed(2), "[I]",                              "AC := AC - |C(Y)|"),
@@ -211,7 +241,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o4546, "LCHF", IO,                  Lch,           Fixed(2), "[I]",                              "load channel F (absent: stops)"),
     i(0o4600, "STQ",  Y,                   Stq,           Fixed(2), "[I]",                              "C(Y) := MQ"),
     i(0o4602, "ORS",  Y,                   Ors,           Fixed(2), "[S] CE-129",                       "C(Y) := AC(P,1-35) OR C(Y)"),
-    i(0o4620, "SLQ",  Y,                   Unimplemented, Fixed(2), "[I]",                              "store left half MQ"),
+    i(0o4620, "SLQ",  Y,                   Slq,           Fixed(2), "[I] as STQ",                       "C(Y)(S,1-17) := MQ(S,1-17)"),
     i(0o4625, "STL",  Y,                   Stl,           Fixed(2), "[I]",                              "C(Y)(21-35) := IC"),
     i(0o4634, "SXD",  XR,                  Sxd,           Fixed(2), "[I]",                              "C(Y)(3-17) := XR(T)"),
     i(0o4640, "SCHB", IO,                  Sch,           Fixed(2), "[I]",                              "C(Y) := channel B's operation, location counter, address"),
@@ -221,8 +251,10 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o4737, "PDC",  XR,                  Pdc,           Fixed(1), "[I]",                              "XR(T) := 2's complement of AC(3-17)"),
     i(0o4754, "PXD",  XR,                  Pxd,           Fixed(1), "[I]",                              "AC := XR(T) in 3-17, rest 0"),
     i(0o4760, "PBT",  group(0o0001, 0, 0), Pbt,           Fixed(2), "[S] CE-100",                       "skip if AC P bit is 1"),
+    i(0o4760, "EFTM", group(0o0002, 0, 0), Eftm,          Fixed(2), "[I] 0760 group",                   "enter floating trap mode (CE-142); MQ overflow off"),
     i(0o4760, "SSM",  group(0o0003, 0, 0), Ssm,           Fixed(2), "[I] 0760 group",                   "AC sign := -"),
-    i(0o4760, "LTM",  group(0o0007, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "leave trapping mode"),
+    i(0o4760, "LFTM", group(0o0004, 0, 0), Lftm,          Fixed(2), "[I] 0760 group",                   "leave floating trap mode (CE-142): spills set the indicators"),
+    i(0o4760, "LTM",  group(0o0007, 0, 0), Ltm,           Fixed(2), "[I] as ETM",                       "leave trapping mode"),
     i(0o4760, "SLT",  group(0o0140, 1, 4), Slt,           Fixed(2), "[I] 0760 group",                   "if sense light n on: off and skip"),
     i(0o4760, "ETTA", group(0o1000, 0, 0), Ett,           Fixed(2), "[I] 0760 group",                   "end of tape, channel A: on: turn off; off: skip"),
     i(0o4760, "ETTB", group(0o2000, 0, 0), Ett,           Fixed(2), "[I] 0760 group",                   "end of tape, channel B: on: turn off; off: skip"),
@@ -278,4 +310,52 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o5000, "MON",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
     i(0o6000, "MTW",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
     i(0o7000, "MTH",  DATA,                Data,          Fixed(0), "[I]",                              "prefix data word"),
+    // --- The ±0760 group's generic names (9AP's PSE, MSE): any address, last so that every
+    // named function above wins; an address no row names is no operation, as in SIMH (op_pse,
+    // op_mse: "undefined operations are NOPs").
+    i(0o0760, "PSE",  group(0o0000, 0, 0o77777), Nop,           Fixed(2), "[I] 0760 group",                   "plus sense: the address selects; unassigned = no operation"),
+    i(0o4760, "MSE",  group(0o0000, 0, 0o77777), Nop,           Fixed(2), "[I] 0760 group",                   "minus sense: the address selects; unassigned = no operation"),
+];
+
+/// A code that SIMH's 7090 (`set cpu 7090`, the oracle) executes as another row's instruction
+/// though the manuals list no such code: the 7090 ignores some bits there. `code` is bits
+/// S,1-11; for the ±0760 group, addresses `first..=last` (otherwise both 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Alias {
+    pub code: u16,
+    pub first: u16,
+    pub last: u16,
+    /// The mnemonic of the row it executes as.
+    pub of: &'static str,
+}
+
+const fn alias(code: u16, of: &'static str) -> Alias {
+    Alias {
+        code,
+        first: 0,
+        last: 0,
+        of,
+    }
+}
+
+const fn alias0760(code: u16, first: u16, last: u16, of: &'static str) -> Alias {
+    Alias {
+        code,
+        first,
+        last,
+        of,
+    }
+}
+
+/// The aliases, each with SIMH's case (i7094_cpu.c `sim_instr`, i7094_cpu1.c `op_mse`).
+#[rustfmt::skip]
+pub static ALIASES: &[Alias] = &[
+    alias(0o4000, "HTR"),                    // case 01000 "also -HTR"
+    alias(0o4020, "TRA"),                    // case 01020 "also -TRA"
+    alias(0o0205, "VLM"),                    // case 00205 "for diagnostic"
+    alias(0o0226, "VDH"),                    // case 00226 "for diagnostic"
+    alias(0o0227, "VDP"),                    // case 00227 "for diagnostic"
+    alias0760(0o4760, 0o0000, 0o0000, "CLM"), // op_mse 00000 CLM
+    alias0760(0o4760, 0o0140, 0o0140, "SLF"), // op_mse 00140 SLF
+    alias0760(0o4760, 0o0161, 0o0166, "SWT"), // op_mse 00161-00166 SWT
 ];

@@ -17,6 +17,8 @@ use emu::ibm7090::bcd;
 use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop, STORE_WORDS};
 
+use crate::chess::search::Cancel;
+
 pub use deck::problem_deck;
 pub use engine::LastRun;
 pub use printout::{parse_block, parse_perft, Block, PrintoutError};
@@ -300,6 +302,44 @@ pub fn run_problem_with(
     let mut m = program.machine();
     mount_deck(&mut m, deck);
     let stop = m.run(limits);
+    finish(program, m, stop)
+}
+
+/// Instructions run between looks at a `Cancel`: about 30 ms of host time.
+const SLICE: u64 = 10_000_000;
+
+/// `run_problem_with`, giving up (None) when `cancel` is set; it is looked at between slices
+/// of `SLICE` instructions, so a `stop` is answered within a fraction of a second.
+pub fn run_problem_until(
+    program: &Program,
+    deck: &str,
+    limits: Limits,
+    cancel: &Cancel,
+) -> Result<Option<Outcome>, EmulatedError> {
+    let mut m = program.machine();
+    mount_deck(&mut m, deck);
+    let (i0, c0) = (m.instructions(), m.cycles());
+    let stop = loop {
+        if cancel.is_set() {
+            return Ok(None);
+        }
+        let left = |limit: Option<u64>, used: u64| limit.map(|n| n.saturating_sub(used));
+        let left_i = left(limits.max_instructions, m.instructions() - i0);
+        let slice = Limits {
+            max_instructions: Some(left_i.map_or(SLICE, |n| n.min(SLICE))),
+            max_cycles: left(limits.max_cycles, m.cycles() - c0),
+        };
+        match m.run(slice) {
+            // The slice ended, not the caller's budget: go on.
+            Stop::InstructionBudget if left_i.is_none_or(|n| n > SLICE) => {}
+            stop => break stop,
+        }
+    };
+    finish(program, m, stop).map(Some)
+}
+
+/// What a run that stopped at `stop` did: the end of the problem, or an unexpected stop.
+fn finish(program: &Program, m: Machine, stop: Stop) -> Result<Outcome, EmulatedError> {
     let printed = printed(&m);
     // RDCARD keeps its caller in XR4 (index register C): TSX left the 2's complement of the
     // TSX's location there.

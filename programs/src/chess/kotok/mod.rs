@@ -10,4 +10,4 @@ pub mod tree;
 
 pub use eval::{eval, Eval};
 pub use program::Kotok;
-pub use tree::{tree, Params, INFINITY, WIDTHS};
+pub use tree::{tree, tree_until, Params, INFINITY, WIDTHS};

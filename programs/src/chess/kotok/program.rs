@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use super::eval::MATE;
-use super::tree::{tree, Params};
+use super::tree::{tree, tree_until, Params};
 use crate::chess::board::Position;
 use crate::chess::emulated::{parse_block, PrintoutError};
 use crate::chess::period::middlegames;
@@ -13,7 +13,7 @@ use crate::chess::program::{
     Case, FapProgram, Figures, FiguresError, Player, ReportField, Source, Twin,
 };
 use crate::chess::sample::random_play;
-use crate::chess::search::SearchResult;
+use crate::chess::search::{Cancel, SearchResult};
 use crate::fap_source;
 use crate::rng::Rng;
 
@@ -25,6 +25,10 @@ pub struct Kotok;
 pub const MAX_CARD_WIDTHS: usize = 10;
 /// REPLYS keeps at most 256 moves a ply (more than any position has).
 pub const MAX_CARD_WIDTH: usize = 256;
+
+/// The most plies a search may be given (widths or the stability ply), natively too: the
+/// search recurses a ply a call, so an unbounded list would end in a stack overflow.
+pub const MAX_PLIES: usize = 32;
 
 impl FapProgram for Kotok {
     const SOURCE: Source = fap_source!("kotok", "kotok/kotok.fap");
@@ -106,7 +110,7 @@ impl Player for Kotok {
         vec![
             "option name Widths type string default 4 3 2 2 1 1 1 1 0 0".into(),
             "option name AlphaBeta type check default true".into(),
-            "option name StableFrom type spin default 4 min 0 max 100".into(),
+            format!("option name StableFrom type spin default 4 min 0 max {MAX_PLIES}"),
         ]
     }
 
@@ -118,7 +122,15 @@ impl Player for Kotok {
                     .filter(|t| !t.is_empty())
                     .map(str::parse)
                     .collect();
-                params.widths = w.map_err(|_| format!("Widths `{value}`: not numbers"))?;
+                let w = w.map_err(|_| "Widths: not a list of numbers".to_string())?;
+                if w.len() > MAX_PLIES || w.iter().any(|&n| n > MAX_CARD_WIDTH) {
+                    return Err(format!(
+                        "Widths: {} plies given; at most {MAX_PLIES} plies of at most \
+                         {MAX_CARD_WIDTH} moves",
+                        w.len()
+                    ));
+                }
+                params.widths = w;
                 Ok(())
             }
             "alphabeta" => {
@@ -130,15 +142,24 @@ impl Player for Kotok {
                 Ok(())
             }
             "stablefrom" => {
-                params.stable_from = value
-                    .parse()
-                    .map_err(|_| format!("StableFrom `{value}`: not a number"))?;
+                params.stable_from = match value.parse() {
+                    Ok(n) if n <= MAX_PLIES => n,
+                    _ => {
+                        return Err(format!(
+                            "StableFrom `{value}`: not a number from 0 to {MAX_PLIES}"
+                        ))
+                    }
+                };
                 Ok(())
             }
             _ => Err(format!(
                 "no option `{name}` (Widths, AlphaBeta, StableFrom)"
             )),
         }
+    }
+
+    fn native_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<SearchResult> {
+        tree_until(p, params, cancel)
     }
 
     /// `go depth N` keeps the widths of the first N plies.

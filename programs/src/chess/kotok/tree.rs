@@ -4,7 +4,7 @@
 use super::eval::{eval, Eval};
 use crate::chess::board::*;
 use crate::chess::movegen::legal_moves;
-use crate::chess::search::SearchResult;
+use crate::chess::search::{Cancel, SearchResult};
 
 /// The memo's "infinity" (the value printed for positions cut off by alpha-beta).
 pub const INFINITY: i32 = 131_071;
@@ -56,6 +56,8 @@ struct Tree<'a> {
     params: &'a Params,
     positions: u64,
     depth: usize,
+    cancel: &'a Cancel,
+    cancelled: bool,
 }
 
 impl Tree<'_> {
@@ -71,6 +73,11 @@ impl Tree<'_> {
         mut beta: i32,
     ) -> (i32, Vec<Move>) {
         self.depth = self.depth.max(ply);
+        if self.cancelled || self.cancel.is_set() {
+            // Unwind at once; the answer is thrown away.
+            self.cancelled = true;
+            return (here.value, Vec::new());
+        }
         let width = self.params.widths.get(ply).copied().unwrap_or(0);
         if here.no_moves || width == 0 || (ply >= self.params.stable_from && here.stable()) {
             return (here.value, Vec::new());
@@ -106,12 +113,24 @@ impl Tree<'_> {
 
 /// TREE: Kotok's search from `p` with `params`.
 pub fn tree(p: &Position, params: &Params) -> SearchResult {
+    search(p, params, &Cancel::never()).0
+}
+
+/// TREE, giving up when `cancel` is set: None then.
+pub fn tree_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<SearchResult> {
+    let (r, cancelled) = search(p, params, cancel);
+    (!cancelled).then_some(r)
+}
+
+fn search(p: &Position, params: &Params, cancel: &Cancel) -> (SearchResult, bool) {
     let mut q = p.clone();
     q.clear_history();
     let mut t = Tree {
         params,
         positions: 0,
         depth: 0,
+        cancel,
+        cancelled: false,
     };
     let root = if legal_moves(&q).is_empty() {
         eval(&q)
@@ -128,11 +147,12 @@ pub fn tree(p: &Position, params: &Params) -> SearchResult {
     } else {
         t.search(&mut q, root, 0, -INFINITY, INFINITY)
     };
-    SearchResult {
+    let r = SearchResult {
         best: pv.first().copied(),
         value,
         pv,
         positions: t.positions,
         depth: t.depth,
-    }
+    };
+    (r, t.cancelled)
 }

@@ -238,8 +238,13 @@ mod tests {
         let mut out = Vec::new();
         let input = "uci\nsetoption name Rules value somac1966\nsetoption name Seed value 3\n\
                      position fen 1k1r3r/p1p3pp/B2b1p2/B2R4/4p2P/P3P3/1PP3P1/6K1 b - - 0 23\n\
-                     go\nsetoption name Rules value nonsense\nquit\n";
-        run(&mut e, input.as_bytes(), &mut out).unwrap();
+                     go\nsetoption name Rules value nonsense\n";
+        run(
+            &mut e,
+            std::io::Cursor::new(input.as_bytes().to_vec()),
+            &mut out,
+        )
+        .unwrap();
         let o = String::from_utf8(out).unwrap();
         assert!(o.contains("id name SOMA"), "{o}");
         assert!(o.contains("id author John Maynard Smith"), "{o}");

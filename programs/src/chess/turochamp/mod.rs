@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 
 use crate::chess::board::*;
 use crate::chess::movegen::legal_moves;
-use crate::chess::search::SearchResult;
+use crate::chess::search::{Cancel, SearchResult};
 
 pub use program::Turochamp;
 
@@ -133,11 +133,18 @@ struct Search<'a> {
     me: i8,
     params: &'a Params,
     positions: u64,
+    cancel: &'a Cancel,
+    cancelled: bool,
 }
 
 impl Search<'_> {
     /// The value of `p`, `ply` moves from the position of the board.
     fn value(&mut self, p: &mut Position, ply: usize, last_capture: Option<u8>) -> Score {
+        if self.cancelled || self.cancel.is_set() {
+            // Unwind at once; the answer is thrown away.
+            self.cancelled = true;
+            return material(p, self.me, self.params);
+        }
         let moves = legal_moves(p);
         if moves.is_empty() {
             if p.in_check(p.side) {
@@ -199,13 +206,24 @@ impl Search<'_> {
     }
 }
 
+/// Every legal move with its value and position-play value (tenths), canonical order, and the
+/// positions examined.
+pub type Values = (Vec<(Move, Score, i32)>, u64);
+
 /// Every legal move with its value and position-play value (tenths), canonical order.
-pub fn values(p: &Position, params: &Params) -> (Vec<(Move, Score, i32)>, u64) {
+pub fn values(p: &Position, params: &Params) -> Values {
+    values_until(p, params, &Cancel::never()).unwrap_or_default()
+}
+
+/// `values`, giving up when `cancel` is set: None then.
+fn values_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<Values> {
     let mut q = p.clone();
     let mut s = Search {
         me: p.side,
         params,
         positions: 0,
+        cancel,
+        cancelled: false,
     };
     let mut out = Vec::new();
     for mv in legal_moves(p) {
@@ -218,7 +236,7 @@ pub fn values(p: &Position, params: &Params) -> (Vec<(Move, Score, i32)>, u64) {
         q.unmake();
         out.push((mv, v, pp));
     }
-    (out, s.positions)
+    (!s.cancelled).then_some((out, s.positions))
 }
 
 /// The rule for play: the greatest value, then the greatest position-play value; a remaining
@@ -226,6 +244,25 @@ pub fn values(p: &Position, params: &Params) -> (Vec<(Move, Score, i32)>, u64) {
 /// score in thousandths (see `Score::milli`), `depth` the full plies.
 pub fn best(p: &Position, params: &Params) -> (SearchResult, Option<(Score, i32)>) {
     let (list, positions) = values(p, params);
+    choose(list, positions, params)
+}
+
+/// `best`, giving up when `cancel` is set: None then.
+pub fn best_until(
+    p: &Position,
+    params: &Params,
+    cancel: &Cancel,
+) -> Option<(SearchResult, Option<(Score, i32)>)> {
+    let (list, positions) = values_until(p, params, cancel)?;
+    Some(choose(list, positions, params))
+}
+
+/// The rule for play over every root move's value.
+fn choose(
+    list: Vec<(Move, Score, i32)>,
+    positions: u64,
+    params: &Params,
+) -> (SearchResult, Option<(Score, i32)>) {
     let mut top: Option<(Move, Score, i32)> = None;
     for (mv, v, pp) in list {
         let better = match &top {

@@ -8,14 +8,14 @@ use std::fmt;
 use emu::ibm7090::Limits;
 use serde_json::{json, Value};
 
-use super::{best, Params};
+use super::{best, best_until, Params};
 use crate::chess::board::Position;
 use crate::chess::emulated::{
     parse_block, problem_deck, run_problem_with, EmulatedError, PrintoutError, DEFAULT_BUDGET,
 };
 use crate::chess::program::{assembled, Case, FapProgram, Player, Source};
 use crate::chess::sample::named_positions;
-use crate::chess::search::SearchResult;
+use crate::chess::search::{Cancel, SearchResult};
 use crate::fap_source;
 use crate::rng::Rng;
 
@@ -133,8 +133,12 @@ impl Player for Turochamp {
         match name.to_ascii_lowercase().as_str() {
             "fullplies" => {
                 params.full_plies = match value.parse() {
-                    Ok(n) if n >= 1 => n,
-                    _ => return Err(format!("FullPlies `{value}`: not a number from 1")),
+                    Ok(n) if (1..=FAP_MAX_PLIES).contains(&n) => n,
+                    _ => {
+                        return Err(format!(
+                            "FullPlies `{value}`: not a number from 1 to {FAP_MAX_PLIES}"
+                        ))
+                    }
                 };
                 Ok(())
             }
@@ -150,10 +154,19 @@ impl Player for Turochamp {
         }
     }
 
-    /// `go depth N` sets the plies in which every move is considerable.
+    fn native_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<Answer> {
+        let (result, top) = best_until(p, params, cancel)?;
+        Some(Answer {
+            result,
+            position_play: top.map(|t| t.1),
+        })
+    }
+
+    /// `go depth N` sets the plies in which every move is considerable (1 to the analysis's
+    /// cap of 24 plies).
     fn at_depth(params: &Params, depth: usize) -> Params {
         Params {
-            full_plies: depth.max(1),
+            full_plies: depth.clamp(1, FAP_MAX_PLIES),
             ..params.clone()
         }
     }
@@ -261,6 +274,16 @@ mod tests {
     use crate::chess::fen::{parse_fen, to_fen};
     use crate::chess::program::{run, Twin, TwinEngine};
     use crate::chess::uci::Engine;
+
+    /// `go depth 100000` is the analysis's cap, not a recursion 100,000 plies deep.
+    #[test]
+    fn uci_depth_is_clamped() {
+        let deep = Turochamp::at_depth(&Params::default(), 100_000);
+        assert_eq!(deep.full_plies, FAP_MAX_PLIES);
+        assert_eq!(Turochamp::at_depth(&Params::default(), 0).full_plies, 1);
+        let mut p = Params::default();
+        assert!(Turochamp::set_option(&mut p, "FullPlies", "100000").is_err());
+    }
 
     #[test]
     fn cards_and_cases() {

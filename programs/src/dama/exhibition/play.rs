@@ -72,6 +72,9 @@ pub enum EventKind {
     Mismatch(Mismatch),
     /// A line appended to a board's record file (the header too).
     Recorded { board: u8, line: String },
+    /// A record found cut in the middle of its last line when resuming: the torn text was
+    /// dropped and the board goes on from its last whole line.
+    Repaired { board: u8, dropped: String },
     /// A person's move that was no longer legal when B's turn came; it is dropped.
     Refused { board: u8, mv: Move, reason: String },
     /// Nothing can go on until the people holding these boards play (`Input::Play`).
@@ -203,8 +206,19 @@ impl Exhibition {
             if let Some(dir) = &opts.record_dir {
                 if opts.resume {
                     let r = GameRecord::at(dir, board);
-                    recorded = r.read()?;
-                    file = Some(r);
+                    if let Some(dropped) = r.repair()? {
+                        pending.push_back(EventKind::Repaired { board, dropped });
+                    }
+                    if r.has_header() {
+                        recorded = r.read()?;
+                        file = Some(r);
+                    } else {
+                        // Killed before (or while) the header was written: start afresh.
+                        let name = opponent.name();
+                        file = Some(GameRecord::create(dir, board, opts.setting, &name)?);
+                        let line = GameRecord::header(board, opts.setting, &name);
+                        pending.push_back(EventKind::Recorded { board, line });
+                    }
                 } else {
                     let name = opponent.name();
                     file = Some(GameRecord::create(dir, board, opts.setting, &name)?);
@@ -467,6 +481,9 @@ impl Exhibition {
         }
         if self.games.iter().all(|g| g.over.is_some()) {
             self.stage = Stage::Done;
+            for r in self.games.iter().filter_map(|g| g.file.as_ref()) {
+                r.sync()?;
+            }
             out.push(EventKind::Finished(self.summary()));
         } else if pushed > 0 {
             self.stage = Stage::Machine;
@@ -554,6 +571,9 @@ impl ExhibitionReport {
                 self.order_counts = s.order_counts.clone();
                 self.host_seconds = s.host_seconds;
             }
+            EventKind::Repaired { board, dropped } => self.repaired.push(format!(
+                "board {board:02}: dropped the torn last line `{dropped}`"
+            )),
             EventKind::OpponentMove { .. }
             | EventKind::GameOver { .. }
             | EventKind::Recorded { .. }

@@ -63,14 +63,50 @@ impl GameRecord {
         &self.file
     }
 
-    /// Add one line.
+    /// Add one line, with its newline, in one write: a kill leaves the file either without
+    /// the line or with all of it (short of a torn write, which `repair` undoes).
     pub fn append(&self, line: &str) -> Result<(), ExhibitionError> {
         let mut f = fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(&self.file)
             .map_err(|e| io_err(&self.file, e))?;
-        writeln!(f, "{line}").map_err(|e| io_err(&self.file, e))
+        f.write_all(format!("{line}\n").as_bytes())
+            .map_err(|e| io_err(&self.file, e))
+    }
+
+    /// A record cut in the middle of its last line (the program was killed while writing):
+    /// drop that line, so the record ends with its last whole line and the next append starts
+    /// a line of its own. Gives the dropped text, or None when the record was whole or absent.
+    pub fn repair(&self) -> Result<Option<String>, ExhibitionError> {
+        let file = &self.file;
+        let bytes = match fs::read(file) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_err(file, e)),
+        };
+        if bytes.is_empty() || bytes.ends_with(b"\n") {
+            return Ok(None);
+        }
+        let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let f = fs::OpenOptions::new()
+            .write(true)
+            .open(file)
+            .map_err(|e| io_err(file, e))?;
+        f.set_len(keep as u64).map_err(|e| io_err(file, e))?;
+        f.sync_all().map_err(|e| io_err(file, e))?;
+        Ok(Some(String::from_utf8_lossy(&bytes[keep..]).into_owned()))
+    }
+
+    /// Whether the record has its header line (a record cut inside it has not).
+    pub(super) fn has_header(&self) -> bool {
+        fs::read_to_string(&self.file).is_ok_and(|t| t.starts_with("# board "))
+    }
+
+    /// Flush the record to the disk (at the end of the exhibition).
+    pub fn sync(&self) -> Result<(), ExhibitionError> {
+        let f = fs::File::open(&self.file).map_err(|e| io_err(&self.file, e))?;
+        f.sync_all().map_err(|e| io_err(&self.file, e))
     }
 
     /// Read the record: `A 01-10 +0 1288 30.525`, `B 32-23`, `= A WINS GOAL`; none if there is

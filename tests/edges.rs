@@ -1,0 +1,168 @@
+//! The command line at its edges: absurd flags are refused when read, a closed pipe ends the
+//! program quietly, a full disk with one line, and user errors stay plain under
+//! RUST_BACKTRACE. Each case once crashed (a panic, an abort or a stack overflow).
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+fn firstmoves(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("run firstmoves")
+}
+
+/// Refused as a usage error (status 2) naming the flag, never a panic.
+fn refused(args: &[&str], flag: &str) {
+    let out = firstmoves(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(flag), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn float_flags_out_of_range_are_refused() {
+    refused(&["bench", "silliac", "--seconds", "inf"], "--seconds");
+    refused(&["bench", "silliac", "--seconds", "1e20"], "--seconds");
+    refused(&["bench", "7090", "--seconds", "NaN"], "--seconds");
+    refused(
+        &[
+            "chess",
+            "match",
+            "--white",
+            "kotok",
+            "--black",
+            "soma",
+            "--timeout",
+            "1e20",
+        ],
+        "--timeout",
+    );
+    refused(&["dama", "learn", "--mesh=-1"], "--mesh");
+}
+
+#[test]
+fn counts_are_not_allocation_sizes() {
+    refused(
+        &["chess", "crosscheck", "--positions", "18446744073709551615"],
+        "--positions",
+    );
+    refused(
+        &["chess", "crosscheck", "--positions", "4294967296"],
+        "--positions",
+    );
+    refused(
+        &["dama", "crosscheck", "--positions", "4294967296"],
+        "--positions",
+    );
+    refused(
+        &[
+            "dama", "match", "--x", "greedy", "--y", "random", "--pairs", "0",
+        ],
+        "--pairs",
+    );
+    refused(&["dama", "exhibition", "--boards", "26"], "--boards");
+}
+
+#[test]
+fn depths_are_bounded() {
+    refused(&["chess", "perft", "--depth", "100000"], "--depth");
+    refused(&["dama", "perft", "--depth", "100000"], "--depth");
+    refused(
+        &[
+            "chess",
+            "best",
+            "--program",
+            "turochamp",
+            "--full-plies",
+            "100000",
+        ],
+        "--full-plies",
+    );
+    refused(
+        &["chess", "best", "--stable-from", "100000"],
+        "--stable-from",
+    );
+}
+
+#[test]
+fn a_long_widths_list_is_an_error_not_a_stack_overflow() {
+    let widths = vec!["1"; 50_000].join(",");
+    let out = firstmoves(&["chess", "best", "--widths", &widths]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("at most 32 plies"), "{err}");
+    // The message quotes the flag, not the whole list.
+    assert!(err.len() < 400, "{}", err.len());
+    let out = firstmoves(&["chess", "best", "--option", "StableFrom=100000"]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = firstmoves(&[
+        "chess",
+        "best",
+        "--program",
+        "turochamp",
+        "--option",
+        "FullPlies=100000",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn user_errors_stay_plain_under_rust_backtrace() {
+    let out = firstmoves(&["run", "no-such-file.fap"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.starts_with("firstmoves: error: "), "{err}");
+    assert!(err.contains("no-such-file.fap"), "{err}");
+    assert!(!err.contains("backtrace"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    for args in [
+        &["dama", "perft", "--depth", "7"][..],
+        &["chess", "perft", "--depth", "3", "--divide"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Read one byte, as `head -c 1` would, then close the pipe.
+        let mut first = [0u8; 1];
+        child
+            .stdout
+            .as_mut()
+            .unwrap()
+            .read_exact(&mut first)
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            matches!(out.status.code(), Some(0) | Some(141)),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_full_disk_is_one_clear_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        panic!("/dev/full is missing on this machine");
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .args(["dama", "perft", "--depth", "5"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write to standard output"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
