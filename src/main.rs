@@ -11,8 +11,9 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(
     name = "firstmoves",
-    version,
-    about = "The first game-playing programs on faithful emulations of SILLIAC and the IBM 7090"
+    version = VERSION,
+    about = "The first game-playing programs on faithful emulations of SILLIAC and the IBM 7090",
+    after_help = AFTER_HELP
 )]
 struct Cli {
     #[command(subcommand)]
@@ -21,7 +22,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Assemble a program (`*.sil` for SILLIAC).
+    /// Assemble a program: SILLIAC order notation (`*.sil`), the 7090's FAP (`*.fap`) or the
+    /// cards of IBM's diagnostic assembler 9AP (`--dialect 9ap`).
     Asm(cmd::asm::AsmArgs),
     /// Run a program or tape on its emulated machine.
     Run(cmd::run::RunArgs),
@@ -34,9 +36,32 @@ enum Command {
     /// perft, cross-checks, UCI, matches.
     #[command(subcommand)]
     Chess(cmd::chess::ChessCommand),
-    /// The operator's console: monitor commands (script or prompt) for SILLIAC.
+    /// The operator's console of SILLIAC or the 7090: monitor commands (script or prompt), in
+    /// SIMH's words or the project's.
     Console(console::ConsoleArgs),
+    /// Shell completions for bash, zsh or fish, on standard output.
+    Completions(cmd::help::CompletionsArgs),
+    /// The manual page (roff), on standard output: `firstmoves man | man -l -`.
+    Man,
 }
+
+/// The version and the commit the binary was built from (build.rs; "unknown" outside git).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("FIRSTMOVES_COMMIT"),
+    ")"
+);
+
+const AFTER_HELP: &str = "\
+Examples:
+  firstmoves dama exhibition                  25 boards of dama on emulated SILLIAC
+  firstmoves chess best --program kotok       Kotok's move from the start, on the 7090
+  firstmoves run ../shared/tapes/P12.pt       a period ILLIAC tape on SILLIAC
+  firstmoves console 7090 prog.fap            the operator's console of the 7090
+
+Exit status: 0 success; 1 an error, a failed check (a mismatch, an error stop) or a machine
+stop the program cannot go on from; 2 a usage error; 3 a run's budget spent.";
 
 fn main() -> ExitCode {
     quiet_on_closed_output();
@@ -48,6 +73,8 @@ fn main() -> ExitCode {
         Command::Dama(command) => cmd::dama::run(command),
         Command::Chess(command) => cmd::chess::run(command),
         Command::Console(args) => console::run(args),
+        Command::Completions(args) => cmd::help::completions::<Cli>(args),
+        Command::Man => cmd::help::man::<Cli>(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

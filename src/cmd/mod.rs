@@ -5,6 +5,7 @@ pub mod bench;
 pub mod chess;
 pub mod dama;
 pub mod exhibition;
+pub mod help;
 pub mod run;
 
 /// A `usize` flag within `min..=max`, checked when the command line is read.
