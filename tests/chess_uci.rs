@@ -208,5 +208,8 @@ fn python_chess_game_against_stockfish() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(text.contains("result "), "{text}");
-    assert!(text.contains("emulated ") && text.contains("info string"), "{text}");
+    assert!(
+        text.contains("emulated ") && text.contains("info string"),
+        "{text}"
+    );
 }

@@ -52,6 +52,9 @@ pub struct AsmArgs {
     /// For 9AP: also write the flat store image (32,768 words of five bytes, big-endian).
     #[arg(long)]
     pub image: Option<PathBuf>,
+    /// What was assembled, as JSON on standard output (errors stay on standard error).
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(args: AsmArgs) -> anyhow::Result<()> {
@@ -124,13 +127,30 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.listing {
         write(path, program.listing().as_bytes())?;
     }
-    eprintln!(
-        "{name}: {} words used, start {}; tape {} ({} frames)",
-        program.words_used(),
-        program.start,
-        output.display(),
-        frames.len()
-    );
+    summary(
+        &args,
+        format!(
+            "{name}: {} words used, start {}; tape {} ({} frames)",
+            program.words_used(),
+            program.start,
+            output.display(),
+            frames.len()
+        ),
+        serde_json::json!({
+            "file": name, "dialect": "sil", "words": program.words_used(),
+            "start": program.start, "output": output.display().to_string(),
+            "frames": frames.len(),
+        }),
+    )
+}
+
+/// The one-line summary on standard error, and with `--json` the same facts on standard
+/// output.
+fn summary(args: &AsmArgs, line: String, json: serde_json::Value) -> anyhow::Result<()> {
+    eprintln!("{line}");
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    }
     Ok(())
 }
 
@@ -141,13 +161,19 @@ fn write_fap(args: &AsmArgs, program: &assembler::fap::Program, name: &str) -> a
     if let Some(path) = &args.listing {
         write(path, program.listing().as_bytes())?;
     }
-    eprintln!(
-        "{name}: {} words, start {:05o} (octal); object deck {}",
-        program.words.len(),
-        program.start,
-        output.display()
-    );
-    Ok(())
+    summary(
+        args,
+        format!(
+            "{name}: {} words, start {:05o} (octal); object deck {}",
+            program.words.len(),
+            program.start,
+            output.display()
+        ),
+        serde_json::json!({
+            "file": name, "dialect": "fap", "words": program.words.len(),
+            "start": format!("{:05o}", program.start), "output": output.display().to_string(),
+        }),
+    )
 }
 
 /// 9AP: the deck 9AP punched as a column-binary card file (and listing, flat image).
@@ -160,14 +186,21 @@ fn write_ap9(args: &AsmArgs, program: &assembler::ap9::Program, name: &str) -> a
     if let Some(path) = &args.image {
         write(path, &program.image())?;
     }
-    eprintln!(
-        "{name}: {} words, {} cards, transfer to {:05o} (octal); deck {}",
-        program.words.len(),
-        program.cards.len(),
-        program.start,
-        output.display()
-    );
-    Ok(())
+    summary(
+        args,
+        format!(
+            "{name}: {} words, {} cards, transfer to {:05o} (octal); deck {}",
+            program.words.len(),
+            program.cards.len(),
+            program.start,
+            output.display()
+        ),
+        serde_json::json!({
+            "file": name, "dialect": "9ap", "words": program.words.len(),
+            "start": format!("{:05o}", program.start), "output": output.display().to_string(),
+            "cards": program.cards.len(),
+        }),
+    )
 }
 
 /// Every error, then their count.
