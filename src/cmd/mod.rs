@@ -25,3 +25,21 @@ pub fn seconds_within(
         Err(_) => Err(format!("{text} is not a number of seconds")),
     }
 }
+
+/// `--jobs N`: how many problems of a campaign run at once. The report is the same for every N
+/// (problems are pure functions of their case, their results summed in problem order).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Jobs {
+    /// Problems run at once, 1 to 1,024 (default: every core of this machine; 1 runs them one
+    /// after another). The report does not depend on it.
+    #[arg(long, value_parser = usize_within(1, 1024))]
+    pub jobs: Option<usize>,
+}
+
+impl Jobs {
+    pub fn get(self) -> usize {
+        self.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        })
+    }
+}

@@ -41,24 +41,65 @@ pub struct Report<P: Player> {
     pub max_emulated_seconds: f64,
 }
 
-/// Run every case on the emulated 7090 and natively and compare; `progress` is told after
-/// each problem.
+/// Run every case on the emulated 7090 and natively and compare, on `jobs` threads;
+/// `progress` is told as problems finish.
 pub fn crosscheck<P: Player>(
     positions: usize,
     seed: u64,
     cases: &[Case<P::Params>],
+    jobs: usize,
     progress: &mut dyn Progress,
 ) -> Report<P> {
-    crosscheck_within::<P>(positions, seed, cases, P::crosscheck_cycles(), progress)
+    crosscheck_within::<P>(
+        positions,
+        seed,
+        cases,
+        P::crosscheck_cycles(),
+        jobs,
+        progress,
+    )
+}
+
+/// What one problem gave: over the budget, or both twins' answers.
+enum Checked<P: Player> {
+    OverBudget,
+    Compared {
+        emulated: Result<(P::Answer, f64), String>,
+        native: P::Answer,
+    },
+}
+
+/// One problem, a pure function of its case: the same on any thread, in any order.
+fn check<P: Player>(c: &Case<P::Params>, cycles: Option<u64>) -> Checked<P> {
+    let limits = match cycles {
+        Some(cycles) => Limits::cycles(cycles),
+        None => P::limits(&c.params),
+    };
+    let emulated = match run_with::<P>(&c.position, &c.params, limits) {
+        Err(EmulatedError::UnexpectedStop { reason, .. })
+            if cycles.is_some() && reason == Stop::CycleBudget.reason() =>
+        {
+            return Checked::OverBudget;
+        }
+        Err(e) => Err(e.to_string()),
+        Ok(run) => Ok((run.answer, run.outcome.emulated_seconds)),
+    };
+    Checked::Compared {
+        emulated,
+        native: P::native(&c.position, &c.params),
+    }
 }
 
 /// `crosscheck` with the budget a problem in machine cycles given (None: the program's own
 /// budget, a run that reaches it being a mismatch; Some: a run beyond it is over budget).
+/// The problems run on `jobs` threads in slices; the results are summed in problem order, so
+/// the report is the same for every `jobs`.
 pub fn crosscheck_within<P: Player>(
     positions: usize,
     seed: u64,
     cases: &[Case<P::Params>],
     cycles: Option<u64>,
+    jobs: usize,
     progress: &mut dyn Progress,
 ) -> Report<P> {
     let mut report = Report {
@@ -72,40 +113,46 @@ pub fn crosscheck_within<P: Player>(
         emulated_seconds: 0.0,
         max_emulated_seconds: 0.0,
     };
-    for (i, c) in cases.iter().enumerate() {
-        let limits = match cycles {
-            Some(cycles) => Limits::cycles(cycles),
-            None => P::limits(&c.params),
-        };
-        let emulated = match run_with::<P>(&c.position, &c.params, limits) {
-            Err(EmulatedError::UnexpectedStop { reason, .. })
-                if cycles.is_some() && reason == Stop::CycleBudget.reason() =>
-            {
-                report.over_budget.push(c.clone());
-                progress.update(i + 1, cases.len());
-                continue;
+    let jobs = jobs.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .ok();
+    let mut done = 0;
+    // Slices of a few problems a thread, so that progress moves while the threads work.
+    for slice in cases.chunks(jobs * 4) {
+        let results: Vec<Checked<P>> = match (&pool, jobs) {
+            (Some(pool), 2..) => {
+                use rayon::prelude::*;
+                pool.install(|| slice.par_iter().map(|c| check::<P>(c, cycles)).collect())
             }
-            Err(e) => Err(e.to_string()),
-            Ok(run) => {
-                let seconds = run.outcome.emulated_seconds;
-                report.emulated_seconds += seconds;
-                report.max_emulated_seconds = report.max_emulated_seconds.max(seconds);
-                report.positions_examined += P::result(&run.answer).positions;
-                Ok(run.answer)
-            }
+            _ => slice.iter().map(|c| check::<P>(c, cycles)).collect(),
         };
-        let native = P::native(&c.position, &c.params);
-        match emulated {
-            Ok(e) if P::agree(&native, &e) => report.agreed += 1,
-            emulated => report.mismatches.push(Mismatch {
-                name: c.name.clone(),
-                fen: to_fen(&c.position),
-                params: c.params.clone(),
-                native,
-                emulated,
-            }),
+        for (c, checked) in slice.iter().zip(results) {
+            match checked {
+                Checked::OverBudget => report.over_budget.push(c.clone()),
+                Checked::Compared { emulated, native } => {
+                    let emulated = emulated.map(|(answer, seconds)| {
+                        report.emulated_seconds += seconds;
+                        report.max_emulated_seconds = report.max_emulated_seconds.max(seconds);
+                        report.positions_examined += P::result(&answer).positions;
+                        answer
+                    });
+                    match emulated {
+                        Ok(e) if P::agree(&native, &e) => report.agreed += 1,
+                        emulated => report.mismatches.push(Mismatch {
+                            name: c.name.clone(),
+                            fen: to_fen(&c.position),
+                            params: c.params.clone(),
+                            native,
+                            emulated,
+                        }),
+                    }
+                }
+            }
+            done += 1;
+            progress.update(done, cases.len());
         }
-        progress.update(i + 1, cases.len());
     }
     report
 }

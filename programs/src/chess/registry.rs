@@ -127,12 +127,14 @@ pub trait Entry: Sync {
     ) -> Result<Best, ProgramError>;
     /// The program's period figures (`chess period`), if it has any.
     fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>>;
-    /// The cross-check of `positions` positions drawn from `seed`.
+    /// The cross-check of `positions` positions drawn from `seed`, on `jobs` threads (the
+    /// report is the same for every `jobs`).
     fn crosscheck(
         &self,
         positions: usize,
         seed: u64,
         settings: &[(String, String)],
+        jobs: usize,
         progress: &mut dyn Progress,
     ) -> Result<Box<dyn CrosscheckReport>, ProgramError>;
 }
@@ -206,6 +208,7 @@ impl<P: Player> Entry for Row<P> {
         positions: usize,
         seed: u64,
         settings: &[(String, String)],
+        jobs: usize,
         progress: &mut dyn Progress,
     ) -> Result<Box<dyn CrosscheckReport>, ProgramError> {
         let params = self.params(settings)?;
@@ -213,6 +216,8 @@ impl<P: Player> Entry for Row<P> {
         P::card(&params).map_err(|e| ProgramError::Emulated(EmulatedError::Params(e)))?;
         self.assemble()?;
         let cases = P::cases(positions, seed, &params);
-        Ok(Box::new(crosscheck::<P>(positions, seed, &cases, progress)))
+        Ok(Box::new(crosscheck::<P>(
+            positions, seed, &cases, jobs, progress,
+        )))
     }
 }

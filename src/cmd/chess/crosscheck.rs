@@ -24,6 +24,8 @@ pub struct CrosscheckArgs {
     /// emulated seconds.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub jobs: crate::cmd::Jobs,
 }
 
 pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
@@ -32,7 +34,13 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let g = a.search.given()?;
     let r = entry
-        .crosscheck(a.positions, a.seed, &g.settings, &mut progress)
+        .crosscheck(
+            a.positions,
+            a.seed,
+            &g.settings,
+            a.jobs.get(),
+            &mut progress,
+        )
         .with_context(|| g.context(&a.program))?;
     drop(progress);
     let host = started.elapsed().as_secs_f64();
