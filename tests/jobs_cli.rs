@@ -15,9 +15,17 @@ fn report(args: &[&str], jobs: &str) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    // Host time is the one figure allowed to differ.
-    v.as_object_mut().unwrap().remove("host_seconds");
+    strip_host_time(&mut v);
     v
+}
+
+/// Host time is the one figure allowed to differ, at any depth.
+fn strip_host_time(v: &mut serde_json::Value) {
+    if let Some(o) = v.as_object_mut() {
+        o.remove("host_seconds");
+        o.remove("native_seconds");
+        o.values_mut().for_each(strip_host_time);
+    }
 }
 
 #[test]
@@ -37,6 +45,23 @@ fn chess_crosscheck_reports_do_not_depend_on_jobs() {
         assert_eq!(one, report(&args, "3"), "{program}");
         assert_eq!(one["mismatches"], serde_json::json!([]), "{program}");
     }
+}
+
+#[test]
+fn mate_campaign_reports_do_not_depend_on_jobs() {
+    let native = ["chess", "mate-campaign", "--limit", "40"];
+    assert_eq!(report(&native, "1"), report(&native, "3"));
+    let emulated = [
+        "chess",
+        "mate-campaign",
+        "--limit",
+        "6",
+        "--engine",
+        "emulated",
+    ];
+    let one = report(&emulated, "1");
+    assert_eq!(one, report(&emulated, "2"));
+    assert_eq!(one["mater1"]["differ_from_native"], serde_json::json!([]));
 }
 
 #[test]

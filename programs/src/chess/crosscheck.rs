@@ -92,8 +92,8 @@ fn check<P: Player>(c: &Case<P::Params>, cycles: Option<u64>) -> Checked<P> {
 
 /// `crosscheck` with the budget a problem in machine cycles given (None: the program's own
 /// budget, a run that reaches it being a mismatch; Some: a run beyond it is over budget).
-/// The problems run on `jobs` threads in slices; the results are summed in problem order, so
-/// the report is the same for every `jobs`.
+/// The problems run on `jobs` threads; the results are summed in problem order, so the report
+/// is the same for every `jobs`.
 pub fn crosscheck_within<P: Player>(
     positions: usize,
     seed: u64,
@@ -113,45 +113,28 @@ pub fn crosscheck_within<P: Player>(
         emulated_seconds: 0.0,
         max_emulated_seconds: 0.0,
     };
-    let jobs = jobs.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .ok();
-    let mut done = 0;
-    // Slices of a few problems a thread, so that progress moves while the threads work.
-    for slice in cases.chunks(jobs * 4) {
-        let results: Vec<Checked<P>> = match (&pool, jobs) {
-            (Some(pool), 2..) => {
-                use rayon::prelude::*;
-                pool.install(|| slice.par_iter().map(|c| check::<P>(c, cycles)).collect())
-            }
-            _ => slice.iter().map(|c| check::<P>(c, cycles)).collect(),
-        };
-        for (c, checked) in slice.iter().zip(results) {
-            match checked {
-                Checked::OverBudget => report.over_budget.push(c.clone()),
-                Checked::Compared { emulated, native } => {
-                    let emulated = emulated.map(|(answer, seconds)| {
-                        report.emulated_seconds += seconds;
-                        report.max_emulated_seconds = report.max_emulated_seconds.max(seconds);
-                        report.positions_examined += P::result(&answer).positions;
-                        answer
-                    });
-                    match emulated {
-                        Ok(e) if P::agree(&native, &e) => report.agreed += 1,
-                        emulated => report.mismatches.push(Mismatch {
-                            name: c.name.clone(),
-                            fen: to_fen(&c.position),
-                            params: c.params.clone(),
-                            native,
-                            emulated,
-                        }),
-                    }
+    let results = crate::progress::map_in_order(cases, jobs, progress, |c| check::<P>(c, cycles));
+    for (c, checked) in cases.iter().zip(results) {
+        match checked {
+            Checked::OverBudget => report.over_budget.push(c.clone()),
+            Checked::Compared { emulated, native } => {
+                let emulated = emulated.map(|(answer, seconds)| {
+                    report.emulated_seconds += seconds;
+                    report.max_emulated_seconds = report.max_emulated_seconds.max(seconds);
+                    report.positions_examined += P::result(&answer).positions;
+                    answer
+                });
+                match emulated {
+                    Ok(e) if P::agree(&native, &e) => report.agreed += 1,
+                    emulated => report.mismatches.push(Mismatch {
+                        name: c.name.clone(),
+                        fen: to_fen(&c.position),
+                        params: c.params.clone(),
+                        native,
+                        emulated,
+                    }),
                 }
             }
-            done += 1;
-            progress.update(done, cases.len());
         }
     }
     report
