@@ -16,6 +16,9 @@ use clap::{Parser, Subcommand};
     after_help = AFTER_HELP
 )]
 struct Cli {
+    /// No progress bars or progress lines on standard error (results and errors still print).
+    #[arg(short, long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -66,6 +69,7 @@ stop the program cannot go on from; 2 a usage error; 3 a run's budget spent.";
 fn main() -> ExitCode {
     quiet_on_closed_output();
     let cli = Cli::parse();
+    progress::set_quiet(cli.quiet);
     let result = match cli.command {
         Command::Asm(args) => cmd::asm::run(args),
         Command::Run(args) => cmd::run::run(args),
