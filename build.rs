@@ -34,6 +34,7 @@ fn main() {
         ),
         ("has_python_chess", python_chess()),
         ("has_shared", shared.is_some()),
+        ("has_parallel", on_path("parallel")),
     ];
     for (cfg, present) in peers {
         println!("cargo::rustc-check-cfg=cfg({cfg})");

@@ -42,6 +42,9 @@ enum Command {
     /// The operator's console of SILLIAC or the 7090: monitor commands (script or prompt), in
     /// SIMH's words or the project's.
     Console(console::ConsoleArgs),
+    /// Combine the JSON reports of a campaign's shards (`--shard K/N --json`) into the report
+    /// the whole run would have printed.
+    Merge(cmd::merge::MergeArgs),
     /// Shell completions for bash, zsh or fish, on standard output.
     Completions(cmd::help::CompletionsArgs),
     /// The manual page (roff), on standard output: `firstmoves man | man -l -`.
@@ -49,7 +52,7 @@ enum Command {
 }
 
 /// The version and the commit the binary was built from (build.rs; "unknown" outside git).
-const VERSION: &str = concat!(
+pub const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     " (",
     env!("FIRSTMOVES_COMMIT"),
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Command::Dama(command) => cmd::dama::run(command),
         Command::Chess(command) => cmd::chess::run(command),
         Command::Console(args) => console::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
         Command::Completions(args) => cmd::help::completions::<Cli>(args),
         Command::Man => cmd::help::man::<Cli>(),
     };

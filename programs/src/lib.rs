@@ -5,3 +5,4 @@ pub mod chess;
 pub mod dama;
 pub mod progress;
 pub mod rng;
+pub mod shard;

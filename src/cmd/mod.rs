@@ -6,6 +6,7 @@ pub mod chess;
 pub mod dama;
 pub mod exhibition;
 pub mod help;
+pub mod merge;
 pub mod run;
 
 /// A `usize` flag within `min..=max`, checked when the command line is read.
@@ -42,4 +43,24 @@ impl Jobs {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         })
     }
+}
+
+/// Input files are read whole; none the project takes is near this size, so a larger one is a
+/// mistake (a wrong path, a device) refused with a clear error instead of filling memory.
+pub const INPUT_LIMIT: u64 = 256 << 20;
+
+/// A text input file, refused when it is over `INPUT_LIMIT` or not UTF-8.
+pub fn read_input(path: &std::path::Path) -> anyhow::Result<String> {
+    use anyhow::Context;
+    let name = path.display();
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {name}"))?
+        .len();
+    if size > INPUT_LIMIT {
+        anyhow::bail!(
+            "{name}: {size} bytes, over the {} MiB limit for an input file",
+            INPUT_LIMIT >> 20
+        );
+    }
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))
 }

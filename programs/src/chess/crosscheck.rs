@@ -39,6 +39,8 @@ pub struct Report<P: Player> {
     pub positions_examined: u64,
     pub emulated_seconds: f64,
     pub max_emulated_seconds: f64,
+    /// Each finished emulated run's seconds, in problem order (what a merge of shards sums).
+    pub seconds: Vec<f64>,
 }
 
 /// Run every case on the emulated 7090 and natively and compare, on `jobs` threads;
@@ -112,6 +114,7 @@ pub fn crosscheck_within<P: Player>(
         positions_examined: 0,
         emulated_seconds: 0.0,
         max_emulated_seconds: 0.0,
+        seconds: Vec::new(),
     };
     let results = crate::progress::map_in_order(cases, jobs, progress, |c| check::<P>(c, cycles));
     for (c, checked) in cases.iter().zip(results) {
@@ -120,6 +123,7 @@ pub fn crosscheck_within<P: Player>(
             Checked::Compared { emulated, native } => {
                 let emulated = emulated.map(|(answer, seconds)| {
                     report.emulated_seconds += seconds;
+                    report.seconds.push(seconds);
                     report.max_emulated_seconds = report.max_emulated_seconds.max(seconds);
                     report.positions_examined += P::result(&answer).positions;
                     answer
