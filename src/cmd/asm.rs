@@ -61,8 +61,7 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
     if args.disassemble {
         return disassemble(&args);
     }
-    let source = std::fs::read_to_string(&args.input)
-        .with_context(|| format!("cannot read {}", args.input.display()))?;
+    let source = super::read_input(&args.input)?;
     let name = args.input.display().to_string();
     let extension = args
         .input
@@ -233,8 +232,7 @@ fn disassemble(args: &AsmArgs) -> anyhow::Result<()> {
     {
         // A 7090 object deck: back to FAP cards.
         let name = args.input.display().to_string();
-        let text =
-            std::fs::read_to_string(&args.input).with_context(|| format!("cannot read {name}"))?;
+        let text = super::read_input(&args.input)?;
         let (words, start) = assembler::fap::read_object_deck(&text, &name)?;
         let source = assembler::fap::disassemble(&words, start);
         return match &args.output {

@@ -155,9 +155,7 @@ fn run_emulated(
 
 pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
     let text = match &a.tsv {
-        Some(path) => {
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
-        }
+        Some(path) => crate::cmd::read_input(std::path::Path::new(path))?,
         None => campaign::BWTC_TSV.to_string(),
     };
     let name = a.tsv.as_deref().unwrap_or("bwtc_stockfish.tsv");
