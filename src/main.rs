@@ -29,6 +29,14 @@ enum Command {
     /// cards of IBM's diagnostic assembler 9AP (`--dialect 9ap`).
     Asm(cmd::asm::AsmArgs),
     /// Run a program or tape on its emulated machine.
+    #[command(after_help = "\
+Every run is bounded: without --limit-orders, --limit-us or --limit-cycles it stops after
+2 x 10^10 SILLIAC orders or 10^10 7090 instructions. A transfer to itself that changes nothing
+(7090 TRA *, SILLIAC 26 n at nL) stops the run as a tight loop, naming its address.
+
+Exit status: 0 the program stopped as it meant to (a halt, a stop order, out of input);
+1 an error, or a stop the program cannot go on from (an order refused, a tight loop);
+2 usage; 3 the budget was spent.")]
     Run(cmd::run::RunArgs),
     /// Measure emulator speed.
     Bench(cmd::bench::BenchArgs),

@@ -15,6 +15,12 @@ use serde_json::json;
 
 use super::RunArgs;
 
+/// Instructions a 7090 run may execute when no limit is given: about 10 emulated hours (at the
+/// chess programs' 272,000 instructions a second), four times perft(start, 5) on Kotok's
+/// generator (2.4 x 10^9) and some forty times the longest move search of the project
+/// (Turochamp, two full plies, 981 emulated s); under a minute of host time.
+pub const DEFAULT_INSTRUCTIONS: u64 = 10_000_000_000;
+
 /// Instructions per slice when tracing, so the trace is printed as it grows.
 const TRACE_SLICE: u64 = 100_000;
 
@@ -241,10 +247,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     }
     let start = m.ic as u16;
     m.set_trace(args.trace);
+    let default_budget = args.limit_orders.is_none() && args.limit_cycles.is_none();
     let stop = run_with_trace(
         &mut m,
         Limits {
-            max_instructions: args.limit_orders,
+            max_instructions: args
+                .limit_orders
+                .or(default_budget.then_some(DEFAULT_INSTRUCTIONS)),
             max_cycles: args.limit_cycles,
         },
         args.json,
@@ -325,12 +334,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             xr(2)
         );
     }
-    if stop.is_error() {
-        std::process::exit(1);
-    }
-    if matches!(stop, Stop::InstructionBudget | Stop::CycleBudget) {
-        std::process::exit(2);
-    }
+    super::exit_for_stop(
+        stop.is_error(),
+        matches!(stop, Stop::InstructionBudget | Stop::CycleBudget),
+        default_budget.then_some((DEFAULT_INSTRUCTIONS, "instructions")),
+    );
     Ok(())
 }
 
