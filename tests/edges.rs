@@ -178,6 +178,7 @@ fn input_files_over_the_size_limit_are_refused() {
     let path = big.to_str().unwrap();
     for args in [
         &["asm", path][..],
+        &["run", path][..],
         &["chess", "cards", path][..],
         &["merge", path][..],
     ] {

@@ -105,7 +105,7 @@ fn load_frames(file: &Path) -> anyhow::Result<(Vec<u8>, Option<u16>)> {
         return Ok((read_tape_file(file)?, None));
     }
     let name = file.display().to_string();
-    let source = std::fs::read_to_string(file).with_context(|| format!("reading {name}"))?;
+    let source = super::read_input(file)?;
     let program = assembler::sil::assemble(&source, &name).map_err(|d| anyhow::anyhow!("{d}"))?;
     let frames = program
         .tape()

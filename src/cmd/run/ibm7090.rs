@@ -71,7 +71,7 @@ fn read_tape(path: &Path) -> anyhow::Result<Tape> {
     let mut tape = if !path.exists() {
         Tape::blank()
     } else if is_text_tape(path) {
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading {name}"))?;
+        let text = crate::cmd::read_input(path)?;
         Tape::from_bcd_text(&text).with_context(|| format!("{name}"))?
     } else {
         let bytes = std::fs::read(path).with_context(|| format!("reading {name}"))?;
@@ -112,7 +112,7 @@ fn save_tapes(m: &Machine, mounted: &[Mounted]) -> anyhow::Result<()> {
 /// Cards from a file into the reader's hopper (`.cbn` column binary, else text).
 fn load_deck(m: &mut Machine, file: &Path) -> anyhow::Result<usize> {
     let name = file.display();
-    let text = std::fs::read_to_string(file).with_context(|| format!("reading {name}"))?;
+    let text = crate::cmd::read_input(file)?;
     let n = if extension(file) == "cbn" {
         m.io.reader.load_column_binary(&text)
     } else {
@@ -124,7 +124,7 @@ fn load_deck(m: &mut Machine, file: &Path) -> anyhow::Result<usize> {
 /// The words of a `.fap` source or `.obj` deck, and the start address.
 pub fn load_program(file: &Path) -> anyhow::Result<(BTreeMap<u16, u64>, u16)> {
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file).with_context(|| format!("reading {name}"))?;
+    let text = crate::cmd::read_input(file)?;
     let is_fap = file
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("fap"));
