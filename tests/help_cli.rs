@@ -99,3 +99,28 @@ fn completions_and_manual_page() {
         "an unknown shell is a usage error"
     );
 }
+
+#[test]
+fn exit_status_follows_one_rule() {
+    let dir = std::env::temp_dir().join(format!("firstmoves-exit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spin = dir.join("spin.fap");
+    std::fs::write(
+        &spin,
+        "       ORG     64\nSTART  ADD     ONE\n       TRA     START\nONE    DEC     1\n       END     START\n",
+    )
+    .unwrap();
+    let spin = spin.to_str().unwrap();
+    let missing = dir.join("missing.fap");
+    let missing = missing.to_str().unwrap();
+    for (args, code) in [
+        (&["dama", "moves"][..], 0),
+        (&["asm", missing][..], 1),
+        (&["dama", "moves", "--bogus"][..], 2),
+        (&["run", spin, "--limit-orders", "1000"][..], 3),
+    ] {
+        let out = bin().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
