@@ -459,3 +459,41 @@ fn tape_alike_on_simh() {
         tape.blocks
     );
 }
+
+/// Punches a card of 24 words (all ones, single bits, a mixed word) with WPUA and IOCD.
+const PUNCH: &str = "       ORG     64
+START  WPUA
+       RCHA    PC
+       TCOA    *
+       HTR     START
+PC     IOCD    DATA,,24
+DATA   OCT     777777777777,000000000001,123456701234,400000000000
+       OCT     1,2,3,4,5,6,7,10,11,12,13,14,15,16,17,20,21,22,23,24
+       END     START
+";
+
+/// The reverse of `cards_read_alike_on_simh`: a card SIMH's 721 punches (`attach -c cdp`) reads
+/// here as the words it was punched from, and as the card our own punch makes.
+#[test]
+#[cfg_attr(
+    not(has_i7094),
+    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
+)]
+fn simh_punched_deck_reads_here() {
+    let (p, mut m) = machine(PUNCH);
+    m.run(Limits::instructions(100));
+    let dir = scratch("punch");
+    simh(&dir, &p, "attach -c cdp punched.cbn\n", "");
+    let theirs = std::fs::read_to_string(dir.join("punched.cbn")).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let cards = emu::ibm7090::card::column_binary_deck(&theirs).unwrap();
+    assert_eq!(cards.len(), 1, "{theirs}");
+    let words: Vec<u64> = (0..24).map(|k| p.words[&(p.start + 5 + k)]).collect();
+    assert_eq!(cards[0].image().to_vec(), words, "SIMH's card:\n{theirs}");
+    assert_eq!(m.io.punch.cards.len(), 1);
+    assert_eq!(
+        m.io.punch.cards[0].image(),
+        cards[0].image(),
+        "our punch's card"
+    );
+}

@@ -115,7 +115,11 @@ fn cbn_value(c: char) -> Option<u16> {
         'S'..='Z' => 0o22 + (c as u16 - 'S' as u16),
         '-' => 0o40,
         'J'..='R' => 0o41 + (c as u16 - 'J' as u16),
-        '&' => 0o60,
+        // SIMH 3.8.1's punch (`attach -c cdp`) writes `+`, `=` and `)` where its reader table
+        // has `&`, `#` and `%` (measured on all 64 values): a card punched there reads here.
+        '&' | '+' => 0o60,
+        '=' => 0o13,
+        ')' => 0o74,
         'A'..='I' => 0o61 + (c as u16 - 'A' as u16),
         _ => {
             const SPECIAL: [(u16, &str); 4] = [
@@ -426,5 +430,10 @@ mod tests {
         // Blanks read as unpunched, and a short line leaves the card blank.
         assert_eq!(Card::from_column_binary("  ``", 1).unwrap(), Card::blank());
         assert!(Card::from_column_binary("@", 1).is_err());
+        // SIMH's punch writes + = ) for & # %.
+        assert_eq!(
+            Card::from_column_binary("+=)", 1).unwrap(),
+            Card::from_column_binary("&#%", 1).unwrap()
+        );
     }
 }
