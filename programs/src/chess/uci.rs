@@ -208,9 +208,11 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                 let r = engine.search_until(&pos, depth, &cancel);
                 let ms = started.elapsed().as_millis();
                 let pv: Vec<String> = r.pv.iter().map(|m| m.uci()).collect();
+                // nps over the host time (at least 1 ms, so a quick search has a figure).
+                let nps = r.positions as u128 * 1000 / ms.max(1);
                 writeln!(
                     out,
-                    "info depth {} nodes {} time {ms} score {} pv {}",
+                    "info depth {} nodes {} time {ms} nps {nps} score {} pv {}",
                     r.depth.max(1),
                     r.positions,
                     engine.score(&pos, &r),
