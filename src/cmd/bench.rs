@@ -21,15 +21,76 @@ pub struct BenchArgs {
     /// initial position on the emulated 7090 (cards in, printer out), again and again.
     #[arg(long, value_parser = crate::cmd::chess::program_names())]
     pub program: Option<String>,
+    /// The figures as one JSON object (machine, workload, work done, host and CPU seconds,
+    /// rates, emulated seconds) instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
-    match (args.machine.as_str(), &args.program) {
-        ("7090" | "ibm7090", Some(p)) => ibm7090::bench_program(p, args.seconds),
+    let figures = match (args.machine.as_str(), &args.program) {
+        ("7090" | "ibm7090", Some(p)) => ibm7090::bench_program(p, args.seconds)?,
         (_, Some(_)) => bail!("--program: the chess programs run on the 7090"),
-        ("silliac", None) => bench_silliac(args.seconds),
-        ("7090" | "ibm7090", None) => ibm7090::bench(args.seconds),
+        ("silliac", None) => bench_silliac(args.seconds)?,
+        ("7090" | "ibm7090", None) => ibm7090::bench(args.seconds)?,
         (other, None) => bail!("no benchmark for machine `{other}` (known: silliac, 7090)"),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&figures.json())?);
+    } else {
+        figures.print();
+    }
+    Ok(())
+}
+
+/// What a benchmark measured.
+pub struct Figures {
+    pub machine: &'static str,
+    /// The work run, in words (the first text line's parenthesis).
+    pub workload: String,
+    /// What `work` counts ("emulated orders", "instructions").
+    pub unit: &'static str,
+    pub work: u64,
+    pub measured: Measured,
+    /// Period seconds of the work.
+    pub emulated_seconds: f64,
+    /// Extra text lines before the speed (the counts behind the work).
+    pub detail: Option<String>,
+}
+
+impl Figures {
+    pub fn print(&self) {
+        println!("machine: {} ({})", self.machine, self.workload);
+        if let Some(d) = &self.detail {
+            println!("{d}");
+        }
+        print_speed(self.unit, self.work, &self.measured);
+        let (name, the) = if self.machine == "silliac" {
+            ("SILLIAC", "SILLIAC")
+        } else {
+            ("7090", "the 7090")
+        };
+        println!(
+            "emulated time: {:.1} s of {name} time; speed-up over {the}: {:.0}x (wall clock)",
+            self.emulated_seconds,
+            self.emulated_seconds / self.measured.host
+        );
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        let m = &self.measured;
+        serde_json::json!({
+            "machine": self.machine,
+            "workload": self.workload,
+            "unit": self.unit,
+            "work": self.work,
+            "host_seconds": m.host,
+            "cpu_seconds": m.cpu,
+            "per_host_second": self.work as f64 / m.host,
+            "per_cpu_second": m.cpu.map(|c| self.work as f64 / c),
+            "emulated_seconds": self.emulated_seconds,
+            "speed_up": self.emulated_seconds / m.host,
+        })
     }
 }
 
@@ -71,7 +132,7 @@ pub fn print_speed(what: &str, count: u64, m: &Measured) {
     }
 }
 
-fn bench_silliac(seconds: f64) -> anyhow::Result<()> {
+fn bench_silliac(seconds: f64) -> anyhow::Result<Figures> {
     let mut m = silliac_bench_machine();
     // Warm up caches and branch predictors.
     let _ = m.run(Limits::orders(10_000_000));
@@ -87,19 +148,18 @@ fn bench_silliac(seconds: f64) -> anyhow::Result<()> {
     })?;
     let orders = m.orders() - orders0;
     let emulated_s = (m.clock_ns() - clock0) as f64 / 1e9;
-    println!(
-        "machine: silliac (compute-bound loop of {BENCH_LOOP_ORDERS} orders, {chunks} runs of 50M)"
-    );
-    println!(
-        "orders: {orders} in {:.3} host seconds (wall clock)",
-        t.host
-    );
-    print_speed("emulated orders", orders, &t);
-    println!(
-        "emulated time: {emulated_s:.1} s of SILLIAC time; speed-up over SILLIAC: {:.0}x (wall clock)",
-        emulated_s / t.host
-    );
-    Ok(())
+    Ok(Figures {
+        machine: "silliac",
+        workload: format!("compute-bound loop of {BENCH_LOOP_ORDERS} orders, {chunks} runs of 50M"),
+        unit: "emulated orders",
+        work: orders,
+        detail: Some(format!(
+            "orders: {orders} in {:.3} host seconds (wall clock)",
+            t.host
+        )),
+        measured: t,
+        emulated_seconds: emulated_s,
+    })
 }
 
 /// CPU time this thread has run, in ns (Linux `/proc/thread-self/schedstat`, first field).

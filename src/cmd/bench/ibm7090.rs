@@ -7,9 +7,9 @@ use anyhow::{bail, Context};
 use emu::ibm7090::bench::{bench_machine, BENCH_START};
 use emu::ibm7090::{Limits, Stop};
 
-use super::{measure, print_speed};
+use super::{measure, Figures};
 
-pub fn bench(seconds: f64) -> anyhow::Result<()> {
+pub fn bench(seconds: f64) -> anyhow::Result<Figures> {
     let mut m = bench_machine();
     let _ = m.run(Limits::instructions(10_000_000));
     let (i0, c0) = (m.instructions(), m.cycles());
@@ -28,23 +28,23 @@ pub fn bench(seconds: f64) -> anyhow::Result<()> {
     })?;
     let instructions = m.instructions() - i0;
     let cycles = m.cycles() - c0;
-    println!("machine: ibm7090 (CLA ADD STO ANA ALS TZE LDQ ORA TIX loop; {halts} complete runs)");
-    println!(
-        "instructions: {instructions} in {:.3} host seconds (wall clock), {cycles} cycles counted",
-        t.host
-    );
-    print_speed("instructions", instructions, &t);
-    let emulated_s = cycles as f64 * 2.18e-6;
-    println!(
-        "emulated time: {emulated_s:.1} s of 7090 time; speed-up over the 7090: {:.0}x (wall clock)",
-        emulated_s / t.host
-    );
-    Ok(())
+    Ok(Figures {
+        machine: "ibm7090",
+        workload: format!("CLA ADD STO ANA ALS TZE LDQ ORA TIX loop; {halts} complete runs"),
+        unit: "instructions",
+        work: instructions,
+        detail: Some(format!(
+            "instructions: {instructions} in {:.3} host seconds (wall clock), {cycles} cycles counted",
+            t.host
+        )),
+        measured: t,
+        emulated_seconds: cycles as f64 * 2.18e-6,
+    })
 }
 
 /// `bench 7090 --program NAME`: the program's search from the initial position, one problem
 /// deck after another on a fresh copy of the loaded machine, in instructions per host second.
-pub fn bench_program(name: &str, seconds: f64) -> anyhow::Result<()> {
+pub fn bench_program(name: &str, seconds: f64) -> anyhow::Result<Figures> {
     let entry = crate::cmd::chess::program(name)?;
     let start_position = programs::chess::Position::start();
     let twin = programs::chess::program::Twin::Emulated;
@@ -57,14 +57,16 @@ pub fn bench_program(name: &str, seconds: f64) -> anyhow::Result<()> {
         runs += 1;
         Ok(())
     })?;
-    println!(
-        "machine: ibm7090 ({name} from the initial position: {} instructions, {} cycles, {:.2} s of 7090 time a run; {runs} runs)",
-        out.instructions, out.cycles, out.emulated_seconds
-    );
-    print_speed("instructions", out.instructions * runs, &t);
-    println!(
-        "speed-up over the 7090: {:.0}x (wall clock)",
-        out.emulated_seconds * runs as f64 / t.host
-    );
-    Ok(())
+    Ok(Figures {
+        machine: "ibm7090",
+        workload: format!(
+            "{name} from the initial position: {} instructions, {} cycles, {:.2} s of 7090 time a run; {runs} runs",
+            out.instructions, out.cycles, out.emulated_seconds
+        ),
+        unit: "instructions",
+        work: out.instructions * runs,
+        detail: None,
+        measured: t,
+        emulated_seconds: out.emulated_seconds * runs as f64,
+    })
 }
