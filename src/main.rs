@@ -34,6 +34,8 @@ enum Command {
     /// perft, cross-checks, UCI, matches.
     #[command(subcommand)]
     Chess(cmd::chess::ChessCommand),
+    /// IBM's 709/7090 diagnostics (../shared/diags) run to their stops as the write-ups say.
+    Diag(cmd::diag::DiagArgs),
     /// The operator's console: monitor commands (script or prompt) for SILLIAC.
     Console(console::ConsoleArgs),
 }
@@ -48,6 +50,11 @@ fn main() -> ExitCode {
         Command::Dama(command) => cmd::dama::run(command),
         Command::Chess(command) => cmd::chess::run(command),
         Command::Console(args) => console::run(args),
+        Command::Diag(args) => match cmd::diag::run(args) {
+            // The verdict's status: 1 an error or unexpected stop, 3 the budget spent.
+            Ok(code) if code != 0 => return ExitCode::from(code),
+            other => other.map(|_| ()),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,5 +3,6 @@
 
 pub mod chess;
 pub mod dama;
+pub mod diag;
 pub mod progress;
 pub mod rng;
