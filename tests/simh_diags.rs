@@ -1,0 +1,223 @@
+//! IBM's seven diagnostics on SIMH's `i7094` (`set cpu 7090`) against `firstmoves diag`: the
+//! deck our harness loads (our loader, the program, the 9DEPR stand-in, the transfer card and
+//! what follows it) goes to SIMH's card reader with the same switches and keys, the operator's
+//! script is played as `c` (with `d KEYS` where it sets the keys), and every stop's address,
+//! the end's registers and the printed lines must equal ours.
+//!
+//! SIMH 3.8.1's `boot cdr` puts its LOAD CARDS words one octal digit too far left, so the five
+//! words of the LOAD CARDS sequence are deposited at 01000-01004 and started there (RCDA, RCHA
+//! of an IOCT 0,,3, LCHA 0, TTR 1; docs/diagnostics.md). SIMH does not stop when a program
+//! calls in the next one with the hopper empty (its reader sets end of file and the program
+//! runs on from location 1), so a breakpoint on that RCDA is the end, where `emu` stops with
+//! the reader empty. The SIMH halves are ignored where the build found no `i7094` or no
+//! ../shared (build.rs); under CI they run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use programs::diag::{self, Action, Halt, Options, Report, Verdict};
+
+fn i7094() -> PathBuf {
+    std::env::var_os("PATH")
+        .and_then(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join("i7094"))
+                .find(|f| f.is_file())
+        })
+        .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
+}
+
+/// What SIMH showed at one stop: the halting instruction's location (OLDPC, or PC at the
+/// breakpoint) and the `ex` lines after it.
+#[derive(Debug)]
+struct SimhStop {
+    message: String,
+    at: String,
+    regs: Vec<(String, String)>,
+}
+
+fn reg<'a>(s: &'a SimhStop, name: &str) -> &'a str {
+    s.regs
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_else(|| panic!("SIMH showed no {name}: {s:?}"))
+}
+
+/// Run the deck in SIMH with the run's switches, keys and script; the stops SIMH made.
+fn simh(
+    name: &str,
+    deck: &str,
+    r: &Report,
+    d: &diag::Diagnostic,
+    switches: u8,
+) -> (Vec<SimhStop>, String) {
+    let dir = std::env::temp_dir().join(format!(
+        "firstmoves-simh-diag-{name}-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("deck.cbn"), deck).unwrap();
+    let _ = std::fs::remove_file(dir.join("lpt.txt"));
+    let mut ini = String::from("set cpu 7090\n");
+    // LOAD CARDS: RCDA; RCHA 1004; LCHA 0; TTR 1; IOCT 0,,3.
+    for (a, w) in [
+        (0o1000, 0o076200001321u64),
+        (0o1001, 0o054000001004),
+        (0o1002, 0o054400000000),
+        (0o1003, 0o002100000001),
+        (0o1004, 0o500003000000),
+    ] {
+        ini += &format!("d {a:o} {w:012o}\n");
+    }
+    for n in 1..=6 {
+        ini += &format!("d SS{n} {}\n", switches >> (n - 1) & 1);
+    }
+    ini += "d KEYS 0\natt -c cdr deck.cbn\natt lpt lpt.txt\n";
+    if d.end.halt == Halt::ReaderEmpty {
+        ini += &format!("br {:o}\n", d.end.from);
+    }
+    let show = "ex OLDPC\nex PC\nex AC\nex MQ\nex SI\nex XR1\nex XR2\nex XR4\nex OVF\nex DVC\nex MQO\nex SL1\nex SL2\nex SL3\nex SL4\necho ----\n";
+    ini += "d PC 1000\ngo\n";
+    ini += show;
+    for s in d.script.iter().filter(|s| switches & s.when == s.when) {
+        if let Action::KeysStart(k) = s.action {
+            ini += &format!("d KEYS {k:012o}\n");
+        }
+        ini += "c\n";
+        ini += show;
+    }
+    ini += "quit\n";
+    std::fs::write(dir.join("run.ini"), ini).unwrap();
+    let out = Command::new(i7094())
+        .arg("run.ini")
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("i7094 runs");
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lpt = std::fs::read_to_string(dir.join("lpt.txt")).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut stops = Vec::new();
+    let mut cur: Option<SimhStop> = None;
+    for line in out.lines() {
+        if line.contains(", PC: ") {
+            cur = Some(SimhStop {
+                message: line.trim().to_string(),
+                at: String::new(),
+                regs: Vec::new(),
+            });
+        } else if line.trim() == "----" {
+            if let Some(mut s) = cur.take() {
+                s.at = if s.message.starts_with("Breakpoint") {
+                    reg(&s, "PC").to_string()
+                } else {
+                    reg(&s, "OLDPC").to_string()
+                };
+                stops.push(s);
+            }
+        } else if let (Some(s), Some((n, v))) = (cur.as_mut(), line.split_once(":\t")) {
+            s.regs.push((n.trim().to_string(), v.trim().to_string()));
+        }
+    }
+    assert!(!stops.is_empty(), "SIMH did not stop:\n{out}");
+    let _ = r;
+    (stops, lpt)
+}
+
+/// Lines with text, trailing blanks and form feeds removed.
+fn text_lines(lines: impl IntoIterator<Item = String>) -> Vec<String> {
+    lines
+        .into_iter()
+        .map(|l| l.replace('\x0c', "").trim_end().to_string())
+        .filter(|l| !l.trim().is_empty())
+        .collect()
+}
+
+fn compare(name: &str, switches: Option<u8>) {
+    let p = diag::prepare(&diag::shared_dir().join(format!("{name}.asm"))).unwrap();
+    let switches = switches.unwrap_or(p.row.switches);
+    let deck: String = p
+        .deck(switches)
+        .unwrap()
+        .iter()
+        .map(|c| c.to_column_binary() + "\n")
+        .collect();
+    let r = p
+        .run(&Options {
+            switches: Some(switches),
+            ..Options::default()
+        })
+        .unwrap();
+    assert_eq!(r.verdict, Verdict::Normal, "{name}: {:?}", r.stop);
+    let (stops, lpt) = simh(name, &deck, &r, p.row, switches);
+    let ours: Vec<String> = r.stops.iter().map(|s| s.address.clone().unwrap()).collect();
+    let theirs: Vec<String> = stops.iter().map(|s| s.at.clone()).collect();
+    assert_eq!(ours, theirs, "{name}: the stops differ\n{stops:#?}");
+    let end = stops.last().unwrap();
+    let g = &r.registers;
+    let flag = |b: bool| if b { "1" } else { "0" };
+    let light = |n: u8| flag(g.sense_lights >> (n - 1) & 1 == 1);
+    let pairs = [
+        ("AC", g.ac.as_str()),
+        ("MQ", g.mq.as_str()),
+        ("SI", g.sense_indicators.as_str()),
+        ("XR1", g.xr1.as_str()),
+        ("XR2", g.xr2.as_str()),
+        ("XR4", g.xr4.as_str()),
+        ("OVF", flag(g.overflow)),
+        ("DVC", flag(g.divide_check)),
+        ("MQO", flag(g.mq_overflow)),
+        ("SL1", light(1)),
+        ("SL2", light(2)),
+        ("SL3", light(3)),
+        ("SL4", light(4)),
+    ];
+    for (n, ours) in pairs {
+        assert_eq!(
+            reg(end, n),
+            ours,
+            "{name}: {n} at the end ({})",
+            end.message
+        );
+    }
+    assert_eq!(
+        text_lines(lpt.lines().map(str::to_string)),
+        text_lines(r.printed.clone()),
+        "{name}: the printed lines"
+    );
+    println!(
+        "{name}: SIMH and firstmoves stop at {} ({} stops), AC {} MQ {} XR {} {} {}",
+        end.at,
+        stops.len(),
+        g.ac,
+        g.mq,
+        g.xr1,
+        g.xr2,
+        g.xr4
+    );
+}
+
+macro_rules! on_simh {
+    ($($test:ident: $name:literal $(, $switches:expr)?;)*) => {$(
+        #[test]
+        #[cfg_attr(not(has_i7094), ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it")]
+        #[cfg_attr(not(has_shared), ignore = "needs ../shared/diags beside the checkout; CI has it")]
+        fn $test() {
+            compare($name, None $(.or(Some($switches)))?);
+        }
+    )*};
+}
+
+on_simh! {
+    m10a_alike_on_simh: "9m10a";
+    m02a_alike_on_simh: "9m02a";
+    m03a_alike_on_simh: "9m03a";
+    m04a_alike_on_simh: "9m04a";
+    m05b_alike_on_simh: "9m05b";
+    m08a_alike_on_simh: "9m08a";
+    m21a_alike_on_simh: "9m21a";
+}
+
+#[allow(dead_code)]
+fn unused(_: &Path) {}
