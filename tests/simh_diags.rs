@@ -140,8 +140,15 @@ fn text_lines(lines: impl IntoIterator<Item = String>) -> Vec<String> {
         .collect()
 }
 
+fn prepared(name: &str) -> diag::Prepared {
+    diag::prepare(&diag::shared_dir().join(format!("{name}.asm"))).unwrap()
+}
+
 fn compare(name: &str, switches: Option<u8>, verdict: Verdict) {
-    let p = diag::prepare(&diag::shared_dir().join(format!("{name}.asm"))).unwrap();
+    compare_prepared(&prepared(name), name, switches, verdict);
+}
+
+fn compare_prepared(p: &diag::Prepared, name: &str, switches: Option<u8>, verdict: Verdict) {
     let switches = switches.unwrap_or(p.row.switches);
     let deck: String = p
         .deck(switches)
@@ -243,4 +250,24 @@ on_simh! {
     // Switch 6 forces the print-out of 1.0 + 2.0 and its halt at 01400 (an error stop by the
     // write-up's table: a print is only forced or made on an error).
     m08a_forced_print_alike_on_simh: "9m08a", Some(sw(3) | sw(6)), Error;
+}
+
+/// A fault in 9M04A's deck (its first test's success transfer sent to `TX1 TSX ERROR,4`, as in
+/// programs/tests/diag_runs.rs): both machines halt in the 9DEPR stand-in at 06517 with XRC
+/// holding the 2's complement of TX1.
+#[test]
+#[cfg_attr(
+    not(has_i7094),
+    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
+)]
+#[cfg_attr(
+    not(has_shared),
+    ignore = "needs ../shared/diags beside the checkout; CI has it"
+)]
+fn m04a_error_halt_alike_on_simh() {
+    let mut p = prepared("9m04a");
+    let a1a = p.program.symbol("A1A").unwrap() as u16;
+    let tx1 = p.program.symbol("TX1").unwrap() as u16;
+    assert!(p.patch(a1a + 5, 0o002000000000 | u64::from(tx1)));
+    compare_prepared(&p, "9m04a-fault", Some(sw(3)), Verdict::Error);
 }

@@ -22,9 +22,9 @@ pub const DEPR_SOURCE: &str = include_str!("../../diag/depr.asm");
 const LOADER_HOME: u16 = 0o77750;
 /// Words an object card carries after 9L and 9R.
 const CARD_DATA: usize = CARD_WORDS - 2;
-/// The line the stand-in prints for an error with switch 3 up.
-pub const DEPR_LINE: &str =
-    "9DEPR STAND-IN - ERROR DETECTED, XRC HOLDS THE 2S COMPLEMENT OF ITS LOCATION";
+/// The line the stand-in prints for an error with switch 3 up (at most the 72 columns a print
+/// image has).
+pub const DEPR_LINE: &str = "9DEPR STAND-IN - ERROR, XRC HOLDS THE 2S COMPLEMENT OF ITS LOCATION";
 
 fn assemble(source: &str, file: &str) -> Result<ap9::Program, DiagError> {
     ap9::assemble(source, file).map_err(|d| DiagError::Assembly {
@@ -121,6 +121,22 @@ pub fn program_cards(program: &ap9::Program) -> Vec<Image> {
         .collect()
 }
 
+/// Put `word` at `address` in the object card that loads it, its checksum made anew (a
+/// deliberate fault, for the tests of the error stops); false if no card loads that address.
+pub fn patch(cards: &mut [Image], address: u16, word: u64) -> bool {
+    for card in cards.iter_mut() {
+        let (n, at) = ((card[0] >> 18 & 0o77777) as u16, (card[0] & 0o77777) as u16);
+        if n == 0 || n as usize > CARD_DATA || !(at..at + n).contains(&address) {
+            continue;
+        }
+        card[2 + usize::from(address - at)] = word;
+        card[1] =
+            end_around_sum(std::iter::once(card[0]).chain(card[2..2 + n as usize].iter().copied()));
+        return true;
+    }
+    false
+}
+
 /// The whole deck for a run with these switches down (`data`: the text of the data file the
 /// row names, if any). Every card the run reads and no more, so the run ends on the program's
 /// call for the next one with the hopper empty.
@@ -202,6 +218,7 @@ mod tests {
         assert_eq!(w[&0o6517], 0o6510);
         assert_eq!(w[&0o6545], 0o6540);
         assert!(w.keys().all(|a| (0o6500..=0o7712).contains(a)));
+        assert!(DEPR_LINE.len() <= 72);
     }
 
     #[test]

@@ -198,6 +198,11 @@ pub fn prepare(path: &Path) -> Result<Prepared, DiagError> {
 }
 
 impl Prepared {
+    /// Change one word of the program's deck (a deliberate fault); false if no card loads it.
+    pub fn patch(&mut self, address: u16, word: u64) -> bool {
+        deck::patch(&mut self.program.cards, address, word)
+    }
+
     /// The deck for these switches.
     pub fn deck(&self, switches: u8) -> Result<Vec<Card>, DiagError> {
         deck::deck(self.row, &self.program, switches, self.data.as_deref())
