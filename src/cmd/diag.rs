@@ -18,8 +18,8 @@ pub struct DiagArgs {
     #[arg(required_unless_present = "all")]
     pub file: Option<String>,
     /// Sense switches down, e.g. `1,3` (`none` for all up); default: the write-up's clean run.
-    #[arg(long)]
-    pub switches: Option<String>,
+    #[arg(long, value_parser = switches_down)]
+    pub switches: Option<u8>,
     /// The entry keys at the start, an octal word (`-` for the sign).
     #[arg(long, value_parser = keys_word)]
     pub keys: Option<u64>,
@@ -47,19 +47,18 @@ fn diags_dir() -> PathBuf {
     }
 }
 
-fn switches(args: &DiagArgs) -> anyhow::Result<Option<u8>> {
-    match args.switches.as_deref() {
-        None => Ok(None),
-        Some(s) if s.eq_ignore_ascii_case("none") => Ok(Some(0)),
-        Some(s) => switch_bits(s)
-            .map(Some)
-            .map_err(|e| anyhow::anyhow!("--switches: {e}")),
+/// `--switches 1,3` (or `none`) as the bits of the switches down; a bad one is a usage error.
+fn switches_down(s: &str) -> Result<u8, String> {
+    if s.eq_ignore_ascii_case("none") {
+        Ok(0)
+    } else {
+        switch_bits(s)
     }
 }
 
 pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
     let options = Options {
-        switches: switches(&args)?,
+        switches: args.switches,
         keys: args.keys.unwrap_or(0),
         limit_cycles: args.limit_cycles,
     };
