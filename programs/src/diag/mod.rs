@@ -6,6 +6,7 @@
 //! ../shared. docs/diagnostics.md describes the runs.
 
 pub mod deck;
+pub mod nine_ap;
 pub mod table;
 
 use std::path::{Path, PathBuf};
