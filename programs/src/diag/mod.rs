@@ -77,6 +77,8 @@ pub struct StopSeen {
     pub action: Option<String>,
     /// What `emu` says of the stop.
     pub message: String,
+    /// The registers at the stop (before the operator's action).
+    pub registers: Registers,
 }
 
 /// The registers at the end, octal.
@@ -232,34 +234,34 @@ impl Prepared {
             let left = budget.saturating_sub(m.cycles());
             let stop = m.run(Limits::cycles(left));
             if matches!(stop, Stop::CycleBudget | Stop::InstructionBudget) {
-                stops.push(seen(&stop, "budget", None, None));
+                stops.push(seen(&m, &stop, "budget", None, None));
                 break Verdict::Budget;
             }
             if let Some(step) = script.get(next).filter(|s| matches(&s.stop, &stop)) {
                 let action = match step.action {
                     Action::Start => "START".to_string(),
-                    Action::KeysStart(k) => {
-                        m.keys = k;
-                        format!("keys {k:012o}, START")
-                    }
+                    Action::KeysStart(k) => format!("keys {k:012o}, START"),
                 };
-                stops.push(seen(&stop, "script", Some(&step.stop), Some(action)));
+                stops.push(seen(&m, &stop, "script", Some(&step.stop), Some(action)));
+                if let Action::KeysStart(k) = step.action {
+                    m.keys = k;
+                }
                 next += 1;
                 continue;
             }
             if next == script.len() && matches(&d.end, &stop) {
-                stops.push(seen(&stop, "normal", Some(&d.end), None));
+                stops.push(seen(&m, &stop, "normal", Some(&d.end), None));
                 break Verdict::Normal;
             }
             if let Some(r) = d.errors.iter().find(|r| matches(r, &stop)) {
-                stops.push(seen(&stop, "error", Some(r), None));
+                stops.push(seen(&m, &stop, "error", Some(r), None));
                 break Verdict::Error;
             }
             if let Some(r) = d.unsupported.iter().find(|r| matches(r, &stop)) {
-                stops.push(seen(&stop, "unsupported", Some(r), None));
+                stops.push(seen(&m, &stop, "unsupported", Some(r), None));
                 break Verdict::Unexpected;
             }
-            stops.push(seen(&stop, "unexpected", None, None));
+            stops.push(seen(&m, &stop, "unexpected", None, None));
             break Verdict::Unexpected;
         };
         let printed = m.io.printer.lines.clone();
@@ -310,7 +312,13 @@ fn matches(row: &StopRow, stop: &Stop) -> bool {
     row.halt == halt && (row.from..=row.to).contains(&at)
 }
 
-fn seen(stop: &Stop, kind: &str, row: Option<&StopRow>, action: Option<String>) -> StopSeen {
+fn seen(
+    m: &Machine,
+    stop: &Stop,
+    kind: &str,
+    row: Option<&StopRow>,
+    action: Option<String>,
+) -> StopSeen {
     let meaning = match (row, stop) {
         (Some(r), _) => r.meaning.to_string(),
         (None, Stop::Halt { target: 0, .. }) => {
@@ -332,6 +340,7 @@ fn seen(stop: &Stop, kind: &str, row: Option<&StopRow>, action: Option<String>) 
         cite: row.map(|r| r.cite.to_string()),
         action,
         message: stop.to_string(),
+        registers: Registers::of(m),
     }
 }
 
