@@ -1,7 +1,7 @@
 //! The deck `firstmoves diag` loads: our loader card, the program's object cards as the 9AP
 //! dialect punches them, the 9DEPR stand-in's cards where the program calls it, a transfer
-//! card, and the cards the write-up puts after it (diag-runs: the write-ups' deck lists, e.g.
-//! 9m21a.txt:62-67). The loader and the stand-in are our own 9AP source (programs/diag/*.asm),
+//! card, and the cards the write-up puts after it (the write-ups' deck lists, e.g.
+//! 9m21a.txt:62-67; docs/diagnostics.md). The loader and the stand-in are our own 9AP source (programs/diag/*.asm),
 //! assembled here: IBM's 9LD02A and 9DEPR are not in ../shared.
 
 use std::collections::BTreeMap;

@@ -2,9 +2,8 @@
 //! tape (`9ap.bcd`, read from ../shared, never copied) on tape B1 of the emulated 7090,
 //! assembles a diagnostic's source from tape A1 (pass-1 output on B2, the listing on B3) and
 //! punches its deck on the 721; the cards are compared word for word with the deck
-//! `firstmoves asm --dialect 9ap` makes (tests/nine_ap_judge.rs). The tape layout is
-//! 9ap-conventions' (docs/diagnostics.md): one 80-character BCD record a source line, then two
-//! tape marks.
+//! `firstmoves asm --dialect 9ap` makes (tests/nine_ap_judge.rs). The source tape is one
+//! 80-character BCD record a line, then two tape marks (docs/diagnostics.md).
 
 use emu::ibm7090::tape::{self, Block, Tape};
 use emu::ibm7090::{bcd, Limits, Machine, Stop};
