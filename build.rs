@@ -34,6 +34,7 @@ fn main() {
         ),
         ("has_python_chess", python_chess()),
         ("has_shared", shared.is_some()),
+        ("has_parallel", on_path("parallel")),
     ];
     for (cfg, present) in peers {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
@@ -41,6 +42,40 @@ fn main() {
             println!("cargo::rustc-cfg={cfg}");
         }
     }
+    // `firstmoves --version` names the commit; only the binary's package asks git, so that a
+    // commit does not rebuild the library crates.
+    if std::env::var("CARGO_PKG_NAME").as_deref() == Ok("firstmoves") {
+        commit(&manifest);
+    }
+}
+
+/// FIRSTMOVES_COMMIT: the short commit hash, "+" when the tree had changes, "unknown" outside
+/// a git checkout.
+fn commit(manifest: &Path) {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(manifest)
+            .stderr(Stdio::null())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let hash = git(&["rev-parse", "--short=12", "HEAD"]);
+    let dirty =
+        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+    for path in ["HEAD", "logs/HEAD", "index"] {
+        if let Some(p) = git(&["rev-parse", "--git-path", path]) {
+            println!("cargo::rerun-if-changed={}", manifest.join(p).display());
+        }
+    }
+    let value = match hash {
+        Some(h) if dirty => format!("{h}+"),
+        Some(h) => h,
+        None => "unknown".into(),
+    };
+    println!("cargo::rustc-env=FIRSTMOVES_COMMIT={value}");
 }
 
 /// `../shared` beside the workspace (the manifest is the workspace root or one of its crates).

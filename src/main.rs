@@ -11,19 +11,32 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(
     name = "firstmoves",
-    version,
-    about = "The first game-playing programs on faithful emulations of SILLIAC and the IBM 7090"
+    version = VERSION,
+    about = "The first game-playing programs on faithful emulations of SILLIAC and the IBM 7090",
+    after_help = AFTER_HELP
 )]
 struct Cli {
+    /// No progress bars or progress lines on standard error (results and errors still print).
+    #[arg(short, long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Assemble a program (`*.sil` for SILLIAC).
+    /// Assemble a program: SILLIAC order notation (`*.sil`), the 7090's FAP (`*.fap`) or the
+    /// cards of IBM's diagnostic assembler 9AP (`--dialect 9ap`).
     Asm(cmd::asm::AsmArgs),
     /// Run a program or tape on its emulated machine.
+    #[command(after_help = "\
+Every run is bounded: without --limit-orders, --limit-us or --limit-cycles it stops after
+2 x 10^10 SILLIAC orders or 10^10 7090 instructions. A transfer to itself that changes nothing
+(7090 TRA *, SILLIAC 26 n at nL) stops the run as a tight loop, naming its address.
+
+Exit status: 0 the program stopped as it meant to (a halt, a stop order, out of input);
+1 an error, or a stop the program cannot go on from (an order refused, a tight loop);
+2 usage; 3 the budget was spent.")]
     Run(cmd::run::RunArgs),
     /// Measure emulator speed.
     Bench(cmd::bench::BenchArgs),
@@ -36,13 +49,40 @@ enum Command {
     Chess(cmd::chess::ChessCommand),
     /// IBM's 709/7090 diagnostics (../shared/diags) run to their stops as the write-ups say.
     Diag(cmd::diag::DiagArgs),
-    /// The operator's console: monitor commands (script or prompt) for SILLIAC.
+    /// The operator's console of SILLIAC or the 7090: monitor commands (script or prompt), in
+    /// SIMH's words or the project's.
     Console(console::ConsoleArgs),
+    /// Combine the JSON reports of a campaign's shards (`--shard K/N --json`) into the report
+    /// the whole run would have printed.
+    Merge(cmd::merge::MergeArgs),
+    /// Shell completions for bash, zsh or fish, on standard output.
+    Completions(cmd::help::CompletionsArgs),
+    /// The manual page (roff), on standard output: `firstmoves man | man -l -`.
+    Man,
 }
+
+/// The version and the commit the binary was built from (build.rs; "unknown" outside git).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("FIRSTMOVES_COMMIT"),
+    ")"
+);
+
+const AFTER_HELP: &str = "\
+Examples:
+  firstmoves dama exhibition                  25 boards of dama on emulated SILLIAC
+  firstmoves chess best --program kotok       Kotok's move from the start, on the 7090
+  firstmoves run ../shared/tapes/P12.pt       a period ILLIAC tape on SILLIAC
+  firstmoves console 7090 prog.fap            the operator's console of the 7090
+
+Exit status: 0 success; 1 an error, a failed check (a mismatch, an error stop) or a machine
+stop the program cannot go on from; 2 a usage error; 3 a run's budget spent.";
 
 fn main() -> ExitCode {
     quiet_on_closed_output();
     let cli = Cli::parse();
+    progress::set_quiet(cli.quiet);
     let result = match cli.command {
         Command::Asm(args) => cmd::asm::run(args),
         Command::Run(args) => cmd::run::run(args),
@@ -55,6 +95,9 @@ fn main() -> ExitCode {
             Ok(code) if code != 0 => return ExitCode::from(code),
             other => other.map(|_| ()),
         },
+        Command::Merge(args) => cmd::merge::run(args),
+        Command::Completions(args) => cmd::help::completions::<Cli>(args),
+        Command::Man => cmd::help::man::<Cli>(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

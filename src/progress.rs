@@ -3,11 +3,20 @@
 //! logs stay readable.
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use programs::progress::Progress;
 
 const BAR_WIDTH: usize = 20;
+
+/// `-q/--quiet`: no progress at all (set once, from the command line).
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Silence every progress report of this process.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
 /// Plain mode: a line at least every this long, whatever the percentage.
 const PLAIN_EVERY: Duration = Duration::from_secs(10);
 
@@ -39,6 +48,9 @@ impl Reporter {
 
 impl Progress for Reporter {
     fn update(&mut self, done: usize, total: usize) {
+        if QUIET.load(Ordering::Relaxed) {
+            return;
+        }
         let mut err = std::io::stderr().lock();
         // A failed write to stderr must not stop a campaign: ignore it.
         if self.tty {

@@ -177,7 +177,8 @@ fn cards_print_figure1_and_skip_bad_problems() {
     assert!(out.contains("POSITIONS EXAMINED"), "{out}");
 }
 
-/// A short game against Stockfish (Skill Level 0) driven by python-chess. `.ci/run` installs
+/// A short game against Stockfish (Skill Level 0) driven by python-chess, then the emulated twin
+/// with an option configured and its `info string` read. `.ci/run` installs
 /// both (`pip install chess`, Debian's `stockfish`); elsewhere the build marks the test ignored
 /// without them.
 #[test]
@@ -207,4 +208,8 @@ fn python_chess_game_against_stockfish() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(text.contains("result "), "{text}");
+    assert!(
+        text.contains("emulated ") && text.contains("info string"),
+        "{text}"
+    );
 }

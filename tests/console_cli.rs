@@ -178,3 +178,102 @@ fn simh_words_on_the_7090() {
     // The whole benchmark to its HPR.
     assert!(a("go 102")[0].starts_with("HPR at "), "{text}");
 }
+
+/// `console MACHINE PROGRAM` at its prompt: `go` on an endless loop that is no tight loop,
+/// SIGINT (as Ctrl-C sends) until the run reports it was interrupted, then `ex pc`, `show` and
+/// `quit`, which leaves with status 0. A SIGINT at the idle prompt leaves the console there.
+#[cfg(unix)]
+fn interrupted_go(machine: &str, program: &str, source: &str) -> String {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    let path = scratch(program);
+    std::fs::write(&path, source).unwrap();
+    let mut child = bin()
+        .args(["console", machine])
+        .arg(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let seen = Arc::new(Mutex::new(String::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = {
+        let seen = seen.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                seen.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        })
+    };
+    let text = || seen.lock().unwrap().clone();
+    let pid = child.id().to_string();
+    let mut stdin = child.stdin.take().unwrap();
+    let wait_for = |what: &str, signal: bool| {
+        for _ in 0..300 {
+            if text().contains(what) {
+                return;
+            }
+            if signal {
+                let kill = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+                assert!(kill.success());
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("no `{what}` in {}", text());
+    };
+    // The first prompt: the handler is in place.
+    wait_for("> ", false);
+    stdin.write_all(b"go\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    wait_for("interrupted at", true);
+    // Ctrl-C at the idle prompt: the console stays.
+    let kill = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    assert!(kill.success());
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"ex pc\nshow\nquit\n").unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    let mut err = String::new();
+    child.stderr.unwrap().read_to_string(&mut err).unwrap();
+    assert_eq!(status.code(), Some(0), "{err}\n{}", text());
+    text()
+}
+
+#[test]
+#[cfg(unix)]
+fn ctrl_c_interrupts_go_on_the_7090() {
+    let out = interrupted_go(
+        "7090",
+        "loop.fap",
+        "       ORG     64\nSTART  ADD     ONE\n       TRA     START\nONE    DEC     1\n       END     START\n",
+    );
+    // Back at the prompt within the loop, the registers intact: AC counted up.
+    let stop = out.lines().find(|l| l.contains("interrupted at")).unwrap();
+    assert!(stop.contains("interrupted at 0010"), "{out}");
+    assert!(out.contains("7090> IC=0010"), "ex pc answers: {out}");
+    let regs = out.lines().rfind(|l| l.contains("AC=")).unwrap();
+    assert!(!regs.contains("AC=0000000000000"), "{out}");
+}
+
+#[test]
+#[cfg(unix)]
+fn ctrl_c_interrupts_go_on_silliac() {
+    let out = interrupted_go(
+        "silliac",
+        "loop.sil",
+        ".org 100\nstart: L4 one\n 26 start\none: .dec 0.000001\n",
+    );
+    assert!(out.contains("interrupted at 010"), "{out}");
+}

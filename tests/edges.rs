@@ -166,3 +166,26 @@ fn a_full_disk_is_one_clear_error() {
     assert!(err.contains("cannot write to standard output"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn input_files_over_the_size_limit_are_refused() {
+    // A sparse file: its size is what is checked, nothing is read.
+    let dir = std::env::temp_dir().join(format!("firstmoves-edges-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("huge.fap");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(300 << 20).unwrap();
+    let path = big.to_str().unwrap();
+    for args in [
+        &["asm", path][..],
+        &["run", path][..],
+        &["chess", "cards", path][..],
+        &["merge", path][..],
+    ] {
+        let out = firstmoves(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("over the 256 MiB limit"), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

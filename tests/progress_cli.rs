@@ -24,3 +24,23 @@ fn crosscheck_prints_plain_progress_on_stderr_and_clean_json_on_stdout() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
     assert_eq!(v["positions"], 3);
 }
+
+#[test]
+fn quiet_silences_progress_on_every_command() {
+    for args in [
+        &["-q", "dama", "crosscheck", "--positions", "3", "--json"][..],
+        &["chess", "crosscheck", "--positions", "2", "--quiet"][..],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+            .args(args)
+            .output()
+            .expect("run firstmoves");
+        assert!(out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !stderr.contains("crosscheck:"),
+            "{args:?}: progress printed: {stderr}"
+        );
+        assert!(!out.stdout.is_empty(), "{args:?}: the result still prints");
+    }
+}

@@ -67,7 +67,7 @@ fn punch_file_limits_and_exit_codes() {
         .arg(&punch)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2), "a limit ended the run");
+    assert_eq!(out.status.code(), Some(3), "a limit ended the run");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "111\n");
     assert_eq!(
         std::fs::read_to_string(&punch).unwrap(),
@@ -85,6 +85,76 @@ fn punch_file_limits_and_exit_codes() {
         "an unknown order is an error stop"
     );
     assert_eq!(json(&out)["stop"]["reason"], "unknown-order");
+}
+
+#[test]
+fn tight_loops_stop_with_their_address() {
+    let src = scratch("tight.sil");
+    std::fs::write(&src, ".org 100\nstart: 92 66\nloop: 22 loop\n").unwrap();
+    let out = bin()
+        .args(["run", src.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "a tight loop cannot go on");
+    let v = json(&out);
+    assert_eq!(v["stop"]["reason"], "tight-loop");
+    assert_eq!(
+        (v["stop"]["address"].as_u64(), v["stop"]["half"].as_str()),
+        (Some(100), Some("R"))
+    );
+    assert!(v["stop"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("tight loop at 0100R"));
+    assert_eq!(v["punched"], "1");
+    let fap = scratch("tight.fap");
+    std::fs::write(
+        &fap,
+        "       ORG     64\nSTART  CLA     FIVE\n       TRA     *\nFIVE   DEC     5\n       END     START\n",
+    )
+    .unwrap();
+    let out = bin().args(["run", fap.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stop: tight loop at 00101"), "{err}");
+    let out = bin()
+        .args(["run", fap.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let v = json(&out);
+    assert_eq!(
+        (
+            v["stop"]["reason"].as_str(),
+            v["stop"]["address"].as_str(),
+            v["ic"].as_str()
+        ),
+        (Some("tight-loop"), Some("00101"), Some("00101"))
+    );
+    assert_eq!(v["ac"], "0000000000005");
+    // An endless loop that changes something runs to the budget: exit status 3.
+    std::fs::write(
+        &fap,
+        "       ORG     64\nSTART  ADD     FIVE\n       TRA     START\nFIVE   DEC     5\n       END     START\n",
+    )
+    .unwrap();
+    let out = bin()
+        .args([
+            "run",
+            fap.to_str().unwrap(),
+            "--json",
+            "--limit-orders",
+            "1001",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(json(&out)["stop"]["reason"], "instruction-budget");
+    let help = bin().args(["run", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        help.contains("10^10 7090 instructions") && help.contains("3 the budget"),
+        "{help}"
+    );
 }
 
 #[test]

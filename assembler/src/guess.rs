@@ -1,6 +1,6 @@
 //! Which dialect a source is written in, when its file name does not say (`*.asm`): SILLIAC
 //! lines (`label:`, `.org`, `;` comments) or 7090 cards with the operation in column 8, whose
-//! variable field starts in column 12 or 13 for 9AP (the diagnostics: 9ap-conventions §1.6) and
+//! variable field starts in column 12 or 13 for 9AP (the diagnostics; docs/assembler.md, 9AP "Cards") and
 //! further right for FAP (column 16 on IBM's coding form, 15 in this project's programs), or
 //! FAP's free form (a 7090 operation as the line's first word, the second after a label).
 

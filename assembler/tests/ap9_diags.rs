@@ -1,8 +1,8 @@
 //! The seven 709 diagnostics of `shared/diags`, assembled from their period source by the 9AP
 //! dialect: no error; the stops and entries the write-ups give at the addresses they give
-//! (/work/briefs/diag-runs.md); the decks word for word those 9AP itself punched. That is
+//! (the write-ups in ../shared/diags); the decks word for word those 9AP itself punched. That is
 //! checked twice: against the SHA-256 of the decks the research run of 9AP in SIMH gave
-//! (9ap-conventions §10), and by running 9AP here, in SIMH's `i7094`, from its period tape
+//! (taken from 9AP run in SIMH), and by running 9AP here, in SIMH's `i7094`, from its period tape
 //! `9ap.bcd` on each program (`nine_ap_itself_punches_the_same_decks`). Nothing of IBM's is
 //! kept in the repository: the source, the tape and 9AP's output are read from `../shared` or
 //! made in a temporary folder.
@@ -39,7 +39,7 @@ fn opcode(w: u64) -> u64 {
 #[cfg_attr(not(has_shared), ignore = "needs ../shared (the diagnostics' source)")]
 fn decks_equal_those_9ap_punched() {
     // Cards, the first card's 9L and 9R, and the SHA-256 of the deck as 24 octal words a line
-    // (9ap-conventions §10, from 9AP run in SIMH).
+    // (from 9AP run in SIMH).
     let expected = [
         (
             "9m02a",
@@ -356,7 +356,7 @@ fn tables_are_9aps() {
 #[cfg_attr(not(has_i7094), ignore = "needs SIMH's i7094 to read the deck")]
 fn simh_loads_our_9m10a_deck_and_it_runs_to_its_end() {
     // The self-loading card through SIMH's 711 reader and the LOAD CARDS sequence (SIMH's own
-    // `boot cdr` is broken in 3.8.1: diag-runs.md §0.4); all switches up, the walk ends at the
+    // `boot cdr` is broken in 3.8.1: docs/ibm7090.md, "The load keys"); all switches up, the walk ends at the
     // HPR at 00023 (9m10a.txt:46).
     let dir = std::env::temp_dir().join(format!("firstmoves-9m10a-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -82,7 +82,7 @@ fn fap_and_9ap_agree_on_exact_values() {
         );
     }
     // A decimal fraction: FAP rounds to nearest, 9AP truncates through the 709's divides
-    // (9ap-conventions.md §4.4: 6.324E-19 is 104565233127, the truncated value 130).
+    // (9AP's DEC, 9AP5 1568-1606: 6.324E-19 is 104565233127, the truncated value 130).
     assert_eq!(float::dec_9ap(false, 6324, -22), Ok(0o104565233127));
     assert_eq!(dec("6.324E-19"), 0o104565233130);
 }

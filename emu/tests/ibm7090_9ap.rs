@@ -47,7 +47,7 @@ fn nine_ap_loads_pass_one_from_b1() {
 
 /// A diagnostic's source as 9AP's input tape A1: one BCD record of 80 characters a line (the
 /// heading lines included; `#`, `@`, `%`, `&` as the `=`, `'`, `(`, `+` they stand for), then
-/// two tape marks (9ap-conventions section 10).
+/// two tape marks (as SIMH's 9AP reads its source tape).
 fn source_tape(name: &str) -> Tape {
     let text = std::fs::read_to_string(diags().join(format!("{name}.asm"))).expect("the source");
     let mut blocks: Vec<Block> = text

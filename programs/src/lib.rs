@@ -6,3 +6,4 @@ pub mod dama;
 pub mod diag;
 pub mod progress;
 pub mod rng;
+pub mod shard;

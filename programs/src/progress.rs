@@ -21,3 +21,33 @@ impl<F: FnMut(usize, usize)> Progress for F {
         self(done, total)
     }
 }
+
+/// `f` over `items` on `jobs` threads, the results in the items' order, `progress` told as
+/// they come in. A campaign whose problems are pure functions of their case gives the same
+/// report for every `jobs`: the caller sums the results in order, as one thread would.
+pub fn map_in_order<T, R, F>(items: &[T], jobs: usize, progress: &mut dyn Progress, f: F) -> Vec<R>
+where
+    T: Sync,
+    R: Send,
+    F: Fn(&T) -> R + Sync,
+{
+    let jobs = jobs.max(1);
+    let pool = match jobs {
+        1 => None,
+        n => rayon::ThreadPoolBuilder::new().num_threads(n).build().ok(),
+    };
+    let mut out = Vec::with_capacity(items.len());
+    // Slices of a few items a thread, so that progress moves while the threads work.
+    for slice in items.chunks(jobs * 4) {
+        match &pool {
+            Some(pool) => {
+                use rayon::prelude::*;
+                let part: Vec<R> = pool.install(|| slice.par_iter().map(&f).collect());
+                out.extend(part);
+            }
+            None => out.extend(slice.iter().map(&f)),
+        }
+        progress.update(out.len(), items.len());
+    }
+    out
+}

@@ -49,7 +49,7 @@ fn cases(positions: usize, seed: u64, max_plies: usize) -> Vec<Case<Params>> {
 }
 
 fn crosscheck(cases: &[Case<Params>], cycles: u64) -> Report<Turochamp> {
-    crosscheck_within::<Turochamp>(cases.len(), 0, cases, Some(cycles), &mut NoProgress)
+    crosscheck_within::<Turochamp>(cases.len(), 0, cases, Some(cycles), 2, &mut NoProgress)
 }
 
 /// Native and emulated agree on the answer and on every root move's value and position play.

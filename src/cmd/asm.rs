@@ -52,14 +52,16 @@ pub struct AsmArgs {
     /// For 9AP: also write the flat store image (32,768 words of five bytes, big-endian).
     #[arg(long)]
     pub image: Option<PathBuf>,
+    /// What was assembled, as JSON on standard output (errors stay on standard error).
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(args: AsmArgs) -> anyhow::Result<()> {
     if args.disassemble {
         return disassemble(&args);
     }
-    let source = std::fs::read_to_string(&args.input)
-        .with_context(|| format!("cannot read {}", args.input.display()))?;
+    let source = super::read_input(&args.input)?;
     let name = args.input.display().to_string();
     let extension = args
         .input
@@ -124,13 +126,30 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.listing {
         write(path, program.listing().as_bytes())?;
     }
-    eprintln!(
-        "{name}: {} words used, start {}; tape {} ({} frames)",
-        program.words_used(),
-        program.start,
-        output.display(),
-        frames.len()
-    );
+    summary(
+        &args,
+        format!(
+            "{name}: {} words used, start {}; tape {} ({} frames)",
+            program.words_used(),
+            program.start,
+            output.display(),
+            frames.len()
+        ),
+        serde_json::json!({
+            "file": name, "dialect": "sil", "words": program.words_used(),
+            "start": program.start, "output": output.display().to_string(),
+            "frames": frames.len(),
+        }),
+    )
+}
+
+/// The one-line summary on standard error, and with `--json` the same facts on standard
+/// output.
+fn summary(args: &AsmArgs, line: String, json: serde_json::Value) -> anyhow::Result<()> {
+    eprintln!("{line}");
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    }
     Ok(())
 }
 
@@ -141,13 +160,19 @@ fn write_fap(args: &AsmArgs, program: &assembler::fap::Program, name: &str) -> a
     if let Some(path) = &args.listing {
         write(path, program.listing().as_bytes())?;
     }
-    eprintln!(
-        "{name}: {} words, start {:05o} (octal); object deck {}",
-        program.words.len(),
-        program.start,
-        output.display()
-    );
-    Ok(())
+    summary(
+        args,
+        format!(
+            "{name}: {} words, start {:05o} (octal); object deck {}",
+            program.words.len(),
+            program.start,
+            output.display()
+        ),
+        serde_json::json!({
+            "file": name, "dialect": "fap", "words": program.words.len(),
+            "start": format!("{:05o}", program.start), "output": output.display().to_string(),
+        }),
+    )
 }
 
 /// 9AP: the deck 9AP punched as a column-binary card file (and listing, flat image).
@@ -160,14 +185,21 @@ fn write_ap9(args: &AsmArgs, program: &assembler::ap9::Program, name: &str) -> a
     if let Some(path) = &args.image {
         write(path, &program.image())?;
     }
-    eprintln!(
-        "{name}: {} words, {} cards, transfer to {:05o} (octal); deck {}",
-        program.words.len(),
-        program.cards.len(),
-        program.start,
-        output.display()
-    );
-    Ok(())
+    summary(
+        args,
+        format!(
+            "{name}: {} words, {} cards, transfer to {:05o} (octal); deck {}",
+            program.words.len(),
+            program.cards.len(),
+            program.start,
+            output.display()
+        ),
+        serde_json::json!({
+            "file": name, "dialect": "9ap", "words": program.words.len(),
+            "start": format!("{:05o}", program.start), "output": output.display().to_string(),
+            "cards": program.cards.len(),
+        }),
+    )
 }
 
 /// Every error, then their count.
@@ -200,8 +232,7 @@ fn disassemble(args: &AsmArgs) -> anyhow::Result<()> {
     {
         // A 7090 object deck: back to FAP cards.
         let name = args.input.display().to_string();
-        let text =
-            std::fs::read_to_string(&args.input).with_context(|| format!("cannot read {name}"))?;
+        let text = super::read_input(&args.input)?;
         let (words, start) = assembler::fap::read_object_deck(&text, &name)?;
         let source = assembler::fap::disassemble(&words, start);
         return match &args.output {

@@ -52,6 +52,9 @@ pub struct MovesArgs {
     /// Use the slow square-by-square generator (a cross-check).
     #[arg(long)]
     pub slow: bool,
+    /// The position and its moves as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(clap::Args)]
@@ -59,6 +62,9 @@ pub struct ShowArgs {
     /// Position `A:1,..,8/B:25,..,32/A`; default: the start.
     #[arg(long)]
     pub position: Option<String>,
+    /// The position's facts as JSON (no diagram).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Which engine runs the search.
@@ -221,6 +227,9 @@ pub struct PerftArgs {
     /// Also count with the slow generator and check the two agree.
     #[arg(long)]
     pub slow: bool,
+    /// The counts as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(command: DamaCommand) -> anyhow::Result<()> {
@@ -245,6 +254,12 @@ fn moves(args: MovesArgs) -> anyhow::Result<()> {
     } else {
         legal_moves(&p).iter().copied().collect()
     };
+    if args.json {
+        let moves: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+        let v = serde_json::json!({"position": p.to_string(), "side": p.side.to_string(), "moves": moves});
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
     for m in list {
         println!("{m}");
     }
@@ -253,6 +268,20 @@ fn moves(args: MovesArgs) -> anyhow::Result<()> {
 
 fn show(args: ShowArgs) -> anyhow::Result<()> {
     let p = position(&args.position)?;
+    if args.json {
+        let over = programs::dama::game::outcome(&p);
+        let v = serde_json::json!({
+            "position": p.to_string(),
+            "side": p.side.to_string(),
+            "middle_game": p.is_middle(),
+            "rank_number": p.rank_number(),
+            "legal_moves": legal_moves(&p).len(),
+            "winner": over.as_ref().map(|(w, _)| w.to_string()),
+            "end": over.as_ref().map(|(_, e)| format!("{e:?}")),
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
     print!("{}", programs::dama::board::diagram(&p));
     println!("{p}");
     println!(
@@ -522,6 +551,7 @@ fn perft_cmd(args: PerftArgs) -> anyhow::Result<()> {
     if args.depth > 9 {
         bail!("--depth {}: at most 9", args.depth);
     }
+    let mut counts = Vec::new();
     for d in 1..=args.depth {
         let n = perft(&p, d);
         if args.slow {
@@ -530,7 +560,15 @@ fn perft_cmd(args: PerftArgs) -> anyhow::Result<()> {
                 bail!("depth {d}: fast generator {n}, slow generator {s}");
             }
         }
-        println!("{d} {n}");
+        if args.json {
+            counts.push(serde_json::json!({"depth": d, "paths": n}));
+        } else {
+            println!("{d} {n}");
+        }
+    }
+    if args.json {
+        let v = serde_json::json!({"position": p.to_string(), "slow_checked": args.slow, "counts": counts});
+        println!("{}", serde_json::to_string_pretty(&v)?);
     }
     Ok(())
 }

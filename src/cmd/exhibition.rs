@@ -31,7 +31,7 @@ pub struct ExhibitionArgs {
     /// Write an SVG of the move-time distribution beside Findler's 10-150 s band.
     #[arg(long)]
     pub plot: Option<PathBuf>,
-    /// Watch and play on a terminal: the boards, SILLIAC's registers and store (issue 8).
+    /// Watch and play on a terminal: the boards, SILLIAC's registers and store.
     /// The same exhibition loop as the report: --record writes the same records, --resume
     /// continues them.
     #[arg(long, conflicts_with_all = ["json", "plot"])]

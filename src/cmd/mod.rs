@@ -6,6 +6,8 @@ pub mod chess;
 pub mod dama;
 pub mod diag;
 pub mod exhibition;
+pub mod help;
+pub mod merge;
 pub mod run;
 
 /// A `usize` flag within `min..=max`, checked when the command line is read.
@@ -24,4 +26,42 @@ pub fn seconds_within(
         Ok(_) => Err(format!("{text} is not between {min} and {max} seconds")),
         Err(_) => Err(format!("{text} is not a number of seconds")),
     }
+}
+
+/// `--jobs N`: how many problems of a campaign run at once. The report is the same for every N
+/// (problems are pure functions of their case, their results summed in problem order).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Jobs {
+    /// Problems run at once, 1 to 1,024 (default: every core of this machine; 1 runs them one
+    /// after another). The report does not depend on it.
+    #[arg(long, value_parser = usize_within(1, 1024))]
+    pub jobs: Option<usize>,
+}
+
+impl Jobs {
+    pub fn get(self) -> usize {
+        self.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        })
+    }
+}
+
+/// Input files are read whole; none the project takes is near this size, so a larger one is a
+/// mistake (a wrong path, a device) refused with a clear error instead of filling memory.
+pub const INPUT_LIMIT: u64 = 256 << 20;
+
+/// A text input file, refused when it is over `INPUT_LIMIT` or not UTF-8.
+pub fn read_input(path: &std::path::Path) -> anyhow::Result<String> {
+    use anyhow::Context;
+    let name = path.display();
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {name}"))?
+        .len();
+    if size > INPUT_LIMIT {
+        anyhow::bail!(
+            "{name}: {size} bytes, over the {} MiB limit for an input file",
+            INPUT_LIMIT >> 20
+        );
+    }
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))
 }

@@ -30,7 +30,9 @@ pub struct RunArgs {
     /// Stop after this many emulated microseconds from the program's start.
     #[arg(long)]
     pub limit_us: Option<u64>,
-    /// Stop after this many orders from the program's start.
+    /// Stop after this many orders (7090: instructions) from the program's start. Without any
+    /// --limit-* flag a run stops after 2 x 10^10 SILLIAC orders or 10^10 7090 instructions
+    /// (each far beyond the longest program of the project), with exit status 3.
     #[arg(long)]
     pub limit_orders: Option<u64>,
     /// Print one trace line per order (to stderr with --json).
@@ -64,6 +66,31 @@ pub struct RunArgs {
     pub dump: Option<String>,
 }
 
+/// Orders a SILLIAC run may obey when no limit is given: the dama program's own bound on one
+/// reply (`programs/src/dama/sil.rs`), which its deepest setting stays far below (a1+b1: about
+/// 20,000 emulated s a position), so that only a runaway program reaches it; a minute or two
+/// of host time.
+pub const DEFAULT_ORDERS: u64 = 20_000_000_000;
+
+/// Exit status of a run whose budget was spent (0 success, 1 an error or a stop the program
+/// cannot go on from, 2 usage: README, "Exit status").
+pub const EXIT_BUDGET: i32 = 3;
+
+/// End the process with the status a run's stop calls for: 1 if the program cannot go on, 3
+/// if a budget ended it (naming the default one, `default`, when no limit was given); a stop
+/// the program asked for returns.
+pub fn exit_for_stop(cannot_go_on: bool, budget: bool, default: Option<(u64, &str)>) {
+    if cannot_go_on {
+        std::process::exit(1);
+    }
+    if budget {
+        if let Some((n, unit)) = default {
+            eprintln!("(the default budget of {n} {unit}; --limit-orders N sets another)");
+        }
+        std::process::exit(EXIT_BUDGET);
+    }
+}
+
 /// Orders the bootstrap may take to load a program (a full store takes about 6,000).
 const LOAD_ORDER_LIMIT: u64 = 1_000_000;
 /// Orders per slice when tracing, so the trace is printed as it grows.
@@ -78,7 +105,7 @@ fn load_frames(file: &Path) -> anyhow::Result<(Vec<u8>, Option<u16>)> {
         return Ok((read_tape_file(file)?, None));
     }
     let name = file.display().to_string();
-    let source = std::fs::read_to_string(file).with_context(|| format!("reading {name}"))?;
+    let source = super::read_input(file)?;
     let program = assembler::sil::assemble(&source, &name).map_err(|d| anyhow::anyhow!("{d}"))?;
     let frames = program
         .tape()
@@ -133,8 +160,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     }
     let (load_ns, load_orders) = load.unwrap_or((0, 0));
 
+    let default_budget = args.limit_orders.is_none() && args.limit_us.is_none();
     let limits = Limits {
-        max_orders: args.limit_orders,
+        max_orders: args
+            .limit_orders
+            .or(default_budget.then_some(DEFAULT_ORDERS)),
         max_ns: args.limit_us.map(|us| us.saturating_mul(1000)),
         breakpoint: None,
     };
@@ -199,12 +229,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             word_to_sex(m.q())
         );
     }
-    if stop.is_error() {
-        std::process::exit(1);
-    }
-    if matches!(stop, Stop::OrderBudget | Stop::TimeBudget) {
-        std::process::exit(2);
-    }
+    exit_for_stop(
+        stop.is_error(),
+        matches!(stop, Stop::OrderBudget | Stop::TimeBudget),
+        default_budget.then_some((DEFAULT_ORDERS, "orders")),
+    );
     Ok(())
 }
 

@@ -63,6 +63,7 @@ IBM 7090: addresses and words in octal, or FAP symbols (symbol+n, n decimal); -O
   run N [instructions|cycles|us|ms]
   attach cards|cdr FILE  detach cards   cards (a line each; .cbn column binary) into / out of the hopper
   attach printer|lpt FILE  detach printer   printed lines to FILE at detach or quit
+  boot cdr               the LOAD CARDS key: the first card's three words to 0-2, IC 00001
   switches 1,3           sense switches down (`switches` alone: all up)
   keys OCTAL             the console entry keys (-OCTAL: sign set), read by ENK
   printed                the printer's lines";
@@ -488,6 +489,14 @@ impl Backend for Ibm7090 {
                 Ok(format!("printed lines go to {file} at detach"))
             }
             ("detach", Some("printer"), [_]) => self.detach_printer(),
+            // SIMH's `boot cdr`: the LOAD CARDS key.
+            ("boot", Some("cards"), [_]) => match self.machine.load_cards() {
+                Ok(()) => Ok(format!(
+                    "LOAD CARDS: the first card's 9L 9R 8L in 0-2, the channel on at 0, IC {:05o}",
+                    self.machine.ic
+                )),
+                Err(e) => Err(MonitorError(format!("LOAD CARDS: {e}"))),
+            },
             ("switches", _, list) => self.switches(list),
             ("keys", _, list) => self.keys(list),
             ("printed", _, []) => Ok(self.machine.io.printer.lines.join("\n")),
@@ -578,6 +587,27 @@ mod tests {
         let e = m.execute("d nowhere 5").unwrap_err();
         assert!(e.0.contains("not an address"), "{e}");
         assert!(m.execute("b order FOO").is_err());
+    }
+
+    #[test]
+    fn boot_cdr_presses_load_cards() {
+        // A self-loading card as SIMH writes it: IOCD 3,,21 at 0, HTR 2 at 1.
+        let mut words = [0u64; 24];
+        words[0] = 21 << 18 | 3;
+        words[1] = 0o000000000002;
+        let deck = std::env::temp_dir().join(format!("fm-boot-{}.cbn", std::process::id()));
+        let card = emu::ibm7090::card::Card::from_image(&words);
+        std::fs::write(&deck, card.to_column_binary() + "\n").unwrap();
+        let mut m = mon();
+        assert!(m.execute("boot cdr").unwrap_err().0.contains("LOAD CARDS"));
+        let out = m
+            .execute(&format!("attach cdr {}", deck.display()))
+            .unwrap();
+        assert!(out.contains("1 cards"), "{out}");
+        assert!(m.execute("boot cdr").unwrap().contains("IC 00001"));
+        let out = m.execute("go").unwrap();
+        assert!(out.contains("00001"), "{out}");
+        std::fs::remove_file(&deck).ok();
     }
 
     #[test]

@@ -95,17 +95,48 @@ fn drive(mon: &mut dyn Console, args: &ConsoleArgs) -> anyhow::Result<()> {
         mon.finish().map_err(anyhow::Error::msg)?;
         return Ok(());
     }
-    let stdin = std::io::stdin();
+    // Ctrl-C (SIGINT) interrupts a run back to the prompt, as in SIMH, and never ends the
+    // console (`quit` or end of input does). signal-hook's flag is already in the tree for the
+    // TUI's SIGTERM, and a flag polled between slices of the run is all a run needs; no
+    // handler code runs in the signal.
+    let interrupt = mon.interrupt_flag();
+    signal_hook::flag::register(signal_hook::consts::SIGINT, interrupt.clone())
+        .context("catching Ctrl-C")?;
+    // Lines are read on their own thread, so that a Ctrl-C at the idle prompt (which the
+    // terminal answers by dropping the line typed so far) gives a fresh prompt.
+    let (tx, lines) = std::sync::mpsc::channel::<std::io::Result<String>>();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        loop {
+            let mut line = String::new();
+            let r = stdin.lock().read_line(&mut line);
+            let end = !matches!(r, Ok(n) if n > 0);
+            if tx.send(r.map(|_| line)).is_err() || end {
+                break;
+            }
+        }
+    });
     let mut out = std::io::stdout();
     println!("{}", mon.registers());
     loop {
         print!("{}", mon.prompt());
         out.flush()?;
-        let mut line = String::new();
-        if stdin.lock().read_line(&mut line)? == 0 {
+        let line = loop {
+            match lines.recv_timeout(std::time::Duration::from_millis(50)) {
+                Ok(line) => break Some(line?),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    if interrupt.swap(false, std::sync::atomic::Ordering::Relaxed) {
+                        print!("\n{}", mon.prompt());
+                        out.flush()?;
+                    }
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break None,
+            }
+        };
+        let Some(line) = line.filter(|l| !l.is_empty()) else {
             println!();
             break;
-        }
+        };
         if matches!(line.trim(), "quit" | "exit" | "q") {
             break;
         }

@@ -6,6 +6,12 @@
 use std::collections::BTreeSet;
 use std::fmt;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Orders (instructions) a run obeys between looks at the interrupt flag: some milliseconds of
+/// host time on either machine, so Ctrl-C answers at once and the looks cost nothing.
+const INTERRUPT_SLICE: u64 = 1 << 22;
 
 /// A command the monitor could not carry out, with the reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +59,9 @@ pub enum Ended<L> {
     OrderBreak(L),
     /// The machine stopped by itself (its own words).
     Stop(String),
+    /// The operator interrupted the run (Ctrl-C, `Monitor::interrupt`); control is where the
+    /// next order would be obeyed, the registers as they are.
+    Interrupted,
 }
 
 /// One machine as the monitor drives it.
@@ -156,6 +165,9 @@ pub struct Monitor<B: Backend> {
     pub trace: bool,
     /// Control stands on the breakpoint the last run stopped at: the next run obeys it first.
     at_break: Option<B::Loc>,
+    /// Set (by a SIGINT handler) to interrupt a run or a step between orders; taken (cleared)
+    /// by the run it ends.
+    pub interrupt: Arc<AtomicBool>,
 }
 
 /// A count, `_` allowed between digits.
@@ -174,6 +186,7 @@ impl<B: Backend> Monitor<B> {
             order_breaks: BTreeSet::new(),
             trace: false,
             at_break: None,
+            interrupt: Arc::new(AtomicBool::new(false)),
         };
         mon.backend.reset()?;
         Ok(mon)
@@ -188,6 +201,39 @@ impl<B: Backend> Monitor<B> {
             _ => None,
         };
         ended
+    }
+
+    /// Whether the operator asked to interrupt (the request is taken).
+    fn interrupted(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed) && self.interrupt.swap(false, Ordering::Relaxed)
+    }
+
+    /// The backend's run at full speed, in slices with a look at the interrupt flag between
+    /// them; `None` if the backend cannot run to the breakpoint (step instead). A slice that
+    /// ends on the breakpoint stops there, as one run would have.
+    fn run_sliced(&mut self, budget: Budget, breakpoint: Option<B::Loc>) -> Option<Ended<B::Loc>> {
+        let (orders, clock) = self.backend.counters();
+        let order_end = budget.orders.map_or(u64::MAX, |n| orders.saturating_add(n));
+        let clock_end = budget.time.map(|n| clock.saturating_add(n));
+        let mut first = true;
+        loop {
+            if self.interrupted() {
+                return Some(Ended::Interrupted);
+            }
+            let (orders, clock) = self.backend.counters();
+            if !first && breakpoint == Some(self.backend.control()) {
+                return Some(Ended::Break(self.backend.control()));
+            }
+            first = false;
+            let slice = Budget {
+                orders: Some(order_end.saturating_sub(orders).min(INTERRUPT_SLICE)),
+                time: clock_end.map(|e| e.saturating_sub(clock)),
+            };
+            match self.backend.run(slice, breakpoint)? {
+                Ended::OrderBudget if self.backend.counters().0 < order_end => {}
+                ended => return Some(ended),
+            }
+        }
     }
 
     fn order_break_at(&self, loc: B::Loc) -> bool {
@@ -209,7 +255,7 @@ impl<B: Backend> Monitor<B> {
         }
         if self.order_breaks.is_empty() && self.breaks.len() <= 1 {
             let only = self.breaks.first().copied();
-            if let Some(ended) = self.backend.run(budget, only) {
+            if let Some(ended) = self.run_sliced(budget, only) {
                 return ended;
             }
         }
@@ -236,6 +282,9 @@ impl<B: Backend> Monitor<B> {
                 }
             }
             first = false;
+            if self.interrupted() {
+                return Ended::Interrupted;
+            }
             if let Some(stop) = self.backend.step() {
                 return Ended::Stop(stop);
             }
@@ -277,6 +326,10 @@ impl<B: Backend> Monitor<B> {
                 b.location_text(*l)
             ),
             Ended::Stop(s) => s.clone(),
+            Ended::Interrupted => format!(
+                "interrupted at {} (Ctrl-C); go continues",
+                b.location_text(b.control())
+            ),
         }
     }
 
@@ -294,7 +347,12 @@ impl<B: Backend> Monitor<B> {
     fn step(&mut self, n: u64) -> String {
         self.backend.set_trace(self.trace);
         self.at_break = None;
-        let stop = (0..n).find_map(|_| self.backend.step());
+        let stop = (0..n).find_map(|_| {
+            if self.interrupted() {
+                return Some(self.ended_text(&Ended::Interrupted));
+            }
+            self.backend.step()
+        });
         let mut out = self.backend.take_trace();
         if let Some(s) = stop {
             out.push_str(&format!("{s}\n"));
@@ -534,6 +592,8 @@ pub trait Console {
     fn run_slice(&mut self, n: u64) -> (String, Option<String>);
     /// The TUI's side pane, `width` columns.
     fn side_pane(&self, width: usize) -> Vec<String>;
+    /// The flag that interrupts a run or a step between orders when set (`Monitor::interrupt`).
+    fn interrupt_flag(&self) -> Arc<AtomicBool>;
 }
 
 impl<B: Backend> Console for Monitor<B> {
@@ -560,6 +620,9 @@ impl<B: Backend> Console for Monitor<B> {
         }
         let regs = self.backend.registers();
         (trace, Some(format!("{}\n{regs}", self.ended_text(&ended))))
+    }
+    fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
     }
     fn side_pane(&self, width: usize) -> Vec<String> {
         let status = format!(

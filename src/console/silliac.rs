@@ -681,4 +681,28 @@ mod tests {
             "{e}"
         );
     }
+
+    #[test]
+    fn runs_in_slices_keep_budgets_and_take_the_interrupt() {
+        use std::sync::atomic::Ordering;
+        let mut m = monitor(None).unwrap();
+        // 10: L4 11 | 26 10, endless and not tight.
+        m.execute("d 10 L4 11 26 10").unwrap();
+        m.execute("d pc 10").unwrap();
+        m.interrupt.store(true, Ordering::Relaxed);
+        let out = m.execute("go").unwrap();
+        assert!(out.starts_with("interrupted at 0010L (Ctrl-C)"), "{out}");
+        assert!(!m.interrupt.load(Ordering::Relaxed), "the request is taken");
+        // A budget of several slices ends exactly, then a breakpoint across slices.
+        let n = 2 * (1 << 22) + 3;
+        let out = m.execute(&format!("run {n}")).unwrap();
+        assert!(out.starts_with("order budget"), "{out}");
+        assert_eq!(m.backend.machine.orders(), n);
+        m.execute("b 10").unwrap();
+        let out = m.execute("go").unwrap();
+        assert!(out.starts_with("breakpoint at 0010L"), "{out}");
+        assert_eq!(m.backend.machine.orders(), n + 1);
+        m.interrupt.store(true, Ordering::Relaxed);
+        assert!(m.execute("step 5").unwrap().starts_with("interrupted"));
+    }
 }

@@ -1,4 +1,4 @@
-//! One 9AP card: where its fields are (9ap-conventions §1). A line of the source is a card,
+//! One 9AP card: where its fields are (docs/assembler.md, 9AP "Cards"). A line of the source is a card,
 //! character n of the line is column n; nothing may be re-aligned, because the column a
 //! character stands in decides what it means.
 //!
@@ -26,7 +26,7 @@ const LAST_START_COLUMN: usize = 16;
 pub const BLANK: u8 = 0o60;
 
 /// The 709 code of a character: the 7090's BCD set (`ibm7090::bcd`), with the other
-/// 48-character set's `&` `#` `@` `%` for `+` `=` `'` `(` (9ap-conventions §1.1).
+/// 48-character set's `&` `#` `@` `%` for `+` `=` `'` `(` (docs/assembler.md, 9AP "Cards").
 pub fn code(c: char) -> Option<u8> {
     match c {
         '&' => Some(0o20),

@@ -311,7 +311,7 @@ mod tests {
 
     #[test]
     fn decimal_words() {
-        // 9ap-conventions Appendix A and §4.4.
+        // docs/assembler.md, 9AP's DEC.
         for (text, word) in [
             ("1.0", 0o201400000000),
             ("-3.0", 0o602600000000),

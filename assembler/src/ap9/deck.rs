@@ -1,4 +1,4 @@
-//! What 9AP punches (9ap-conventions §7; `ABPCH`, `PUNCH`, `ENDOP`, 9AP5 239-295, 1640-1728):
+//! What 9AP punches (docs/assembler.md "The deck"; `ABPCH`, `PUNCH`, `ENDOP`, 9AP5 239-295, 1640-1728):
 //! row-binary cards in the order pass 2 assembles, a new card after every break (ORG, BSS,
 //! BES, FUL, ABS, TCD, END, a decimal location field that moves the counter), each run of words
 //! between breaks as full cards and one short card.

@@ -1,7 +1,7 @@
 //! The 9AP dialect on the core's driver. Layout is 9AP's pass 1 (9AP3): location counting,
 //! symbols (with the heading character), and the operands of ORG, BSS, BES, EQU and SYN, which
 //! see only the symbols defined above them (a later one is refused: 9AP would take it as 0) and
-//! in which `*` is the previous card's location (9ap-conventions §6.2). Encoding is pass 2
+//! in which `*` is the previous card's location (9AP3; docs/assembler.md). Encoding is pass 2
 //! (9AP5): every instruction's fields OR-ed into its code with the whole symbol table. Layout
 //! also records where 9AP's pass 2 starts a new card (the breaks of §7.3) for the deck.
 

@@ -1,6 +1,6 @@
 //! The 9AP dialect: the card conventions of 9AP, IBM's 709 diagnostic assembler of 10 Oct 1958,
 //! for which the 709/7090 diagnostics in `shared/diags` are written (the specification is
-//! /work/briefs/9ap-conventions.md, cited by 9ap.src's sequence numbers; docs/assembler.md has
+//! docs/assembler.md (9AP), cited by 9ap.src's sequence numbers; docs/assembler.md has
 //! the rules). A card is read by column (`card`); its variable field by 9AP's `SCAN` (`scan`);
 //! data cards as 9AP converts them (`data`, with the emulator's 709 floating point); the
 //! operation table is 9AP's own (`optable`). Layout and encoding run on the core's driver

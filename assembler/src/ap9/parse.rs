@@ -12,7 +12,7 @@ use crate::core::span::Span;
 
 type Fail = (Span, Ap9Error);
 
-/// How an instruction's variable field enters its word (9ap-conventions §3.2-3.3).
+/// How an instruction's variable field enters its word (docs/assembler.md, 9AP "The variable field").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Form {
     /// address, tag, decrement OR-ed into the code.
@@ -67,7 +67,7 @@ impl Kind {
         }
     }
 
-    /// Whether the card's location symbol is defined (9ap-conventions §1.4).
+    /// Whether the card's location symbol is defined (docs/assembler.md, 9AP "Cards").
     pub fn defines(&self) -> bool {
         !matches!(
             self,

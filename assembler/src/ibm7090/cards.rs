@@ -4,12 +4,12 @@
 //! A card read or punched in binary is 24 words, two per row, rows in the order 9, 8, 7, 6, 5,
 //! 4, 3, 2, 1, 0, 11, 12: word 0 is the 9-row left (columns 1-36), word 1 the 9-row right
 //! (37-72), ..., word 23 the 12-row right; in each word the sign bit is the leftmost column
-//! and a punched hole is a one (709 General Information Manual, card reader; 9ap-conventions
-//! §7.1). Columns 73-80 are not read.
+//! and a punched hole is a one (709 General Information Manual, card reader;
+//! docs/assembler.md, "The deck"). Columns 73-80 are not read.
 //!
 //! In a `.cbn` file each card is one line, two characters a column: the column's rows 12, 11,
 //! 0, 1, 2, 3 (high six bits) then 4-9 (low six), each six bits through SIMH's character table
-//! (/work/briefs/diag-runs.md §0.4: measured on SIMH 3.8.1, every value read back). Cards are
+//! (measured on SIMH 3.8.1, every value read back). Cards are
 //! written with 80 columns (73-80 unpunched); reading accepts shorter lines (missing columns
 //! unpunched) and also the characters SIMH's own punch writes for four of the values (blank for
 //! 00, `=` for 13, `+` for 60, `)` for 74), so that a deck SIMH punched reads back.
@@ -112,7 +112,7 @@ pub fn from_cbn(text: &str, file: &str) -> Result<Vec<Image>, CbnError> {
 }
 
 /// A deck as text: one line a card, its 24 words as twelve octal digits separated by blanks
-/// (the form 9ap-conventions §10 gives the SHA-256 of 9AP's decks in).
+/// (the form the SHA-256 of 9AP's decks is taken in).
 pub fn octal_text(cards: &[Image]) -> String {
     let mut out = String::new();
     for card in cards {

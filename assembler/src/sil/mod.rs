@@ -1,5 +1,4 @@
-//! The SILLIAC dialect (`*.sil`): the language of /work/briefs/sil-syntax.md, documented in
-//! docs/assembler.md. Passes: parse every line (`parse`), lay out and emit repeatedly until
+//! The SILLIAC dialect (`*.sil`): the language documented in docs/assembler.md. Passes: parse every line (`parse`), lay out and emit repeatedly until
 //! the symbols settle (`layout`, `core::symbols::fixed_point`), then the tape image (`tape`),
 //! listing (`listing`) and the way back (`disasm`).
 

@@ -13,7 +13,7 @@
 //!   with 8-3 or 8-4; blank punches nothing.
 //! - Binary decks on the host are SIMH's column-binary text (`.cbn`): per column two
 //!   characters, rows 12, 11, 0, 1, 2, 3 then 4-9, each six bits written as one character of
-//!   the table below (measured on SIMH 3.8.1, /work/briefs/diag-runs.md 0.4; a blank also reads
+//!   the table below (measured on SIMH 3.8.1, tried value by value; a blank also reads
 //!   as 0).
 
 use super::bcd;

@@ -27,6 +27,7 @@ mod exec;
 mod hot;
 mod indicators;
 mod io;
+mod tight;
 use exec::Regs;
 use hot::Exit;
 
@@ -114,6 +115,12 @@ pub enum Stop {
     XecLoop {
         address: u16,
     },
+    /// A transfer to its own location with nothing changing (`TRA *`), executed twice: the
+    /// machine would loop for ever, as SIMH stops ("Infinite loop"). The IC stays on it, so
+    /// START (the next `run`) loops again.
+    TightLoop {
+        address: u16,
+    },
     InstructionBudget,
     CycleBudget,
 }
@@ -151,6 +158,7 @@ impl Stop {
             Stop::BlankTape { .. } => "blank-tape",
             Stop::Channel { .. } => "channel",
             Stop::XecLoop { .. } => "xec-loop",
+            Stop::TightLoop { .. } => "tight-loop",
             Stop::InstructionBudget => "instruction-budget",
             Stop::CycleBudget => "cycle-budget",
         }
@@ -166,7 +174,8 @@ impl Stop {
             | Stop::ReaderEmpty { address }
             | Stop::BlankTape { address, .. }
             | Stop::Channel { address, .. }
-            | Stop::XecLoop { address } => Some(address),
+            | Stop::XecLoop { address }
+            | Stop::TightLoop { address } => Some(address),
             Stop::InstructionBudget | Stop::CycleBudget => None,
         }
     }
@@ -179,6 +188,7 @@ impl Stop {
                 | Stop::IllegalOrder { .. }
                 | Stop::Channel { .. }
                 | Stop::XecLoop { .. }
+                | Stop::TightLoop { .. }
         )
     }
 }
@@ -220,6 +230,10 @@ impl fmt::Display for Stop {
             ),
             Stop::Channel { address, error } => write!(f, "{error} at {address:05o}"),
             Stop::XecLoop { address } => write!(f, "XEC chain too long at {address:05o}"),
+            Stop::TightLoop { address } => write!(
+                f,
+                "tight loop at {address:05o}: a transfer to itself, nothing changing (infinite loop)"
+            ),
             Stop::InstructionBudget => write!(f, "instruction budget used up"),
             Stop::CycleBudget => write!(f, "cycle budget used up"),
         }
@@ -266,6 +280,8 @@ pub struct Machine {
     icache: Box<hot::Icache>,
     pub(super) trace_on: bool,
     trace: String,
+    /// The last step that left the IC on its own location, in this `run` (`tight.rs`).
+    looping: Option<tight::Looping>,
 }
 
 impl Default for Machine {
@@ -302,6 +318,7 @@ impl Machine {
                 .expect("store size"),
             trace_on: false,
             trace: String::new(),
+            looping: None,
         }
     }
 
@@ -373,6 +390,8 @@ impl Machine {
     /// Run until a stop.
     pub fn run(&mut self, limits: Limits) -> Stop {
         self.resume();
+        // Registers may have been set since the last run: a tight loop is proved afresh.
+        self.looping = None;
         let mut r = Regs::load(self);
         let stop = self.run_regs(&mut r, limits);
         r.store(self);
@@ -399,7 +418,7 @@ impl Machine {
                 if r.cycles >= end_c {
                     return Stop::CycleBudget;
                 }
-                if let Err(stop) = self.step_traced(r) {
+                if let Err(stop) = self.step_watched(r) {
                     return stop;
                 }
             }
@@ -415,7 +434,7 @@ impl Machine {
             if self.trap_mode {
                 // Trap mode: every transfer tests it, which the hot loop does not; one
                 // step at a time until LTM.
-                if let Err(stop) = self.step_traced(r) {
+                if let Err(stop) = self.step_watched(r) {
                     return stop;
                 }
                 continue;
@@ -434,8 +453,14 @@ impl Machine {
                     Exit::Done => {}
                     Exit::Stop(stop) => return stop,
                     Exit::Left { word, at } => {
+                        let before = r.instructions;
                         if let Err(stop) = self.execute_left(r, word, at) {
                             return stop;
+                        }
+                        if r.ic == at as u32 {
+                            if let Err(stop) = self.self_transfer(r, at, before) {
+                                return stop;
+                            }
                         }
                         if self.trap_mode {
                             // ETM: the rest of the slice one step at a time.
@@ -457,6 +482,17 @@ impl Machine {
             self.io.settle();
         }
         res.err()
+    }
+
+    /// One step of a run: `step_traced`, and the tight-loop test when it left the IC on its
+    /// own location.
+    fn step_watched(&mut self, r: &mut Regs) -> Result<(), Stop> {
+        let (at, before) = ((r.ic as u16) & ADDR, r.instructions);
+        self.step_traced(r)?;
+        if r.ic == at as u32 {
+            self.self_transfer(r, at, before)?;
+        }
+        Ok(())
     }
 
     /// One step, with its trace line when the trace is on.

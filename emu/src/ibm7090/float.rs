@@ -382,7 +382,7 @@ pub enum DecError {
 }
 
 /// 9AP's conversion of a floating `DEC` number, done as 9AP does it with the 709's own
-/// floating-point instructions (9ap.src, DECOP, 9AP5 1568-1606; /work/briefs/9ap-conventions.md
+/// floating-point instructions (9ap.src, DECOP, 9AP5 1568-1606; docs/assembler.md, 9AP
 /// §4.4): `n` is the mantissa's digits as an integer (35-bit magnitude, 0 excluded: 9AP
 /// punches +0), `k` the power of ten (the `E` exponent less the digits after the point).
 ///
@@ -767,7 +767,7 @@ mod tests {
         // characteristic, the AC's.
         let o = add(arith::ac_from_word(one ^ S), one, true);
         assert_eq!(o.ac, AC_S);
-        // SIMH run (7090-gap.md §8): FAD of 377 400000000 to itself: AC characteristic 400
+        // SIMH 3.8.1 run: FAD of 377 400000000 to itself: AC characteristic 400
         // in Q,P,1-8, MQ 345 000000000, code 06 (AC overflow).
         let big = fw(false, 0o377, 1 << 26);
         let o = add(arith::ac_from_word(big), big, true);
@@ -914,7 +914,7 @@ mod tests {
     #[test]
     fn dec_follows_9ap() {
         // Every floating DEC field of the diagnostics with the word 9AP punched
-        // (9ap-conventions.md, Appendix A; SIMH run of 9AP itself).
+        // (the words 9AP itself punched in SIMH; assembler/tests/ap9_diags.rs).
         let vectors = [
             ("1.0", 0o201400000000u64),
             ("2.0", 0o202400000000),

@@ -75,6 +75,10 @@ pub enum Stop {
     WaitingForTape { address: u16, half: Half },
     /// Control reached the breakpoint; the order there has not been obeyed.
     Breakpoint { address: u16, half: Half },
+    /// A transfer that goes on at once to its own order (`26 n` at nL, or `3x` to itself with
+    /// A >= 0): obeyed, control on it, and nothing else can change, so the machine would loop
+    /// for ever (the loop an operator stopped by hand; SIMH's "Infinite loop").
+    TightLoop { address: u16, half: Half },
     /// `Limits::max_orders` reached.
     OrderBudget,
     /// `Limits::max_ns` reached.
@@ -109,6 +113,7 @@ impl Stop {
             Stop::StopOrder { .. } => "stop-order",
             Stop::WaitingForTape { .. } => "waiting-for-tape",
             Stop::Breakpoint { .. } => "breakpoint",
+            Stop::TightLoop { .. } => "tight-loop",
             Stop::OrderBudget => "order-budget",
             Stop::TimeBudget => "time-budget",
             Stop::DivideOverflow { .. } => "divide-overflow",
@@ -123,6 +128,7 @@ impl Stop {
             Stop::StopOrder { address, half, .. }
             | Stop::WaitingForTape { address, half }
             | Stop::Breakpoint { address, half }
+            | Stop::TightLoop { address, half }
             | Stop::DivideOverflow { address, half, .. }
             | Stop::UnwantedOrder { address, half, .. }
             | Stop::UnknownOrder { address, half, .. } => Some((address, half)),
@@ -130,11 +136,14 @@ impl Stop {
         }
     }
 
-    /// The machine refused an order: the program cannot go on.
+    /// The machine refused an order, or loops for ever: the program cannot go on.
     pub fn is_error(&self) -> bool {
         matches!(
             self,
-            Stop::DivideOverflow { .. } | Stop::UnwantedOrder { .. } | Stop::UnknownOrder { .. }
+            Stop::DivideOverflow { .. }
+                | Stop::UnwantedOrder { .. }
+                | Stop::UnknownOrder { .. }
+                | Stop::TightLoop { .. }
         )
     }
 }
@@ -159,6 +168,14 @@ impl fmt::Display for Stop {
             Stop::Breakpoint { address, half } => {
                 write!(f, "breakpoint")?;
                 at(f, address, half)
+            }
+            Stop::TightLoop { address, half } => {
+                write!(f, "tight loop")?;
+                at(f, address, half)?;
+                write!(
+                    f,
+                    ": a transfer to itself, nothing changing (infinite loop)"
+                )
             }
             Stop::OrderBudget => write!(f, "order budget used up"),
             Stop::TimeBudget => write!(f, "emulated time budget used up"),
@@ -659,15 +676,27 @@ fn exec(
 #[inline(always)]
 fn transfer(cpu: &mut Cpu, bits: u32, pc: u32, n: u16, to: Half, stop: bool) -> Option<Stop> {
     cpu.pc = pc_of(n, to);
+    // One test for both rare cases on the hot path: a stop order, or a transfer to itself
+    // (A is preset the same way each time and a 3x tests it again: nothing can change).
+    if stop || cpu.pc == pc {
+        return Some(transfer_stop(bits, pc, stop));
+    }
+    None
+}
+
+#[cold]
+#[inline(never)]
+fn transfer_stop(bits: u32, pc: u32, stop: bool) -> Stop {
+    let (address, half) = location(pc);
     if stop {
-        let (address, half) = location(pc);
-        return Some(Stop::StopOrder {
+        Stop::StopOrder {
             address,
             half,
             order: Order::from_bits(bits),
-        });
+        }
+    } else {
+        Stop::TightLoop { address, half }
     }
-    None
 }
 
 /// 80/81: read `chars` characters; each shifts A:Q left 4 places and puts holes 1-4 of the

@@ -39,26 +39,69 @@ pub struct Report<P: Player> {
     pub positions_examined: u64,
     pub emulated_seconds: f64,
     pub max_emulated_seconds: f64,
+    /// Each finished emulated run's seconds, in problem order (what a merge of shards sums).
+    pub seconds: Vec<f64>,
 }
 
-/// Run every case on the emulated 7090 and natively and compare; `progress` is told after
-/// each problem.
+/// Run every case on the emulated 7090 and natively and compare, on `jobs` threads;
+/// `progress` is told as problems finish.
 pub fn crosscheck<P: Player>(
     positions: usize,
     seed: u64,
     cases: &[Case<P::Params>],
+    jobs: usize,
     progress: &mut dyn Progress,
 ) -> Report<P> {
-    crosscheck_within::<P>(positions, seed, cases, P::crosscheck_cycles(), progress)
+    crosscheck_within::<P>(
+        positions,
+        seed,
+        cases,
+        P::crosscheck_cycles(),
+        jobs,
+        progress,
+    )
+}
+
+/// What one problem gave: over the budget, or both twins' answers.
+enum Checked<P: Player> {
+    OverBudget,
+    Compared {
+        emulated: Result<(P::Answer, f64), String>,
+        native: P::Answer,
+    },
+}
+
+/// One problem, a pure function of its case: the same on any thread, in any order.
+fn check<P: Player>(c: &Case<P::Params>, cycles: Option<u64>) -> Checked<P> {
+    let limits = match cycles {
+        Some(cycles) => Limits::cycles(cycles),
+        None => P::limits(&c.params),
+    };
+    let emulated = match run_with::<P>(&c.position, &c.params, limits) {
+        Err(EmulatedError::UnexpectedStop { reason, .. })
+            if cycles.is_some() && reason == Stop::CycleBudget.reason() =>
+        {
+            return Checked::OverBudget;
+        }
+        Err(e) => Err(e.to_string()),
+        Ok(run) => Ok((run.answer, run.outcome.emulated_seconds)),
+    };
+    Checked::Compared {
+        emulated,
+        native: P::native(&c.position, &c.params),
+    }
 }
 
 /// `crosscheck` with the budget a problem in machine cycles given (None: the program's own
 /// budget, a run that reaches it being a mismatch; Some: a run beyond it is over budget).
+/// The problems run on `jobs` threads; the results are summed in problem order, so the report
+/// is the same for every `jobs`.
 pub fn crosscheck_within<P: Player>(
     positions: usize,
     seed: u64,
     cases: &[Case<P::Params>],
     cycles: Option<u64>,
+    jobs: usize,
     progress: &mut dyn Progress,
 ) -> Report<P> {
     let mut report = Report {
@@ -71,41 +114,32 @@ pub fn crosscheck_within<P: Player>(
         positions_examined: 0,
         emulated_seconds: 0.0,
         max_emulated_seconds: 0.0,
+        seconds: Vec::new(),
     };
-    for (i, c) in cases.iter().enumerate() {
-        let limits = match cycles {
-            Some(cycles) => Limits::cycles(cycles),
-            None => P::limits(&c.params),
-        };
-        let emulated = match run_with::<P>(&c.position, &c.params, limits) {
-            Err(EmulatedError::UnexpectedStop { reason, .. })
-                if cycles.is_some() && reason == Stop::CycleBudget.reason() =>
-            {
-                report.over_budget.push(c.clone());
-                progress.update(i + 1, cases.len());
-                continue;
+    let results = crate::progress::map_in_order(cases, jobs, progress, |c| check::<P>(c, cycles));
+    for (c, checked) in cases.iter().zip(results) {
+        match checked {
+            Checked::OverBudget => report.over_budget.push(c.clone()),
+            Checked::Compared { emulated, native } => {
+                let emulated = emulated.map(|(answer, seconds)| {
+                    report.emulated_seconds += seconds;
+                    report.seconds.push(seconds);
+                    report.max_emulated_seconds = report.max_emulated_seconds.max(seconds);
+                    report.positions_examined += P::result(&answer).positions;
+                    answer
+                });
+                match emulated {
+                    Ok(e) if P::agree(&native, &e) => report.agreed += 1,
+                    emulated => report.mismatches.push(Mismatch {
+                        name: c.name.clone(),
+                        fen: to_fen(&c.position),
+                        params: c.params.clone(),
+                        native,
+                        emulated,
+                    }),
+                }
             }
-            Err(e) => Err(e.to_string()),
-            Ok(run) => {
-                let seconds = run.outcome.emulated_seconds;
-                report.emulated_seconds += seconds;
-                report.max_emulated_seconds = report.max_emulated_seconds.max(seconds);
-                report.positions_examined += P::result(&run.answer).positions;
-                Ok(run.answer)
-            }
-        };
-        let native = P::native(&c.position, &c.params);
-        match emulated {
-            Ok(e) if P::agree(&native, &e) => report.agreed += 1,
-            emulated => report.mismatches.push(Mismatch {
-                name: c.name.clone(),
-                fen: to_fen(&c.position),
-                params: c.params.clone(),
-                native,
-                emulated,
-            }),
         }
-        progress.update(i + 1, cases.len());
     }
     report
 }

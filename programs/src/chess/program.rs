@@ -63,7 +63,7 @@ pub trait FapProgram: 'static {
     /// The settings of one problem (Kotok's widths, SOMA's rule set and coin seed, ...).
     type Params: Clone + Debug + Default + Send + Sync + 'static;
     /// What the program answers for a position; the twins must give the same.
-    type Answer: Clone + Debug + PartialEq + Display;
+    type Answer: Clone + Debug + PartialEq + Display + Send;
 
     /// The program card for `params`, or why the card cannot carry them.
     fn card(params: &Self::Params) -> Result<String, String>;

@@ -20,6 +20,7 @@ use super::soma::Soma;
 use super::turochamp::Turochamp;
 use super::uci::Engine;
 use crate::progress::Progress;
+use crate::shard::Shard;
 
 /// The rows, in the order `--help` lists them.
 pub static PLAYERS: &[&dyn Entry] = &[
@@ -82,6 +83,8 @@ pub trait CrosscheckReport {
     fn json(&self, host_seconds: f64) -> Value;
     fn text(&self) -> String;
     fn mismatches(&self) -> usize;
+    /// Each finished emulated run's seconds in problem order (for `--shard`).
+    fn seconds(&self) -> &[f64];
 }
 
 impl<P: Player> CrosscheckReport for Report<P> {
@@ -91,6 +94,10 @@ impl<P: Player> CrosscheckReport for Report<P> {
 
     fn text(&self) -> String {
         Report::text(self)
+    }
+
+    fn seconds(&self) -> &[f64] {
+        &self.seconds
     }
 
     fn mismatches(&self) -> usize {
@@ -127,12 +134,15 @@ pub trait Entry: Sync {
     ) -> Result<Best, ProgramError>;
     /// The program's period figures (`chess period`), if it has any.
     fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>>;
-    /// The cross-check of `positions` positions drawn from `seed`.
+    /// The cross-check of `positions` positions drawn from `seed`, on `jobs` threads (the
+    /// report is the same for every `jobs`); only the problems of `shard`.
     fn crosscheck(
         &self,
         positions: usize,
         seed: u64,
         settings: &[(String, String)],
+        shard: Shard,
+        jobs: usize,
         progress: &mut dyn Progress,
     ) -> Result<Box<dyn CrosscheckReport>, ProgramError>;
 }
@@ -206,6 +216,8 @@ impl<P: Player> Entry for Row<P> {
         positions: usize,
         seed: u64,
         settings: &[(String, String)],
+        shard: Shard,
+        jobs: usize,
         progress: &mut dyn Progress,
     ) -> Result<Box<dyn CrosscheckReport>, ProgramError> {
         let params = self.params(settings)?;
@@ -213,6 +225,9 @@ impl<P: Player> Entry for Row<P> {
         P::card(&params).map_err(|e| ProgramError::Emulated(EmulatedError::Params(e)))?;
         self.assemble()?;
         let cases = P::cases(positions, seed, &params);
-        Ok(Box::new(crosscheck::<P>(positions, seed, &cases, progress)))
+        let cases = &cases[shard.range(cases.len())];
+        Ok(Box::new(crosscheck::<P>(
+            positions, seed, cases, jobs, progress,
+        )))
     }
 }

@@ -1,7 +1,7 @@
 //! Findler's dama (1960): rules, search, figures of merit, learning, and the SILLIAC harness.
 //!
-//! The rules and the search follow the project's contract (/work/briefs/dama-spec.md, copied
-//! into docs/dama.md) so that the native engines here and the SILLIAC program agree move for
+//! The rules and the search follow the project's contract (docs/dama.md, "The search
+//! contract") so that the native engines here and the SILLIAC program agree move for
 //! move, value for value and in the count of positions examined.
 
 pub mod board;

@@ -1,4 +1,4 @@
-//! Findler's search (§4 of the paper), exactly as /work/briefs/dama-spec.md fixes it:
+//! Findler's search (§4 of the paper), exactly as the search contract of docs/dama.md fixes it:
 //! C(i) = dr(i) - max C(i+1), k half-moves deep, with the paper's depth rules (a1-a3) and move
 //! selection rules (b1-b4), the demonstration setting and the selective two-pass variant.
 //!

@@ -3,7 +3,9 @@
 python-chess (PyPI `chess`): a short game of at most MOVES full moves.
 
 usage: uci_game.py FIRSTMOVES_BINARY [STOCKFISH] [MOVES]
-Exits non-zero if either engine fails or sends an illegal move; prints the game in SAN.
+Then the emulated twin with an option configured: its move and the period time it reports as
+`info string`. Exits non-zero if an engine fails, sends an illegal move, or the emulated twin's
+info string is missing; prints the game in SAN.
 Needs `pip install chess` and Debian's `stockfish`; run by tests/chess_uci.rs (ignored test).
 """
 import sys
@@ -37,3 +39,17 @@ finally:
     sf.quit()
 print(" ".join(record))
 print("result", board.result(claim_draw=True), "fen", board.fen(), "score", info.get("score"))
+
+# The emulated twin, one of the program's period parameters configured as a GUI does: its move
+# comes with the period time as an `info string`, which python-chess keeps under "string".
+emulated = chess.engine.SimpleEngine.popen_uci(
+    [binary, "chess", "uci", "--program", "kotok", "--engine", "emulated"])
+try:
+    emulated.configure({"Widths": "3 2 1 1"})
+    result = emulated.play(chess.Board(), chess.engine.Limit(time=60), info=chess.engine.INFO_ALL)
+finally:
+    emulated.quit()
+text = result.info.get("string", "")
+if result.move is None or "emulated" not in text:
+    sys.exit(f"emulated twin: move {result.move}, info string {text!r}")
+print("emulated", result.move.uci(), "info string", text)

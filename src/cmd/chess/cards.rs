@@ -15,8 +15,7 @@ pub struct CardsArgs {
 }
 
 pub fn run(a: CardsArgs) -> anyhow::Result<()> {
-    let deck =
-        std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {}", a.file))?;
+    let deck = crate::cmd::read_input(std::path::Path::new(&a.file))?;
     let (entry, g) = a.which.program()?;
     let context = || g.context(&a.which.program);
     entry.check(&g.settings).with_context(context)?;

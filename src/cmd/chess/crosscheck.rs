@@ -5,6 +5,8 @@ use std::time::Instant;
 
 use anyhow::Context;
 
+use programs::shard::Shard;
+
 use super::{program, program_names, SearchOpts};
 
 #[derive(clap::Args)]
@@ -24,6 +26,13 @@ pub struct CrosscheckArgs {
     /// emulated seconds.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub jobs: crate::cmd::Jobs,
+    /// Run only the K-th of N equal slices of the problems (1 <= K <= N), for spreading a
+    /// campaign over machines; `firstmoves merge` combines the N JSON reports into the whole
+    /// run's (needs --json).
+    #[arg(long, value_name = "K/N", requires = "json")]
+    pub shard: Option<Shard>,
 }
 
 pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
@@ -32,12 +41,29 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let g = a.search.given()?;
     let r = entry
-        .crosscheck(a.positions, a.seed, &g.settings, &mut progress)
+        .crosscheck(
+            a.positions,
+            a.seed,
+            &g.settings,
+            a.shard.unwrap_or(Shard::WHOLE),
+            a.jobs.get(),
+            &mut progress,
+        )
         .with_context(|| g.context(&a.program))?;
     drop(progress);
     let host = started.elapsed().as_secs_f64();
     if a.json {
-        println!("{}", r.json(host));
+        let mut v = r.json(host);
+        if let Some(shard) = a.shard {
+            // What makes shards of one run: the command, the settings, the binary.
+            let run = serde_json::json!({
+                "command": "chess crosscheck",
+                "settings": g.settings,
+                "version": crate::VERSION,
+            });
+            v["shard"] = shard.object(run, r.seconds());
+        }
+        println!("{v}");
     } else {
         print!("{}", r.text());
     }

@@ -152,7 +152,7 @@ fn openings(a: &MatchArgs) -> anyhow::Result<Vec<Position>> {
     let Some(file) = &a.openings else {
         return Ok(Vec::new());
     };
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let text = crate::cmd::read_input(std::path::Path::new(file))?;
     match parse_openings(&text) {
         Ok(o) if o.is_empty() => bail!("{file}: no opening in it"),
         Ok(o) => Ok(o),

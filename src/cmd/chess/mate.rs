@@ -8,7 +8,7 @@ use programs::chess::mater::program::solve_emulated;
 use programs::chess::mater::{campaign, solve, MateResult, Params};
 use programs::chess::notation::line_san;
 use programs::chess::parse_fen;
-use programs::progress::Progress;
+use programs::progress::{map_in_order, Progress};
 
 use super::EngineArg;
 
@@ -54,6 +54,8 @@ pub struct MateCampaignArgs {
     /// Stockfish's distance and first move, the key move.
     #[arg(long)]
     pub rows: bool,
+    #[command(flatten)]
+    pub jobs: crate::cmd::Jobs,
 }
 
 fn params(level: u8, threat_levels: Option<u32>) -> Params {
@@ -119,17 +121,23 @@ pub fn mate(a: MateArgs) -> anyhow::Result<()> {
 fn run_emulated(
     rows: &[campaign::Row],
     params: &Params,
+    jobs: usize,
     progress: &mut crate::progress::Reporter,
 ) -> anyhow::Result<(Vec<campaign::Outcome>, Vec<u32>, f64)> {
+    // Each row on its own: both runs are pure functions of the row, so the order of the
+    // threads does not matter; the sums below go in row order.
+    let runs = map_in_order(rows, jobs, progress, |row| {
+        let emulated = solve_emulated(&row.position, params);
+        (emulated, solve(&row.position, params))
+    });
     let mut outcomes = Vec::new();
     let mut differ = Vec::new();
     let mut seconds = 0.0;
-    for (i, row) in rows.iter().enumerate() {
-        progress.update(i, rows.len());
-        let (r, run): (MateResult, _) = solve_emulated(&row.position, params)
-            .with_context(|| format!("BWTC line {}", row.number))?;
+    for (row, (emulated, native)) in rows.iter().zip(runs) {
+        let (r, run): (MateResult, _) =
+            emulated.with_context(|| format!("BWTC line {}", row.number))?;
         seconds += run.emulated_seconds;
-        if r != solve(&row.position, params) {
+        if r != native {
             differ.push(row.number);
         }
         let first = r
@@ -147,9 +155,7 @@ fn run_emulated(
 
 pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
     let text = match &a.tsv {
-        Some(path) => {
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
-        }
+        Some(path) => crate::cmd::read_input(std::path::Path::new(path))?,
         None => campaign::BWTC_TSV.to_string(),
     };
     let name = a.tsv.as_deref().unwrap_or("bwtc_stockfish.tsv");
@@ -166,6 +172,7 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
             Some(run_emulated(
                 &rows,
                 &params(level, a.threat_levels),
+                a.jobs.get(),
                 &mut progress,
             )?)
         } else {
@@ -175,12 +182,12 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
             Some((o, _, _)) => o.clone(),
             None => {
                 let p = params(level, a.threat_levels);
-                let mut o = Vec::with_capacity(rows.len());
-                for (i, row) in rows.iter().enumerate() {
-                    progress.update(i, rows.len());
-                    o.extend(campaign::run(std::slice::from_ref(row), &p));
-                }
-                o
+                map_in_order(&rows, a.jobs.get(), &mut progress, |row| {
+                    campaign::run(std::slice::from_ref(row), &p)
+                })
+                .into_iter()
+                .flatten()
+                .collect()
             }
         };
         progress.update(rows.len(), rows.len());

@@ -15,6 +15,12 @@ use serde_json::json;
 
 use super::RunArgs;
 
+/// Instructions a 7090 run may execute when no limit is given: about 10 emulated hours (at the
+/// chess programs' 272,000 instructions a second), four times perft(start, 5) on Kotok's
+/// generator (2.4 x 10^9) and some forty times the longest move search of the project
+/// (Turochamp, two full plies, 981 emulated s); under a minute of host time.
+pub const DEFAULT_INSTRUCTIONS: u64 = 10_000_000_000;
+
 /// Instructions per slice when tracing, so the trace is printed as it grows.
 const TRACE_SLICE: u64 = 100_000;
 
@@ -65,7 +71,7 @@ fn read_tape(path: &Path) -> anyhow::Result<Tape> {
     let mut tape = if !path.exists() {
         Tape::blank()
     } else if is_text_tape(path) {
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading {name}"))?;
+        let text = crate::cmd::read_input(path)?;
         Tape::from_bcd_text(&text).with_context(|| format!("{name}"))?
     } else {
         let bytes = std::fs::read(path).with_context(|| format!("reading {name}"))?;
@@ -106,7 +112,7 @@ fn save_tapes(m: &Machine, mounted: &[Mounted]) -> anyhow::Result<()> {
 /// Cards from a file into the reader's hopper (`.cbn` column binary, else text).
 fn load_deck(m: &mut Machine, file: &Path) -> anyhow::Result<usize> {
     let name = file.display();
-    let text = std::fs::read_to_string(file).with_context(|| format!("reading {name}"))?;
+    let text = crate::cmd::read_input(file)?;
     let n = if extension(file) == "cbn" {
         m.io.reader.load_column_binary(&text)
     } else {
@@ -118,7 +124,7 @@ fn load_deck(m: &mut Machine, file: &Path) -> anyhow::Result<usize> {
 /// The words of a `.fap` source or `.obj` deck, and the start address.
 pub fn load_program(file: &Path) -> anyhow::Result<(BTreeMap<u16, u64>, u16)> {
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file).with_context(|| format!("reading {name}"))?;
+    let text = crate::cmd::read_input(file)?;
     let is_fap = file
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("fap"));
@@ -241,10 +247,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     }
     let start = m.ic as u16;
     m.set_trace(args.trace);
+    let default_budget = args.limit_orders.is_none() && args.limit_cycles.is_none();
     let stop = run_with_trace(
         &mut m,
         Limits {
-            max_instructions: args.limit_orders,
+            max_instructions: args
+                .limit_orders
+                .or(default_budget.then_some(DEFAULT_INSTRUCTIONS)),
             max_cycles: args.limit_cycles,
         },
         args.json,
@@ -325,12 +334,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             xr(2)
         );
     }
-    if stop.is_error() {
-        std::process::exit(1);
-    }
-    if matches!(stop, Stop::InstructionBudget | Stop::CycleBudget) {
-        std::process::exit(2);
-    }
+    super::exit_for_stop(
+        stop.is_error(),
+        matches!(stop, Stop::InstructionBudget | Stop::CycleBudget),
+        default_budget.then_some((DEFAULT_INSTRUCTIONS, "instructions")),
+    );
     Ok(())
 }
 

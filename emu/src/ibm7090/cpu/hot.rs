@@ -100,7 +100,33 @@ pub(super) fn steps(
 #[cold]
 #[inline(never)]
 fn refill(icache: &mut Icache, dec: &[Decoded; 4096], at: u16, word: u64) {
-    icache[at as usize] = entry(word, dec);
+    let mut e = entry(word, dec);
+    if e.address == at && self_target(&e) {
+        // A transfer to its own location: left to the machine, which tells a tight loop
+        // (`tight.rs`) at no cost to the other words.
+        e.op = Op::Unimplemented;
+    }
+    icache[at as usize] = e;
+}
+
+/// Whether the entry's transfer, if taken, goes to its address field as it stands: the Type A
+/// transfers always (their tag names the register they test), the others when not indexed.
+fn self_target(e: &Entry) -> bool {
+    match e.op {
+        Op::Txi | Op::Tix | Op::Txh | Op::Tnx | Op::Txl => true,
+        Op::Tra
+        | Op::Ttr
+        | Op::Tlq
+        | Op::Tsx
+        | Op::Tze
+        | Op::Tnz
+        | Op::Tpl
+        | Op::Tmi
+        | Op::Tov
+        | Op::Tno
+        | Op::Tqp => e.yx == 3,
+        _ => false,
+    }
 }
 
 /// The entry for `word`.

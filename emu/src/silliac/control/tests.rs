@@ -185,6 +185,51 @@ fn transfers_and_stops() {
 }
 
 #[test]
+fn transfer_to_itself_is_a_tight_loop() {
+    // 26 10 at 10L (the machine's own TRA *): obeyed once, control stays on it.
+    for trace in [false, true] {
+        let mut m = machine(o("26", 10), 5, 0);
+        m.set_trace(trace);
+        let stop = m.run(Limits::orders(1000));
+        let want = Stop::TightLoop {
+            address: 10,
+            half: Half::Left,
+        };
+        assert_eq!(stop, want);
+        assert_eq!((stop.reason(), stop.is_error()), ("tight-loop", true));
+        assert_eq!(
+            stop.to_string().split(':').next(),
+            Some("tight loop at 0010L")
+        );
+        assert_eq!((m.control(), m.orders(), m.a()), ((10, Half::Left), 1, 5));
+        assert_eq!(m.run(Limits::none()), want);
+    }
+    // 2x with a preset (A := 0) and a taken 3x on the right-hand order.
+    let mut m = machine(o("27", 10), 5, 0);
+    assert!(matches!(m.step(), Some(Stop::TightLoop { .. })));
+    assert_eq!(m.a(), 0);
+    let mut m = Machine::new();
+    m.set_word(10, pair(o("L5", 11), o("32", 10)));
+    m.set_control(10, Half::Left);
+    assert_eq!(
+        m.run(Limits::none()),
+        Stop::TightLoop {
+            address: 10,
+            half: Half::Right
+        }
+    );
+    // A 3x not taken goes on; a stop order to itself is a stop, not a loop; a loop of two
+    // orders is bounded by the budget only.
+    let mut m = machine(o("36", 10), SIGN, 0);
+    assert!(matches!(m.run(Limits::none()), Stop::StopOrder { .. }));
+    let mut m = machine(o("24", 10), 0, 0);
+    assert!(matches!(m.step(), Some(Stop::StopOrder { .. })));
+    let mut m = Machine::new();
+    m.set_word(10, pair(o("L4", 11), o("26", 10)));
+    assert_eq!(m.run(Limits::orders(10_001)), Stop::OrderBudget);
+}
+
+#[test]
 fn left_transfer_abandons_right_order_and_sequence_wraps() {
     let mut m = Machine::new();
     m.set_word(1023, pair(o("L5", 5), o("L4", 5)));

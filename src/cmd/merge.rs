@@ -1,0 +1,27 @@
+//! `firstmoves merge FILE...`: the shards of a campaign (`--shard K/N --json`, one file each)
+//! combined into the report the whole run would have printed, byte for byte.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+
+#[derive(clap::Args)]
+pub struct MergeArgs {
+    /// The shards' JSON reports, in any order; all N of one run.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+pub fn run(a: MergeArgs) -> anyhow::Result<()> {
+    let mut shards = Vec::new();
+    for path in &a.files {
+        let name = path.display().to_string();
+        let text = super::read_input(path)?;
+        let v: serde_json::Value =
+            serde_json::from_str(&text).with_context(|| format!("{name}: not JSON"))?;
+        shards.push((name, v));
+    }
+    let whole = programs::shard::merge(&shards)?;
+    println!("{whole}");
+    Ok(())
+}
