@@ -70,7 +70,10 @@ pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
             reports.push(p.run(&options)?);
         }
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&reports)?);
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&serde_json::to_value(&reports)?)?
+            );
         } else {
             println!(
                 "{:<6} {:<9} {:<10} {:<28} {:>11} {:>11} {:>9}",
@@ -110,7 +113,11 @@ pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
     }
     let r = p.run(&options)?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&r)?);
+        // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::to_value(&r)?)?
+        );
     } else {
         print_report(&r);
     }
