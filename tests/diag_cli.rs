@@ -148,7 +148,7 @@ fn deck_is_written_and_runs() {
     let o = firstmoves(&["diag", "9m04a", "--deck", deck.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&deck).unwrap();
-    // Loader, 105 program cards, 4 of the stand-in, the transfer card.
+    // Loader, 106 program cards, 5 of the stand-in, the transfer card.
     assert_eq!(text.lines().count(), 113);
     // `run` presses LOAD CARDS on it and stops where diag did.
     let o = firstmoves(&["run", deck.to_str().unwrap(), "--json"]);

@@ -15,7 +15,7 @@ use super::DiagError;
 
 /// Our loader: a self-loading card that reads object cards to any address below 77750.
 pub const LOADER_SOURCE: &str = include_str!("../../diag/loader.asm");
-/// Our stand-in for 9DEPR at 06500-06626 (ERROR-1 06503, ERROR 06504, OK 06511).
+/// Our stand-in for 9DEPR at 06500-06631 (ERROR-1 06503, ERROR 06504, OK 06511).
 pub const DEPR_SOURCE: &str = include_str!("../../diag/depr.asm");
 
 /// Where the loader keeps itself: 77750 up (the rest of its card goes there).
