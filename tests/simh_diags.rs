@@ -12,20 +12,9 @@
 //! the reader empty. The SIMH halves are ignored where the build found no `i7094` or no
 //! ../shared (build.rs); under CI they run.
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use programs::diag::{self, Action, Halt, Options, Verdict};
-
-fn i7094() -> PathBuf {
-    std::env::var_os("PATH")
-        .and_then(|p| {
-            std::env::split_paths(&p)
-                .map(|d| d.join("i7094"))
-                .find(|f| f.is_file())
-        })
-        .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
-}
+use programs::diag::{self, Action, Halt, Options, Report, StopSeen, Verdict};
 
 /// What SIMH showed at one stop: the halting instruction's location (OLDPC, or PC at the
 /// breakpoint) and the `ex` lines after it.
@@ -96,12 +85,13 @@ fn simh(
     }
     ini += "quit\n";
     std::fs::write(dir.join("run.ini"), ini).unwrap();
-    let out = Command::new(i7094())
+    // Found on the PATH, where build.rs found it.
+    let out = Command::new("i7094")
         .arg("run.ini")
         .current_dir(&dir)
         .stdin(Stdio::null())
         .output()
-        .expect("i7094 runs");
+        .expect("SIMH's i7094 runs (apt-get install simh)");
     let out = String::from_utf8_lossy(&out.stdout).into_owned();
     let lpt = std::fs::read_to_string(dir.join("lpt.txt")).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&dir);
@@ -168,12 +158,8 @@ fn prepared(name: &str) -> diag::Prepared {
     diag::prepare(&diag::shared_dir().join(format!("{name}.asm"))).unwrap()
 }
 
-fn compare(name: &str, switches: Option<u8>, verdict: Verdict) {
-    compare_prepared(&prepared(name), name, switches, verdict);
-}
-
-fn compare_prepared(p: &diag::Prepared, name: &str, switches: Option<u8>, verdict: Verdict) {
-    let switches = switches.unwrap_or(p.row.switches);
+/// The deck (column-binary text) and our run of it.
+fn ours(p: &diag::Prepared, switches: u8) -> (String, Report) {
     let deck: String = p
         .deck(switches)
         .unwrap()
@@ -186,14 +172,29 @@ fn compare_prepared(p: &diag::Prepared, name: &str, switches: Option<u8>, verdic
             ..Options::default()
         })
         .unwrap();
+    (deck, r)
+}
+
+/// Our stops and SIMH's: the same places, the same registers at each.
+fn same_stops(name: &str, ours: &[StopSeen], theirs: &[SimhStop]) {
+    let at: Vec<&str> = ours.iter().map(|s| s.address.as_deref().unwrap()).collect();
+    let simh: Vec<&str> = theirs.iter().map(|s| s.at.as_str()).collect();
+    assert_eq!(at, simh, "{name}: the stops differ\n{theirs:#?}");
+    for (o, t) in ours.iter().zip(theirs) {
+        same_registers(name, &o.registers, t);
+    }
+}
+
+fn compare(name: &str, switches: Option<u8>, verdict: Verdict) {
+    compare_prepared(&prepared(name), name, switches, verdict);
+}
+
+fn compare_prepared(p: &diag::Prepared, name: &str, switches: Option<u8>, verdict: Verdict) {
+    let switches = switches.unwrap_or(p.row.switches);
+    let (deck, r) = ours(p, switches);
     assert_eq!(r.verdict, verdict, "{name}: {:?}", r.stop);
     let (stops, lpt) = simh(name, &deck, p.row, switches, r.stops.len() - 1);
-    let ours: Vec<String> = r.stops.iter().map(|s| s.address.clone().unwrap()).collect();
-    let theirs: Vec<String> = stops.iter().map(|s| s.at.clone()).collect();
-    assert_eq!(ours, theirs, "{name}: the stops differ\n{stops:#?}");
-    for (ours, theirs) in r.stops.iter().zip(&stops) {
-        same_registers(name, &ours.registers, theirs);
-    }
+    same_stops(name, &r.stops, &stops);
     let end = stops.last().unwrap();
     let g = &r.registers;
     assert_eq!(
@@ -214,12 +215,12 @@ fn compare_prepared(p: &diag::Prepared, name: &str, switches: Option<u8>, verdic
 }
 
 macro_rules! on_simh {
-    ($($test:ident: $name:literal, $switches:expr, $verdict:ident;)*) => {$(
+    ($($test:ident: $run:expr;)*) => {$(
         #[test]
         #[cfg_attr(not(has_i7094), ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it")]
         #[cfg_attr(not(has_shared), ignore = "needs ../shared/diags beside the checkout; CI has it")]
         fn $test() {
-            compare($name, $switches, Verdict::$verdict);
+            $run;
         }
     )*};
 }
@@ -230,43 +231,39 @@ const fn sw(n: u8) -> u8 {
 }
 
 on_simh! {
-    m10a_alike_on_simh: "9m10a", None, Normal;
-    m02a_alike_on_simh: "9m02a", None, Normal;
-    m03a_alike_on_simh: "9m03a", None, Normal;
-    m04a_alike_on_simh: "9m04a", None, Normal;
-    m05b_alike_on_simh: "9m05b", None, Normal;
-    m08a_alike_on_simh: "9m08a", None, Normal;
-    m21a_alike_on_simh: "9m21a", None, Normal;
+    m10a_alike_on_simh: compare("9m10a", None, Verdict::Normal);
+    m02a_alike_on_simh: compare("9m02a", None, Verdict::Normal);
+    m03a_alike_on_simh: compare("9m03a", None, Verdict::Normal);
+    m04a_alike_on_simh: compare("9m04a", None, Verdict::Normal);
+    m05b_alike_on_simh: compare("9m05b", None, Verdict::Normal);
+    m08a_alike_on_simh: compare("9m08a", None, Verdict::Normal);
+    m21a_alike_on_simh: compare("9m21a", None, Verdict::Normal);
     // Switch 3 up: the programs print their ID lines.
-    m02a_all_up_alike_on_simh: "9m02a", Some(0), Normal;
-    m21a_all_up_alike_on_simh: "9m21a", Some(0), Normal;
+    m02a_all_up_alike_on_simh: compare("9m02a", Some(0), Verdict::Normal);
+    m21a_all_up_alike_on_simh: compare("9m21a", Some(0), Verdict::Normal);
     // Switch 3 down: no printer.
-    m04a_switch_3_alike_on_simh: "9m04a", Some(sw(3)), Normal;
-    m05b_switch_3_alike_on_simh: "9m05b", Some(sw(3)), Normal;
+    m04a_switch_3_alike_on_simh: compare("9m04a", Some(sw(3)), Verdict::Normal);
+    m05b_switch_3_alike_on_simh: compare("9m05b", Some(sw(3)), Verdict::Normal);
     // The FDH halt at 00620 and START.
-    m05b_switch_5_alike_on_simh: "9m05b", Some(sw(5)), Normal;
+    m05b_switch_5_alike_on_simh: compare("9m05b", Some(sw(5)), Verdict::Normal);
     // FSB, UFA and UFS on the keyed operands.
-    m08a_fsb_alike_on_simh: "9m08a", Some(sw(1) | sw(3)), Normal;
-    m08a_ufa_alike_on_simh: "9m08a", Some(sw(2) | sw(3)), Normal;
-    m08a_ufs_alike_on_simh: "9m08a", Some(sw(1) | sw(2) | sw(3)), Normal;
+    m08a_fsb_alike_on_simh: compare("9m08a", Some(sw(1) | sw(3)), Verdict::Normal);
+    m08a_ufa_alike_on_simh: compare("9m08a", Some(sw(2) | sw(3)), Verdict::Normal);
+    m08a_ufs_alike_on_simh: compare("9m08a", Some(sw(1) | sw(2) | sw(3)), Verdict::Normal);
     // Switch 6 forces the print-out of 1.0 + 2.0 and its halt at 01400 (an error stop by the
     // write-up's table: a print is only forced or made on an error).
-    m08a_forced_print_alike_on_simh: "9m08a", Some(sw(3) | sw(6)), Error;
+    m08a_forced_print_alike_on_simh: compare("9m08a", Some(sw(3) | sw(6)), Verdict::Error);
+    // A fault patched into 9M04A's deck: the stand-in's error halt.
+    m04a_error_halt_alike_on_simh: fault_in_9m04a();
+    // Switch 5 down: the console stops up to the fast-MPY test.
+    m02a_console_stops_alike_on_simh: console_stops_alike("9m02a");
+    m21a_console_stops_alike_on_simh: console_stops_alike("9m21a");
 }
 
 /// A fault in 9M04A's deck (its first test's success transfer sent to `TX1 TSX ERROR,4`, as in
 /// programs/tests/diag_runs.rs): both machines halt in the 9DEPR stand-in at 06517 with XRC
 /// holding the 2's complement of TX1.
-#[test]
-#[cfg_attr(
-    not(has_i7094),
-    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
-)]
-#[cfg_attr(
-    not(has_shared),
-    ignore = "needs ../shared/diags beside the checkout; CI has it"
-)]
-fn m04a_error_halt_alike_on_simh() {
+fn fault_in_9m04a() {
     let mut p = prepared("9m04a");
     let a1a = p.program.symbol("A1A").unwrap() as u16;
     let tx1 = p.program.symbol("TX1").unwrap() as u16;
@@ -283,18 +280,7 @@ fn m04a_error_halt_alike_on_simh() {
 fn console_stops_alike(name: &str) {
     let p = prepared(name);
     let switches = sw(3) | sw(5);
-    let deck: String = p
-        .deck(switches)
-        .unwrap()
-        .iter()
-        .map(|c| c.to_column_binary() + "\n")
-        .collect();
-    let r = p
-        .run(&Options {
-            switches: Some(switches),
-            ..Options::default()
-        })
-        .unwrap();
+    let (deck, r) = ours(&p, switches);
     let played = r.stops.len() - 1;
     let script = p
         .row
@@ -304,43 +290,9 @@ fn console_stops_alike(name: &str) {
         .count();
     assert_eq!(played, script, "{name}: {:?}", r.stop);
     let (stops, _) = simh(name, &deck, p.row, switches, played);
-    let ours: Vec<&str> = r.stops[..played]
-        .iter()
-        .map(|s| s.address.as_deref().unwrap())
-        .collect();
-    let theirs: Vec<&str> = stops[..played].iter().map(|s| s.at.as_str()).collect();
-    assert_eq!(ours, theirs, "{name}");
-    for (ours, theirs) in r.stops[..played].iter().zip(&stops) {
-        same_registers(name, &ours.registers, theirs);
-    }
+    same_stops(name, &r.stops[..played], &stops[..played]);
     println!(
         "{name}: the {played} console stops alike on SIMH; then ours {}, SIMH's {}",
         r.stop.message, stops[played].message
     );
-}
-
-#[test]
-#[cfg_attr(
-    not(has_i7094),
-    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
-)]
-#[cfg_attr(
-    not(has_shared),
-    ignore = "needs ../shared/diags beside the checkout; CI has it"
-)]
-fn m02a_console_stops_alike_on_simh() {
-    console_stops_alike("9m02a");
-}
-
-#[test]
-#[cfg_attr(
-    not(has_i7094),
-    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
-)]
-#[cfg_attr(
-    not(has_shared),
-    ignore = "needs ../shared/diags beside the checkout; CI has it"
-)]
-fn m21a_console_stops_alike_on_simh() {
-    console_stops_alike("9m21a");
 }
