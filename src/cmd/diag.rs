@@ -101,7 +101,7 @@ pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
     }
     let file = args.file.as_deref().unwrap_or_default();
     let path = diag::resolve(file, &dir);
-    let p = diag::prepare(&path)?;
+    let p = diag::prepare_source(&path, &super::read_input(&path)?)?;
     if let Some(out) = &args.deck {
         let switches = options.switches.unwrap_or(p.row.switches);
         let text: String = p

@@ -173,9 +173,14 @@ fn read(path: &Path) -> Result<String, DiagError> {
     })
 }
 
-/// Assemble a diagnostic's source. `file` names the program by its file name's stem
+/// Assemble a diagnostic's source. `path` names the program by its file name's stem
 /// (`9m21a.asm`, `/x/9M21A.asm`); its data file is looked for beside it.
 pub fn prepare(path: &Path) -> Result<Prepared, DiagError> {
+    prepare_source(path, &read(path)?)
+}
+
+/// `prepare` with the source already read (`path` names it and places its data file).
+pub fn prepare_source(path: &Path, source: &str) -> Result<Prepared, DiagError> {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().to_ascii_lowercase())
@@ -184,12 +189,11 @@ pub fn prepare(path: &Path) -> Result<Prepared, DiagError> {
         file: path.display().to_string(),
         names: DIAGNOSTICS.map(|d| d.name).join(", "),
     })?;
-    let source = read(path)?;
     let name = path
         .file_name()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
-    let program = ap9::assemble(&source, &name).map_err(|d| DiagError::Assembly {
+    let program = ap9::assemble(source, &name).map_err(|d| DiagError::Assembly {
         file: path.display().to_string(),
         errors: d.to_string(),
     })?;
