@@ -47,6 +47,13 @@ Exit status: 0 the program stopped as it meant to (a halt, a stop order, out of 
     /// perft, cross-checks, UCI, matches.
     #[command(subcommand)]
     Chess(cmd::chess::ChessCommand),
+    /// IBM's 709/7090 diagnostics (../shared/diags) run to their stops as the write-ups say.
+    #[command(after_help = "\
+Every run is bounded: --limit-cycles, default 50 million cycles (all seven end far below it).
+
+Exit status: 0 the write-up's normal stop; 1 an error stop of the write-up's tables, a stop
+they do not list, or an error; 2 usage; 3 the budget was spent.")]
+    Diag(cmd::diag::DiagArgs),
     /// The operator's console of SILLIAC or the 7090: monitor commands (script or prompt), in
     /// SIMH's words or the project's.
     Console(console::ConsoleArgs),
@@ -88,6 +95,11 @@ fn main() -> ExitCode {
         Command::Dama(command) => cmd::dama::run(command),
         Command::Chess(command) => cmd::chess::run(command),
         Command::Console(args) => console::run(args),
+        Command::Diag(args) => match cmd::diag::run(args) {
+            // The verdict's status: 1 an error or unexpected stop, 3 the budget spent.
+            Ok(code) if code != 0 => return ExitCode::from(code),
+            other => other.map(|_| ()),
+        },
         Command::Merge(args) => cmd::merge::run(args),
         Command::Completions(args) => cmd::help::completions::<Cli>(args),
         Command::Man => cmd::help::man::<Cli>(),

@@ -3,6 +3,7 @@
 
 pub mod chess;
 pub mod dama;
+pub mod diag;
 pub mod progress;
 pub mod rng;
 pub mod shard;

@@ -4,6 +4,7 @@ pub mod asm;
 pub mod bench;
 pub mod chess;
 pub mod dama;
+pub mod diag;
 pub mod exhibition;
 pub mod help;
 pub mod merge;

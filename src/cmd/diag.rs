@@ -1,0 +1,197 @@
+//! `firstmoves diag FILE|NAME`: run one of IBM's 709/7090 diagnostics (../shared/diags) as the
+//! write-up says: assemble it (9AP), make the deck with our loader and 9DEPR stand-in, press
+//! LOAD CARDS with the write-up's switches, play the operator's script and classify the stop
+//! by the write-up's tables (`programs::diag`; docs/diagnostics.md). Exit status 0 on the
+//! normal stop, 1 on an error or unexpected stop, 3 when the cycle budget is spent.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use programs::diag::{self, Options, Report, Verdict};
+
+use super::run::ibm7090::{keys_word, switch_bits};
+
+#[derive(clap::Args)]
+pub struct DiagArgs {
+    /// A diagnostic's 9AP source (`../shared/diags/9m21a.asm`) or its name (`9m21a`, looked
+    /// for in ../shared/diags).
+    #[arg(required_unless_present = "all")]
+    pub file: Option<String>,
+    /// Sense switches down, e.g. `1,3` (`none` for all up); default: the write-up's clean run.
+    #[arg(long, value_parser = switches_down)]
+    pub switches: Option<u8>,
+    /// The entry keys at the start, an octal word (`-` for the sign).
+    #[arg(long, value_parser = keys_word)]
+    pub keys: Option<u64>,
+    /// The cycle budget for the whole run (loading included).
+    #[arg(long)]
+    pub limit_cycles: Option<u64>,
+    /// The report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the deck it loads (column-binary, for SIMH's `att -c cdr` or `run`).
+    #[arg(long, conflicts_with = "all")]
+    pub deck: Option<PathBuf>,
+    /// Run all seven with their clean-run switches, one line each.
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// Where a bare name is looked for: ../shared/diags from here, else beside the checkout.
+fn diags_dir() -> PathBuf {
+    let here = Path::new("../shared/diags");
+    if here.is_dir() {
+        here.to_path_buf()
+    } else {
+        diag::shared_dir()
+    }
+}
+
+/// `--switches 1,3` (or `none`) as the bits of the switches down; a bad one is a usage error.
+fn switches_down(s: &str) -> Result<u8, String> {
+    if s.eq_ignore_ascii_case("none") {
+        Ok(0)
+    } else {
+        switch_bits(s)
+    }
+}
+
+pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
+    let options = Options {
+        switches: args.switches,
+        keys: args.keys.unwrap_or(0),
+        limit_cycles: args.limit_cycles,
+    };
+    let dir = diags_dir();
+    if args.all {
+        let mut reports = Vec::new();
+        for d in diag::DIAGNOSTICS {
+            let p = diag::prepare(&dir.join(format!("{}.asm", d.name)))?;
+            reports.push(p.run(&options)?);
+        }
+        if args.json {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&serde_json::to_value(&reports)?)?
+            );
+        } else {
+            println!(
+                "{:<6} {:<9} {:<10} {:<28} {:>11} {:>11} {:>9}",
+                "diag", "switches", "verdict", "stop", "instructions", "cycles", "seconds"
+            );
+            for r in &reports {
+                println!(
+                    "{:<6} {:<9} {:<10} {:<28} {:>11} {:>11} {:>9.3}",
+                    r.diagnostic,
+                    switch_list(r),
+                    verdict_name(r.verdict),
+                    stop_text(r),
+                    r.instructions,
+                    r.cycles,
+                    r.emulated_seconds
+                );
+            }
+        }
+        let worst = reports
+            .iter()
+            .map(|r| r.verdict.exit_code())
+            .max()
+            .unwrap_or(0);
+        return Ok(worst);
+    }
+    let file = args.file.as_deref().unwrap_or_default();
+    let path = diag::resolve(file, &dir);
+    let p = diag::prepare_source(&path, &super::read_input(&path)?)?;
+    if let Some(out) = &args.deck {
+        let switches = options.switches.unwrap_or(p.row.switches);
+        let text: String = p
+            .deck(switches)?
+            .iter()
+            .map(|c| c.to_column_binary() + "\n")
+            .collect();
+        std::fs::write(out, text).with_context(|| format!("writing {}", out.display()))?;
+    }
+    let r = p.run(&options)?;
+    if args.json {
+        // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::to_value(&r)?)?
+        );
+    } else {
+        print_report(&r);
+    }
+    Ok(r.verdict.exit_code())
+}
+
+fn switch_list(r: &Report) -> String {
+    if r.switches.is_empty() {
+        "none".to_string()
+    } else {
+        r.switches
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+fn verdict_name(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Normal => "normal",
+        Verdict::Error => "error",
+        Verdict::Unexpected => "unexpected",
+        Verdict::Budget => "budget",
+    }
+}
+
+fn stop_text(r: &Report) -> String {
+    match (&r.stop.address, &r.stop.number) {
+        (Some(a), Some(n)) => format!("{} {a} ({n})", r.stop.reason),
+        (Some(a), None) => format!("{} {a}", r.stop.reason),
+        _ => r.stop.reason.clone(),
+    }
+}
+
+fn print_report(r: &Report) {
+    println!(
+        "{} {} (switches down: {})",
+        r.diagnostic,
+        r.title,
+        switch_list(r)
+    );
+    for s in &r.stops {
+        let number = s
+            .number
+            .as_deref()
+            .map(|n| format!(" [write-up {n}]"))
+            .unwrap_or_default();
+        let action = s
+            .action
+            .as_deref()
+            .map(|a| format!(" -> {a}"))
+            .unwrap_or_default();
+        println!(
+            "  {}{number}: {} - {}{action}",
+            s.message, s.kind, s.meaning
+        );
+    }
+    for line in &r.printed {
+        println!("  printed: {line}");
+    }
+    let g = &r.registers;
+    println!(
+        "  AC={} MQ={} XR1={} XR2={} XR4={} SI={} overflow={} IC={}",
+        g.ac, g.mq, g.xr1, g.xr2, g.xr4, g.sense_indicators, g.overflow, g.ic
+    );
+    println!(
+        "{}: {}; {} instructions, {} cycles, {:.3} emulated s, {} of {} cards read",
+        r.diagnostic,
+        verdict_name(r.verdict),
+        r.instructions,
+        r.cycles,
+        r.emulated_seconds,
+        r.cards_read,
+        r.cards_in_deck
+    );
+}

@@ -1,0 +1,188 @@
+//! `firstmoves diag`: all seven diagnostics to their normal stops in a table (exit 0), one run
+//! as text and as JSON, the exit statuses of an error stop (1) and a spent budget (3), the deck
+//! it writes, and bad input as a clear error.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn firstmoves(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("firstmoves runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("firstmoves-diag-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+#[cfg_attr(
+    not(has_shared),
+    ignore = "needs ../shared/diags beside the checkout; CI has it"
+)]
+fn all_seven_normal() {
+    let o = firstmoves(&["diag", "--all"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    for name in [
+        "9M10A", "9M02A", "9M03A", "9M04A", "9M05B", "9M08A", "9M21A",
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no line for {name}:\n{out}"));
+        assert!(line.contains(" normal "), "{line}");
+    }
+    assert!(out.contains("reader-empty 16217"), "{out}");
+    assert!(out.contains("halt-proceed 00023 (23)"), "{out}");
+}
+
+#[test]
+#[cfg_attr(
+    not(has_shared),
+    ignore = "needs ../shared/diags beside the checkout; CI has it"
+)]
+fn one_run_as_text_and_json() {
+    let o = firstmoves(&["diag", "../shared/diags/9m08a.asm"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    assert!(
+        out.contains("HPR at 00050 [write-up 0050]: script"),
+        "{out}"
+    );
+    assert!(out.contains("keys 201400000000, START"), "{out}");
+    assert!(
+        out.lines().last().unwrap().starts_with("9M08A: normal;"),
+        "{out}"
+    );
+
+    let o = firstmoves(&["diag", "9m21a", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for key in [
+        "diagnostic",
+        "title",
+        "switches",
+        "keys",
+        "verdict",
+        "stop",
+        "stops",
+        "registers",
+        "cards_in_deck",
+        "cards_read",
+        "lines_printed",
+        "printed",
+        "depr_errors",
+        "instructions",
+        "cycles",
+        "budget_cycles",
+        "emulated_seconds",
+    ] {
+        assert!(v.get(key).is_some(), "no {key} in {v}");
+    }
+    assert_eq!(v["verdict"], "normal");
+    assert_eq!(v["switches"], serde_json::json!([3]));
+    assert_eq!(v["stop"]["reason"], "reader-empty");
+    assert_eq!(v["stop"]["address"], "16217");
+    assert_eq!(v["stop"]["cite"], "9m21a.asm:8746");
+    for key in [
+        "ic",
+        "ac",
+        "mq",
+        "xr1",
+        "xr2",
+        "xr4",
+        "overflow",
+        "sense_indicators",
+    ] {
+        assert!(v["registers"].get(key).is_some(), "no registers.{key}");
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(has_shared),
+    ignore = "needs ../shared/diags beside the checkout; CI has it"
+)]
+fn exit_statuses() {
+    // 9M08A's forced print-out halts at 01400: an error stop by the write-up's table.
+    let o = firstmoves(&["diag", "9m08a", "--switches", "3,6"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("9M08A: error;"));
+    // 9M10A with switch 6 down walks for ever.
+    let o = firstmoves(&[
+        "diag",
+        "9m10a",
+        "--switches",
+        "6",
+        "--limit-cycles",
+        "100000",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(stdout(&o).contains("9M10A: budget;"));
+    let o = firstmoves(&["diag", "9m10a", "--switches", "7"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+#[cfg_attr(
+    not(has_shared),
+    ignore = "needs ../shared/diags beside the checkout; CI has it"
+)]
+fn deck_is_written_and_runs() {
+    let dir = scratch("deck");
+    let deck = dir.join("9m04a.cbn");
+    let o = firstmoves(&["diag", "9m04a", "--deck", deck.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&deck).unwrap();
+    // Loader, 106 program cards, 5 of the stand-in, the transfer card.
+    assert_eq!(text.lines().count(), 113);
+    // `run` presses LOAD CARDS on it and stops where diag did.
+    let o = firstmoves(&["run", deck.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["stop"]["reason"], "reader-empty");
+    assert_eq!(v["stop"]["address"], "04265");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let dir = scratch("bad");
+    let missing = dir.join("9m21a.asm");
+    let o = firstmoves(&["diag", missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+    let other = dir.join("hello.asm");
+    std::fs::write(&other, "x\ny\n       CLA 0\n").unwrap();
+    let o = firstmoves(&["diag", other.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("not one of the seven"),
+        "{}",
+        stderr(&o)
+    );
+    let bad = dir.join("9m10a.asm");
+    std::fs::write(&bad, "x\ny\n       FOO 1,,,\n       TRA NOWHERE\n").unwrap();
+    let o = firstmoves(&["diag", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("does not assemble as 9AP source"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("panicked"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
