@@ -12,7 +12,7 @@ use super::orders::{function_name, info, Action, Order, Status, StoreField, ORDE
 use super::punch::Punch;
 use super::reader::{TapeReader, LOW_HOLES};
 use super::store::Store;
-use super::timing::{FIXED_NS, PUNCH_CHAR_NS, READ_CHAR_NS, SHIFT_PLACE_NS};
+use super::timing::{self, Work, FIXED_NS, PUNCH_CHAR_NS, READ_CHAR_NS, SHIFT_PLACE_NS};
 use super::trace;
 use std::fmt;
 
@@ -213,11 +213,13 @@ pub(super) struct Cpu {
     pub(super) orders: u64,
 }
 
-/// The input/output units.
+/// The input/output units, and the per-unit work (shift places, characters) beside them: the
+/// hot loop already passes `Io` by reference, so counting there costs no register.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Io {
     pub(super) reader: TapeReader,
     pub(super) punch: Punch,
+    pub(super) work: Work,
 }
 
 /// The whole machine.
@@ -304,6 +306,15 @@ impl Machine {
     /// Orders obeyed per function code.
     pub fn counts(&self) -> &[u64; 256] {
         &self.counts
+    }
+    /// Per-unit work done (shift places, characters read, punched and put out).
+    pub fn work(&self) -> &Work {
+        &self.io.work
+    }
+    /// The period time so far under the low, nominal and high timing figures; the nominal is
+    /// `clock_ns`.
+    pub fn spread(&self) -> timing::Spread {
+        timing::spread(&self.counts, &self.io.work)
     }
     pub fn set_trace(&mut self, on: bool) {
         self.trace_on = on;
@@ -593,12 +604,14 @@ fn exec(
             cpu.a = a;
             cpu.q = q;
             cpu.clock += n as u64 * SHIFT_PLACE_NS;
+            io.work.shift_places += n as u64;
         }
         Action::ShiftRight => {
             let (a, q) = arith::shift_right(preset(cpu.a), cpu.q, n as u32);
             cpu.a = a;
             cpu.q = q;
             cpu.clock += n as u64 * SHIFT_PLACE_NS;
+            io.work.shift_places += n as u64;
         }
         Action::Multiply(gate) => {
             let m = arith::gate(store.read(n), gate);
@@ -644,6 +657,7 @@ fn exec(
         }
         Action::Character => {
             cpu.clock += PUNCH_CHAR_NS;
+            io.work.printed_chars += 1;
             let frame = ((n >> 6) & 15) as u8 | ((n & 1) << 4) as u8;
             io.punch.punch(frame, cpu.clock);
         }
@@ -675,6 +689,7 @@ fn transfer(cpu: &mut Cpu, bits: u32, pc: u32, n: u16, to: Half, stop: bool) -> 
 /// Takes and returns values so that the hot loop's registers never go through memory.
 #[inline(never)]
 fn read(mut a: u64, mut q: u64, mut clock: u64, io: &mut Io, chars: usize) -> (u64, u64, u64) {
+    io.work.read_chars += chars as u64;
     for _ in 0..chars {
         clock += READ_CHAR_NS;
         let f = io.reader.take(clock).unwrap_or(0);
@@ -693,6 +708,7 @@ fn punch_sexadecimal(
     io: &mut Io,
     chars: usize,
 ) -> (u64, u64, u64) {
+    io.work.punched_chars += chars as u64;
     for _ in 0..chars {
         clock += PUNCH_CHAR_NS;
         io.punch.punch((a >> 36) as u8 & 15, clock);

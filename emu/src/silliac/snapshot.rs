@@ -11,6 +11,7 @@
 //! clock 0                             (emulated ns)
 //! orders 0
 //! trace 0                             (trace switched on: 0 or 1)
+//! work 0 0 0 0                        (shift places, characters read, punched, put out by 92)
 //! count 26 5                          (function code in hex, orders obeyed; non-zero only)
 //! store 0 0000000000 0000000000 ...   (first address, then up to 8 words; non-zero runs only)
 //! reader 12 3                         (frames on the tape, position)
@@ -27,6 +28,7 @@
 use super::control::Machine;
 use super::orders::WORD_MASK;
 use super::store::WORDS;
+use super::timing::Work;
 use crate::snapshot::{self as shared, Format, Line};
 use std::fmt::Write;
 use std::path::Path;
@@ -78,6 +80,12 @@ pub fn to_text(m: &Machine) -> String {
     let _ = writeln!(s, "clock {}", m.cpu.clock);
     let _ = writeln!(s, "orders {}", m.cpu.orders);
     let _ = writeln!(s, "trace {}", m.trace_on as u8);
+    let w = m.work();
+    let _ = writeln!(
+        s,
+        "work {} {} {} {}",
+        w.shift_places, w.read_chars, w.punched_chars, w.printed_chars
+    );
     for (code, &n) in m.counts.iter().enumerate() {
         if n != 0 {
             let _ = writeln!(s, "count {code:02x} {n}");
@@ -194,6 +202,19 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                     "1" => true,
                     t => return Err(bad(n, format!("trace `{t}` is not 0 or 1"))),
                 }
+            }
+            // Absent from snapshots written before the spread was kept: the work then counts
+            // from the load on.
+            "work" => {
+                let [places, read, punched, printed] = rest.as_slice() else {
+                    return Err(bad(n, "`work` takes four numbers".into()));
+                };
+                m.io.work = Work {
+                    shift_places: dec(places, "shift places")?,
+                    read_chars: dec(read, "characters read")?,
+                    punched_chars: dec(punched, "characters punched")?,
+                    printed_chars: dec(printed, "characters put out")?,
+                };
             }
             "count" => {
                 let [code, count] = rest.as_slice() else {
