@@ -502,7 +502,7 @@ fn work_is_counted_beside_the_clock() {
     m.set_control(10, Half::Left);
     assert_eq!(m.step(), None); // 00 7 by `step`, the rest by `run`
     assert!(matches!(m.run(Limits::none()), Stop::StopOrder { .. }));
-    let w = *m.work();
+    let w = m.work();
     assert_eq!(
         (
             w.shift_places,
@@ -524,5 +524,5 @@ fn refused_read_counts_no_work() {
     let mut m = machine(o("80", 8), 0, 0);
     m.reader_mut().push(&[1]); // one frame where the order wants two
     assert!(matches!(m.step(), Some(Stop::WaitingForTape { .. })));
-    assert_eq!((*m.work(), m.clock_ns()), (Work::default(), 0));
+    assert_eq!((m.work(), m.clock_ns()), (Work::default(), 0));
 }
