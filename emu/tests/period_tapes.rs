@@ -73,6 +73,10 @@ fn x1_loads_itself_and_waits_for_tape() {
         fixed_time(&m) + 320 * READ_CHAR_NS + shift_places * SHIFT_PLACE_NS
     );
     assert_eq!(m.clock_ns(), 1_618_906_000);
+    // The machine's own count of the per-unit work agrees, and so does the spread's nominal.
+    let w = m.work();
+    assert_eq!((w.read_chars, w.shift_places), (320, shift_places));
+    assert_eq!(m.spread().nominal_ns, m.clock_ns());
     // Then the Decimal Order Input asks for the first character of a program.
     let stop = m.run(Limits::none());
     assert_eq!(
@@ -131,6 +135,13 @@ fn x1_loads_p2_and_t_pt_prints() {
     assert_eq!(m.punch().text(), "785432160 ");
     assert_eq!(m.punch().frames().len(), 10);
     assert_eq!(m.clock_ns(), 4_009_430_000);
+    // A real program's period time: the spread's nominal is the clock, to the nanosecond, and
+    // the bounds enclose it.
+    let s = m.spread();
+    assert_eq!(s.nominal_ns, m.clock_ns());
+    assert!(s.low_ns < s.nominal_ns && s.nominal_ns < s.high_ns, "{s:?}");
+    let w = m.work();
+    assert_eq!((w.read_chars, w.punched_chars + w.printed_chars), (552, 10));
 }
 
 /// Run the loaded P2 on a value set directly into M(100), as evidence §2.2's model did.

@@ -11,6 +11,7 @@
 //! clock 0                             (emulated ns)
 //! orders 0
 //! trace 0                             (trace switched on: 0 or 1)
+//! chars 0 0 0                         (characters read by 80/81, punched by 82/83, put out by 92)
 //! count 26 5                          (function code in hex, orders obeyed; non-zero only)
 //! store 0 0000000000 0000000000 ...   (first address, then up to 8 words; non-zero runs only)
 //! reader 12 3                         (frames on the tape, position)
@@ -78,6 +79,12 @@ pub fn to_text(m: &Machine) -> String {
     let _ = writeln!(s, "clock {}", m.cpu.clock);
     let _ = writeln!(s, "orders {}", m.cpu.orders);
     let _ = writeln!(s, "trace {}", m.trace_on as u8);
+    let io = &m.io;
+    let _ = writeln!(
+        s,
+        "chars {} {} {}",
+        io.read_chars, io.punched_chars, io.printed_chars
+    );
     for (code, &n) in m.counts.iter().enumerate() {
         if n != 0 {
             let _ = writeln!(s, "count {code:02x} {n}");
@@ -194,6 +201,16 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                     "1" => true,
                     t => return Err(bad(n, format!("trace `{t}` is not 0 or 1"))),
                 }
+            }
+            // Absent from snapshots written before the spread was kept: the characters then
+            // count from the load on (and `Machine::work` takes the earlier ones for shifts).
+            "chars" => {
+                let [read, punched, printed] = rest.as_slice() else {
+                    return Err(bad(n, "`chars` takes three numbers".into()));
+                };
+                m.io.read_chars = dec(read, "characters read")?;
+                m.io.punched_chars = dec(punched, "characters punched")?;
+                m.io.printed_chars = dec(printed, "characters put out")?;
             }
             "count" => {
                 let [code, count] = rest.as_slice() else {

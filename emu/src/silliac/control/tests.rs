@@ -534,3 +534,40 @@ fn trace_lines() {
     );
     assert_eq!(m.take_trace(), "");
 }
+
+/// The per-unit work is counted where the clock charges it, in `step` and in `run` alike, so
+/// the spread's nominal is the clock.
+#[test]
+fn work_is_counted_beside_the_clock() {
+    let mut m = Machine::new();
+    m.set_word(10, pair(o("00", 7), o("10", 3)));
+    m.set_word(11, pair(o("80", 8), o("82", 4)));
+    m.set_word(12, pair(o("92", 131), o("24", 12)));
+    m.reader_mut().push(&[1, 2]);
+    m.set_control(10, Half::Left);
+    assert_eq!(m.step(), None); // 00 7 by `step`, the rest by `run`
+    assert!(matches!(m.run(Limits::none()), Stop::StopOrder { .. }));
+    let w = m.work();
+    assert_eq!(
+        (
+            w.shift_places,
+            w.read_chars,
+            w.punched_chars,
+            w.printed_chars
+        ),
+        (10, 2, 1, 1)
+    );
+    assert_eq!(m.clock_ns(), 6 * FIXED + 10 * PLACE + 2 * READ + 2 * PUNCH);
+    let s = m.spread();
+    assert_eq!(s.nominal_ns, m.clock_ns());
+    assert!(s.low_ns < s.nominal_ns && s.nominal_ns < s.high_ns);
+}
+
+/// A refused order charges no work (nor time).
+#[test]
+fn refused_read_counts_no_work() {
+    let mut m = machine(o("80", 8), 0, 0);
+    m.reader_mut().push(&[1]); // one frame where the order wants two
+    assert!(matches!(m.step(), Some(Stop::WaitingForTape { .. })));
+    assert_eq!((m.work(), m.clock_ns()), (Work::default(), 0));
+}
