@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Fuzz every parser (issue 15): each target of the workspace fuzzer (fuzz/) for N inputs
+# (default 10,000,000), then the console's command line target, which lives in the binary crate
+# and runs as its test. Prints one table row a target; inputs that panic or hang are written to
+# fuzz/crashes/. Usage: scripts/fuzz.sh [N] [SEED]; JOBS=2 runs two targets at a time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-10000000}
+SEED=${2:-1}
+JOBS=${JOBS:-1}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+cargo build --release -q -p fuzz
+targets=$(target/release/fuzz --list)
+status=0
+run_one() {
+    target/release/fuzz "$1" --inputs "$N" --seed "$SEED" >"$out/$1" 2>&1 || echo "exit $?" >>"$out/$1"
+}
+running=0
+for t in $targets; do
+    run_one "$t" &
+    running=$((running + 1))
+    if [ "$running" -ge "$JOBS" ]; then
+        wait -n || true
+        running=$((running - 1))
+    fi
+done
+wait
+FIRSTMOVES_FUZZ_INPUTS=$N cargo test --release -q --bin firstmoves console::fuzz_lines \
+    -- --nocapture >"$out/console" 2>&1 || echo "exit $?" >>"$out/console"
+
+printf '%-18s %12s %9s %10s %7s %6s %6s\n' target inputs seconds inputs/s panics hangs seeds
+for t in $targets; do
+    grep -E "^$t |panic input|exit|ran longer" "$out/$t" || { echo "$t: no result"; status=1; }
+    grep -qE "panic input|exit|ran longer" "$out/$t" && status=1
+done
+grep -E "^console_|panicked|exit|ran longer" "$out/console" || { echo "console: no result"; status=1; }
+grep -qE "panicked|exit|ran longer" "$out/console" && status=1
+exit $status
