@@ -3,13 +3,20 @@
 # (default 10,000,000), then the console's command line target, which lives in the binary crate
 # and runs as its test. Prints one table row a target; inputs that panic or hang are written to
 # fuzz/crashes/. Usage: scripts/fuzz.sh [N] [SEED]; JOBS=2 runs two targets at a time.
+# Every input is timed: the table's seconds and inputs/s are the host's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-10000000}
 SEED=${2:-1}
 JOBS=${JOBS:-1}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+# FUZZ_OUT=DIR keeps each target's output there (to follow a long run); else a temporary folder.
+if [ -n "${FUZZ_OUT:-}" ]; then
+    out=$FUZZ_OUT
+    mkdir -p "$out"
+else
+    out=$(mktemp -d)
+    trap 'rm -rf "$out"' EXIT
+fi
 
 cargo build --release -q -p fuzz
 targets=$(target/release/fuzz --list)
