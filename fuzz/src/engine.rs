@@ -87,6 +87,9 @@ pub struct Config {
     pub crash_dir: PathBuf,
     /// At most this many panic files a run (the count goes on).
     pub max_crash_files: u64,
+    /// Print a progress line to stderr this often (a long run cut short still tells how far it
+    /// got).
+    pub progress: Option<Duration>,
 }
 
 impl Default for Config {
@@ -99,6 +102,7 @@ impl Default for Config {
             timeout: Duration::from_secs(2),
             crash_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/crashes")),
             max_crash_files: 20,
+            progress: None,
         }
     }
 }
@@ -253,9 +257,22 @@ pub fn run(
     let mut rng = Rng::new(config.seed);
     let mut report = Report::default();
     let deadline = config.seconds.map(|s| clock + Duration::from_secs_f64(s));
+    let mut shown = clock;
     for n in 0..config.inputs {
-        if n % 256 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
+        if n % 256 == 0 {
+            let now = Instant::now();
+            if deadline.is_some_and(|d| now >= d) {
+                break;
+            }
+            if config.progress.is_some_and(|p| now - shown >= p) {
+                shown = now;
+                let s = (now - clock).as_secs_f64();
+                eprintln!(
+                    "{name}: {n} inputs in {s:.0} s, {:.0}/s, {} panics",
+                    n as f64 / s,
+                    report.panics
+                );
+            }
         }
         let input = match corpus.get(n as usize) {
             Some(seed) if (n as usize) < seeds.len() => seed.clone(),

@@ -10,7 +10,7 @@ use fuzz::targets::{self, TARGETS};
 
 const USAGE: &str =
     "usage: fuzz --list | fuzz TARGET|all [--inputs N] [--seconds S] [--seed K] [--max-len L] \
-                     [--timeout-ms T]\ntargets:";
+                     [--timeout-ms T] [--progress S]\ntargets:";
 
 fn parse_args(args: &[String]) -> Result<(Vec<&'static targets::Target>, Config), String> {
     let mut config = Config::default();
@@ -51,6 +51,11 @@ fn parse_args(args: &[String]) -> Result<(Vec<&'static targets::Target>, Config)
                 let v = value("milliseconds")?;
                 let ms: u64 = v.parse().map_err(|_| bad(&v))?;
                 config.timeout = Duration::from_millis(ms.clamp(10, 3_600_000));
+            }
+            "--progress" => {
+                let v = value("seconds")?;
+                let s: u64 = v.parse().map_err(|_| bad(&v))?;
+                config.progress = Some(Duration::from_secs(s.max(1)));
             }
             "all" => chosen.extend(TARGETS.iter()),
             name => chosen.push(targets::find(name).ok_or_else(|| format!("no target `{name}`"))?),

@@ -146,6 +146,7 @@ fn console_lines_fuzz() {
     let config = Config {
         inputs: inputs(),
         timeout: Duration::from_secs(2),
+        progress: Some(Duration::from_secs(60)),
         ..Config::default()
     };
     let seeds = [SEED.as_bytes().to_vec()];
