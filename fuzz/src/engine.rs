@@ -115,6 +115,8 @@ pub struct Report {
     pub panics: u64,
     /// Files written for panics (the first `max_crash_files`).
     pub panic_files: Vec<PathBuf>,
+    /// The slowest input: its time and its bytes (the one to look at when the rate drops).
+    pub slowest: (Duration, Vec<u8>),
 }
 
 impl Report {
@@ -283,8 +285,13 @@ pub fn run(
             .started_ms
             .store(clock.elapsed().as_millis() as u64, Ordering::SeqCst);
         watch.number.store(n, Ordering::SeqCst);
+        let began = Instant::now();
         let outcome = panic::catch_unwind(AssertUnwindSafe(|| target(&input)));
+        let took = began.elapsed();
         watch.number.store(u64::MAX, Ordering::SeqCst);
+        if took > report.slowest.0 {
+            report.slowest = (took, input.clone());
+        }
         report.inputs += 1;
         if outcome.is_err() {
             report.panics += 1;

@@ -88,6 +88,8 @@ fn main() -> ExitCode {
         "target", "inputs", "seconds", "inputs/s", "panics", "hangs", "seeds"
     );
     let mut panics = 0;
+    // FUZZ_SLOWEST=DIR keeps each target's slowest input there.
+    let slow_dir = std::env::var_os("FUZZ_SLOWEST").map(std::path::PathBuf::from);
     for t in chosen {
         let seeds = targets::seeds(t);
         let r = engine::run(t.name, t.run, &seeds, t.dict, &config);
@@ -101,6 +103,10 @@ fn main() -> ExitCode {
             0,
             seeds.len()
         );
+        println!("  slowest input: {:.1} ms", r.slowest.0.as_secs_f64() * 1e3);
+        if let Some(file) = &slow_dir {
+            let _ = std::fs::write(file.join(format!("{}-slowest", t.name)), &r.slowest.1);
+        }
         for f in &r.panic_files {
             println!("  panic input: {}", f.display());
         }
