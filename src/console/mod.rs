@@ -3,6 +3,8 @@
 //! TUI, over a backend per machine (`silliac`, `ibm7090`).
 
 pub mod exhibition_tui;
+#[cfg(test)]
+mod fuzz_lines;
 pub mod ibm7090;
 pub mod monitor;
 pub mod silliac;

@@ -340,6 +340,24 @@ mod tests {
         assert_eq!(e.1, Ap9Error::DecimalOutOfRange);
     }
 
+    /// Exponents and digit strings far outside the 709's range are the card's error, never a
+    /// panic or a hang (issue 15's `DEC 1E308`, checked here for 9AP's own conversion).
+    #[test]
+    fn decimal_out_of_range() {
+        for text in [
+            "1E308",
+            "1E-320",
+            "1E99999999999999999999999999",
+            "1E-9999999999999999999999999",
+            "99999999999999999999999999999999999999999999999999999999.",
+            "1E308B17",
+            "1B-99999999999999999999999999999999",
+        ] {
+            let e = dec(&field("DEC", text), Some(12)).unwrap_err();
+            assert_eq!(e.1, Ap9Error::DecimalOutOfRange, "DEC {text}");
+        }
+    }
+
     #[test]
     fn text() {
         let card = Card::new("       BCD 1PAI      TEST-PLACE", 1);

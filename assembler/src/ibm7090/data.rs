@@ -75,10 +75,15 @@ pub fn dec_word(text: &str) -> Result<u64, Ibm7090Error> {
         }
         return signed_word(negative, scaled as u64).ok_or_else(range);
     }
+    if value == 0.0 && mantissa.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        // Digits that are not all zero but underflow f64 (1E-400): far below the 7090's range.
+        return Err(range());
+    }
     float_word(negative, value).ok_or_else(range)
 }
 
-/// A non-negative magnitude into the 7090's single-precision floating-point word.
+/// A non-negative magnitude into the 7090's single-precision floating-point word; None if
+/// its exponent is outside the characteristic's range.
 fn float_word(negative: bool, value: f64) -> Option<u64> {
     let sign = if negative { SIGN } else { 0 };
     if value == 0.0 {
@@ -87,17 +92,7 @@ fn float_word(negative: bool, value: f64) -> Option<u64> {
     if !value.is_finite() {
         return None;
     }
-    // value = f * 2^e with 0.5 <= f < 1.
-    let mut e = value.log2().floor() as i32 + 1;
-    let mut f = value / 2f64.powi(e);
-    while f >= 1.0 {
-        f /= 2.0;
-        e += 1;
-    }
-    while f < 0.5 {
-        f *= 2.0;
-        e -= 1;
-    }
+    let (f, mut e) = frexp(value);
     let mut fraction = (f * (1u64 << 27) as f64).round() as u64;
     if fraction == 1 << 27 {
         fraction >>= 1;
@@ -108,6 +103,22 @@ fn float_word(negative: bool, value: f64) -> Option<u64> {
         return None;
     }
     Some(sign | (characteristic as u64) << 27 | fraction)
+}
+
+/// A positive finite value as f * 2^e with 0.5 <= f < 1, read from the IEEE bits: dividing by
+/// 2^e in floating point overflows to infinity near f64::MAX (1E308) and to zero for
+/// subnormals, and the normalising loops then never ended.
+fn frexp(value: f64) -> (f64, i32) {
+    const EXPONENT: u64 = 0x7ff << 52;
+    let bits = value.to_bits();
+    let biased = ((bits & EXPONENT) >> 52) as i32;
+    if biased == 0 {
+        // Subnormal: scale into the normal range first (exact, a power of two).
+        let (f, e) = frexp(value * 2f64.powi(64));
+        return (f, e - 64);
+    }
+    // The same significand with the exponent of 0.5.
+    (f64::from_bits(bits & !EXPONENT | 1022 << 52), biased - 1022)
 }
 
 fn parse_signed_int(s: &str) -> Option<i32> {
@@ -205,6 +216,34 @@ mod tests {
         assert_eq!(dec_word("1E2"), Ok(0o207620000000));
         assert_eq!(dec_word("0.0"), Ok(0));
         assert!(dec_word("1E99").is_err());
+    }
+
+    /// Exponents past f64's or the 7090's range are errors, never a panic or an endless
+    /// normalising loop (issue 15: `DEC 1E308` hung the assembler).
+    #[test]
+    fn floating_point_out_of_range() {
+        for text in [
+            "1E308",
+            "1.7976931348623157E308",
+            "1E-320",
+            "1E-400",
+            "1E39",
+            "1E-39",
+        ] {
+            assert_eq!(
+                dec_word(text),
+                Err(Ibm7090Error::DecimalOutOfRange(text.to_string()))
+            );
+        }
+        assert_eq!(dec_word("0E-400"), Ok(0));
+        // Just inside: .5 * 2^127 and .5 * 2^-128.
+        assert_eq!(dec_word("8.507059173023462E37"), Ok(0o377400000000));
+        assert_eq!(dec_word("1.4693679385278594E-39"), Ok(0o000400000000));
+        assert!(dec_word("1E999999999999").is_err());
+        // Huge digit strings: an error, quickly.
+        assert!(dec_word(&format!("1{}", "0".repeat(100_000))).is_err());
+        assert!(dec_word(&format!("1{}.", "0".repeat(100_000))).is_err());
+        assert!(dec_word(&format!(".{}1E30", "0".repeat(100_000))).is_err());
     }
 
     #[test]

@@ -21,7 +21,9 @@ mod play;
 mod record;
 
 pub use play::{Event, EventKind, Exhibition, Input, Mover, Summary};
-pub use record::{end_line, machine_line, opponent_line, GameRecord};
+pub use record::{
+    end_line, machine_line, opponent_line, parse_record, whole_lines, GameRecord, RecordLine,
+};
 
 /// The default opponents, cycled over the boards.
 pub const DEFAULT_OPPONENTS: [&str; 4] = ["findler", "grand", "greedy", "random"];

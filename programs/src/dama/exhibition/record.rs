@@ -18,7 +18,7 @@ pub(super) fn io_err(file: &Path, e: std::io::Error) -> ExhibitionError {
 
 /// A line of a record as read back.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum RecordLine {
+pub enum RecordLine {
     Move(Side, Move),
     End,
 }
@@ -85,10 +85,10 @@ impl GameRecord {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(io_err(file, e)),
         };
-        if bytes.is_empty() || bytes.ends_with(b"\n") {
+        let keep = whole_lines(&bytes);
+        if keep == bytes.len() {
             return Ok(None);
         }
-        let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let f = fs::OpenOptions::new()
             .write(true)
             .open(file)
@@ -118,32 +118,47 @@ impl GameRecord {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(e) => return Err(io_err(file, e)),
         };
-        let mut out = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let bad = |message: String| ExhibitionError::Record {
-                file: file.to_path_buf(),
-                line: n + 1,
-                message,
-            };
-            let t: Vec<&str> = line.split_whitespace().collect();
-            match t.as_slice() {
-                [] => {}
-                [c, ..] if c.starts_with('#') => {}
-                ["=", ..] => out.push(RecordLine::End),
-                [side, mv, ..] => {
-                    let side = match *side {
-                        "A" => Side::A,
-                        "B" => Side::B,
-                        s => return Err(bad(format!("side `{s}` is neither A nor B"))),
-                    };
-                    let m: Move = mv.parse().map_err(|e| bad(format!("move `{mv}`: {e}")))?;
-                    out.push(RecordLine::Move(side, m));
-                }
-                _ => return Err(bad(format!("`{line}` is not a record line"))),
-            }
-        }
-        Ok(out)
+        parse_record(&text, file)
     }
+}
+
+/// The length of a record's whole lines: all of it when it is empty or ends with a newline,
+/// else up to the last newline (a torn last line is what lies after).
+pub fn whole_lines(bytes: &[u8]) -> usize {
+    if bytes.ends_with(b"\n") {
+        return bytes.len();
+    }
+    bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+}
+
+/// The lines of a record's text (`file` names it in errors): moves and ends; blank and `#`
+/// lines are skipped.
+pub fn parse_record(text: &str, file: &Path) -> Result<Vec<RecordLine>, ExhibitionError> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let bad = |message: String| ExhibitionError::Record {
+            file: file.to_path_buf(),
+            line: n + 1,
+            message,
+        };
+        let t: Vec<&str> = line.split_whitespace().collect();
+        match t.as_slice() {
+            [] => {}
+            [c, ..] if c.starts_with('#') => {}
+            ["=", ..] => out.push(RecordLine::End),
+            [side, mv, ..] => {
+                let side = match *side {
+                    "A" => Side::A,
+                    "B" => Side::B,
+                    s => return Err(bad(format!("side `{s}` is neither A nor B"))),
+                };
+                let m: Move = mv.parse().map_err(|e| bad(format!("move `{mv}`: {e}")))?;
+                out.push(RecordLine::Move(side, m));
+            }
+            _ => return Err(bad(format!("`{line}` is not a record line"))),
+        }
+    }
+    Ok(out)
 }
 
 /// The record line of a machine move: move, value, positions examined, period seconds.
