@@ -17,9 +17,13 @@ pub struct ExhibitionArgs {
     #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u8).range(1..=25))]
     pub boards: u8,
     /// Opponent strategies, comma-separated, cycled over the boards (findler, grand, greedy,
-    /// random, findler:a1+b1, random:7, ...).
-    #[arg(long, default_value = "findler,grand,greedy,random")]
-    pub opponents: String,
+    /// random, findler:a1+b1, random:7, ...; separated by `;` instead when grand's weights
+    /// are given: grand:1,1,0.5,0.2,0.5,0.05@3;greedy). Default: a different player at every board
+    /// (Findler's search in 10 settings, the grand strategy at several depths and weights,
+    /// greedy, random players seeded from --seed), so the 25 games differ; the report names
+    /// each board's.
+    #[arg(long)]
+    pub opponents: Option<String>,
     #[command(flatten)]
     pub run: RunArgs,
     /// Write a game record per board into this directory as the games go.
@@ -86,12 +90,18 @@ fn spread_text(s: Option<Spread>) -> String {
 fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
     Ok(ExhibitionOptions {
         boards: args.boards,
-        opponents: args
-            .opponents
-            .split(',')
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty())
-            .collect(),
+        opponents: match &args.opponents {
+            None => ex::DEFAULT_OPPONENTS
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            // `;` separates when present, so grand's comma-separated weights can be given.
+            Some(list) => list
+                .split(if list.contains(';') { ';' } else { ',' })
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect(),
+        },
         seed: args.run.seed,
         setting: setting(&args.run.select)?,
         record_dir: args.record.clone(),

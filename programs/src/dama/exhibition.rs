@@ -23,14 +23,47 @@ mod record;
 pub use play::{Event, EventKind, Exhibition, Input, Mover, Summary};
 pub use record::{end_line, machine_line, opponent_line, GameRecord};
 
-/// The default opponents, cycled over the boards.
-pub const DEFAULT_OPPONENTS: [&str; 4] = ["findler", "grand", "greedy", "random"];
+/// The default opponents, one a board: every board its own player, so the 25 games differ (the
+/// program is deterministic, so two boards with the same deterministic opponent replay one
+/// game). Findler's search natively in 10 of its settings (a1+b2, a1+b3 and a1+b4 are left out:
+/// against this program they replay the games of a2+b3 and a2+b4), the grand strategy at
+/// look-ahead 1 to 4 and with three other sets of weights, greedy, and random players, each
+/// seeded from `--seed` in turn. The first four are the kinds the earlier default cycled, so
+/// boards 1-4 play the games they played.
+pub const DEFAULT_OPPONENTS: [&str; 25] = [
+    "findler",
+    "grand",
+    "greedy",
+    "random",
+    "findler:selective",
+    "grand:@1",
+    "findler:a3+b4",
+    "random",
+    "findler:a3+b2",
+    "grand:@3",
+    "findler:a3+b1",
+    "random",
+    "findler:a2+b4",
+    "grand:@4",
+    "findler:a2+b3",
+    "random",
+    "findler:a2+b2",
+    "findler:a2+b1",
+    "grand:1,1,0.5,0.2,0.5,0.05",
+    "random",
+    "grand:0.25,0.25,0.5,0.2,0.1,0.05",
+    "grand:1,0.5,0.25,0.5,0.25,0.1@3",
+    "findler:a1+b1",
+    "random",
+    "random",
+];
 
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct ExhibitionOptions {
     pub boards: u8,
-    /// Strategy texts (see `parse_strategy`), cycled over the boards.
+    /// Strategy texts (see `parse_strategy`), cycled over the boards (default: one a board,
+    /// `DEFAULT_OPPONENTS`).
     pub opponents: Vec<String>,
     pub seed: u64,
     pub setting: Setting,
