@@ -46,10 +46,8 @@ fn fast_engine_agrees_in_move_and_value() {
             p,
             "--engine",
             engine,
-            "--depth-mode",
-            "a2",
             "--select",
-            "b2",
+            "a2+b2",
             "--json",
         ]);
         assert!(ok);
@@ -71,9 +69,9 @@ fn a_bad_position_names_the_field() {
     ]);
     assert!(!ok);
     assert!(err.contains("field A: square 7 listed twice"), "{err}");
-    let (ok, _, err) = run(&["dama", "best", "--depth-mode", "a1", "--select", "demo"]);
+    let (ok, _, err) = run(&["dama", "best", "--select", "a1+demo"]);
     assert!(!ok);
-    assert!(err.contains("--depth-mode"), "{err}");
+    assert!(err.contains("setting `a1+demo`: expected demo"), "{err}");
     let (ok, _, err) = run(&["dama", "play", "--a", "chess"]);
     assert!(!ok);
     assert!(err.contains("strategy `chess`"), "{err}");
@@ -113,4 +111,89 @@ fn perft_agrees_with_the_table() {
     let (ok, out, _) = run(&["dama", "perft", "--depth", "4", "--slow"]);
     assert!(ok);
     assert_eq!(out.lines().last(), Some("4 26229"));
+}
+
+/// Every dama command that takes one of Findler's settings takes it in one language and
+/// refuses a bad one with one message: `--select` of best, exhibition and crosscheck,
+/// `findler:SETTING` of play and match.
+mod setting_language {
+    use super::run;
+
+    /// The command `cmd` with the setting text `s` in its place.
+    fn commands(s: &str) -> Vec<Vec<String>> {
+        let f = format!("findler:{s}");
+        [
+            vec!["dama", "best", "--select", s, "--json"],
+            vec![
+                "dama",
+                "exhibition",
+                "--boards",
+                "1",
+                "--select",
+                s,
+                "--json",
+            ],
+            vec![
+                "dama",
+                "crosscheck",
+                "--positions",
+                "1",
+                "--select",
+                s,
+                "--json",
+            ],
+            vec!["dama", "play", "--a", &f, "--b", "greedy", "--json"],
+            vec![
+                "dama", "match", "--x", &f, "--y", "greedy", "--pairs", "1", "--json",
+            ],
+        ]
+        .iter()
+        .map(|c| c.iter().map(|w| w.to_string()).collect())
+        .collect()
+    }
+
+    fn each(s: &str) -> Vec<(String, bool, String, String)> {
+        commands(s)
+            .iter()
+            .map(|c| {
+                let args: Vec<&str> = c.iter().map(String::as_str).collect();
+                let (ok, out, err) = run(&args);
+                (c[1].clone(), ok, out, err)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn best_exhibition_crosscheck_play_and_match_take_the_combined_form() {
+        for (cmd, ok, out, err) in each("A2B4") {
+            assert!(ok, "{cmd}: {err}");
+            assert!(out.contains("a2+b4"), "{cmd}: {out}");
+        }
+    }
+
+    #[test]
+    fn selective_goes_with_a3_in_every_command() {
+        for (cmd, ok, out, err) in each("a3+selective") {
+            assert!(ok, "{cmd}: {err}");
+            assert!(out.contains("selective"), "{cmd}: {out}");
+        }
+        for (cmd, ok, _, err) in each("a2+selective") {
+            assert!(!ok, "{cmd}");
+            assert!(
+                err.contains("setting `a2+selective`: the selective modification is the paper's four-half-move search (a3)"),
+                "{cmd}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_bad_setting_gets_one_message_from_every_command() {
+        for (cmd, ok, _, err) in each("a4+b1") {
+            assert!(!ok, "{cmd}");
+            assert!(
+                err.contains("setting `a4+b1`: expected demo, selective, or a depth rule a1|a2|a3 with a selection rule b1|b2|b3|b4"),
+                "{cmd}: {err}"
+            );
+        }
+    }
 }

@@ -57,16 +57,12 @@ pub struct RunArgs {
     /// Seed of the random choices (the opponents', or the random positions).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The machine's setting: demo (a3+b3) or aN+bM.
-    #[arg(long, default_value = "demo")]
-    pub select: String,
+    /// The machine's setting: demo (a3+b3), selective, or aN+bM (a1..a3 with b1..b4).
+    #[arg(long, value_name = "SETTING", default_value = "demo", value_parser = super::dama::setting_arg)]
+    pub select: Setting,
     /// One JSON object instead of the text report.
     #[arg(long)]
     pub json: bool,
-}
-
-fn setting(text: &str) -> anyhow::Result<Setting> {
-    text.parse().with_context(|| format!("--select `{text}`"))
 }
 
 fn spread_json(s: Option<Spread>) -> serde_json::Value {
@@ -103,7 +99,7 @@ fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
                 .collect(),
         },
         seed: args.run.seed,
-        setting: setting(&args.run.select)?,
+        setting: args.run.select,
         record_dir: args.record.clone(),
         resume: args.resume,
     })
@@ -160,7 +156,9 @@ fn report_json(r: &ExhibitionReport) -> serde_json::Value {
         "mismatches": r.mismatches.len(),
         "mismatch_list": r.mismatches,
         "move_seconds": spread_json(spread(&r.move_times())),
-        "within_10_150_s": r.move_times().iter().filter(|&&t| (10_000_000_000..=150_000_000_000).contains(&t)).count(),
+        "within_10_150_s": r.band(|_| true).inside,
+        "band": r.band(|_| true),
+        "phase_table": r.phase_table(),
         "by_phase": {
             "opening": spread_json(r.by_phase(Phase::Opening)),
             "middle": spread_json(r.by_phase(Phase::Middle)),
@@ -211,7 +209,14 @@ fn print_report(r: &ExhibitionReport) {
         ("middle", Phase::Middle),
         ("end", Phase::End),
     ] {
-        println!("  {name:<8} {}", spread_text(r.by_phase(p)));
+        let b = r.band(|m| m.phase == p);
+        println!(
+            "  {name:<8} {}   below/in/above 10-150 s: {}/{}/{}",
+            spread_text(r.by_phase(p)),
+            b.below,
+            b.inside,
+            b.above
+        );
     }
     let emulated = r.emulated_ns as f64 / 1e9;
     println!(
@@ -240,7 +245,7 @@ pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
     let r = ex::crosscheck_with(
         args.positions,
         args.run.seed,
-        setting(&args.run.select)?,
+        args.run.select,
         &mut crate::progress::Reporter::new("crosscheck"),
     )?;
     if args.run.json {

@@ -263,12 +263,137 @@ impl ExhibitionReport {
         self.spread_where(|m| m.board == board)
     }
 
+    /// Moves below, inside and above Findler's band, over the moves `keep` selects.
+    pub fn band(&self, keep: impl Fn(&MachineMove) -> bool) -> BandCounts {
+        BandCounts::of(self.moves.iter().filter(|m| keep(m)))
+    }
+
+    /// The phase table: a row for every phase and band (rows without moves too).
+    pub fn phase_table(&self) -> Vec<PhaseRow> {
+        let mut rows = Vec::new();
+        for phase in [Phase::Opening, Phase::Middle, Phase::End] {
+            for band in Band::ALL {
+                let moves: Vec<&MachineMove> = self
+                    .moves
+                    .iter()
+                    .filter(|m| m.phase == phase && Band::of(m.period_ns) == band)
+                    .collect();
+                rows.push(PhaseRow::of(phase, band, &moves));
+            }
+        }
+        rows
+    }
+
     /// Games won by each side.
     pub fn wins(&self, side: Side) -> usize {
         self.results
             .iter()
             .filter(|r| r.winner == Some(side))
             .count()
+    }
+}
+
+/// Findler's band, "10-150 seconds to produce a move", in ns (both ends inside).
+pub const BAND_NS: (u64, u64) = (10_000_000_000, 150_000_000_000);
+
+/// Where a move's period time falls beside Findler's band.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Band {
+    Below,
+    Inside,
+    Above,
+}
+
+impl Band {
+    pub const ALL: [Band; 3] = [Band::Below, Band::Inside, Band::Above];
+
+    pub fn of(ns: u64) -> Band {
+        if ns < BAND_NS.0 {
+            Band::Below
+        } else if ns <= BAND_NS.1 {
+            Band::Inside
+        } else {
+            Band::Above
+        }
+    }
+}
+
+/// Moves below, inside and above the band.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct BandCounts {
+    pub below: usize,
+    pub inside: usize,
+    pub above: usize,
+}
+
+impl BandCounts {
+    fn of<'a>(moves: impl Iterator<Item = &'a MachineMove>) -> BandCounts {
+        let mut c = BandCounts::default();
+        for m in moves {
+            match Band::of(m.period_ns) {
+                Band::Below => c.below += 1,
+                Band::Inside => c.inside += 1,
+                Band::Above => c.above += 1,
+            }
+        }
+        c
+    }
+}
+
+/// One row of the phase table: the machine's moves of one phase in one band, with what their
+/// positions have in common (medians), measured on the positions themselves: the legal moves
+/// at the root, the replies at half-move 2 (all of them, summed over the root moves) and the
+/// positions the search examined (the program's own count).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PhaseRow {
+    pub phase: Phase,
+    pub band: Band,
+    pub moves: usize,
+    pub median_seconds: Option<f64>,
+    /// Moves made with one legal move (forced).
+    pub forced: usize,
+    /// Moves made where every legal root move is a jump (dr >= 2).
+    pub jumps_only: usize,
+    pub median_root_moves: Option<usize>,
+    pub median_replies: Option<usize>,
+    pub median_positions: Option<u64>,
+}
+
+/// The lower median.
+fn median<T: Copy + Ord>(mut v: Vec<T>) -> Option<T> {
+    v.sort_unstable();
+    v.get(v.len().checked_sub(1)? / 2).copied()
+}
+
+impl PhaseRow {
+    fn of(phase: Phase, band: Band, moves: &[&MachineMove]) -> PhaseRow {
+        let mut root = Vec::new();
+        let mut replies = Vec::new();
+        let (mut forced, mut jumps_only) = (0, 0);
+        for m in moves {
+            // The report's own position text: it parses unless the report was built by hand.
+            let Ok(p) = m.position.parse::<Position>() else {
+                continue;
+            };
+            let list = legal_moves(&p);
+            forced += usize::from(list.len() == 1);
+            jumps_only += usize::from(list.iter().all(|r| r.dr() >= 2));
+            root.push(list.len());
+            replies.push(list.iter().map(|&r| legal_moves(&p.apply(r)).len()).sum());
+        }
+        PhaseRow {
+            phase,
+            band,
+            moves: moves.len(),
+            median_seconds: median(moves.iter().map(|m| m.period_ns).collect())
+                .map(|ns| ns as f64 / 1e9),
+            forced,
+            jumps_only,
+            median_root_moves: median(root),
+            median_replies: median(replies),
+            median_positions: median(moves.iter().map(|m| m.positions).collect()),
+        }
     }
 }
 
