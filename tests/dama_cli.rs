@@ -197,3 +197,67 @@ mod setting_language {
         }
     }
 }
+
+/// `--report DIR` leaves the records, the JSON, the SVG, the phase table and an index that
+/// names them; `dama replay` steps through a record with the period time of SILLIAC's moves.
+#[test]
+fn report_dir_holds_the_evidence_and_replay_reads_a_record() {
+    let dir = std::env::temp_dir().join(format!("firstmoves-report-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let d = dir.to_str().unwrap();
+    let (ok, _, err) = run(&["dama", "exhibition", "--boards", "2", "--report", d]);
+    assert!(ok, "{err}");
+    for f in [
+        "index.md",
+        "phases.md",
+        "report.json",
+        "times.svg",
+        "records/board-01.txt",
+        "records/board-02.txt",
+    ] {
+        assert!(dir.join(f).is_file(), "{f} missing");
+    }
+    let index = std::fs::read_to_string(dir.join("index.md")).unwrap();
+    for want in [
+        "firstmoves dama exhibition --boards 2 --select a3+b3 --seed 1",
+        "0 mismatches",
+        "| middle | below |",
+        "[board-02.txt](records/board-02.txt)",
+        "`grand:",
+    ] {
+        assert!(index.contains(want), "index.md lacks {want}:\n{index}");
+    }
+    let svg = std::fs::read_to_string(dir.join("times.svg")).unwrap();
+    for want in ["period time per move, seconds", "machine moves", "10-150 s"] {
+        assert!(svg.contains(want), "times.svg lacks {want}");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(json["mismatches"], 0);
+    let b = &json["band"];
+    let moves = json["machine_moves"].as_u64().unwrap();
+    assert_eq!(
+        b["below"].as_u64().unwrap() + b["inside"].as_u64().unwrap() + b["above"].as_u64().unwrap(),
+        moves
+    );
+
+    let rec = dir.join("records/board-01.txt");
+    let (ok, out, err) = run(&["dama", "replay", rec.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("board 01: SILLIAC (a3+b3) as A"), "{out}");
+    assert!(
+        out.contains("  1. A 1-10  value +0  1288 positions  30.6 s  (period clock 0:00:31)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("SILLIAC's period time on this board: "),
+        "{out}"
+    );
+    // A record whose move is illegal is refused with the half-move named.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "# board 01: x\nA 01-10 +0 1288 30.8\nB 01-05\n").unwrap();
+    let (ok, _, err) = run(&["dama", "replay", bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("half-move 2 (B 1-5) is not legal"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

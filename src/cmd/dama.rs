@@ -32,6 +32,9 @@ pub enum DamaCommand {
     Exhibition(super::exhibition::ExhibitionArgs),
     /// Compare the emulated SILLIAC program with the native engine move by move.
     Crosscheck(super::exhibition::CrosscheckArgs),
+    /// Step through one board's game record (from --record or --report) with the period time
+    /// of each of SILLIAC's moves.
+    Replay(super::exhibition::ReplayArgs),
 }
 
 /// The start position unless `--position` is given.
@@ -204,6 +207,7 @@ pub fn run(command: DamaCommand) -> anyhow::Result<()> {
         DamaCommand::Perft(args) => perft_cmd(args),
         DamaCommand::Exhibition(args) => super::exhibition::exhibition(args),
         DamaCommand::Crosscheck(args) => super::exhibition::crosscheck(args),
+        DamaCommand::Replay(args) => super::exhibition::replay(args),
     }
 }
 

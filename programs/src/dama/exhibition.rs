@@ -21,7 +21,9 @@ mod play;
 mod record;
 
 pub use play::{Event, EventKind, Exhibition, Input, Mover, Summary};
-pub use record::{end_line, machine_line, opponent_line, GameRecord};
+pub use record::{
+    end_line, machine_line, opponent_line, read_record, GameRecord, RecordFile, Recorded,
+};
 
 /// The default opponents, one a board: every board its own player, so the 25 games differ (the
 /// program is deterministic, so two boards with the same deterministic opponent replay one
@@ -642,7 +644,31 @@ pub fn plot_svg(report: &ExhibitionReport) -> String {
             bw - 1.0,
             bh
         ));
+        // The count over its bar, so the figure can be read without hovering.
+        s.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\">{c}</text>\n",
+            left + (i as f64 + 0.5) * bw,
+            bottom - bh - 2.0
+        ));
     }
+    // The y axis: machine moves a bin.
+    s.push_str(&format!(
+        "<line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{bottom}\" stroke=\"black\"/>\n"
+    ));
+    for k in [0.0, 0.5, 1.0] {
+        let y = bottom - k * (bottom - top - 20.0);
+        s.push_str(&format!(
+            "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{left}\" y2=\"{y:.1}\" stroke=\"black\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
+            left - 5.0,
+            left - 8.0,
+            y + 4.0,
+            (k * most).round()
+        ));
+    }
+    s.push_str(&format!(
+        "<text transform=\"translate(16,{:.1}) rotate(-90)\" text-anchor=\"middle\">machine moves (count a bin)</text>\n",
+        (top + bottom) / 2.0
+    ));
     s.push_str(&format!(
         "<line x1=\"{left}\" y1=\"{bottom}\" x2=\"{}\" y2=\"{bottom}\" stroke=\"black\"/>\n",
         w - 20.0
@@ -655,10 +681,15 @@ pub fn plot_svg(report: &ExhibitionReport) -> String {
             bottom + 20.0
         ));
     }
+    s.push_str(&format!(
+        "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">period time per move, seconds (log scale)</text>\n",
+        (left + w - 20.0) / 2.0,
+        bottom + 34.0
+    ));
     if let Some(sp) = spread(&report.move_times()) {
         s.push_str(&format!(
             "<text x=\"{left}\" y=\"{}\">min {:.1} s, median {:.1} s, max {:.1} s</text>\n",
-            bottom + 45.0,
+            bottom + 52.0,
             sp.min,
             sp.median,
             sp.max
