@@ -45,6 +45,13 @@ pub struct ExhibitionArgs {
     /// continues them.
     #[arg(long, conflicts_with_all = ["json", "plot", "report"])]
     pub tui: bool,
+    /// With --tui: period time shown a host second (1 = SILLIAC's own speed, 60 = a period
+    /// minute a second) or max (as fast as this machine emulates).
+    #[arg(long, default_value = "max", requires = "tui")]
+    pub pace: crate::console::exhibition_tui::Pace,
+    /// With --tui: you play B on board N from the start (repeatable).
+    #[arg(long, value_name = "N", requires = "tui")]
+    pub human: Vec<u8>,
 }
 
 #[derive(clap::Args)]
@@ -116,7 +123,7 @@ fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
 pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
     let opts = options(&args)?;
     if args.tui {
-        return crate::console::exhibition_tui::run(opts);
+        return crate::console::exhibition_tui::run(opts, args.pace, &args.human);
     }
     // The report is the fold of the exhibition loop's events.
     let r = ex::exhibition(&opts)?;
