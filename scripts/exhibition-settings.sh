@@ -2,24 +2,30 @@
 # The 25-board exhibition in each of Findler's settings, and the markdown table of
 # docs/results.md ("The exhibition in every setting") made from their JSON reports.
 #
-#   scripts/exhibition-settings.sh [OUT [SETTING...]]
+#   scripts/exhibition-settings.sh [--table-only] [OUT [SETTING...]]
 #
 # OUT (default target/exhibition-settings) keeps one JSON report a setting (SETTING.json); a
 # setting whose report is already there is not run again, so the long settings can be run in
 # another sitting. Default settings: all 13, cheapest first. FIRSTMOVES names the binary
 # (default: the release build, built first). Each row of the table names the command that
-# gives its numbers. Needs jq.
+# gives its numbers; --table-only runs nothing and marks the settings without a report "not
+# run". Needs jq.
 set -eu
+run=yes
+if [ "${1:-}" = "--table-only" ]; then
+    run=no
+    shift
+fi
 out=${1:-target/exhibition-settings}
 [ $# -gt 0 ] && shift
 settings=${*:-"a3+b4 demo a3+b2 selective a2+b4 a1+b4 a3+b1 a2+b3 a2+b2 a1+b3 a1+b2 a2+b1 a1+b1"}
-if [ -z "${FIRSTMOVES:-}" ]; then
+if [ $run = yes ] && [ -z "${FIRSTMOVES:-}" ]; then
     cargo build --release --quiet
     FIRSTMOVES=target/release/firstmoves
 fi
 mkdir -p "$out"
 for s in $settings; do
-    if [ ! -s "$out/$s.json" ]; then
+    if [ $run = yes ] && [ ! -s "$out/$s.json" ]; then
         echo "exhibition --select $s ..." >&2
         "$FIRSTMOVES" dama exhibition --select "$s" --json >"$out/$s.json.part"
         mv "$out/$s.json.part" "$out/$s.json"
