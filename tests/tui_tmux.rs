@@ -390,3 +390,51 @@ fn exhibition_view_records_like_the_plain_exhibition() {
     );
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// `--pace 60`: a period minute a host second, so SILLIAC's replies arrive in period rhythm with
+/// the board it is thinking about marked; `p` stops the period clock, `s` plays one SILLIAC
+/// move; `--human 2` gives board 2 to the person, whose illegal move is refused and explained.
+#[test]
+#[cfg_attr(
+    not(has_tmux),
+    ignore = "needs tmux (apt-get install tmux); CI runs it"
+)]
+fn exhibition_paced_pause_step_and_a_person_at_board_two() {
+    let s = Session::start(
+        "paced",
+        150,
+        60,
+        "dama exhibition --tui --boards 2 --pace 60 --human 2",
+    );
+    let screen = s.wait_for("pace x60");
+    assert!(screen.contains("02 you"), "{screen}");
+    // SILLIAC's first reply takes about 30 period seconds: half a second at this pace, so the
+    // thinking mark shows before it.
+    s.wait_for("01*");
+    s.keys(&["p"]);
+    let paused = s.wait_for("[paused");
+    let clock = |t: &str| {
+        t.split("period ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .map(str::to_string)
+    };
+    std::thread::sleep(Duration::from_millis(1500));
+    let still = s.capture();
+    assert_eq!(clock(&paused), clock(&still), "{still}");
+    s.keys(&["s"]);
+    let stepped = s.wait_until("one more SILLIAC move", |t| clock(t) != clock(&still));
+    assert!(stepped.contains("[paused"), "{stepped}");
+    s.keys(&["p"]);
+    s.wait_for("your move (B)");
+    s.keys(&["m"]);
+    s.text("1-5");
+    s.keys(&["Enter"]);
+    let refused = s.wait_for("refused: 1-5 is illegal");
+    assert!(
+        refused.contains("square 1 has no piece of yours (B)"),
+        "{refused}"
+    );
+    s.keys(&["q"]);
+    s.wait_for("EXITED 0");
+}

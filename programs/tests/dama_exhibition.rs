@@ -1,7 +1,11 @@
 //! The SILLIAC dama program (programs/dama/dama.sil) on the emulator against the native engine:
 //! a short exhibition, a crosscheck campaign, and the refusal of bad records.
 
-use programs::dama::exhibition::{crosscheck, exhibition, spread, ExhibitionOptions};
+use std::collections::BTreeMap;
+
+use programs::dama::exhibition::{
+    crosscheck, exhibition, spread, EventKind, Exhibition, ExhibitionOptions,
+};
 use programs::dama::search::{faithful, Setting};
 use programs::dama::sil::{move_frames, set_frames, Reply, SilDama};
 use programs::dama::{legal_moves, End, Move, Position, Side};
@@ -24,6 +28,35 @@ fn three_boards_no_mismatch_exact_times() {
     let s = spread(&r.move_times()).unwrap();
     assert_eq!((s.min, s.median, s.max), (1.875944, 17.52777, 210.918185));
     assert!(r.words_used <= 1024);
+}
+
+/// The default exhibition plays 25 pairwise different games (the move lists differ), every
+/// machine move cross-checked without a mismatch, and names a different player at every board.
+#[test]
+fn the_default_plays_twenty_five_different_games() {
+    let opts = ExhibitionOptions::default();
+    assert_eq!(opts.boards, 25);
+    let mut games: BTreeMap<u8, Vec<String>> = BTreeMap::new();
+    let (mut opponents, mut mismatches, mut finished) = (Vec::new(), 0, false);
+    for e in Exhibition::new(&opts).unwrap() {
+        match e.unwrap().kind {
+            EventKind::Started { opponents: o, .. } => opponents = o,
+            EventKind::MachineMove(m) => games.entry(m.board).or_default().push(m.mv.to_string()),
+            EventKind::OpponentMove { board, mv, .. } => {
+                games.entry(board).or_default().push(mv.to_string())
+            }
+            EventKind::Mismatch(_) => mismatches += 1,
+            EventKind::Finished(_) => finished = true,
+            _ => {}
+        }
+    }
+    assert!(finished);
+    assert_eq!(mismatches, 0);
+    assert_eq!(games.len(), 25);
+    let distinct: std::collections::BTreeSet<&Vec<String>> = games.values().collect();
+    assert_eq!(distinct.len(), 25, "some boards replayed one game");
+    let names: std::collections::BTreeSet<&String> = opponents.iter().collect();
+    assert_eq!(names.len(), 25, "{opponents:?}");
 }
 
 #[test]

@@ -32,6 +32,9 @@ pub enum DamaCommand {
     Exhibition(super::exhibition::ExhibitionArgs),
     /// Compare the emulated SILLIAC program with the native engine move by move.
     Crosscheck(super::exhibition::CrosscheckArgs),
+    /// Step through one board's game record (from --record or --report) with the period time
+    /// of each of SILLIAC's moves.
+    Replay(super::exhibition::ReplayArgs),
 }
 
 /// The start position unless `--position` is given.
@@ -78,25 +81,6 @@ pub enum EngineArg {
     Emulated,
 }
 
-/// The selection rule or a named setting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SelectArg {
-    B1,
-    B2,
-    B3,
-    B4,
-    Demo,
-    Selective,
-}
-
-/// The depth rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DepthArg {
-    A1,
-    A2,
-    A3,
-}
-
 #[derive(clap::Args)]
 pub struct BestArgs {
     /// Position `A:1,..,8/B:25,..,32/A`; default: the start.
@@ -104,12 +88,9 @@ pub struct BestArgs {
     pub position: Option<String>,
     #[arg(long, value_enum, default_value = "native")]
     pub engine: EngineArg,
-    /// Depth rule; with b1..b4 (default a3). Not allowed with demo or selective.
-    #[arg(long, value_enum)]
-    pub depth_mode: Option<DepthArg>,
-    /// Selection rule, or a named setting (demo = a3+b3).
-    #[arg(long, value_enum, default_value = "demo")]
-    pub select: SelectArg,
+    /// Findler's setting: demo (a3+b3), selective, or aN+bM (a1..a3 with b1..b4).
+    #[arg(long, value_name = "SETTING", default_value = "demo", value_parser = setting_arg)]
+    pub select: Setting,
     /// Print JSON: move, value, positions, setting, engine.
     #[arg(long)]
     pub json: bool,
@@ -118,35 +99,17 @@ pub struct BestArgs {
     pub root: bool,
 }
 
-/// The setting named by `--depth-mode` and `--select`.
-pub fn setting(depth: Option<DepthArg>, select: SelectArg) -> anyhow::Result<Setting> {
-    let depth = depth.map(|d| match d {
-        DepthArg::A1 => Depth::A1,
-        DepthArg::A2 => Depth::A2,
-        DepthArg::A3 => Depth::A3,
-    });
-    let rule = |select| {
-        Ok(Setting::Rule {
-            depth: depth.unwrap_or(Depth::A3),
-            select,
-        })
-    };
-    match select {
-        SelectArg::Demo | SelectArg::Selective if depth.is_some() => bail!(
-            "--depth-mode goes with --select b1..b4; `demo` and `selective` fix their own depth"
-        ),
-        SelectArg::Demo => Ok(Setting::DEMO),
-        SelectArg::Selective => Ok(Setting::Selective),
-        SelectArg::B1 => rule(Select::B1),
-        SelectArg::B2 => rule(Select::B2),
-        SelectArg::B3 => rule(Select::B3),
-        SelectArg::B4 => rule(Select::B4),
-    }
+/// The setting language of every dama command (`--select`, and `findler:SETTING` in the
+/// strategies): one parser, `Setting`'s, and its one error.
+pub fn setting_arg(text: &str) -> Result<Setting, String> {
+    text.parse()
+        .map_err(|e: programs::dama::search::SettingError| e.to_string())
 }
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// Player A (moves first): findler[:SETTING], findler-faithful[:SETTING],
+    /// Player A (moves first): findler[:SETTING] (SETTING as for --select: demo, selective,
+    /// aN+bM), findler-faithful[:SETTING],
     /// grand[:A2,A2',A3,A4,A5,A6][@K], greedy, random[:SEED].
     #[arg(long, default_value = "findler")]
     pub a: String,
@@ -244,6 +207,7 @@ pub fn run(command: DamaCommand) -> anyhow::Result<()> {
         DamaCommand::Perft(args) => perft_cmd(args),
         DamaCommand::Exhibition(args) => super::exhibition::exhibition(args),
         DamaCommand::Crosscheck(args) => super::exhibition::crosscheck(args),
+        DamaCommand::Replay(args) => super::exhibition::replay(args),
     }
 }
 
@@ -303,7 +267,7 @@ fn show(args: ShowArgs) -> anyhow::Result<()> {
 
 fn best(args: BestArgs) -> anyhow::Result<()> {
     let p = position(&args.position)?;
-    let setting = setting(args.depth_mode, args.select)?;
+    let setting = args.select;
     let mut emulated_ns = None;
     let r = match args.engine {
         EngineArg::Native => faithful(&p, setting),

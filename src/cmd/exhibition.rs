@@ -17,9 +17,13 @@ pub struct ExhibitionArgs {
     #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u8).range(1..=25))]
     pub boards: u8,
     /// Opponent strategies, comma-separated, cycled over the boards (findler, grand, greedy,
-    /// random, findler:a1+b1, random:7, ...).
-    #[arg(long, default_value = "findler,grand,greedy,random")]
-    pub opponents: String,
+    /// random, findler:a1+b1, random:7, ...; separated by `;` instead when grand's weights
+    /// are given: grand:1,1,0.5,0.2,0.5,0.05@3;greedy). Default: a different player at every board
+    /// (Findler's search in 10 settings, the grand strategy at several depths and weights,
+    /// greedy, random players seeded from --seed), so the 25 games differ; the report names
+    /// each board's.
+    #[arg(long)]
+    pub opponents: Option<String>,
     #[command(flatten)]
     pub run: RunArgs,
     /// Write a game record per board into this directory as the games go.
@@ -31,11 +35,23 @@ pub struct ExhibitionArgs {
     /// Write an SVG of the move-time distribution beside Findler's 10-150 s band.
     #[arg(long)]
     pub plot: Option<PathBuf>,
+    /// Leave the whole evidence in this directory: the game records (records/, unless --record
+    /// names another place), report.json, times.svg, phases.md (the phase table) and index.md
+    /// tying them together.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
     /// Watch and play on a terminal: the boards, SILLIAC's registers and store.
     /// The same exhibition loop as the report: --record writes the same records, --resume
     /// continues them.
-    #[arg(long, conflicts_with_all = ["json", "plot"])]
+    #[arg(long, conflicts_with_all = ["json", "plot", "report"])]
     pub tui: bool,
+    /// With --tui: period time shown a host second (1 = SILLIAC's own speed, 60 = a period
+    /// minute a second) or max (as fast as this machine emulates).
+    #[arg(long, default_value = "max", requires = "tui")]
+    pub pace: crate::console::exhibition_tui::Pace,
+    /// With --tui: you play B on board N from the start (repeatable).
+    #[arg(long, value_name = "N", requires = "tui")]
+    pub human: Vec<u8>,
 }
 
 #[derive(clap::Args)]
@@ -53,16 +69,12 @@ pub struct RunArgs {
     /// Seed of the random choices (the opponents', or the random positions).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The machine's setting: demo (a3+b3) or aN+bM.
-    #[arg(long, default_value = "demo")]
-    pub select: String,
+    /// The machine's setting: demo (a3+b3), selective, or aN+bM (a1..a3 with b1..b4).
+    #[arg(long, value_name = "SETTING", default_value = "demo", value_parser = super::dama::setting_arg)]
+    pub select: Setting,
     /// One JSON object instead of the text report.
     #[arg(long)]
     pub json: bool,
-}
-
-fn setting(text: &str) -> anyhow::Result<Setting> {
-    text.parse().with_context(|| format!("--select `{text}`"))
 }
 
 fn spread_json(s: Option<Spread>) -> serde_json::Value {
@@ -86,15 +98,24 @@ fn spread_text(s: Option<Spread>) -> String {
 fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
     Ok(ExhibitionOptions {
         boards: args.boards,
-        opponents: args
-            .opponents
-            .split(',')
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty())
-            .collect(),
+        opponents: match &args.opponents {
+            None => ex::DEFAULT_OPPONENTS
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            // `;` separates when present, so grand's comma-separated weights can be given.
+            Some(list) => list
+                .split(if list.contains(';') { ';' } else { ',' })
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect(),
+        },
         seed: args.run.seed,
-        setting: setting(&args.run.select)?,
-        record_dir: args.record.clone(),
+        setting: args.run.select,
+        record_dir: args
+            .record
+            .clone()
+            .or_else(|| args.report.as_ref().map(|d| d.join("records"))),
         resume: args.resume,
     })
 }
@@ -102,7 +123,7 @@ fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
 pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
     let opts = options(&args)?;
     if args.tui {
-        return crate::console::exhibition_tui::run(opts);
+        return crate::console::exhibition_tui::run(opts, args.pace, &args.human);
     }
     // The report is the fold of the exhibition loop's events.
     let r = ex::exhibition(&opts)?;
@@ -112,6 +133,9 @@ pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
     if let Some(plot) = &args.plot {
         std::fs::write(plot, plot_svg(&r))
             .with_context(|| format!("writing {}", plot.display()))?;
+    }
+    if let Some(dir) = &args.report {
+        write_report(dir, &args, &opts, &r)?;
     }
     if args.run.json {
         println!("{}", report_json(&r));
@@ -150,7 +174,9 @@ fn report_json(r: &ExhibitionReport) -> serde_json::Value {
         "mismatches": r.mismatches.len(),
         "mismatch_list": r.mismatches,
         "move_seconds": spread_json(spread(&r.move_times())),
-        "within_10_150_s": r.move_times().iter().filter(|&&t| (10_000_000_000..=150_000_000_000).contains(&t)).count(),
+        "within_10_150_s": r.band(|_| true).inside,
+        "band": r.band(|_| true),
+        "phase_table": r.phase_table(),
         "by_phase": {
             "opening": spread_json(r.by_phase(Phase::Opening)),
             "middle": spread_json(r.by_phase(Phase::Middle)),
@@ -201,7 +227,14 @@ fn print_report(r: &ExhibitionReport) {
         ("middle", Phase::Middle),
         ("end", Phase::End),
     ] {
-        println!("  {name:<8} {}", spread_text(r.by_phase(p)));
+        let b = r.band(|m| m.phase == p);
+        println!(
+            "  {name:<8} {}   below/in/above 10-150 s: {}/{}/{}",
+            spread_text(r.by_phase(p)),
+            b.below,
+            b.inside,
+            b.above
+        );
     }
     let emulated = r.emulated_ns as f64 / 1e9;
     println!(
@@ -230,7 +263,7 @@ pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
     let r = ex::crosscheck_with(
         args.positions,
         args.run.seed,
-        setting(&args.run.select)?,
+        args.run.select,
         &mut crate::progress::Reporter::new("crosscheck"),
     )?;
     if args.run.json {
@@ -273,4 +306,178 @@ pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
         bail!("{} mismatches", r.mismatches.len());
     }
     Ok(())
+}
+
+/// The phase table in markdown: per phase and band the moves and what their positions have in
+/// common (medians), from `ExhibitionReport::phase_table`.
+pub fn phase_markdown(r: &ExhibitionReport) -> String {
+    let mut s = String::from(
+        "| phase | 10-150 s | moves | median time | forced (1 legal move) | all root moves jumps | median root moves | median replies at half-move 2 | median positions examined |\n\
+         | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    let opt = |v: Option<String>| v.unwrap_or_else(|| "-".to_string());
+    for row in r.phase_table() {
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            json_name(&row.phase),
+            json_name(&row.band),
+            row.moves,
+            opt(row.median_seconds.map(|x| format!("{x:.1} s"))),
+            row.forced,
+            row.jumps_only,
+            opt(row.median_root_moves.map(|x| x.to_string())),
+            opt(row.median_replies.map(|x| x.to_string())),
+            opt(row.median_positions.map(|x| x.to_string())),
+        ));
+    }
+    s
+}
+
+/// The lower-case name the JSON gives a phase or band.
+fn json_name<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// `--report DIR`: the records (written as the games went), report.json, times.svg,
+/// phases.md and index.md.
+fn write_report(
+    dir: &std::path::Path,
+    args: &ExhibitionArgs,
+    opts: &ExhibitionOptions,
+    r: &ExhibitionReport,
+) -> anyhow::Result<()> {
+    let write = |name: &str, text: String| {
+        let f = dir.join(name);
+        std::fs::write(&f, text).with_context(|| format!("writing {}", f.display()))
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    write(
+        "report.json",
+        serde_json::to_string_pretty(&report_json(r))? + "\n",
+    )?;
+    write("times.svg", plot_svg(r))?;
+    let phases = phase_markdown(r);
+    write(
+        "phases.md",
+        format!(
+            "# Phase table, setting {}\n\nMachine moves by phase and by Findler's band (10-150 s a move).\n\n{phases}",
+            r.setting
+        ),
+    )?;
+    let records = match &opts.record_dir {
+        Some(d) if args.record.is_some() => d.display().to_string(),
+        _ => "records".to_string(),
+    };
+    let band = r.band(|_| true);
+    let all = spread(&r.move_times());
+    let mut md = format!(
+        "# SILLIAC dama exhibition: {} boards, setting {}\n\n\
+         Command: `firstmoves dama exhibition --boards {} --select {} --seed {}{} --report DIR`.\n\n\
+         - {} machine moves, every one checked against the native faithful engine: {} mismatches.\n\
+         - Period time a move (min / median / max): {}.\n\
+         - Findler's 10-150 s: {} below, {} inside, {} above.\n\
+         - Results: SILLIAC (A) won {}, the opponents (B) {}.\n\
+         - Emulated time {:.1} s ({:.2} h), {} orders; the program holds {} words of 1,024.\n\n\
+         Files: [report.json](report.json) (the `--json` report), [times.svg](times.svg) (the move \
+         times beside the band), [phases.md](phases.md) (the phase table), the game records in \
+         `{records}/` (`firstmoves dama replay {records}/board-NN.txt` steps through one).\n\n\
+         ## Phase table\n\n{phases}\n## Boards\n\n| board | opponent (B) | result | half-moves | record |\n| ---: | --- | --- | ---: | --- |\n",
+        r.boards,
+        r.setting,
+        r.boards,
+        r.setting,
+        args.run.seed,
+        args.opponents.as_ref().map_or(String::new(), |o| format!(" --opponents \"{o}\"")),
+        r.moves.len(),
+        r.mismatches.len(),
+        all.map_or("-".to_string(), |s| format!("{:.1} / {:.1} / {:.1} s", s.min, s.median, s.max)),
+        band.below,
+        band.inside,
+        band.above,
+        r.wins(Side::A),
+        r.wins(Side::B),
+        r.emulated_ns as f64 / 1e9,
+        r.emulated_ns as f64 / 3.6e12,
+        r.orders,
+        r.words_used,
+    );
+    for b in &r.results {
+        let res = match (b.winner, b.end) {
+            (Some(s), Some(e)) => format!("{s} wins ({e:?})"),
+            _ => "unfinished".to_string(),
+        };
+        md.push_str(&format!(
+            "| {} | `{}` | {res} | {} | [board-{:02}.txt]({records}/board-{:02}.txt) |\n",
+            b.board, b.opponent, b.half_moves, b.board, b.board
+        ));
+    }
+    write("index.md", md)
+}
+
+#[derive(clap::Args)]
+pub struct ReplayArgs {
+    /// A board's record (board-NN.txt from --record DIR or --report DIR).
+    pub file: PathBuf,
+    /// Wait for Enter after each half-move.
+    #[arg(long)]
+    pub step: bool,
+}
+
+/// `dama replay FILE`: the record's half-moves one by one, each with the board after it and,
+/// for SILLIAC's, the value, positions examined and period time, and the period clock.
+pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
+    use programs::dama::board::diagram;
+    use programs::dama::exhibition::Recorded;
+    use programs::dama::movegen::is_legal;
+    use programs::dama::Position;
+    let rec = ex::read_record(&args.file)?;
+    if rec.header.is_empty() && rec.lines.is_empty() {
+        bail!("{}: no such record, or an empty one", args.file.display());
+    }
+    println!("{}", rec.header);
+    let mut pos = Position::start();
+    let mut clock = 0.0;
+    let stdin = std::io::stdin();
+    for (i, line) in rec.lines.iter().enumerate() {
+        match line {
+            Recorded::Move { side, mv, machine } => {
+                if pos.side != *side || !is_legal(&pos, *mv) {
+                    bail!(
+                        "{}: half-move {} ({side} {mv}) is not legal in {pos}",
+                        args.file.display(),
+                        i + 1
+                    );
+                }
+                pos = pos.apply(*mv);
+                match machine {
+                    Some((v, n, secs)) => {
+                        clock += secs;
+                        println!(
+                            "{:3}. {side} {mv}  value {v:+}  {n} positions  {secs:.1} s  (period clock {})",
+                            i + 1,
+                            clock_text(clock)
+                        );
+                    }
+                    None => println!("{:3}. {side} {mv}", i + 1),
+                }
+                print!("{}", diagram(&pos));
+            }
+            Recorded::End(text) => println!("     = {text}"),
+        }
+        if args.step {
+            let mut s = String::new();
+            stdin.read_line(&mut s)?;
+        }
+    }
+    println!("SILLIAC's period time on this board: {}", clock_text(clock));
+    Ok(())
+}
+
+/// h:mm:ss of period seconds.
+fn clock_text(s: f64) -> String {
+    let t = s.round() as u64;
+    format!("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60)
 }

@@ -3,7 +3,7 @@
 //! its events here; the screen folds them into the boards, shows the machine's registers and
 //! its store, and lets a person take over a board (B's side) and type its moves.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -28,6 +28,8 @@ pub struct BoardView {
     pub moves: Vec<String>,
     /// Period time of the machine's last move.
     pub period_ns: Option<u64>,
+    /// Period time of all the machine's moves here: the board's clock.
+    pub clock_ns: u64,
     pub result: Option<String>,
     /// A person plays B here.
     pub human: bool,
@@ -43,6 +45,7 @@ impl BoardView {
             pos: Position::start(),
             moves: Vec::new(),
             period_ns: None,
+            clock_ns: 0,
             result: None,
             human: false,
             sent: None,
@@ -93,6 +96,9 @@ impl MachineView {
 enum ToUi {
     /// The loop is set up (the first message, or `Failed`).
     Ready,
+    /// Paced: SILLIAC is thinking about this board (its reply is held until its period time
+    /// has passed at the pace).
+    Thinking(u8),
     Events(Vec<Event>, MachineView),
     Failed(String),
 }
@@ -142,13 +148,54 @@ pub fn refusal(view: &BoardView, text: &str) -> Result<Move, String> {
     ))
 }
 
+/// How fast the period runs on the screen: `Times(x)` shows x period seconds a host second
+/// (1 = SILLIAC's own speed, 60 = a period minute a second); `Max` as fast as the host goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Pace {
+    Max,
+    Times(f64),
+}
+
+impl std::str::FromStr for Pace {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Pace, String> {
+        match s.trim() {
+            "max" => Ok(Pace::Max),
+            t => match t.parse::<f64>() {
+                Ok(x) if x.is_finite() && x > 0.0 => Ok(Pace::Times(x)),
+                _ => Err(format!(
+                    "`{s}`: a positive number (1 = SILLIAC's speed, 60 = a period minute a second) or max"
+                )),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Pace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Pace::Max => f.write_str("max"),
+            Pace::Times(x) => write!(f, "x{x}"),
+        }
+    }
+}
+
+/// What the screen tells the harness besides the loop's inputs: pause, and single steps.
+#[derive(Debug, Default)]
+pub struct Control {
+    paused: AtomicBool,
+    /// SILLIAC moves still to be played while paused (`s`).
+    steps: AtomicUsize,
+}
+
 /// The harness: set the loop up, then drive it, sending its events in batches (each time the
 /// machine is about to think) with a view of the machine.
 fn harness(
     opts: ExhibitionOptions,
+    pace: Pace,
     to_ui: Sender<ToUi>,
     from_ui: Receiver<Input>,
-    paused: Arc<AtomicBool>,
+    control: Arc<Control>,
 ) {
     let ex = match Exhibition::new(&opts) {
         Ok(ex) => ex,
@@ -160,7 +207,7 @@ fn harness(
     if to_ui.send(ToUi::Ready).is_err() {
         return;
     }
-    if let Err(e) = drive(ex, &to_ui, &from_ui, &paused) {
+    if let Err(e) = drive(ex, pace, &to_ui, &from_ui, &control) {
         let _ = to_ui.send(ToUi::Failed(e));
     }
 }
@@ -173,21 +220,31 @@ fn obey(ex: &mut Exhibition, input: Input) {
 
 fn drive(
     mut ex: Exhibition,
+    pace: Pace,
     to_ui: &Sender<ToUi>,
     from_ui: &Receiver<Input>,
-    paused: &AtomicBool,
+    control: &Control,
 ) -> Result<(), String> {
     let mut host = Duration::ZERO;
     let mut batch = Vec::new();
-    loop {
-        loop {
-            match from_ui.try_recv() {
-                Ok(msg) => obey(&mut ex, msg),
-                Err(mpsc::TryRecvError::Empty) => break,
-                Err(mpsc::TryRecvError::Disconnected) => return Ok(()),
-            }
+    // Paced: a host instant and the period clock it stands for; unset while paused.
+    let mut base: Option<(Instant, u64)> = None;
+    let mut last_clock = 0;
+    // Take the person's inputs; false when the screen is gone.
+    let drain = |ex: &mut Exhibition| loop {
+        match from_ui.try_recv() {
+            Ok(msg) => obey(ex, msg),
+            Err(mpsc::TryRecvError::Empty) => return true,
+            Err(mpsc::TryRecvError::Disconnected) => return false,
         }
-        if paused.load(Ordering::Relaxed) {
+    };
+    loop {
+        if !drain(&mut ex) {
+            return Ok(());
+        }
+        let stepping = control.paused.load(Ordering::Relaxed);
+        if stepping && control.steps.load(Ordering::Relaxed) == 0 {
+            base = None;
             std::thread::sleep(Duration::from_millis(50));
             continue;
         }
@@ -199,6 +256,54 @@ fn drive(
             while from_ui.recv().is_ok() {}
             return Ok(());
         };
+        if let EventKind::MachineMove(m) = &e.kind {
+            if stepping {
+                let _ = control
+                    .steps
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+            } else if let Pace::Times(x) = pace {
+                // Show what came before, say which board SILLIAC is thinking about, and hold
+                // its reply until its period time has passed at the pace.
+                let view = MachineView::of(ex.machine(), host);
+                let sent = to_ui
+                    .send(ToUi::Events(std::mem::take(&mut batch), view))
+                    .and_then(|()| to_ui.send(ToUi::Thinking(m.board)));
+                if sent.is_err() {
+                    return Ok(());
+                }
+                let (mut h0, c0) = *base.get_or_insert((Instant::now(), last_clock));
+                loop {
+                    let due = h0 + Duration::from_secs_f64((e.clock_ns - c0) as f64 / 1e9 / x);
+                    let now = Instant::now();
+                    if now >= due {
+                        break;
+                    }
+                    // Paused while this move was held, then `s`: this is the step's move.
+                    if control.paused.load(Ordering::Relaxed)
+                        && control
+                            .steps
+                            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                                n.checked_sub(1)
+                            })
+                            .is_ok()
+                    {
+                        break;
+                    }
+                    if control.paused.load(Ordering::Relaxed) {
+                        // The period stands still while paused.
+                        std::thread::sleep(Duration::from_millis(50));
+                        h0 += now.elapsed();
+                    } else {
+                        std::thread::sleep((due - now).min(Duration::from_millis(20)));
+                    }
+                    if !drain(&mut ex) {
+                        return Ok(());
+                    }
+                }
+                base = Some((h0, c0));
+            }
+        }
+        last_clock = e.clock_ns;
         let waiting = matches!(e.kind, EventKind::Waiting { .. });
         batch.push(e);
         if ex.queued() == 0 {
@@ -211,6 +316,7 @@ fn drive(
             }
         }
         if waiting {
+            base = None;
             match from_ui.recv_timeout(Duration::from_millis(100)) {
                 Ok(msg) => obey(&mut ex, msg),
                 Err(RecvTimeoutError::Timeout) => {}
@@ -229,13 +335,23 @@ pub struct View {
     pub input: Option<String>,
     pub message: String,
     pub paused: bool,
+    /// `s` pressed: one SILLIAC move more while paused (taken by `run`).
+    pub step: bool,
+    pub pace: Pace,
+    /// The board SILLIAC is thinking about (paced).
+    pub thinking: Option<u8>,
+    /// The room's period clock: the time of the latest event shown.
+    pub clock_ns: u64,
+    /// Boards a person plays from the start (`--human`), taken over when the boards are set up.
+    pub human_from_start: Vec<u8>,
     pub setting: String,
     /// SILLIAC moves that differ from the native faithful engine's (move, value, positions),
     /// and other mismatches the loop found.
     pub mismatches: usize,
 }
 
-const KEYS: &str = "arrows select  t take over/hand back  m type a move (B)  p pause  q quit";
+const KEYS: &str =
+    "arrows select  t take over/hand back  m type a move (B)  p pause  s step  q quit";
 const CELL_W: usize = 16;
 const CELL_H: usize = 11;
 const PANEL_W: usize = 66;
@@ -250,6 +366,12 @@ fn short(name: &str, n: usize) -> String {
 
 fn seconds(ns: u64) -> String {
     format!("{:.3} s", ns as f64 / 1e9)
+}
+
+/// A period clock, h:mm:ss.
+fn hms(ns: u64) -> String {
+    let t = (ns as f64 / 1e9).round() as u64;
+    format!("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60)
 }
 
 fn board_lines(p: &Position) -> Vec<String> {
@@ -274,7 +396,10 @@ impl View {
             return r.clone();
         }
         match (b.pos.side, b.human) {
-            (Side::A, _) => "SILLIAC thinking".into(),
+            (Side::A, _) if self.thinking.is_none() || self.thinking == Some(b.board) => {
+                "SILLIAC thinking".into()
+            }
+            (Side::A, _) => "waits for SILLIAC".into(),
             (Side::B, true) => "your move (B)".into(),
             (Side::B, false) => "B to move".into(),
         }
@@ -284,10 +409,16 @@ impl View {
     pub fn render(&self, w: usize, h: usize) -> Frame {
         let mut f = Frame::new(w, h);
         let title = format!(
-            "SILLIAC dama exhibition ({}): {} boards{}",
+            "SILLIAC dama exhibition ({}): {} boards  period {}  pace {}{}",
             self.setting,
             self.boards.len(),
-            if self.paused { "  [paused]" } else { "" }
+            hms(self.clock_ns),
+            self.pace,
+            if self.paused {
+                "  [paused: s steps one SILLIAC move]"
+            } else {
+                ""
+            }
         );
         if w >= GRID.0 && h >= GRID.1 {
             f.put(0, 0, &title);
@@ -331,12 +462,17 @@ impl View {
         for (i, b) in self.boards.iter().enumerate() {
             let (x, y) = ((i % 5) * CELL_W, 1 + (i / 5) * CELL_H);
             let mark = if i == self.selected { '>' } else { ' ' };
+            let think = if self.thinking == Some(b.board) {
+                '*'
+            } else {
+                ' '
+            };
             let who: String = if b.human {
                 "you".into()
             } else {
-                short(&b.opponent, CELL_W - 5)
+                short(&b.opponent, CELL_W - 6)
             };
-            f.put(x, y, &format!("{mark}{:02} {who}", b.board));
+            f.put(x, y, &format!("{mark}{:02}{think}{who}", b.board));
             for (r, line) in board_lines(&b.pos).iter().enumerate() {
                 f.put(x + 1, y + 1 + r, line);
             }
@@ -345,9 +481,13 @@ impl View {
                 y + 9,
                 &b.last(2).replace("A ", "A").replace("B ", "B"),
             );
+            // The last move's period time and the board's period clock.
             let line = match &b.result {
                 Some(r) => r.clone(),
-                None => b.period_ns.map(seconds).unwrap_or_default(),
+                None => match b.period_ns {
+                    Some(p) => format!("{:.1} s {}", p as f64 / 1e9, hms(b.clock_ns)),
+                    None => String::new(),
+                },
             };
             f.put(x + 1, y + 10, &line);
         }
@@ -521,6 +661,10 @@ impl View {
                 }
             }
             KeyCode::Char('p') => self.paused = !self.paused,
+            KeyCode::Char('s') => {
+                self.paused = true;
+                self.step = true;
+            }
             _ => {}
         }
         Some(None)
@@ -536,6 +680,11 @@ impl View {
             input: None,
             message: "loading the dama program through the console start".into(),
             paused: false,
+            step: false,
+            pace: Pace::Max,
+            thinking: None,
+            clock_ns: 0,
+            human_from_start: Vec::new(),
             setting,
             mismatches: 0,
         }
@@ -543,17 +692,29 @@ impl View {
 
     /// Take one of the loop's events into the boards.
     pub fn take(&mut self, e: &Event) {
+        self.clock_ns = self.clock_ns.max(e.clock_ns);
         match &e.kind {
             EventKind::Started { opponents, .. } => {
                 self.boards = (1..)
                     .zip(opponents)
                     .map(|(b, name)| BoardView::new(b, name))
                     .collect();
+                for &n in &self.human_from_start {
+                    if let Some(b) = board(&mut self.boards, n) {
+                        b.human = true;
+                        self.selected = n as usize - 1;
+                        self.message = format!("board {n:02}: you play B (m to type a move)");
+                    }
+                }
             }
             EventKind::MachineMove(m) => {
                 if let Some(b) = board(&mut self.boards, m.board) {
                     b.play("A", m.mv);
                     b.period_ns = Some(m.period_ns);
+                    b.clock_ns += m.period_ns;
+                }
+                if self.thinking == Some(m.board) {
+                    self.thinking = None;
                 }
             }
             EventKind::OpponentMove { board: n, mv, .. } => {
@@ -594,14 +755,23 @@ fn board(boards: &mut [BoardView], b: u8) -> Option<&mut BoardView> {
     boards.get_mut((b as usize).wrapping_sub(1))
 }
 
-pub fn run(opts: ExhibitionOptions) -> anyhow::Result<()> {
+/// Watch the exhibition at `pace`, a person playing B on the boards `human` from the start.
+pub fn run(opts: ExhibitionOptions, pace: Pace, human: &[u8]) -> anyhow::Result<()> {
+    if let Some(n) = human.iter().find(|&&n| n == 0 || n > opts.boards) {
+        anyhow::bail!(
+            "--human {n}: the exhibition has boards 1 to {}",
+            opts.boards
+        );
+    }
     let mut view = View::new(opts.setting.to_string());
+    view.pace = pace;
+    view.human_from_start = human.to_vec();
     let mut term = Terminal::enter()?;
     let (to_ui, from_harness) = mpsc::channel();
     let (to_harness, from_ui) = mpsc::channel();
-    let paused = Arc::new(AtomicBool::new(false));
-    let p = paused.clone();
-    std::thread::spawn(move || harness(opts, to_ui, from_ui, p));
+    let control = Arc::new(Control::default());
+    let c = control.clone();
+    std::thread::spawn(move || harness(opts, pace, to_ui, from_ui, c));
     // A loop that cannot be set up (boards, opponents, records) is an error, not a screen.
     match from_harness.recv() {
         Ok(ToUi::Ready) => {}
@@ -611,10 +781,15 @@ pub fn run(opts: ExhibitionOptions) -> anyhow::Result<()> {
         }
         _ => anyhow::bail!("the exhibition harness ended at once"),
     }
+    // The person's boards, before the loop's first reply can reach them.
+    for &board in human {
+        let _ = to_harness.send(Input::Hold { board, human: true });
+    }
     while !term.stopped() {
         while let Ok(msg) = from_harness.try_recv() {
             match msg {
                 ToUi::Ready => {}
+                ToUi::Thinking(b) => view.thinking = Some(b),
                 ToUi::Events(events, m) => {
                     // Results show on the boards; the message line is the person's.
                     events.iter().for_each(|e| view.take(e));
@@ -636,7 +811,10 @@ pub fn run(opts: ExhibitionOptions) -> anyhow::Result<()> {
                 }
                 Some(None) => {}
             }
-            paused.store(view.paused, Ordering::Relaxed);
+            if std::mem::take(&mut view.step) {
+                control.steps.fetch_add(1, Ordering::Relaxed);
+            }
+            control.paused.store(view.paused, Ordering::Relaxed);
         }
     }
     drop(term);
@@ -743,13 +921,13 @@ mod tests {
         };
         let (to_ui, from_harness) = mpsc::channel();
         let (to_harness, from_ui) = mpsc::channel();
-        let paused = Arc::new(AtomicBool::new(false));
-        let (o, p) = (opts("view"), paused.clone());
-        let thread = std::thread::spawn(move || harness(o, to_ui, from_ui, p));
+        let control = Arc::new(Control::default());
+        let (o, c) = (opts("view"), control.clone());
+        let thread = std::thread::spawn(move || harness(o, Pace::Max, to_ui, from_ui, c));
         let mut v = View::new("demo".into());
         loop {
             match from_harness.recv().unwrap() {
-                ToUi::Ready => {}
+                ToUi::Ready | ToUi::Thinking(_) => {}
                 ToUi::Events(events, m) => {
                     events.iter().for_each(|e| v.take(e));
                     v.machine = Some(m);

@@ -22,17 +22,51 @@ mod record;
 
 pub use play::{Event, EventKind, Exhibition, Input, Mover, Summary};
 pub use record::{
-    end_line, machine_line, opponent_line, parse_record, whole_lines, GameRecord, RecordLine,
+    end_line, machine_line, opponent_line, parse_record, parse_record_file, read_record,
+    whole_lines, GameRecord, RecordFile, RecordLine, Recorded,
 };
 
-/// The default opponents, cycled over the boards.
-pub const DEFAULT_OPPONENTS: [&str; 4] = ["findler", "grand", "greedy", "random"];
+/// The default opponents, one a board: every board its own player, so the 25 games differ (the
+/// program is deterministic, so two boards with the same deterministic opponent replay one
+/// game). Findler's search natively in 10 of its settings (a1+b2, a1+b3 and a1+b4 are left out:
+/// against this program they replay the games of a2+b3 and a2+b4), the grand strategy at
+/// look-ahead 1 to 4 and with three other sets of weights, greedy, and random players, each
+/// seeded from `--seed` in turn. The first four are the kinds the earlier default cycled, so
+/// boards 1-4 play the games they played.
+pub const DEFAULT_OPPONENTS: [&str; 25] = [
+    "findler",
+    "grand",
+    "greedy",
+    "random",
+    "findler:selective",
+    "grand:@1",
+    "findler:a3+b4",
+    "random",
+    "findler:a3+b2",
+    "grand:@3",
+    "findler:a3+b1",
+    "random",
+    "findler:a2+b4",
+    "grand:@4",
+    "findler:a2+b3",
+    "random",
+    "findler:a2+b2",
+    "findler:a2+b1",
+    "grand:1,1,0.5,0.2,0.5,0.05",
+    "random",
+    "grand:0.25,0.25,0.5,0.2,0.1,0.05",
+    "grand:1,0.5,0.25,0.5,0.25,0.1@3",
+    "findler:a1+b1",
+    "random",
+    "random",
+];
 
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct ExhibitionOptions {
     pub boards: u8,
-    /// Strategy texts (see `parse_strategy`), cycled over the boards.
+    /// Strategy texts (see `parse_strategy`), cycled over the boards (default: one a board,
+    /// `DEFAULT_OPPONENTS`).
     pub opponents: Vec<String>,
     pub seed: u64,
     pub setting: Setting,
@@ -232,12 +266,137 @@ impl ExhibitionReport {
         self.spread_where(|m| m.board == board)
     }
 
+    /// Moves below, inside and above Findler's band, over the moves `keep` selects.
+    pub fn band(&self, keep: impl Fn(&MachineMove) -> bool) -> BandCounts {
+        BandCounts::of(self.moves.iter().filter(|m| keep(m)))
+    }
+
+    /// The phase table: a row for every phase and band (rows without moves too).
+    pub fn phase_table(&self) -> Vec<PhaseRow> {
+        let mut rows = Vec::new();
+        for phase in [Phase::Opening, Phase::Middle, Phase::End] {
+            for band in Band::ALL {
+                let moves: Vec<&MachineMove> = self
+                    .moves
+                    .iter()
+                    .filter(|m| m.phase == phase && Band::of(m.period_ns) == band)
+                    .collect();
+                rows.push(PhaseRow::of(phase, band, &moves));
+            }
+        }
+        rows
+    }
+
     /// Games won by each side.
     pub fn wins(&self, side: Side) -> usize {
         self.results
             .iter()
             .filter(|r| r.winner == Some(side))
             .count()
+    }
+}
+
+/// Findler's band, "10-150 seconds to produce a move", in ns (both ends inside).
+pub const BAND_NS: (u64, u64) = (10_000_000_000, 150_000_000_000);
+
+/// Where a move's period time falls beside Findler's band.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Band {
+    Below,
+    Inside,
+    Above,
+}
+
+impl Band {
+    pub const ALL: [Band; 3] = [Band::Below, Band::Inside, Band::Above];
+
+    pub fn of(ns: u64) -> Band {
+        if ns < BAND_NS.0 {
+            Band::Below
+        } else if ns <= BAND_NS.1 {
+            Band::Inside
+        } else {
+            Band::Above
+        }
+    }
+}
+
+/// Moves below, inside and above the band.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct BandCounts {
+    pub below: usize,
+    pub inside: usize,
+    pub above: usize,
+}
+
+impl BandCounts {
+    fn of<'a>(moves: impl Iterator<Item = &'a MachineMove>) -> BandCounts {
+        let mut c = BandCounts::default();
+        for m in moves {
+            match Band::of(m.period_ns) {
+                Band::Below => c.below += 1,
+                Band::Inside => c.inside += 1,
+                Band::Above => c.above += 1,
+            }
+        }
+        c
+    }
+}
+
+/// One row of the phase table: the machine's moves of one phase in one band, with what their
+/// positions have in common (medians), measured on the positions themselves: the legal moves
+/// at the root, the replies at half-move 2 (all of them, summed over the root moves) and the
+/// positions the search examined (the program's own count).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PhaseRow {
+    pub phase: Phase,
+    pub band: Band,
+    pub moves: usize,
+    pub median_seconds: Option<f64>,
+    /// Moves made with one legal move (forced).
+    pub forced: usize,
+    /// Moves made where every legal root move is a jump (dr >= 2).
+    pub jumps_only: usize,
+    pub median_root_moves: Option<usize>,
+    pub median_replies: Option<usize>,
+    pub median_positions: Option<u64>,
+}
+
+/// The lower median.
+fn median<T: Copy + Ord>(mut v: Vec<T>) -> Option<T> {
+    v.sort_unstable();
+    v.get(v.len().checked_sub(1)? / 2).copied()
+}
+
+impl PhaseRow {
+    fn of(phase: Phase, band: Band, moves: &[&MachineMove]) -> PhaseRow {
+        let mut root = Vec::new();
+        let mut replies = Vec::new();
+        let (mut forced, mut jumps_only) = (0, 0);
+        for m in moves {
+            // The report's own position text: it parses unless the report was built by hand.
+            let Ok(p) = m.position.parse::<Position>() else {
+                continue;
+            };
+            let list = legal_moves(&p);
+            forced += usize::from(list.len() == 1);
+            jumps_only += usize::from(list.iter().all(|r| r.dr() >= 2));
+            root.push(list.len());
+            replies.push(list.iter().map(|&r| legal_moves(&p.apply(r)).len()).sum());
+        }
+        PhaseRow {
+            phase,
+            band,
+            moves: moves.len(),
+            median_seconds: median(moves.iter().map(|m| m.period_ns).collect())
+                .map(|ns| ns as f64 / 1e9),
+            forced,
+            jumps_only,
+            median_root_moves: median(root),
+            median_replies: median(replies),
+            median_positions: median(moves.iter().map(|m| m.positions).collect()),
+        }
     }
 }
 
@@ -486,7 +645,31 @@ pub fn plot_svg(report: &ExhibitionReport) -> String {
             bw - 1.0,
             bh
         ));
+        // The count over its bar, so the figure can be read without hovering.
+        s.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\">{c}</text>\n",
+            left + (i as f64 + 0.5) * bw,
+            bottom - bh - 2.0
+        ));
     }
+    // The y axis: machine moves a bin.
+    s.push_str(&format!(
+        "<line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{bottom}\" stroke=\"black\"/>\n"
+    ));
+    for k in [0.0, 0.5, 1.0] {
+        let y = bottom - k * (bottom - top - 20.0);
+        s.push_str(&format!(
+            "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{left}\" y2=\"{y:.1}\" stroke=\"black\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
+            left - 5.0,
+            left - 8.0,
+            y + 4.0,
+            (k * most).round()
+        ));
+    }
+    s.push_str(&format!(
+        "<text transform=\"translate(16,{:.1}) rotate(-90)\" text-anchor=\"middle\">machine moves (count a bin)</text>\n",
+        (top + bottom) / 2.0
+    ));
     s.push_str(&format!(
         "<line x1=\"{left}\" y1=\"{bottom}\" x2=\"{}\" y2=\"{bottom}\" stroke=\"black\"/>\n",
         w - 20.0
@@ -499,10 +682,15 @@ pub fn plot_svg(report: &ExhibitionReport) -> String {
             bottom + 20.0
         ));
     }
+    s.push_str(&format!(
+        "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">period time per move, seconds (log scale)</text>\n",
+        (left + w - 20.0) / 2.0,
+        bottom + 34.0
+    ));
     if let Some(sp) = spread(&report.move_times()) {
         s.push_str(&format!(
             "<text x=\"{left}\" y=\"{}\">min {:.1} s, median {:.1} s, max {:.1} s</text>\n",
-            bottom + 45.0,
+            bottom + 52.0,
             sp.min,
             sp.median,
             sp.max

@@ -97,19 +97,32 @@ impl fmt::Display for Setting {
     }
 }
 
-/// A setting text that is none of `demo`, `selective`, `aN+bM`.
+/// A setting text outside the setting language (`demo`, `selective` = `a3+selective`, `aN+bM`),
+/// and why. Every dama command that takes a setting reports this one error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SettingError {
     pub text: String,
+    pub reason: &'static str,
+}
+
+/// The reason given for a text that is not a setting at all.
+const EXPECTED: &str = "expected demo, selective, or a depth rule a1|a2|a3 with a selection rule b1|b2|b3|b4 such as a2+b3 (selective also as a3+selective)";
+
+/// The paper defines the selective modification on the four-half-move search only.
+const SELECTIVE_DEPTH: &str = "the selective modification is the paper's four-half-move search (a3) with its best root moves taken two half-moves deeper, so it goes with a3 only";
+
+impl SettingError {
+    fn new(text: &str, reason: &'static str) -> SettingError {
+        SettingError {
+            text: text.to_string(),
+            reason,
+        }
+    }
 }
 
 impl fmt::Display for SettingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "setting `{}`: expected demo, selective, or a depth a1|a2|a3 and a selection b1|b2|b3|b4 such as a1+b1",
-            self.text
-        )
+        write!(f, "setting `{}`: {}", self.text, self.reason)
     }
 }
 
@@ -122,9 +135,7 @@ fn keyword<T: Copy>(s: &str, table: &[(&str, T)]) -> Result<T, SettingError> {
         .iter()
         .find(|(name, _)| *name == t)
         .map(|&(_, v)| v)
-        .ok_or_else(|| SettingError {
-            text: s.to_string(),
-        })
+        .ok_or_else(|| SettingError::new(s, EXPECTED))
 }
 
 impl FromStr for Depth {
@@ -153,26 +164,25 @@ impl FromStr for Select {
 impl FromStr for Setting {
     type Err = SettingError;
 
-    /// `demo`, `selective`, or `a1+b1` (also `a1b1`, `a1,b1`).
+    /// The setting language of every dama command: `demo` (a3+b3), `selective` (also
+    /// `a3+selective`), or a depth rule with a selection rule, `a1+b1` (also `a1b1`, `a1,b1`);
+    /// case is ignored.
     fn from_str(s: &str) -> Result<Setting, SettingError> {
         let t = s.trim().to_ascii_lowercase();
-        match t.as_str() {
+        let compact: String = t.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+        match compact.as_str() {
             "demo" => return Ok(Setting::DEMO),
-            "selective" => return Ok(Setting::Selective),
+            "selective" | "a3selective" => return Ok(Setting::Selective),
+            "a1selective" | "a2selective" => return Err(SettingError::new(s, SELECTIVE_DEPTH)),
             _ => {}
         }
-        let compact: String = t.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-        if compact.len() == 4 {
-            let err = || SettingError {
-                text: s.to_string(),
-            };
-            let depth = compact[..2].parse().map_err(|_| err())?;
-            let select = compact[2..].parse().map_err(|_| err())?;
-            return Ok(Setting::Rule { depth, select });
+        let err = || SettingError::new(s, EXPECTED);
+        if compact.len() != 4 {
+            return Err(err());
         }
-        Err(SettingError {
-            text: s.to_string(),
-        })
+        let depth = compact[..2].parse().map_err(|_| err())?;
+        let select = compact[2..].parse().map_err(|_| err())?;
+        Ok(Setting::Rule { depth, select })
     }
 }
 
@@ -533,6 +543,17 @@ mod tests {
         assert_eq!("selective".parse::<Setting>().unwrap(), Setting::Selective);
         assert!("a4+b1".parse::<Setting>().is_err());
         assert!("deep".parse::<Setting>().is_err());
+        assert_eq!(
+            "A3+Selective".parse::<Setting>().unwrap(),
+            Setting::Selective
+        );
+        let e = "a1+selective".parse::<Setting>().unwrap_err();
+        assert!(e.to_string().contains("goes with a3 only"), "{e}");
+        let e = "b3".parse::<Setting>().unwrap_err();
+        assert!(
+            e.to_string().starts_with("setting `b3`: expected demo"),
+            "{e}"
+        );
         assert_eq!(Setting::all().len(), 13);
     }
 

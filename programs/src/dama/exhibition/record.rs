@@ -112,14 +112,44 @@ impl GameRecord {
     /// Read the record: `A 01-10 +0 1288 30.525`, `B 32-23`, `= A WINS GOAL`; none if there is
     /// no file.
     pub(super) fn read(&self) -> Result<Vec<RecordLine>, ExhibitionError> {
-        let file = &self.file;
-        let text = match fs::read_to_string(file) {
+        let text = match fs::read_to_string(&self.file) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(io_err(file, e)),
+            Err(e) => return Err(io_err(&self.file, e)),
         };
-        parse_record(&text, file)
+        parse_record(&text, &self.file)
     }
+}
+
+/// A record line with everything it says (for `dama replay`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Recorded {
+    /// A half-move; a machine move (A) also has its value, positions examined and period
+    /// seconds.
+    Move {
+        side: Side,
+        mv: Move,
+        machine: Option<(i32, u64, f64)>,
+    },
+    /// The program's end-of-game reply, as it printed it.
+    End(String),
+}
+
+/// A whole record file: its header (without `# `) and its lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordFile {
+    pub header: String,
+    pub lines: Vec<Recorded>,
+}
+
+/// Read a record file (none if there is no file: an empty record).
+pub fn read_record(file: &Path) -> Result<RecordFile, ExhibitionError> {
+    let text = match fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(io_err(file, e)),
+    };
+    parse_record_file(&text, file)
 }
 
 /// The length of a record's whole lines: all of it when it is empty or ends with a newline,
@@ -131,10 +161,25 @@ pub fn whole_lines(bytes: &[u8]) -> usize {
     bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
 }
 
-/// The lines of a record's text (`file` names it in errors): moves and ends; blank and `#`
-/// lines are skipped.
+/// The moves and ends of a record's text (`file` names it in errors).
 pub fn parse_record(text: &str, file: &Path) -> Result<Vec<RecordLine>, ExhibitionError> {
-    let mut out = Vec::new();
+    Ok(parse_record_file(text, file)?
+        .lines
+        .into_iter()
+        .map(|l| match l {
+            Recorded::Move { side, mv, .. } => RecordLine::Move(side, mv),
+            Recorded::End(_) => RecordLine::End,
+        })
+        .collect())
+}
+
+/// A record's text (`file` names it in errors): its header and its lines; blank lines and
+/// later `#` lines are skipped.
+pub fn parse_record_file(text: &str, file: &Path) -> Result<RecordFile, ExhibitionError> {
+    let mut out = RecordFile {
+        header: String::new(),
+        lines: Vec::new(),
+    };
     for (n, line) in text.lines().enumerate() {
         let bad = |message: String| ExhibitionError::Record {
             file: file.to_path_buf(),
@@ -144,16 +189,29 @@ pub fn parse_record(text: &str, file: &Path) -> Result<Vec<RecordLine>, Exhibiti
         let t: Vec<&str> = line.split_whitespace().collect();
         match t.as_slice() {
             [] => {}
-            [c, ..] if c.starts_with('#') => {}
-            ["=", ..] => out.push(RecordLine::End),
-            [side, mv, ..] => {
+            [c, ..] if c.starts_with('#') => {
+                if out.header.is_empty() {
+                    out.header = line.trim_start_matches('#').trim().to_string();
+                }
+            }
+            ["=", rest @ ..] => out.lines.push(Recorded::End(rest.join(" "))),
+            [side, mv, rest @ ..] => {
                 let side = match *side {
                     "A" => Side::A,
                     "B" => Side::B,
                     s => return Err(bad(format!("side `{s}` is neither A nor B"))),
                 };
-                let m: Move = mv.parse().map_err(|e| bad(format!("move `{mv}`: {e}")))?;
-                out.push(RecordLine::Move(side, m));
+                let mv: Move = mv.parse().map_err(|e| bad(format!("move `{mv}`: {e}")))?;
+                // Value, positions and seconds are the machine's; a line cut short of them
+                // still names its move.
+                let machine = match rest {
+                    [v, n, s] => match (v.parse(), n.parse(), s.parse()) {
+                        (Ok(v), Ok(n), Ok(s)) => Some((v, n, s)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                out.lines.push(Recorded::Move { side, mv, machine });
             }
             _ => return Err(bad(format!("`{line}` is not a record line"))),
         }
