@@ -122,9 +122,7 @@ pub fn crosscheck_within<P: Player>(
             Checked::OverBudget => report.over_budget.push(c.clone()),
             Checked::Compared { emulated, native } => {
                 let emulated = emulated.map(|(answer, seconds)| {
-                    report.emulated_seconds += seconds;
                     report.seconds.push(seconds);
-                    report.max_emulated_seconds = report.max_emulated_seconds.max(seconds);
                     report.positions_examined += P::result(&answer).positions;
                     answer
                 });
@@ -141,6 +139,9 @@ pub fn crosscheck_within<P: Player>(
             }
         }
     }
+    // The sum and the largest, problem by problem from 0 as a shard merge adds them again.
+    report.emulated_seconds = report.seconds.iter().fold(0.0, |sum, s| sum + s);
+    report.max_emulated_seconds = report.seconds.iter().fold(0.0, |max, &s| f64::max(max, s));
     report
 }
 
