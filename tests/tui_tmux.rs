@@ -406,8 +406,10 @@ fn exhibition_paced_pause_step_and_a_person_at_board_two() {
         60,
         "dama exhibition --tui --boards 2 --pace 60 --human 2",
     );
-    let screen = s.wait_for("pace x60");
-    assert!(screen.contains("02 you"), "{screen}");
+    // The header shows the pace while the program is still loading (with "0 boards"), so wait
+    // for the board list itself rather than test it on the first screen.
+    let screen = s.wait_until("02 you", |t| t.contains("pace x60") && t.contains("02 you"));
+    assert!(screen.contains("2 boards"), "{screen}");
     // SILLIAC's first reply takes about 30 period seconds: half a second at this pace, so the
     // thinking mark shows before it.
     s.wait_for("01*");
