@@ -1,7 +1,8 @@
 //! The console's command line parser under the workspace fuzzer (`fuzz/`; issue 15): each
 //! input is a script, its lines carried out on a fresh monitor of each machine. The parser
 //! lives in this binary crate, so its target runs here, as a test: a smoke of a few thousand
-//! inputs by default, `FIRSTMOVES_FUZZ_INPUTS=N` for the long runs of `scripts/fuzz.sh`.
+//! inputs by default, `FIRSTMOVES_FUZZ_INPUTS=N` for the long runs of `scripts/fuzz.sh`
+//! (`FIRSTMOVES_FUZZ_SEED=S` to go on with fresh inputs, `FIRSTMOVES_FUZZ_ONLY=NAME` for one).
 //! Lines that touch files (`save`, `restore`, `attach`, `detach`) or run the machine without a
 //! small bound (`go`, `continue`, `step`/`run` past 10,000) are left out: they are the user's
 //! to give, and a fuzzer would only find an empty store running for ever.
@@ -132,11 +133,14 @@ fn ibm7090_lines(b: &[u8]) {
     });
 }
 
-fn inputs() -> u64 {
-    std::env::var("FIRSTMOVES_FUZZ_INPUTS")
+fn env_number(name: &str) -> Option<u64> {
+    std::env::var(name)
         .ok()
         .and_then(|v| v.replace('_', "").parse().ok())
-        .unwrap_or(3_000)
+}
+
+fn inputs() -> u64 {
+    env_number("FIRSTMOVES_FUZZ_INPUTS").unwrap_or(3_000)
 }
 
 /// Both machines' consoles: 0 panics, no input past the time limit (the watchdog would end
@@ -147,13 +151,24 @@ fn console_lines_fuzz() {
         inputs: inputs(),
         timeout: Duration::from_secs(2),
         progress: Some(Duration::from_secs(60)),
+        // A long campaign goes on with fresh inputs under another seed (as `fuzz --seed`).
+        seed: env_number("FIRSTMOVES_FUZZ_SEED").unwrap_or(1),
         ..Config::default()
     };
+    // `FIRSTMOVES_FUZZ_ONLY=console_7090` runs one of the two (both by default).
+    let only = std::env::var("FIRSTMOVES_FUZZ_ONLY").ok();
     let seeds = [SEED.as_bytes().to_vec()];
     for (name, target) in [
         ("console_silliac", silliac_lines as fn(&[u8])),
         ("console_7090", ibm7090_lines),
     ] {
+        if only.as_deref().is_some_and(|o| o != name) {
+            println!(
+                "{name:<18} not run (FIRSTMOVES_FUZZ_ONLY={})",
+                only.as_deref().unwrap_or("")
+            );
+            continue;
+        }
         let r = engine::run(name, target, &seeds, DICT, &config);
         println!(
             "{name:<18} {:>12} {:>9.1} {:>10.0} {:>7} {:>6} {:>6}",
