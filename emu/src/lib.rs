@@ -2,6 +2,9 @@
 //!
 //! One module per machine, one file per hardware unit inside it.
 
+pub mod bound;
 pub mod ibm7090;
 pub mod silliac;
 pub mod snapshot;
+
+pub use bound::Bound;

@@ -12,7 +12,7 @@ use super::orders::{function_name, info, Action, Order, Status, StoreField, ORDE
 use super::punch::Punch;
 use super::reader::{TapeReader, LOW_HOLES};
 use super::store::Store;
-use super::timing::{self, Work, FIXED_NS, PUNCH_CHAR_NS, READ_CHAR_NS, SHIFT_PLACE_NS};
+use super::timing::{self, Bound, Figures, Work};
 use super::trace;
 use std::fmt;
 
@@ -254,6 +254,8 @@ pub struct Machine {
     trace: String,
     /// Console orders still to obey (2, 1 or 0).
     pub(super) console_pending: u8,
+    /// The figures the clock charges (`set_timing`; nominal by default).
+    timing: Bound,
 }
 
 impl Default for Machine {
@@ -273,6 +275,7 @@ impl Machine {
             trace_on: false,
             trace: String::new(),
             console_pending: 0,
+            timing: Bound::Nominal,
         }
     }
 
@@ -332,26 +335,35 @@ impl Machine {
     /// counting them in the hot loop cost about a tenth of its speed, and the clock already
     /// holds them exactly (nothing else moves it).
     pub fn work(&self) -> Work {
-        let io = &self.io;
+        let (io, fig) = (&self.io, timing::figures(self.timing));
         let fixed: u64 = self
             .counts
             .iter()
-            .zip(FIXED_NS.iter())
+            .zip(fig.fixed.iter())
             .map(|(c, t)| c * t)
             .sum();
-        let chars =
-            io.read_chars * READ_CHAR_NS + (io.punched_chars + io.printed_chars) * PUNCH_CHAR_NS;
+        let chars = io.read_chars * fig.read_char_ns
+            + (io.punched_chars + io.printed_chars) * fig.punch_char_ns;
         Work {
-            shift_places: self.cpu.clock.saturating_sub(fixed + chars) / SHIFT_PLACE_NS,
+            shift_places: self.cpu.clock.saturating_sub(fixed + chars) / fig.shift_place_ns,
             read_chars: io.read_chars,
             punched_chars: io.punched_chars,
             printed_chars: io.printed_chars,
         }
     }
-    /// The period time so far under the low, nominal and high timing figures; the nominal is
-    /// `clock_ns`.
+    /// The period time so far under the low, nominal and high timing figures; the one of the
+    /// bound the clock charges (`timing`) is `clock_ns`.
     pub fn spread(&self) -> timing::Spread {
         timing::spread(&self.counts, &self.work())
+    }
+    /// Charge the figures of `bound` from now on (nominal by default). Set it before a run: a
+    /// clock that changed bounds midway is under neither.
+    pub fn set_timing(&mut self, bound: Bound) {
+        self.timing = bound;
+    }
+    /// The bound the clock charges.
+    pub fn timing(&self) -> Bound {
+        self.timing
     }
     pub fn set_trace(&mut self, on: bool) {
         self.trace_on = on;
@@ -387,9 +399,17 @@ impl Machine {
     }
 
     fn step_bits(&mut self, bits: u32) -> Option<Stop> {
+        match bound_number(self.timing) {
+            0 => self.step_bits_under::<0>(bits),
+            1 => self.step_bits_under::<1>(bits),
+            _ => self.step_bits_under::<2>(bits),
+        }
+    }
+
+    fn step_bits_under<const B: u8>(&mut self, bits: u32) -> Option<Stop> {
         let mut cpu = self.cpu;
         let r = if self.trace_on {
-            exec_traced(
+            exec_traced::<B>(
                 &mut cpu,
                 &mut self.store,
                 &mut self.counts,
@@ -398,7 +418,7 @@ impl Machine {
                 bits,
             )
         } else {
-            exec(
+            exec::<B>(
                 &mut cpu,
                 &mut self.store,
                 &mut self.counts,
@@ -442,16 +462,26 @@ impl Machine {
             &mut self.trace,
         );
         let checks = ns_end != u64::MAX || bp != u32::MAX;
-        let stop = match (self.trace_on, checks) {
-            (true, _) => {
-                run_loop::<true, true>(&mut cpu, store, counts, io, trace, order_end, ns_end, bp)
-            }
-            (false, true) => {
-                run_loop::<false, true>(&mut cpu, store, counts, io, trace, order_end, ns_end, bp)
-            }
-            (false, false) => {
-                run_loop::<false, false>(&mut cpu, store, counts, io, trace, order_end, ns_end, bp)
-            }
+        // One copy of the loop per case, so that each keeps only what it tests.
+        macro_rules! under {
+            ($b:literal) => {
+                match (self.trace_on, checks) {
+                    (true, _) => run_loop::<true, true, $b>(
+                        &mut cpu, store, counts, io, trace, order_end, ns_end, bp,
+                    ),
+                    (false, true) => run_loop::<false, true, $b>(
+                        &mut cpu, store, counts, io, trace, order_end, ns_end, bp,
+                    ),
+                    (false, false) => run_loop::<false, false, $b>(
+                        &mut cpu, store, counts, io, trace, order_end, ns_end, bp,
+                    ),
+                }
+            };
+        }
+        let stop = match bound_number(self.timing) {
+            0 => under!(0),
+            1 => under!(1),
+            _ => under!(2),
         };
         self.cpu = cpu;
         stop
@@ -460,7 +490,7 @@ impl Machine {
 
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn run_loop<const TRACE: bool, const CHECKS: bool>(
+fn run_loop<const TRACE: bool, const CHECKS: bool, const B: u8>(
     cpu_out: &mut Cpu,
     store: &mut Store,
     counts: &mut [u64; 256],
@@ -486,9 +516,9 @@ fn run_loop<const TRACE: bool, const CHECKS: bool>(
         }
         let bits = fetch(store, cpu.pc);
         let r = if TRACE {
-            exec_traced(&mut cpu, store, counts, io, trace, bits)
+            exec_traced::<B>(&mut cpu, store, counts, io, trace, bits)
         } else {
-            exec(&mut cpu, store, counts, io, bits)
+            exec::<B>(&mut cpu, store, counts, io, bits)
         };
         if let Some(stop) = r {
             break stop;
@@ -505,7 +535,7 @@ fn fetch(store: &Store, pc: u32) -> u32 {
     (word >> HALF_SHIFT[(pc & 1) as usize]) as u32 & ORDER_MASK
 }
 
-fn exec_traced(
+fn exec_traced<const B: u8>(
     cpu: &mut Cpu,
     store: &mut Store,
     counts: &mut [u64; 256],
@@ -514,19 +544,39 @@ fn exec_traced(
     bits: u32,
 ) -> Option<Stop> {
     let (start, pc, before) = (cpu.clock, cpu.pc, cpu.orders);
-    let r = exec(cpu, store, counts, io, bits);
+    let r = exec::<B>(cpu, store, counts, io, bits);
     if cpu.orders != before {
         trace::line(trace, start, pc, bits, cpu.a, cpu.q);
     }
     r
 }
 
+/// The figures of bound number `B` (0 low, 1 nominal, 2 high; `bound_number`): a constant in
+/// each copy of the hot loop, which keeps the clock's charge as cheap as a constant table's
+/// (a figures pointer carried in the loop cost about 7 % of `bench silliac`).
+#[inline(always)]
+fn figures_of<const B: u8>() -> &'static Figures {
+    match B {
+        0 => &timing::LOW,
+        1 => &timing::NOMINAL,
+        _ => &timing::HIGH,
+    }
+}
+
+fn bound_number(b: Bound) -> u8 {
+    match b {
+        Bound::Low => 0,
+        Bound::Nominal => 1,
+        Bound::High => 2,
+    }
+}
+
 /// Undo the accounting of an order the machine did not obey.
 #[inline(always)]
-fn unobeyed(cpu: &mut Cpu, counts: &mut [u64; 256], func: u8, pc: u32) {
+fn unobeyed(cpu: &mut Cpu, counts: &mut [u64; 256], func: u8, pc: u32, fig: &Figures) {
     cpu.orders -= 1;
     counts[func as usize] -= 1;
-    cpu.clock -= FIXED_NS[func as usize];
+    cpu.clock -= fig.fixed[func as usize];
     cpu.pc = pc;
 }
 
@@ -580,20 +630,21 @@ fn divide_overflow(bits: u32, pc: u32) -> Stop {
 /// Accounting (orders, counts, fixed time, sequencing) is done first; the rare refusals undo
 /// it.
 #[inline(always)]
-fn exec(
+fn exec<const B: u8>(
     cpu: &mut Cpu,
     store: &mut Store,
     counts: &mut [u64; 256],
     io: &mut Io,
     bits: u32,
 ) -> Option<Stop> {
+    let fig = figures_of::<B>();
     let func = (bits >> 12) as u8;
     let n = (bits & 0x3FF) as u16;
     let pc = cpu.pc;
     cpu.pc = (pc + 1) & PC_MASK;
     cpu.orders += 1;
     counts[func as usize] += 1;
-    cpu.clock += FIXED_NS[func as usize];
+    cpu.clock += fig.fixed[func as usize];
     let row = info(func);
     let preset = |a| arith::preset(a, row.preset);
     match row.action {
@@ -640,13 +691,13 @@ fn exec(
             let (a, q) = arith::shift_left(preset(cpu.a), cpu.q, n as u32);
             cpu.a = a;
             cpu.q = q;
-            cpu.clock += n as u64 * SHIFT_PLACE_NS;
+            cpu.clock += n as u64 * fig.shift_place_ns;
         }
         Action::ShiftRight => {
             let (a, q) = arith::shift_right(preset(cpu.a), cpu.q, n as u32);
             cpu.a = a;
             cpu.q = q;
-            cpu.clock += n as u64 * SHIFT_PLACE_NS;
+            cpu.clock += n as u64 * fig.shift_place_ns;
         }
         Action::Multiply(gate) => {
             let m = arith::gate(store.read(n), gate);
@@ -662,42 +713,42 @@ fn exec(
                     cpu.q = q;
                 }
                 None => {
-                    unobeyed(cpu, counts, func, pc);
+                    unobeyed(cpu, counts, func, pc, fig);
                     return Some(divide_overflow(bits, pc));
                 }
             }
         }
         Action::Read => {
             if n & 3 != 0 {
-                unobeyed(cpu, counts, func, pc);
+                unobeyed(cpu, counts, func, pc, fig);
                 return Some(io_count_unknown(bits, pc));
             }
             let chars = (n / 4) as usize;
             if io.reader.available() < chars {
-                unobeyed(cpu, counts, func, pc);
+                unobeyed(cpu, counts, func, pc, fig);
                 let (address, half) = location(pc);
                 return Some(Stop::WaitingForTape { address, half });
             }
-            let (a, q, clock) = read(preset(cpu.a), cpu.q, cpu.clock, io, chars);
+            let (a, q, clock) = read(preset(cpu.a), cpu.q, cpu.clock, fig, io, chars);
             (cpu.a, cpu.q, cpu.clock) = (a, q, clock);
         }
         Action::Punch => {
             if n & 3 != 0 {
-                unobeyed(cpu, counts, func, pc);
+                unobeyed(cpu, counts, func, pc, fig);
                 return Some(io_count_unknown(bits, pc));
             }
             let (a, q, clock) =
-                punch_sexadecimal(preset(cpu.a), cpu.q, cpu.clock, io, (n / 4) as usize);
+                punch_sexadecimal(preset(cpu.a), cpu.q, cpu.clock, fig, io, (n / 4) as usize);
             (cpu.a, cpu.q, cpu.clock) = (a, q, clock);
         }
         Action::Character => {
-            cpu.clock += PUNCH_CHAR_NS;
+            cpu.clock += fig.punch_char_ns;
             io.printed_chars += 1;
             let frame = ((n >> 6) & 15) as u8 | ((n & 1) << 4) as u8;
             io.punch.punch(frame, cpu.clock);
         }
         Action::Refuse => {
-            unobeyed(cpu, counts, func, pc);
+            unobeyed(cpu, counts, func, pc, fig);
             return Some(refusal(bits, pc));
         }
     }
@@ -735,10 +786,17 @@ fn transfer_stop(bits: u32, pc: u32, stop: bool) -> Stop {
 /// frame into a36-a39 (hole 5 is not sensed in this mode). The caller checked the tape.
 /// Takes and returns values so that the hot loop's registers never go through memory.
 #[inline(never)]
-fn read(mut a: u64, mut q: u64, mut clock: u64, io: &mut Io, chars: usize) -> (u64, u64, u64) {
+fn read(
+    mut a: u64,
+    mut q: u64,
+    mut clock: u64,
+    fig: &Figures,
+    io: &mut Io,
+    chars: usize,
+) -> (u64, u64, u64) {
     io.read_chars += chars as u64;
     for _ in 0..chars {
-        clock += READ_CHAR_NS;
+        clock += fig.read_char_ns;
         let f = io.reader.take(clock).unwrap_or(0);
         (a, q) = arith::shift_left(a, q, 4);
         a = (a & !(LOW_HOLES as u64)) | (f & LOW_HOLES) as u64;
@@ -752,12 +810,13 @@ fn punch_sexadecimal(
     mut a: u64,
     mut q: u64,
     mut clock: u64,
+    fig: &Figures,
     io: &mut Io,
     chars: usize,
 ) -> (u64, u64, u64) {
     io.punched_chars += chars as u64;
     for _ in 0..chars {
-        clock += PUNCH_CHAR_NS;
+        clock += fig.punch_char_ns;
         io.punch.punch((a >> 36) as u8 & 15, clock);
         (a, q) = arith::shift_left(a, q, 4);
     }

@@ -223,9 +223,9 @@ pub fn row(class: TimingClass) -> Option<&'static TimingRow> {
 }
 
 /// Fixed part of every function code's time, for the emulator's hot loop (0 for refused orders).
-pub const FIXED_NS: [u64; 256] = build_fixed();
+pub const FIXED_NS: [u64; 256] = build_fixed(Bound::Nominal);
 
-const fn build_fixed() -> [u64; 256] {
+const fn build_fixed(b: Bound) -> [u64; 256] {
     let mut t = [0u64; 256];
     let mut c = 0;
     while c < 256 {
@@ -233,7 +233,7 @@ const fn build_fixed() -> [u64; 256] {
         let mut i = 0;
         while i < TIMING_ROWS.len() {
             if TIMING_ROWS[i].class as u8 == class as u8 {
-                t[c] = TIMING_ROWS[i].fixed.nominal_ns;
+                t[c] = TIMING_ROWS[i].fixed.pick(b);
             }
             i += 1;
         }
@@ -252,6 +252,65 @@ pub fn duration_ns(code: u8, units: u64) -> u64 {
     match row(info(code).timing) {
         Some(r) => r.fixed.nominal_ns + r.per_unit.nominal_ns * units,
         None => 0,
+    }
+}
+
+pub use crate::bound::Bound;
+
+impl Bounds {
+    /// The figure of one bound.
+    pub const fn pick(&self, b: Bound) -> u64 {
+        match b {
+            Bound::Low => self.low_ns,
+            Bound::Nominal => self.nominal_ns,
+            Bound::High => self.high_ns,
+        }
+    }
+}
+
+/// The figures the clock charges under one bound, laid out for the hot loop.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Figures {
+    pub bound: Bound,
+    /// Fixed part of every function code's time (0 for refused orders).
+    pub fixed: [u64; 256],
+    pub shift_place_ns: u64,
+    pub read_char_ns: u64,
+    /// A character punched (82/83) or put out (92): the two rows share their figures.
+    pub punch_char_ns: u64,
+}
+
+const fn per_unit(class: TimingClass, b: Bound) -> u64 {
+    let mut i = 0;
+    while i < TIMING_ROWS.len() {
+        if TIMING_ROWS[i].class as u8 == class as u8 {
+            return TIMING_ROWS[i].per_unit.pick(b);
+        }
+        i += 1;
+    }
+    0
+}
+
+const fn build_figures(b: Bound) -> Figures {
+    Figures {
+        bound: b,
+        fixed: build_fixed(b),
+        shift_place_ns: per_unit(TimingClass::Shift, b),
+        read_char_ns: per_unit(TimingClass::Read, b),
+        punch_char_ns: per_unit(TimingClass::Punch, b),
+    }
+}
+
+pub static LOW: Figures = build_figures(Bound::Low);
+pub static NOMINAL: Figures = build_figures(Bound::Nominal);
+pub static HIGH: Figures = build_figures(Bound::High);
+
+/// The figures of a bound.
+pub fn figures(b: Bound) -> &'static Figures {
+    match b {
+        Bound::Low => &LOW,
+        Bound::Nominal => &NOMINAL,
+        Bound::High => &HIGH,
     }
 }
 
@@ -288,6 +347,17 @@ pub struct Spread {
     pub low_ns: u64,
     pub nominal_ns: u64,
     pub high_ns: u64,
+}
+
+impl Spread {
+    /// The figure of one bound.
+    pub fn pick(&self, b: Bound) -> u64 {
+        match b {
+            Bound::Low => self.low_ns,
+            Bound::Nominal => self.nominal_ns,
+            Bound::High => self.high_ns,
+        }
+    }
 }
 
 /// The period time of a run from its per-code order counts (`Machine::counts`) and its

@@ -571,3 +571,71 @@ fn refused_read_counts_no_work() {
     assert!(matches!(m.step(), Some(Stop::WaitingForTape { .. })));
     assert_eq!((m.work(), m.clock_ns()), (Work::default(), 0));
 }
+
+mod bounds {
+    use super::*;
+    use crate::silliac::timing::Bound;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// Any program, run under the low, nominal and high figures: the same run order for
+        /// order (store, registers, counts, frames), and each clock equal to the figure
+        /// `spread` computes from the counts and the work (two independent computations), with
+        /// low <= nominal <= high.
+        #[test]
+        fn a_run_under_each_bound_is_the_same_run(
+            words in proptest::collection::vec(0u64..=WORD_MASK, 1024),
+            frames in proptest::collection::vec(0u8..32, 0..64),
+        ) {
+            // Orders the machine obeys and that do not end the run at once (stop orders,
+            // divisions, which overflow on most random operands); a punch's count a multiple
+            // of 4. The address and the second order of each word come from the rest of it.
+            use crate::silliac::orders::{info, Status, TimingClass};
+            let defined: Vec<u8> = (0..=255u8)
+                .filter(|&c| {
+                    let i = info(c);
+                    i.status == Status::Defined
+                        && i.timing != TimingClass::Divide
+                        && !matches!(i.action, Action::Transfer { stop: true, .. })
+                })
+                .collect();
+            let obeyed = |w: u64| {
+                let f = |k: u64| {
+                    let code = defined[(k as usize) % defined.len()];
+                    let mut n = (k >> 8) as u16 & 0x3FF;
+                    if info(code).timing == TimingClass::Punch {
+                        n &= !3;
+                    }
+                    Order::new(code, n)
+                };
+                pair(f(w & 0xFFFFF), f(w >> 20))
+            };
+            let runs: Vec<Machine> = Bound::ALL
+                .iter()
+                .map(|&b| {
+                    let mut m = Machine::new();
+                    m.set_timing(b);
+                    for (i, w) in words.iter().enumerate() {
+                        m.set_word(i as u16, obeyed(*w));
+                    }
+                    m.reader_mut().push(&frames);
+                    m.run(Limits::orders(3_000));
+                    m
+                })
+                .collect();
+            for m in &runs[1..] {
+                prop_assert_eq!(m.counts(), runs[0].counts());
+                prop_assert_eq!((m.a(), m.q(), m.control()), (runs[0].a(), runs[0].q(), runs[0].control()));
+                prop_assert_eq!(m.punch().frames(), runs[0].punch().frames());
+                prop_assert_eq!(m.work(), runs[0].work());
+            }
+            for (m, b) in runs.iter().zip(Bound::ALL) {
+                prop_assert_eq!(m.timing(), b);
+                prop_assert_eq!(m.clock_ns(), m.spread().pick(b));
+            }
+            prop_assert!(runs[0].clock_ns() <= runs[1].clock_ns());
+            prop_assert!(runs[1].clock_ns() <= runs[2].clock_ns());
+        }
+    }
+}
