@@ -57,6 +57,9 @@ they do not list, or an error; 2 usage; 3 the budget was spent.")]
     /// The operator's console of SILLIAC or the 7090: monitor commands (script or prompt), in
     /// SIMH's words or the project's.
     Console(console::ConsoleArgs),
+    /// The timing table and its bounds, or how much of a headline program's period time rests
+    /// on sourced, derived and estimated figures (`--program dama`).
+    Timing(cmd::timing::TimingArgs),
     /// Combine the JSON reports of a campaign's shards (`--shard K/N --json`) into the report
     /// the whole run would have printed.
     Merge(cmd::merge::MergeArgs),
@@ -101,6 +104,7 @@ fn main() -> ExitCode {
             other => other.map(|_| ()),
         },
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Timing(args) => cmd::timing::run(args),
         Command::Completions(args) => cmd::help::completions::<Cli>(args),
         Command::Man => cmd::help::man::<Cli>(),
     };

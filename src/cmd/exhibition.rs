@@ -75,6 +75,8 @@ pub struct RunArgs {
     /// One JSON object instead of the text report.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub timing: super::timing::TimingArg,
 }
 
 fn spread_json(s: Option<Spread>) -> serde_json::Value {
@@ -117,6 +119,7 @@ fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
             .clone()
             .or_else(|| args.report.as_ref().map(|d| d.join("records"))),
         resume: args.resume,
+        timing: args.run.timing.bound(),
     })
 }
 
@@ -125,8 +128,9 @@ pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
     if args.tui {
         return crate::console::exhibition_tui::run(opts, args.pace, &args.human);
     }
-    // The report is the fold of the exhibition loop's events.
-    let r = ex::exhibition(&opts)?;
+    // The report is the fold of the exhibition loop's events; beside it the same games under
+    // the other two bounds (no records written), for the move times' spread.
+    let (r, others) = with_other_bounds(&opts)?;
     for w in &r.repaired {
         eprintln!("firstmoves: warning: {w}");
     }
@@ -138,9 +142,12 @@ pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
         write_report(dir, &args, &opts, &r)?;
     }
     if args.run.json {
-        println!("{}", report_json(&r));
+        let mut j = report_json(&r);
+        add_bounds_json(&mut j, &r, &others);
+        println!("{j}");
     } else {
         print_report(&r);
+        print_bounds(&r, &others);
     }
     if !r.mismatches.is_empty() {
         bail!(
@@ -149,6 +156,110 @@ pub fn exhibition(args: ExhibitionArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The exhibition under `opts.timing`, and (unless it resumes records, which only the first run
+/// may read) the same games under the other two bounds, run beside it on other threads. The
+/// games must be the same move for move: nothing SILLIAC does depends on its clock.
+fn with_other_bounds(
+    opts: &ExhibitionOptions,
+) -> anyhow::Result<(ExhibitionReport, Vec<ExhibitionReport>)> {
+    let others: Vec<emu::Bound> = if opts.resume {
+        Vec::new()
+    } else {
+        emu::Bound::ALL
+            .into_iter()
+            .filter(|&b| b != opts.timing)
+            .collect()
+    };
+    let (r, rest) = std::thread::scope(|s| {
+        let handles: Vec<_> = others
+            .iter()
+            .map(|&b| {
+                let o = ExhibitionOptions {
+                    timing: b,
+                    record_dir: None,
+                    ..opts.clone()
+                };
+                s.spawn(move || ex::exhibition(&o))
+            })
+            .collect();
+        let r = ex::exhibition(opts);
+        let rest: Vec<_> = handles
+            .into_iter()
+            .map(|h| h.join().expect("an exhibition thread panicked"))
+            .collect();
+        (r, rest)
+    });
+    let r = r?;
+    let mut reports = Vec::new();
+    for o in rest {
+        let o = o?;
+        let moves = |x: &ExhibitionReport| -> Vec<(u8, String)> {
+            x.moves
+                .iter()
+                .map(|m| (m.board, m.mv.to_string()))
+                .collect()
+        };
+        if moves(&o) != moves(&r) {
+            bail!(
+                "the exhibition under the {} figures played other moves than under the {}: the emulator's run must not depend on its clock",
+                o.timing.name(),
+                r.timing.name()
+            );
+        }
+        reports.push(o);
+    }
+    Ok((r, reports))
+}
+
+/// The report of every bound, low to high (the chosen one among them).
+fn by_bound<'a>(
+    r: &'a ExhibitionReport,
+    others: &'a [ExhibitionReport],
+) -> Vec<&'a ExhibitionReport> {
+    let mut all: Vec<&ExhibitionReport> = std::iter::once(r).chain(others.iter()).collect();
+    all.sort_by_key(|x| emu::Bound::ALL.iter().position(|&b| b == x.timing));
+    all
+}
+
+fn add_bounds_json(j: &mut serde_json::Value, r: &ExhibitionReport, others: &[ExhibitionReport]) {
+    j["timing"] = json!(r.timing.name());
+    j["emulated_seconds_spread"] = super::timing::seconds_json(r.period);
+    if others.is_empty() {
+        return;
+    }
+    let mut per = serde_json::Map::new();
+    for x in by_bound(r, others) {
+        per.insert(
+            x.timing.name().to_string(),
+            json!({
+                "move_seconds": spread_json(spread(&x.move_times())),
+                "band": x.band(|_| true),
+                "phase_table": x.phase_table(),
+            }),
+        );
+    }
+    j["by_bound"] = serde_json::Value::Object(per);
+}
+
+fn print_bounds(r: &ExhibitionReport, others: &[ExhibitionReport]) {
+    println!(
+        "period time under the timing bounds (docs/timing.md; --timing {} above): {}",
+        r.timing.name(),
+        super::timing::seconds_text(r.period)
+    );
+    for x in by_bound(r, others) {
+        let b = x.band(|_| true);
+        println!(
+            "  {:<8} {}   below/in/above 10-150 s: {}/{}/{}",
+            x.timing.name(),
+            spread_text(spread(&x.move_times())),
+            b.below,
+            b.inside,
+            b.above
+        );
+    }
 }
 
 fn report_json(r: &ExhibitionReport) -> serde_json::Value {
@@ -264,6 +375,7 @@ pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
         args.positions,
         args.run.seed,
         args.run.select,
+        args.run.timing.bound(),
         &mut crate::progress::Reporter::new("crosscheck"),
     )?;
     if args.run.json {
@@ -283,6 +395,8 @@ pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
                     "end": spread_json(phase_spread(&r, Phase::End)),
                 },
                 "emulated_seconds": r.emulated_ns as f64 / 1e9,
+                "timing": args.run.timing.bound().name(),
+                "emulated_seconds_spread": super::timing::seconds_json(r.period),
                 "host_seconds": r.host_seconds,
             })
         );
@@ -297,6 +411,11 @@ pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
             r.positions_examined,
             r.emulated_ns as f64 / 1e9,
             r.host_seconds
+        );
+        println!(
+            "period time under the timing bounds (--timing {}): {}",
+            args.run.timing.bound().name(),
+            super::timing::seconds_text(r.period)
         );
         for m in &r.mismatches {
             println!("  {m}");

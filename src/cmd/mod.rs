@@ -9,6 +9,7 @@ pub mod exhibition;
 pub mod help;
 pub mod merge;
 pub mod run;
+pub mod timing;
 
 /// A `usize` flag within `min..=max`, checked when the command line is read.
 pub fn usize_within(min: u64, max: u64) -> clap::builder::RangedU64ValueParser<usize> {

@@ -64,6 +64,8 @@ pub struct RunArgs {
     /// 7090: include the words in this octal address range, e.g. `200-217`.
     #[arg(long)]
     pub dump: Option<String>,
+    #[command(flatten)]
+    pub timing: super::timing::TimingArg,
 }
 
 /// Orders a SILLIAC run may obey when no limit is given: the dama program's own bound on one
@@ -129,6 +131,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     }
     let (frames, start) = load_frames(&args.file)?;
     let mut m = Machine::new();
+    m.set_timing(args.timing.bound());
     m.reader_mut().push(&frames);
     if args.tape.len() > 1 {
         bail!("SILLIAC has one tape reader: give --tape once");
@@ -151,14 +154,14 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         });
         flush_trace(&mut m, args.json);
         match stop {
-            Stop::Breakpoint { .. } => load = Some((m.clock_ns(), m.orders())),
+            Stop::Breakpoint { .. } => load = Some((m.clock_ns(), m.orders(), m.spread())),
             other => bail!(
                 "{}: the program did not load: {other} (control never reached its start {start:04}L)",
                 args.file.display()
             ),
         }
     }
-    let (load_ns, load_orders) = load.unwrap_or((0, 0));
+    let (load_ns, load_orders, load_spread) = load.unwrap_or_default();
 
     let default_budget = args.limit_orders.is_none() && args.limit_us.is_none();
     let limits = Limits {
@@ -170,6 +173,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     };
     let stop = run_with_trace(&mut m, limits, args.json);
     let emulated_ns = m.clock_ns() - load_ns;
+    let (end, begin) = (m.spread(), load_spread);
+    let spread = emu::silliac::timing::Spread {
+        low_ns: end.low_ns - begin.low_ns,
+        nominal_ns: end.nominal_ns - begin.nominal_ns,
+        high_ns: end.high_ns - begin.high_ns,
+    };
     let orders = m.orders() - load_orders;
     let punched = m.punch().text();
 
@@ -197,8 +206,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             "orders": orders,
             "emulated_us": emulated_ns as f64 / 1000.0,
             "emulated_ns": emulated_ns,
-            "load_us": load.map(|(ns, _)| ns as f64 / 1000.0),
-            "load_orders": load.map(|(_, o)| o),
+            "load_us": load.map(|(ns, _, _)| ns as f64 / 1000.0),
+            "load_orders": load.map(|(_, o, _)| o),
+            "timing": args.timing.bound().name(),
+            "emulated_seconds_spread": super::timing::seconds_json(spread),
             "stop": {
                 "reason": stop.reason(),
                 "address": address,
@@ -219,7 +230,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             println!();
         }
         let load_text = match load {
-            Some((ns, _)) => format!(", loaded in {} us", ns as f64 / 1000.0),
+            Some((ns, _, _)) => format!(", loaded in {} us", ns as f64 / 1000.0),
             None => String::new(),
         };
         eprintln!(

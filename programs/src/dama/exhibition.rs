@@ -16,6 +16,7 @@ use super::sil::{set_frames, SilDama, SilError, TimedReply};
 use super::strategy::StrategyError;
 use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;
+use emu::silliac::timing::{Bound, Spread as TimeSpread};
 
 mod play;
 mod record;
@@ -74,6 +75,8 @@ pub struct ExhibitionOptions {
     pub record_dir: Option<PathBuf>,
     /// Replay the records found in `record_dir` into a fresh machine, then continue.
     pub resume: bool,
+    /// The timing figures the machine's clock charges (docs/timing.md).
+    pub timing: Bound,
 }
 
 impl Default for ExhibitionOptions {
@@ -85,6 +88,7 @@ impl Default for ExhibitionOptions {
             setting: Setting::DEMO,
             record_dir: None,
             resume: false,
+            timing: Bound::Nominal,
         }
     }
 }
@@ -213,6 +217,16 @@ pub struct ExhibitionReport {
     pub orders: u64,
     /// Orders obeyed per function code (name, count), largest first.
     pub order_counts: Vec<(String, u64)>,
+    /// The whole run's period time under the low, nominal and high figures (one of them is
+    /// `emulated_ns`, the one of `timing`).
+    #[serde(skip)]
+    pub period: TimeSpread,
+    /// The bound the clock charged.
+    #[serde(skip)]
+    pub timing: Bound,
+    /// The nominal period time (ns) charged from sourced, derived and estimated timing rows.
+    #[serde(skip)]
+    pub by_status: [u64; 3],
     /// Records found torn when resuming, and what was dropped (warnings, not in the JSON).
     pub repaired: Vec<String>,
 }
@@ -440,6 +454,9 @@ pub struct CrosscheckReport {
     pub times: Vec<(Phase, u64)>,
     pub emulated_ns: u64,
     pub host_seconds: f64,
+    /// The whole run's period time under the low, nominal and high figures.
+    #[serde(skip)]
+    pub period: TimeSpread,
 }
 
 /// A random reachable position, A to move, game not over: random play from the start.
@@ -476,7 +493,7 @@ pub fn crosscheck(
     seed: u64,
     setting: Setting,
 ) -> Result<CrosscheckReport, ExhibitionError> {
-    crosscheck_with(count, seed, setting, &mut NoProgress)
+    crosscheck_with(count, seed, setting, Bound::Nominal, &mut NoProgress)
 }
 
 /// `crosscheck`, telling `progress` after each random position (the start position is not
@@ -485,11 +502,12 @@ pub fn crosscheck_with(
     count: usize,
     seed: u64,
     setting: Setting,
+    timing: Bound,
     progress: &mut dyn Progress,
 ) -> Result<CrosscheckReport, ExhibitionError> {
     let host = Instant::now();
     let mut rng = Rng::new(seed);
-    let mut sil = SilDama::start(setting, 1)?;
+    let mut sil = SilDama::start_timed(setting, 1, timing)?;
     let mut report = CrosscheckReport {
         positions: count,
         setting: setting.to_string(),
@@ -499,6 +517,7 @@ pub fn crosscheck_with(
         times: Vec::new(),
         emulated_ns: 0,
         host_seconds: 0.0,
+        period: TimeSpread::default(),
     };
     // The first move on board 1 from the start position is checked too.
     let mut pending = Position::start();
@@ -544,6 +563,7 @@ pub fn crosscheck_with(
         replies = sil.run()?;
     }
     report.emulated_ns = sil.clock_ns();
+    report.period = sil.machine().spread();
     report.host_seconds = host.elapsed().as_secs_f64();
     Ok(report)
 }

@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use assembler::sil::{assemble, Program};
+use emu::silliac::timing::Bound;
 use emu::silliac::{decode_text, Limits, Machine, Stop};
 
 use super::board::{Move, Side};
@@ -262,9 +263,16 @@ pub struct SilDama {
 impl SilDama {
     /// Load the program through the console start and give it the header.
     pub fn start(setting: Setting, boards: u8) -> Result<SilDama, SilError> {
+        Self::start_timed(setting, boards, Bound::Nominal)
+    }
+
+    /// `start`, the clock charging the figures of `timing` (the games are the same under
+    /// every bound; only their period time differs).
+    pub fn start_timed(setting: Setting, boards: u8, timing: Bound) -> Result<SilDama, SilError> {
         let program = program()?;
         let tape = program.tape().map_err(|e| SilError::Tape(e.to_string()))?;
         let mut machine = Machine::new();
+        machine.set_timing(timing);
         machine.reader_mut().push(&tape);
         machine.reader_mut().push(&header_frames(setting, boards)?);
         machine.console_start();

@@ -15,6 +15,7 @@ use crate::dama::search::Setting;
 use crate::dama::sil::{move_frames, Reply, SilDama, TimedReply};
 use crate::dama::strategy::{parse_strategy, Strategy};
 use crate::rng::Rng;
+use emu::silliac::timing::{self, Bound, Spread};
 
 /// Who chose B's move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -33,6 +34,15 @@ pub enum Mover {
 pub struct Summary {
     pub results: Vec<BoardResult>,
     pub emulated_ns: u64,
+    /// The run's period time under the low, nominal and high figures, the bound charged, and
+    /// the nominal split by row status (sourced, derived, estimated); `ExhibitionReport` has
+    /// the same fields.
+    #[serde(skip)]
+    pub period: Spread,
+    #[serde(skip)]
+    pub timing: Bound,
+    #[serde(skip)]
+    pub by_status: [u64; 3],
     pub orders: u64,
     /// Orders obeyed per function code (name, count), largest first.
     pub order_counts: Vec<(String, u64)>,
@@ -238,7 +248,7 @@ impl Exhibition {
                 typed: None,
             });
         }
-        let sil = SilDama::start(opts.setting, n)?;
+        let sil = SilDama::start_timed(opts.setting, n, opts.timing)?;
         let started = EventKind::Started {
             boards: n,
             setting: opts.setting.to_string(),
@@ -520,6 +530,9 @@ impl Exhibition {
                 })
                 .collect(),
             emulated_ns: self.sil.clock_ns(),
+            period: m.spread(),
+            timing: m.timing(),
+            by_status: timing::nominal_by_status(m.counts(), &m.work()).map(|(_, ns)| ns),
             orders: m.orders(),
             order_counts,
             host_seconds: self.host.elapsed().as_secs_f64(),
@@ -567,6 +580,9 @@ impl ExhibitionReport {
             EventKind::Finished(s) => {
                 self.results = s.results.clone();
                 self.emulated_ns = s.emulated_ns;
+                self.period = s.period;
+                self.timing = s.timing;
+                self.by_status = s.by_status;
                 self.orders = s.orders;
                 self.order_counts = s.order_counts.clone();
                 self.host_seconds = s.host_seconds;
