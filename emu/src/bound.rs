@@ -1,4 +1,4 @@
-//! Which figure of every timing row a machine's clock charges.
+//! Which figure of every timing row a machine's clock charges, and how sure a row is.
 
 /// Low, nominal or high: every period figure that rests on estimates carries bounds
 /// (docs/timing.md), and a run can be charged with either end (`--timing`). The run is the same
@@ -20,6 +20,34 @@ impl Bound {
             Bound::Low => "low",
             Bound::Nominal => "nominal",
             Bound::High => "high",
+        }
+    }
+}
+
+/// How sure a timing row is (both machines' tables).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimingStatus {
+    /// Stated by a source about the machine itself.
+    Sourced,
+    /// Derived from sourced figures (a sibling machine's, or the machine's own bounds with an
+    /// inferred rule between them).
+    Derived,
+    /// A guess with reasoning; replace when the manual's table is read.
+    Estimate,
+}
+
+impl TimingStatus {
+    pub const ALL: [TimingStatus; 3] = [
+        TimingStatus::Sourced,
+        TimingStatus::Derived,
+        TimingStatus::Estimate,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TimingStatus::Sourced => "sourced",
+            TimingStatus::Derived => "derived",
+            TimingStatus::Estimate => "estimate",
         }
     }
 }

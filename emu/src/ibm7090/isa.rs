@@ -457,6 +457,21 @@ pub struct InstrInfo {
 }
 
 impl InstrInfo {
+    /// How sure its cycle count is, read from `timing_source`: Sourced when the CE manual's
+    /// heading (or 9M08A) gives it and nothing is inferred; Derived when a source is cited
+    /// and the rule between its bounds, or a likeness to a sourced row, is ours ([I] with a
+    /// citation); Estimate when it is [I] alone.
+    pub fn timing_status(&self) -> crate::TimingStatus {
+        let s = self.timing_source;
+        let inferred = s.contains("[I]");
+        let cites = s.contains("CE-") || s.contains("[S");
+        match (inferred, cites) {
+            (false, true) => crate::TimingStatus::Sourced,
+            (true, true) => crate::TimingStatus::Derived,
+            _ => crate::TimingStatus::Estimate,
+        }
+    }
+
     /// The nominal cycles (see `Timing::nominal`).
     pub const fn cycles(&self) -> u8 {
         self.timing.nominal()
@@ -799,6 +814,18 @@ pub fn markdown_table() -> String {
 #[allow(clippy::inconsistent_digit_grouping, clippy::unusual_byte_groupings)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn timing_status_follows_the_source_column() {
+        use crate::TimingStatus::*;
+        let status = |m: &str| by_mnemonic(m).unwrap().timing_status();
+        assert_eq!(status("CLA"), Sourced); // [S] CE-56
+        assert_eq!(status("FAD"), Sourced); // [S] 9M08A steps; CE-78/79
+        assert_eq!(status("MPY"), Derived); // CE bounds, the per-bit rule ours
+        assert_eq!(status("ADD"), Derived); // [I]; 229,000 add/s [S2]
+        assert_eq!(status("TRA"), Estimate);
+        assert_eq!(status("STO"), Estimate);
+    }
 
     #[test]
     fn mnemonics_are_unique() {

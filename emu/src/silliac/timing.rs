@@ -11,17 +11,6 @@
 
 use super::orders::{info, TimingClass};
 
-/// How sure a row is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimingStatus {
-    /// Stated by a source about SILLIAC.
-    Sourced,
-    /// Derived from a sourced figure of a sibling machine or device.
-    Derived,
-    /// A guess with reasoning; replace when the manual's table is read.
-    Estimate,
-}
-
 /// A figure with its bounds: `low <= nominal <= high` (checked by a test for every row).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
@@ -255,7 +244,7 @@ pub fn duration_ns(code: u8, units: u64) -> u64 {
     }
 }
 
-pub use crate::bound::Bound;
+pub use crate::bound::{Bound, TimingStatus};
 
 impl Bounds {
     /// The figure of one bound.
