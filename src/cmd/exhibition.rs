@@ -192,15 +192,15 @@ fn with_other_bounds(
         (r, rest)
     });
     let r = r?;
+    let moves = |x: &ExhibitionReport| -> Vec<(u8, String)> {
+        x.moves
+            .iter()
+            .map(|m| (m.board, m.mv.to_string()))
+            .collect()
+    };
     let mut reports = Vec::new();
     for o in rest {
         let o = o?;
-        let moves = |x: &ExhibitionReport| -> Vec<(u8, String)> {
-            x.moves
-                .iter()
-                .map(|m| (m.board, m.mv.to_string()))
-                .collect()
-        };
         if moves(&o) != moves(&r) {
             bail!(
                 "the exhibition under the {} figures played other moves than under the {}: the emulator's run must not depend on its clock",

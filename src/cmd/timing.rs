@@ -75,14 +75,6 @@ pub struct TimingArgs {
     pub json: bool,
 }
 
-fn status_name(s: TimingStatus) -> &'static str {
-    match s {
-        TimingStatus::Sourced => "sourced",
-        TimingStatus::Derived => "derived",
-        TimingStatus::Estimate => "estimate",
-    }
-}
-
 pub fn run(args: TimingArgs) -> anyhow::Result<()> {
     if args.program.is_none() {
         if args.json {
@@ -94,7 +86,7 @@ pub fn run(args: TimingArgs) -> anyhow::Result<()> {
                         "fixed_ns": {"low": r.fixed.low_ns, "nominal": r.fixed.nominal_ns, "high": r.fixed.high_ns},
                         "per_unit_ns": {"low": r.per_unit.low_ns, "nominal": r.per_unit.nominal_ns, "high": r.per_unit.high_ns},
                         "unit": r.unit,
-                        "status": status_name(r.status),
+                        "status": r.status.name(),
                         "source": r.source,
                         "bounds": r.bounds,
                     })
@@ -109,16 +101,11 @@ pub fn run(args: TimingArgs) -> anyhow::Result<()> {
     // The default exhibition: its report carries the split of its nominal time.
     let r = ex::exhibition(&ExhibitionOptions::default())?;
     let total: u64 = r.by_status.iter().sum();
-    let statuses = [
-        TimingStatus::Sourced,
-        TimingStatus::Derived,
-        TimingStatus::Estimate,
-    ];
     if args.json {
         let mut shares = serde_json::Map::new();
-        for (s, ns) in statuses.iter().zip(r.by_status) {
+        for (s, ns) in TimingStatus::ALL.iter().zip(r.by_status) {
             shares.insert(
-                status_name(*s).to_string(),
+                s.name().to_string(),
                 json!({"seconds": ns as f64 / 1e9, "share": ns as f64 / total.max(1) as f64}),
             );
         }
@@ -139,10 +126,10 @@ pub fn run(args: TimingArgs) -> anyhow::Result<()> {
             r.emulated_ns as f64 / 1e9,
             seconds_text(r.period)
         );
-        for (s, ns) in statuses.iter().zip(r.by_status) {
+        for (s, ns) in TimingStatus::ALL.iter().zip(r.by_status) {
             println!(
                 "  {:<9} {:>10.1} s  {:5.1} %",
-                status_name(*s),
+                s.name(),
                 ns as f64 / 1e9,
                 100.0 * ns as f64 / total.max(1) as f64
             );

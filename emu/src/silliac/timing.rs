@@ -12,7 +12,7 @@
 use super::orders::{info, TimingClass};
 
 /// A figure with its bounds: `low <= nominal <= high` (checked by a test for every row).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Bounds {
     pub low_ns: u64,
     pub nominal_ns: u64,
@@ -260,7 +260,6 @@ impl Bounds {
 /// The figures the clock charges under one bound, laid out for the hot loop.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Figures {
-    pub bound: Bound,
     /// Fixed part of every function code's time (0 for refused orders).
     pub fixed: [u64; 256],
     pub shift_place_ns: u64,
@@ -282,7 +281,6 @@ const fn per_unit(class: TimingClass, b: Bound) -> u64 {
 
 const fn build_figures(b: Bound) -> Figures {
     Figures {
-        bound: b,
         fixed: build_fixed(b),
         shift_place_ns: per_unit(TimingClass::Shift, b),
         read_char_ns: per_unit(TimingClass::Read, b),
@@ -330,24 +328,9 @@ impl Work {
     }
 }
 
-/// A run's period time under the low, nominal and high figures of every row.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Spread {
-    pub low_ns: u64,
-    pub nominal_ns: u64,
-    pub high_ns: u64,
-}
-
-impl Spread {
-    /// The figure of one bound.
-    pub fn pick(&self, b: Bound) -> u64 {
-        match b {
-            Bound::Low => self.low_ns,
-            Bound::Nominal => self.nominal_ns,
-            Bound::High => self.high_ns,
-        }
-    }
-}
+/// A run's period time under the low, nominal and high figures of every row: a figure with its
+/// bounds, as a row's are.
+pub type Spread = Bounds;
 
 /// The period time of a run from its per-code order counts (`Machine::counts`) and its
 /// per-unit work (`Machine::work`). `nominal_ns` equals the machine's clock for the same run.
@@ -369,11 +352,7 @@ pub fn spread(counts: &[u64; 256], work: &Work) -> Spread {
 /// The nominal time of a run split by the status of the rows it was charged from: how much of
 /// a period figure rests on sourced, derived and estimated rows (in that order).
 pub fn nominal_by_status(counts: &[u64; 256], work: &Work) -> [(TimingStatus, u64); 3] {
-    let mut out = [
-        (TimingStatus::Sourced, 0),
-        (TimingStatus::Derived, 0),
-        (TimingStatus::Estimate, 0),
-    ];
+    let mut out = TimingStatus::ALL.map(|s| (s, 0));
     for r in TIMING_TABLE.iter() {
         let orders: u64 = (0..=255u8)
             .filter(|&c| info(c).timing == r.class)
