@@ -31,6 +31,7 @@
 
 use super::card::ImageUnit;
 use super::card_reader::CardReader;
+use super::io_timing::{Clock, Kind};
 use super::isa::{self, Op};
 use super::printer::Printer;
 use super::punch::Punch;
@@ -230,6 +231,18 @@ pub struct Io {
     /// Tape units 1-10 (index 0-9) of channels A and B: the reel mounted, if any.
     pub tapes: [[Option<Tape>; TAPE_UNITS]; CHANNELS],
     pub io_check: bool,
+    /// When the channels and units finish (`io_timing`).
+    pub clock: Clock,
+}
+
+/// The kind of time a unit takes.
+fn kind_of(unit: Unit) -> Kind {
+    match unit {
+        Unit::Reader => Kind::Reader,
+        Unit::Punch => Kind::Punch,
+        Unit::Printer => Kind::Printer,
+        Unit::Tape { .. } => Kind::Tape,
+    }
 }
 
 impl Io {
@@ -263,7 +276,12 @@ impl Io {
                 write,
             });
         }
-        self.settle_channel(ch);
+        // The interlocks: a select waits while its channel is in operation and while its unit
+        // is still busy with its last card, line or record (SIMH stalls the CPU there:
+        // `ch_op_ds`, `cdr_chsel`, ERR_STALL).
+        self.wait_channel(ch);
+        let free = self.unit_free(ch, unit);
+        self.clock.wait_until(free);
         match unit {
             Unit::Reader => {
                 if !self.reader.feed() {
@@ -294,7 +312,110 @@ impl Io {
         c.tape_in.clear();
         c.tape_next = 0;
         c.tape_out.clear();
+        self.start_record(ch, unit, write);
         Ok(())
+    }
+
+    /// The time a select starts: the unit's record begins now, and the channel is in operation
+    /// at least until it has passed (for a write to tape, until its gap has).
+    fn start_record(&mut self, ch: usize, unit: Unit, write: bool) {
+        let f = self.clock.figures();
+        let now = self.clock.now;
+        let kind = kind_of(unit);
+        let span = match unit {
+            Unit::Tape { drive, .. } if !write => {
+                let chars = self.tapes[ch][drive as usize - 1]
+                    .as_ref()
+                    .and_then(|t| t.blocks.get(t.pos))
+                    .map_or(0, |b| match b {
+                        Block::Record(r) => r.len() as u64,
+                        Block::Mark => 1,
+                    });
+                f.tape_block(chars)
+            }
+            Unit::Tape { .. } => f.tape_gap(),
+            _ => f.word_at(kind, 23),
+        };
+        let cl = &mut self.clock;
+        cl.record_start[ch] = now;
+        cl.record_words[ch] = 0;
+        cl.record_len[ch] = 0;
+        cl.record_ended[ch] = false;
+        cl.busy_until[ch] = now + span;
+        let free = match kind {
+            Kind::Tape => now + span,
+            k => now + f.cycle(k),
+        };
+        *self.unit_free_mut(ch, unit) = free;
+    }
+
+    /// When a unit ends its cycle or stops.
+    fn unit_free(&mut self, ch: usize, unit: Unit) -> u64 {
+        *self.unit_free_mut(ch, unit)
+    }
+
+    fn unit_free_mut(&mut self, ch: usize, unit: Unit) -> &mut u64 {
+        let cl = &mut self.clock;
+        match unit {
+            Unit::Reader => &mut cl.reader_free,
+            Unit::Punch => &mut cl.punch_free,
+            Unit::Printer => &mut cl.printer_free,
+            Unit::Tape { drive, .. } => &mut cl.tape_free[ch][drive as usize - 1],
+        }
+    }
+
+    /// Hold the CPU until the channel is out of operation, then end what it was left doing.
+    fn wait_channel(&mut self, ch: usize) {
+        let until = self.clock.busy_until[ch];
+        if self.channels[ch].state != State::Idle || until > self.clock.now {
+            self.clock.wait_until(until);
+        }
+        self.settle_channel(ch);
+    }
+
+    /// A word of the selected unit's record has moved (`ended`: it ended the record): the
+    /// channel's time goes to when that word passed, or stays if it is later already (a late
+    /// RCH or LCH: the data is still taken, at once).
+    fn tick(&mut self, ch: usize, ended: bool) {
+        let Some(unit) = self.channels[ch].unit else {
+            return;
+        };
+        let kind = kind_of(unit);
+        let f = self.clock.figures();
+        let cl = &mut self.clock;
+        if cl.record_ended[ch] {
+            // The next card or line a cycle after the last; the next tape record after the
+            // last one's end.
+            cl.record_start[ch] = match kind {
+                Kind::Tape => cl.busy_until[ch],
+                k => cl.record_start[ch] + f.cycle(k),
+            };
+            cl.record_words[ch] = 0;
+            cl.record_ended[ch] = false;
+        }
+        let at = cl.record_start[ch] + f.word_at(kind, cl.record_words[ch]);
+        cl.busy_until[ch] = cl.busy_until[ch].max(at);
+        cl.record_words[ch] += 1;
+        cl.record_ended[ch] = ended;
+    }
+
+    /// After the channel ran its commands: the unit is busy to the end of its card or line
+    /// (of the record, for a tape read; of the last word, for a tape write).
+    fn unit_times(&mut self, ch: usize, unit: Option<Unit>, write: bool) {
+        let Some(unit) = unit else {
+            return;
+        };
+        let f = self.clock.figures();
+        let cl = &self.clock;
+        let end = match kind_of(unit) {
+            Kind::Tape if !write && cl.record_len[ch] > 0 => {
+                cl.record_start[ch] + f.word_at(Kind::Tape, cl.record_len[ch] - 1)
+            }
+            Kind::Tape => cl.busy_until[ch],
+            k => cl.record_start[ch] + f.cycle(k),
+        };
+        let free = self.unit_free_mut(ch, unit);
+        *free = (*free).max(end);
     }
 
     /// BSR, BSF, WEF, REW, RUN, SDN: done at once; on the reader, punch and printer nothing.
@@ -303,11 +424,17 @@ impl Io {
         let Unit::Tape { drive, .. } = unit else {
             return Ok(());
         };
-        self.settle_channel(ch);
+        // The interlocks as for a select (SIMH stacks a non-data select behind a busy channel
+        // instead; here the CPU waits for it).
+        self.wait_channel(ch);
+        let free = self.unit_free(ch, unit);
+        self.clock.wait_until(free);
+        let f = self.clock.figures();
         let t = self.tapes[ch][drive as usize - 1]
             .as_mut()
             .filter(|t| !t.unloaded)
             .ok_or(ChannelError::NotReady(address))?;
+        let (pos, mils) = (t.pos, t.head_mils());
         let at_load_point = match motion {
             Motion::BackspaceRecord => !t.backspace_record(),
             Motion::BackspaceFile => !t.backspace_file(),
@@ -330,6 +457,21 @@ impl Io {
             }
             Motion::SetDensity => false,
         };
+        // The unit is busy while the tape moves: back over the blocks, the mark written, the
+        // rewind.
+        let busy = match motion {
+            Motion::BackspaceRecord | Motion::BackspaceFile => t.blocks[t.pos..pos]
+                .iter()
+                .map(|b| match b {
+                    Block::Record(r) => f.tape_block(r.len() as u64),
+                    Block::Mark => f.tape_block(1),
+                })
+                .sum(),
+            Motion::WriteEndOfFile => f.tape_block(1),
+            Motion::Rewind | Motion::RewindUnload => f.tape_rewind(mils),
+            Motion::SetDensity => 0,
+        };
+        self.clock.tape_free[ch][drive as usize - 1] = self.clock.now + busy;
         // Backspacing at the load point turns the indicator on [SUP `mt_map_err` MTSE_BOT].
         self.channels[ch].flags.beginning_of_tape |= at_load_point;
         Ok(())
@@ -364,6 +506,13 @@ impl Io {
                 Ok(())
             }
             State::Selected | State::Waiting => {
+                // LCH waits for the end of the IOxT the channel is doing [SUP `ch_op_start`:
+                // a start while executing stalls the CPU].
+                if !reset && c.state == State::Waiting {
+                    let until = self.clock.busy_until[ch];
+                    self.clock.wait_until(until);
+                }
+                let c = &mut self.channels[ch];
                 c.state = State::Selected;
                 c.clc = y & ADDRESS;
                 self.run(ch, mem, None)
@@ -383,16 +532,29 @@ impl Io {
             | c.ca as u64)
     }
 
-    /// TCO: whether the channel is in operation. The channel has always finished its commands
-    /// by now; one left waiting for an RCH or LCH that is not coming disconnects (as the real
-    /// one did when the unit's first word, or the end of the IOxT, found no command), so a
-    /// channel is never seen in operation. Absent channels are not either.
+    /// TCO: whether the channel is in operation now (`clock.now`): until its record has
+    /// passed, or its commands' last word. One left selected or waiting for an RCH or LCH past
+    /// that disconnects (as the real one did when the unit's first word, or the end of the
+    /// IOxT, found no command). Absent channels are never in operation.
     pub fn in_operation(&mut self, ch: usize) -> bool {
         if ch >= CHANNELS {
             return false;
         }
-        self.settle_channel(ch);
-        self.channels[ch].state != State::Idle
+        let until = self.clock.busy_until[ch];
+        if self.clock.now >= until {
+            self.settle_channel(ch);
+        }
+        self.channels[ch].state != State::Idle || self.clock.now < until
+    }
+
+    /// Whether any channel is in operation at `now` (a `TCOx *` spin is then no tight loop).
+    pub fn busy_at(&self, now: u64) -> bool {
+        self.clock.busy_until.iter().any(|&t| t > now)
+    }
+
+    /// The cycle until which channel `ch` is in operation (0 for an absent one).
+    pub fn busy_until(&self, ch: usize) -> u64 {
+        self.clock.busy_until.get(ch).copied().unwrap_or(0)
     }
 
     /// TRC, TEF, BTT, ETT: the indicator, turned off.
@@ -468,6 +630,20 @@ impl Io {
     /// Run the command list from the location counter (`first`: a command word given by the
     /// console instead of the first one in storage) until the channel waits or disconnects.
     fn run(&mut self, ch: usize, mem: &mut [u64], first: Option<u64>) -> Result<(), ChannelError> {
+        let (unit, write) = (self.channels[ch].unit, self.channels[ch].write);
+        // The channel's time: from now, word by word (`tick`).
+        self.clock.busy_until[ch] = self.clock.now;
+        let res = self.run_commands(ch, mem, first);
+        self.unit_times(ch, unit, write);
+        res
+    }
+
+    fn run_commands(
+        &mut self,
+        ch: usize,
+        mem: &mut [u64],
+        first: Option<u64>,
+    ) -> Result<(), ChannelError> {
         let mut loaded = true;
         let mut idle = 0u32;
         let mut first = first;
@@ -554,6 +730,7 @@ impl Io {
                 c.wc -= 1;
                 let last = by_record && c.wc == 0;
                 let ended = self.put(ch, w, last);
+                self.tick(ch, ended);
                 self.channels[ch].end_of_record |= ended;
                 n += 1;
             }
@@ -574,6 +751,9 @@ impl Io {
             let (w, eor) = match self.get(ch) {
                 Input::Word(w, eor) => (w, eor),
                 Input::EndOfFile => {
+                    // The mark passes.
+                    self.tick(ch, true);
+                    self.clock.record_len[ch] = 0;
                     self.channels[ch].flags.end_of_file = true;
                     self.disconnect(ch);
                     return Ok(Moved::Disconnected);
@@ -590,6 +770,7 @@ impl Io {
                     };
                 }
             };
+            self.tick(ch, eor);
             let c = &mut self.channels[ch];
             c.end_of_record = eor;
             if c.wc > 0 {
@@ -632,6 +813,7 @@ impl Io {
                         Some(Block::Record(chars)) => {
                             let (words, ok) = tape::record_words(&chars, binary);
                             c.flags.redundancy |= !ok;
+                            self.clock.record_len[ch] = words.len() as u32;
                             c.tape_in = words;
                             c.tape_next = 0;
                         }

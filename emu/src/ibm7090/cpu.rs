@@ -282,6 +282,13 @@ pub struct Machine {
     trace: String,
     /// The last step that left the IC on its own location, in this `run` (`tight.rs`).
     looping: Option<tight::Looping>,
+    /// Cycles the CPU spent held by the I/O (`io_wait_cycles`).
+    pub(super) io_wait: u64,
+    /// The run's budgets as counts (a `TCOx *` spin runs on at once only up to them), and
+    /// whether one did (the hot loop then checks the budgets again).
+    spin_end_cycles: u64,
+    spin_end_instructions: u64,
+    spun: bool,
 }
 
 impl Default for Machine {
@@ -319,12 +326,38 @@ impl Machine {
             trace_on: false,
             trace: String::new(),
             looping: None,
+            io_wait: 0,
+            spin_end_cycles: 0,
+            spin_end_instructions: 0,
+            spun: false,
         }
     }
 
     /// Cycles (2.18 us each) since the machine was made.
     pub fn cycles(&self) -> u64 {
         self.cycles
+    }
+
+    /// Cycles the CPU was held by its input and output, part of `cycles()`: the cycles an
+    /// interlock added (a select or tape motion waiting for its channel to leave operation or
+    /// for its unit to finish its card, line, record or rewind; an LCH waiting for the end of
+    /// the channel's IOxT; LOAD CARDS or LOAD TAPE waiting for the first three words), and the
+    /// cycles of every `TCOx` that found its channel in operation and transferred to its own
+    /// location (the `TCOA *` spin), each execution counted. Other ways a program polls a
+    /// channel (a TCN loop, a TCO to elsewhere) count as computing. `cycles() -
+    /// io_wait_cycles()` is the CPU's own time.
+    pub fn io_wait_cycles(&self) -> u64 {
+        self.io_wait
+    }
+
+    /// Which end of the estimated I/O figures the channels take (`io_timing`); Nominal by
+    /// default. Set it before the run: a channel already busy keeps the time it was given.
+    pub fn set_io_bound(&mut self, bound: crate::ibm7090::io_timing::Bound) {
+        self.io.clock.bound = bound;
+    }
+
+    pub fn io_bound(&self) -> crate::ibm7090::io_timing::Bound {
+        self.io.clock.bound
     }
 
     /// Instructions executed (an XEC and the instruction it executes count as two).
@@ -410,6 +443,7 @@ impl Machine {
         let end_c = limits
             .max_cycles
             .map_or(u64::MAX, |n| r.cycles.saturating_add(n));
+        (self.spin_end_cycles, self.spin_end_instructions) = (end_c, end_i);
         if self.trace_on {
             loop {
                 if r.instructions >= end_i {
@@ -462,8 +496,9 @@ impl Machine {
                                 return stop;
                             }
                         }
-                        if self.trap_mode {
-                            // ETM: the rest of the slice one step at a time.
+                        if self.trap_mode || std::mem::take(&mut self.spun) {
+                            // ETM: the rest of the slice one step at a time; a spin run on
+                            // at once: the budgets again.
                             break;
                         }
                     }
@@ -475,6 +510,8 @@ impl Machine {
     /// Execute one instruction (with an XEC, the chain it executes).
     pub fn step(&mut self) -> Option<Stop> {
         self.resume();
+        // One step is one execution: no spin runs on.
+        (self.spin_end_cycles, self.spin_end_instructions) = (0, 0);
         let mut r = Regs::load(self);
         let res = self.step_traced(&mut r);
         r.store(self);

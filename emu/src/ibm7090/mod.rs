@@ -18,6 +18,7 @@ pub mod channel;
 pub mod cpu;
 pub mod decode;
 pub mod float;
+pub mod io_timing;
 pub mod isa;
 pub mod printer;
 pub mod punch;

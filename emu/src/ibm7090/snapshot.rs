@@ -23,14 +23,21 @@
 //! punch 0 / punch-image 0 ... / punched |A`B               (the same for the punch)
 //! reel A2 3 1 0 0 / block 44 45 ... / mark  (unit, position, ring, written, unloaded; blocks,
 //!                                          tape characters in octal)
+//! io-wait 0 / io-clock nominal 0 0 0      (cycles held by the I/O; the bound, when the reader,
+//!                                          punch and printer are free, decimal)
+//! channel-clock A 0 0 0 0 0                (in operation until, the record's start, words,
+//!                                          length, ended)
+//! tape-clock A 0 0 0 0 0 0 0 0 0 0         (when each unit stops)
 //! end 0123456789abcdef                    (FNV-1a 64 of every byte before this line)
 //! ```
-//! (`/` above separates lines.) The decoded-instruction cache is rebuilt from the store; the
+//! (`/` above separates lines.) The clock lines came with period I/O time and stay in version
+//! 2: a snapshot without them has the clock at 0. The decoded-instruction cache is rebuilt from the store; the
 //! pending trace text is output and not saved.
 
 use super::card::{Card, IMAGE_WORDS};
 use super::channel::{Channel, Io, State, Unit, CHANNELS, TAPE_UNITS};
 use super::cpu::{Machine, STORE_WORDS};
+use super::io_timing::Bound;
 use super::tape::{Block, Tape};
 use crate::snapshot::{self as shared, Format, Line};
 use std::fmt::Write;
@@ -88,6 +95,7 @@ pub fn to_text(m: &Machine) -> String {
         },
     );
     write_io(&mut s, &m.io);
+    write_clock(&mut s, m);
     shared::finish(&mut s);
     s
 }
@@ -111,6 +119,33 @@ fn unit_text(u: Option<Unit>) -> String {
         Some(Unit::Tape { drive, binary }) => {
             format!("tape{drive}{}", if binary { 'b' } else { 'd' })
         }
+    }
+}
+
+fn write_clock(s: &mut String, m: &Machine) {
+    let cl = &m.io.clock;
+    let _ = writeln!(s, "io-wait {}", m.io_wait_cycles());
+    let _ = writeln!(
+        s,
+        "io-clock {} {} {} {}",
+        cl.bound.name(),
+        cl.reader_free,
+        cl.punch_free,
+        cl.printer_free
+    );
+    for ch in 0..CHANNELS {
+        let _ = writeln!(
+            s,
+            "channel-clock {} {} {} {} {} {}",
+            letter(ch),
+            cl.busy_until[ch],
+            cl.record_start[ch],
+            cl.record_words[ch],
+            cl.record_len[ch],
+            cl.record_ended[ch] as u8
+        );
+        let free: Vec<String> = cl.tape_free[ch].iter().map(|t| t.to_string()).collect();
+        let _ = writeln!(s, "tape-clock {} {}", letter(ch), free.join(" "));
     }
 }
 
@@ -324,6 +359,43 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                 }
             }
             "io-check" => m.io.io_check = flag(one()?)?,
+            "io-wait" => m.io_wait = dec(one()?)?,
+            "io-clock" => {
+                let [bound, r, p, l] = rest else {
+                    return Err(bad(n, "`io-clock` takes a bound and three counts".into()));
+                };
+                let cl = &mut m.io.clock;
+                cl.bound = Bound::from_name(bound)
+                    .ok_or_else(|| bad(n, format!("`{bound}` is not low, nominal or high")))?;
+                (cl.reader_free, cl.punch_free, cl.printer_free) = (dec(r)?, dec(p)?, dec(l)?);
+            }
+            "channel-clock" => {
+                let [ch, busy, start, words, len, ended] = rest else {
+                    return Err(bad(
+                        n,
+                        "`channel-clock` takes a channel and five fields".into(),
+                    ));
+                };
+                let ch = channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?;
+                let cl = &mut m.io.clock;
+                cl.busy_until[ch] = dec(busy)?;
+                cl.record_start[ch] = dec(start)?;
+                cl.record_words[ch] = dec(words)?.min(u32::MAX as u64) as u32;
+                cl.record_len[ch] = dec(len)?.min(u32::MAX as u64) as u32;
+                cl.record_ended[ch] = flag(ended)?;
+            }
+            "tape-clock" => {
+                let Some((ch, free)) = rest.split_first() else {
+                    return Err(bad(n, "`tape-clock` takes a channel and ten counts".into()));
+                };
+                let ch = channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?;
+                if free.len() != TAPE_UNITS {
+                    return Err(bad(n, "`tape-clock` takes a channel and ten counts".into()));
+                }
+                for (u, t) in free.iter().enumerate() {
+                    m.io.clock.tape_free[ch][u] = dec(t)?;
+                }
+            }
             "channel" => {
                 let [ch, state, unit, write, clc, ca, wc, op, nst, eor, eof, trc, bot, eot, cmd] =
                     rest

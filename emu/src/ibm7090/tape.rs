@@ -276,6 +276,11 @@ impl Tape {
     }
 
     /// At the load point.
+    /// How far the heads are past the load point, in thousandths of an inch.
+    pub fn head_mils(&self) -> u64 {
+        self.head_mils
+    }
+
     pub fn at_load_point(&self) -> bool {
         self.pos == 0
     }

@@ -687,6 +687,12 @@ impl Machine {
                 if let Err(e) = self.io_order(r, d.op, word, y, at) {
                     return self.io_stop(r, at, depth, cycles, e);
                 }
+                // A TCO taken to itself: the channel is in operation and the CPU spins on it.
+                if d.op == Op::Tco && r.ic == at as u32 && depth == 0 {
+                    r.cycles += cycles;
+                    self.channel_spin(r, word, at, cycles);
+                    return Ok(());
+                }
             }
             // --- The ±0760 group: the effective address selects the function, executed as
             // its own row.

@@ -38,8 +38,25 @@ pub(super) fn stop_for(error: ChannelError, address: u16) -> Stop {
 }
 
 impl Machine {
-    /// Execute I/O order `op` (`word`, effective address `y`).
+    /// Execute I/O order `op` (`word`, effective address `y`) at the CPU's count: the cycles
+    /// an interlock held the CPU go on its count and on `io_wait`.
     pub(super) fn io_order(
+        &mut self,
+        r: &mut Regs,
+        op: Op,
+        word: u64,
+        y: u16,
+        at: u16,
+    ) -> Result<(), IoStop> {
+        self.io.clock.now = r.cycles;
+        let res = self.io_order_at(r, op, word, y, at);
+        let waited = std::mem::take(&mut self.io.clock.waited);
+        r.cycles += waited;
+        self.io_wait += waited;
+        res
+    }
+
+    fn io_order_at(
         &mut self,
         r: &mut Regs,
         op: Op,
@@ -144,8 +161,52 @@ impl Machine {
     }
 
     fn load_from(&mut self, unit: u16) -> Result<(), ChannelError> {
-        self.io.load_button(&mut self.mem[..], unit)?;
+        self.io.clock.now = self.cycles;
+        let res = self.io.load_button(&mut self.mem[..], unit);
+        // The CPU starts when the key's first three words are in.
+        let waited = std::mem::take(&mut self.io.clock.waited);
+        self.cycles += waited;
+        self.io_wait += waited;
+        res?;
         self.ic = 1;
         Ok(())
+    }
+
+    /// A `TCOx *` that found its channel in operation (`go`, the IC left on it at `at`, its
+    /// own `cycles`): its cycles are I/O wait, and outside trace and trap mode the spin runs
+    /// on to the channel's end at once, as many executions as it would take (cycle- and
+    /// count-exact), within the run's budgets.
+    pub(super) fn channel_spin(&mut self, r: &mut Regs, word: u64, at: u16, cycles: u64) {
+        self.io_wait += cycles;
+        if self.trace_on || self.trap_mode {
+            return;
+        }
+        let ch = channel_of(Op::Tco, word);
+        let until = self.io.busy_until(ch);
+        // This execution started at `start`; the next ones at start + j * cycles, each taken
+        // while it starts before `until`.
+        let start = r.cycles - cycles;
+        if cycles == 0 || until <= start + cycles {
+            return;
+        }
+        let mut n = (until - start).div_ceil(cycles) - 1;
+        // Within the budgets: each execution must start before them.
+        if self.spin_end_cycles > start {
+            n = n.min((self.spin_end_cycles - start).div_ceil(cycles) - 1);
+        } else {
+            n = 0;
+        }
+        n = n.min(
+            self.spin_end_instructions
+                .saturating_sub(r.instructions + 1),
+        );
+        if n == 0 {
+            return;
+        }
+        let _ = at;
+        r.cycles += n * cycles;
+        r.instructions += n;
+        self.io_wait += n * cycles;
+        self.spun = true;
     }
 }

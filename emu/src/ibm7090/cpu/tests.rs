@@ -665,7 +665,10 @@ fn io_orders_on_the_machine() {
         }
     );
     assert_eq!(m.instructions(), 3);
-    assert_eq!(m.cycles(), 2 + 2 + 1);
+    // The second select waits for the first record: a 3/4-inch gap and 84 characters at
+    // 41,667 a second = 12.016 ms = 5,512 cycles from the first select (io_timing).
+    assert_eq!(m.cycles(), 5_512);
+    assert_eq!(m.io_wait_cycles(), 5_512 - (2 + 2 + 1));
     assert_eq!(
         crate::ibm7090::bcd::unpack(&m.mem[0o300..0o302]),
         "CARD ONE    "
@@ -927,7 +930,19 @@ fn load_cards_boots_a_self_loading_card() {
     assert_eq!(m.ic, 1);
     assert_eq!(m.mem[..23], words[..23]);
     assert_eq!(m.mem[23], 0);
-    assert_eq!(m.step(), None, "TCOA * falls through");
+    // TCOA * spins while the rest of the card comes, one step at a time; then falls through.
+    let until = m.io.busy_until(0);
+    assert!(until > m.cycles());
+    assert_eq!(m.step(), None);
+    assert_eq!(m.ic, 1, "TCOA * while the card is read");
+    while m.ic == 1 {
+        assert_eq!(m.step(), None);
+    }
+    assert!(
+        m.cycles() >= until && m.cycles() < until + 4,
+        "{} {until}",
+        m.cycles()
+    );
     assert_eq!(m.ic, 2);
     assert_eq!(m.step(), None);
     assert_eq!(m.xr[0], 0o30, "AXT 24,1");

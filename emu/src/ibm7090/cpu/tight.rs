@@ -44,6 +44,11 @@ impl Machine {
     #[cold]
     #[inline(never)]
     pub(super) fn self_transfer(&mut self, r: &Regs, at: u16, before: u64) -> Result<(), Stop> {
+        if self.io.busy_at(r.cycles) {
+            // A channel is in operation: it will finish, and a `TCOA *` then falls through.
+            self.looping = None;
+            return Ok(());
+        }
         let now = Looping {
             at,
             instructions: r.instructions,
