@@ -556,4 +556,6 @@ impl Machine {
 }
 
 #[cfg(test)]
+mod io_time_tests;
+#[cfg(test)]
 mod tests;
