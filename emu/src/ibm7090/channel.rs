@@ -8,7 +8,10 @@
 //! LCH or SCH on them stops the machine (SIMH: "Non-existent channel"), and their tests see a
 //! channel not in operation with every indicator off.
 //!
-//! The channel works as the 7607 does, in zero time (period I/O timing is not modelled):
+//! The channel works as the 7607 does, the data moving at once and the time on the channels'
+//! clock (`io_timing`: a select starts the unit's record, each word is taken when it passes,
+//! the channel is in operation until its last word; selects, tape motions and LCH wait for it;
+//! docs/ibm7090.md "Channels and their units"):
 //! - RDS/WRS select a unit; RCH (reset and load) starts the channel on the command list at Y.
 //!   The commands run at once to the point where the channel would wait for the CPU: after an
 //!   IOCT, IORT or IOST it waits for LCH, which goes on with the list at its Y. A channel left

@@ -284,10 +284,9 @@ pub struct Machine {
     looping: Option<tight::Looping>,
     /// Cycles the CPU spent held by the I/O (`io_wait_cycles`).
     pub(super) io_wait: u64,
-    /// The run's budgets as counts (a `TCOx *` spin runs on at once only up to them), and
+    /// The run's cycle budget as a count (a `TCOx *` spin runs on at once only up to it), and
     /// whether one did (the hot loop then checks the budgets again).
     spin_end_cycles: u64,
-    spin_end_instructions: u64,
     spun: bool,
 }
 
@@ -328,7 +327,6 @@ impl Machine {
             looping: None,
             io_wait: 0,
             spin_end_cycles: 0,
-            spin_end_instructions: 0,
             spun: false,
         }
     }
@@ -343,7 +341,8 @@ impl Machine {
     /// for its unit to finish its card, line, record or rewind; an LCH waiting for the end of
     /// the channel's IOxT; LOAD CARDS or LOAD TAPE waiting for the first three words), and the
     /// cycles of every `TCOx` that found its channel in operation and transferred to its own
-    /// location (the `TCOA *` spin), each execution counted. Other ways a program polls a
+    /// location (the `TCOA *` spin: every execution it stands for, though `instructions()`
+    /// counts it once, see `cpu/io.rs` `channel_spin`). Other ways a program polls a
     /// channel (a TCN loop, a TCO to elsewhere) count as computing. `cycles() -
     /// io_wait_cycles()` is the CPU's own time.
     pub fn io_wait_cycles(&self) -> u64 {
@@ -443,7 +442,7 @@ impl Machine {
         let end_c = limits
             .max_cycles
             .map_or(u64::MAX, |n| r.cycles.saturating_add(n));
-        (self.spin_end_cycles, self.spin_end_instructions) = (end_c, end_i);
+        self.spin_end_cycles = end_c;
         if self.trace_on {
             loop {
                 if r.instructions >= end_i {
@@ -510,8 +509,8 @@ impl Machine {
     /// Execute one instruction (with an XEC, the chain it executes).
     pub fn step(&mut self) -> Option<Stop> {
         self.resume();
-        // One step is one execution: no spin runs on.
-        (self.spin_end_cycles, self.spin_end_instructions) = (0, 0);
+        // No budget: a spin runs on to the channel's end.
+        self.spin_end_cycles = u64::MAX;
         let mut r = Regs::load(self);
         let res = self.step_traced(&mut r);
         r.store(self);

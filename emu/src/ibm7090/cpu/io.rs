@@ -172,40 +172,35 @@ impl Machine {
         Ok(())
     }
 
-    /// A `TCOx *` that found its channel in operation (`go`, the IC left on it at `at`, its
-    /// own `cycles`): its cycles are I/O wait, and outside trace and trap mode the spin runs
-    /// on to the channel's end at once, as many executions as it would take (cycle- and
-    /// count-exact), within the run's budgets.
+    /// A `TCOx *` that found its channel in operation (the IC left on it at `at`, its own
+    /// `cycles` already counted): the CPU would spin on it until the channel leaves operation.
+    /// The machine runs that spin at once as this one execution: the cycles are those of every
+    /// execution the spin would have made (cycle-exact), all of them I/O wait, but it counts
+    /// as one instruction, so that instruction budgets and counts stay the program's work.
+    /// Within the run's cycle budget: every execution stood for starts before it.
     pub(super) fn channel_spin(&mut self, r: &mut Regs, word: u64, at: u16, cycles: u64) {
         self.io_wait += cycles;
-        if self.trace_on || self.trap_mode {
-            return;
-        }
-        let ch = channel_of(Op::Tco, word);
-        let until = self.io.busy_until(ch);
-        // This execution started at `start`; the next ones at start + j * cycles, each taken
-        // while it starts before `until`.
-        let start = r.cycles - cycles;
-        if cycles == 0 || until <= start + cycles {
-            return;
-        }
-        let mut n = (until - start).div_ceil(cycles) - 1;
-        // Within the budgets: each execution must start before them.
-        if self.spin_end_cycles > start {
-            n = n.min((self.spin_end_cycles - start).div_ceil(cycles) - 1);
-        } else {
-            n = 0;
-        }
-        n = n.min(
-            self.spin_end_instructions
-                .saturating_sub(r.instructions + 1),
-        );
-        if n == 0 {
+        if self.trap_mode || cycles == 0 {
             return;
         }
         let _ = at;
+        let until = self.io.busy_until(channel_of(Op::Tco, word));
+        // This execution started at `start`; the next would start at start + j * cycles,
+        // each taken while it starts before `until`: n of them.
+        let start = r.cycles - cycles;
+        if until <= start + cycles {
+            return;
+        }
+        let mut n = (until - start).div_ceil(cycles) - 1;
+        n = if self.spin_end_cycles > start {
+            n.min((self.spin_end_cycles - start).div_ceil(cycles) - 1)
+        } else {
+            0
+        };
+        if n == 0 {
+            return;
+        }
         r.cycles += n * cycles;
-        r.instructions += n;
         self.io_wait += n * cycles;
         self.spun = true;
     }

@@ -111,19 +111,19 @@ fn the_spin_run_on_at_once_counts_as_stepping_it() {
     for cards in [1, 2] {
         for compute in [0, 100, COMPUTE] {
             let fast = finish(program(cards, true, compute, Bound::Nominal));
+            // One step at a time (a step runs the spin on too, as one instruction).
             let mut slow = program(cards, true, compute, Bound::Nominal);
             let mut steps = 0;
             while slow.step().is_none() {
                 steps += 1;
-                assert!(steps < 10_000_000);
+                assert!(steps < 100_000);
             }
             assert_eq!(
                 (fast.cycles(), fast.instructions(), fast.io_wait_cycles()),
                 (slow.cycles(), slow.instructions(), slow.io_wait_cycles()),
                 "{cards} cards, count {compute}"
             );
-            // With the trace on the spin runs instruction by instruction, and is no tight
-            // loop: the channel will finish.
+            // With the trace on the same (and no tight loop: the channel will finish).
             let mut traced = program(cards, true, compute, Bound::Nominal);
             traced.set_trace(true);
             let traced = finish(traced);
@@ -146,11 +146,12 @@ fn a_spin_stops_at_the_budget_as_stepping_would() {
         );
         assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 0o107 });
         assert_eq!(m.cycles(), full.cycles());
-        assert_eq!(m.instructions(), full.instructions());
+        // A spin cut by the budget goes on as a second one: one instruction more.
+        assert!(m.instructions() - full.instructions() <= 1);
     }
-    let mut m = program(1, true, 0, Bound::Nominal);
-    assert_eq!(m.run(Limits::instructions(1_000)), Stop::InstructionBudget);
-    assert_eq!(m.instructions(), 1_000);
+    // The spin counts as one instruction: RDS, RCHA, NOP, NOP, TCOA (taken, run on), TCOA
+    // (through), TIX, NOP, HPR.
+    assert_eq!(full.instructions(), 9);
 }
 
 #[test]

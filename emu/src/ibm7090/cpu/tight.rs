@@ -1,10 +1,11 @@
 //! The tight loop: a transfer to its own location that changes nothing, the loop the period
 //! machines were stopped on by hand (SIMH reports "Infinite loop"). Two executions in a row at
 //! the same location that leave the machine the same, IC on that location again, prove it: the
-//! next one starts from what the last one started from, and nothing outside the CPU moves
-//! (the channels finish their commands at once, and no interrupt is modelled). So `TRA *` and
-//! a taken `TZE *` stop; `TIX *,1,1` and `TXI *` (an index register changing), `TOV *` (the
-//! indicator turned off) and `TCOA *` (never taken: the channel has finished) do not.
+//! next one starts from what the last one started from, and nothing outside the CPU moves (no
+//! interrupt is modelled; while a channel is in operation nothing is tight, as it will finish).
+//! So `TRA *` and a taken `TZE *` stop; `TIX *,1,1` and `TXI *` (an index register changing),
+//! `TOV *` (the indicator turned off) and `TCOA *` (taken only while the channel is busy) do
+//! not.
 //!
 //! The hot loop never pays for it: its cache leaves a transfer whose target is its own
 //! location to `Machine::execute_left` (`hot::refill`), and only a step that leaves the IC on

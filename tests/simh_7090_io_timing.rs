@@ -1,0 +1,134 @@
+//! The channel beside the CPU, against SIMH's `i7094` (`set cpu 7090`): a FAP program starts
+//! the reader on one card (RCDA, RCHA with IOCD 24 words) and counts loop passes (TXI, then
+//! TCOA back to it) while channel A is in operation, then stores the count. Both machines run
+//! it; the counts differ by the units of time, as worked out below, and must agree within 2 %.
+//!
+//! Here (`emu::ibm7090::io_timing`, nominal): the channel is in operation from the select until
+//! the card's 24th word, 73,300 of the 100,800 parts of the 240 ms card cycle = 80,057 cycles
+//! of 2.18 us; a pass is TXI (1 cycle) and TCOA (2): about (80,057 - 5) / 3 = 26,684 passes.
+//!
+//! SIMH (i7094_cd.c): the reader's first word 27,500 units after the select, then per row
+//! 150 + 4,000 (`cdr_tstart`, `cdr_tleft`, `cdr_tright`): the 24th at 73,300 units, a unit
+//! being one instruction (the CPU counts `sim_interval` down by one an instruction), so a pass
+//! of two instructions: about 36,650 passes. The shape is the same (SIMH's proportions are
+//! ours), the clocks are not: the ratio expected is (2 / 3) × (110,092 / 100,800) = 0.728
+//! (our pass is 3 cycles where SIMH's is 2 units; SIMH's card is 100,800 units where ours is
+//! 110,092 cycles).
+//!
+//! The SIMH half is ignored where the build found no `i7094` (build.rs); under CI it runs.
+
+use assembler::fap;
+use emu::ibm7090::{Limits, Machine, Stop};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const COUNT: &str = "       ORG     64
+START  RCDA
+       RCHA    READ
+       AXT     0,1
+LOOP   TXI     *+1,1,1
+       TCOA    LOOP
+       SXA     COUNT,1
+       HTR     START
+READ   IOCD    CARD,,24
+COUNT  PZE
+CARD   BSS     24
+       END     START
+";
+
+/// COUNT's address: ORG 64 (octal 100) and eight words before it.
+const COUNT_AT: u16 = 0o110;
+
+const DECK: &str = "OVERLAP 1\n";
+
+/// The ratio of the counts (here / SIMH) the clocks give, and the tolerance.
+const RATIO: f64 = (2.0 / 3.0) * (110_092.0 / 100_800.0);
+const TOLERANCE: f64 = 0.02;
+
+fn program() -> fap::Program {
+    fap::assemble(COUNT, "overlap.fap").unwrap()
+}
+
+/// The count here: passes while channel A was in operation.
+fn count_here() -> u64 {
+    let p = program();
+    let mut m = Machine::new();
+    for (&a, &w) in &p.words {
+        m.mem[a as usize] = w;
+    }
+    m.ic = p.start as u32;
+    m.io.reader.load_text(DECK).unwrap();
+    let stop = m.run(Limits::instructions(1_000_000));
+    assert!(matches!(stop, Stop::Halt { .. }), "{stop:?}");
+    let at = COUNT_AT as usize;
+    // SXA stores the register in the address part.
+    m.mem[at] & 0o77777
+}
+
+#[test]
+fn the_count_here_is_the_channels_time_over_a_pass() {
+    let n = count_here();
+    // Passes start at 5, 8, ..: the TCOA of pass k (from 1) starts at 5 + 3k - 2 and is
+    // taken while that is before 80,057.
+    assert_eq!(n, (80_057 - 3_u64).div_ceil(3));
+}
+
+fn i7094() -> PathBuf {
+    std::env::var_os("PATH")
+        .and_then(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join("i7094"))
+                .find(|f| f.is_file())
+        })
+        .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
+}
+
+/// The count SIMH stores.
+fn count_simh() -> u64 {
+    let p = program();
+    let dir = std::env::temp_dir().join(format!("firstmoves-simh-overlap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("prog.obj"), p.object_deck()).unwrap();
+    std::fs::write(dir.join("deck.txt"), DECK).unwrap();
+    let at = COUNT_AT;
+    std::fs::write(
+        dir.join("run.ini"),
+        format!(
+            "set cpu 7090\nload prog.obj\nattach cdr deck.txt\ngo {:o}\nexamine {at:o}\nquit\n",
+            p.start
+        ),
+    )
+    .unwrap();
+    let out = Command::new(i7094())
+        .arg("run.ini")
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("i7094 runs");
+    std::fs::remove_dir_all(&dir).ok();
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.contains("HALT instruction"), "{out}");
+    let word = out
+        .lines()
+        .find_map(|l| {
+            let (_, v) = l.split_once(":\t")?;
+            u64::from_str_radix(v.trim(), 8).ok()
+        })
+        .unwrap_or_else(|| panic!("no examined word in {out}"));
+    word & 0o77777
+}
+
+#[test]
+#[cfg_attr(
+    not(has_i7094),
+    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
+)]
+fn the_overlap_agrees_with_simh() {
+    let (here, simh) = (count_here(), count_simh());
+    let ratio = here as f64 / simh as f64;
+    eprintln!("passes here {here}, SIMH {simh}, ratio {ratio:.4} (expected {RATIO:.4})");
+    assert!(
+        (ratio / RATIO - 1.0).abs() <= TOLERANCE,
+        "passes here {here}, SIMH {simh}: ratio {ratio:.4}, expected {RATIO:.4} within {TOLERANCE}"
+    );
+}
