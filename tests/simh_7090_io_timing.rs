@@ -5,15 +5,17 @@
 //!
 //! Here (`emu::ibm7090::io_timing`, nominal): the channel is in operation from the select until
 //! the card's 24th word, 73,300 of the 100,800 parts of the 240 ms card cycle = 80,057 cycles
-//! of 2.18 us; a pass is TXI (1 cycle) and TCOA (2): about (80,057 - 5) / 3 = 26,684 passes.
+//! of 2.18 us; a pass is TXI and NOP (1 cycle each) and TCOA (2): about 80,057 / 4 = 20,013.
 //!
-//! SIMH (i7094_cd.c): the reader's first word 27,500 units after the select, then per row
-//! 150 + 4,000 (`cdr_tstart`, `cdr_tleft`, `cdr_tright`): the 24th at 73,300 units, a unit
-//! being one instruction (the CPU counts `sim_interval` down by one an instruction), so a pass
-//! of two instructions: about 36,650 passes. The shape is the same (SIMH's proportions are
-//! ours), the clocks are not: the ratio expected is (2 / 3) × (110,092 / 100,800) = 0.728
-//! (our pass is 3 cycles where SIMH's is 2 units; SIMH's card is 100,800 units where ours is
-//! 110,092 cycles).
+//! SIMH (i7094_cd.c): a unit of its time is one instruction (the CPU counts `sim_interval`
+//! down by one an instruction, i7094_cpu.c). The reader's select schedules the first word
+//! `cdp_tstart` = 35,000 units later (the punch's start figure, as `cdr_chsel` has it; its own
+//! `cdr_tstart` is 27,500), then per row 150 + 4,000 (`cdr_tleft`, `cdr_tright`): the 24th
+//! word at 80,800 units; a pass is three instructions: about 26,933 passes. The ratio
+//! expected (here / SIMH) is (3 / 4) × (110,092 / 100,800) × (73,300 / 80,800) = 0.743: our
+//! pass is 4 cycles where SIMH's is 3 units, our card cycle is 110,092 cycles where SIMH's
+//! card is 100,800 units, and SIMH's first word comes 7,500 units later in it than the shape
+//! we took from it. The index register counts to 32,767 at most; both counts stay below.
 //!
 //! The SIMH half is ignored where the build found no `i7094` (build.rs); under CI it runs.
 
@@ -27,6 +29,7 @@ START  RCDA
        RCHA    READ
        AXT     0,1
 LOOP   TXI     *+1,1,1
+       NOP
        TCOA    LOOP
        SXA     COUNT,1
        HTR     START
@@ -36,13 +39,13 @@ CARD   BSS     24
        END     START
 ";
 
-/// COUNT's address: ORG 64 (octal 100) and eight words before it.
-const COUNT_AT: u16 = 0o110;
+/// COUNT's address: ORG 64 (octal 100) and nine words before it.
+const COUNT_AT: u16 = 0o111;
 
 const DECK: &str = "OVERLAP 1\n";
 
 /// The ratio of the counts (here / SIMH) the clocks give, and the tolerance.
-const RATIO: f64 = (2.0 / 3.0) * (110_092.0 / 100_800.0);
+const RATIO: f64 = (3.0 / 4.0) * (110_092.0 / 100_800.0) * (73_300.0 / 80_800.0);
 const TOLERANCE: f64 = 0.02;
 
 fn program() -> fap::Program {
@@ -68,9 +71,9 @@ fn count_here() -> u64 {
 #[test]
 fn the_count_here_is_the_channels_time_over_a_pass() {
     let n = count_here();
-    // Passes start at 5, 8, ..: the TCOA of pass k (from 1) starts at 5 + 3k - 2 and is
-    // taken while that is before 80,057.
-    assert_eq!(n, (80_057 - 3_u64).div_ceil(3));
+    // Passes start at 5, 9, ..: the TCOA of pass k (from 1) starts at 5 + 4k - 2 and is
+    // taken while that is before 80,057; the count is the passes, the last one's included.
+    assert_eq!(n, (80_057 - 3_u64).div_ceil(4));
 }
 
 fn i7094() -> PathBuf {

@@ -414,9 +414,12 @@ CARD   BSS     24
             m.io.printer.lines,
             vec!["FIRST CARD, 72 COLUMNS ARE READ", "(X+Y)*2 = 4/5"]
         );
-        // Per card RCDA RCHA WPRA RCHA TRA; the channel takes no cycles.
+        // Per card RCDA RCHA WPRA RCHA TRA: 9 cycles of the CPU's own; each select waits for
+        // the channel's record before it (the card's rows, the line's), period time
+        // (docs/timing.md "IBM 7090 input and output").
         assert_eq!(m.instructions(), 5 * 2);
-        assert_eq!(m.cycles(), 9 * 2);
+        assert_eq!(m.cycles() - m.io_wait_cycles(), 9 * 2);
+        assert_eq!(m.cycles(), 426_972);
     }
 
     /// The system-tape example of docs/ibm7090.md ("Tapes"): BCD card images from A2 to print
@@ -460,7 +463,9 @@ CARD   BSS     14
         );
         // WTDA RCHA, then per card RTDA RCHA WTDA RCHA TRA: 2 + 2 + (2 + 2 + 2 + 2 + 1) x 2.
         assert_eq!(m.instructions(), 2 + 5 * 2);
-        assert_eq!(m.cycles(), 4 + 9 * 2);
+        assert_eq!(m.cycles() - m.io_wait_cycles(), 4 + 9 * 2);
+        // Each tape select waits for the record before it on channel A.
+        assert_eq!(m.cycles(), 26_834);
     }
 
     #[test]
