@@ -22,6 +22,11 @@ impl Bound {
             Bound::High => "high",
         }
     }
+
+    /// The bound named `low`, `nominal` or `high`.
+    pub fn from_name(name: &str) -> Option<Bound> {
+        Bound::ALL.into_iter().find(|b| b.name() == name)
+    }
 }
 
 /// How sure a timing row is (both machines' tables).

@@ -16,32 +16,9 @@
 
 use super::timing::CYCLE_PS;
 
-/// Which end of each estimated I/O figure to use (sourced figures are the same in all three).
-/// Low gives the fewest cycles, High the most.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Bound {
-    Low,
-    #[default]
-    Nominal,
-    High,
-}
-
-impl Bound {
-    pub const ALL: [Bound; 3] = [Bound::Low, Bound::Nominal, Bound::High];
-
-    /// `low`, `nominal`, `high`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Bound::Low => "low",
-            Bound::Nominal => "nominal",
-            Bound::High => "high",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Bound> {
-        Bound::ALL.into_iter().find(|b| b.name() == name)
-    }
-}
+/// Which end of each estimated I/O figure to use (sourced figures are the same in all three):
+/// the bound both machines share; Low gives the fewest cycles, High the most.
+pub use crate::bound::Bound;
 
 /// Cycles (rounded up) for a time in picoseconds.
 pub const fn ps_cycles(ps: u64) -> u64 {
