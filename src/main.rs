@@ -6,7 +6,7 @@ mod progress;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
@@ -69,6 +69,11 @@ they do not list, or an error; 2 usage; 3 the budget was spent.")]
     Man,
 }
 
+/// The whole command line: the derived definition and the `-o` every command shares.
+fn command() -> clap::Command {
+    cmd::output::add(Cli::command())
+}
+
 /// The version and the commit the binary was built from (build.rs; "unknown" outside git).
 pub const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
@@ -89,8 +94,13 @@ stop the program cannot go on from; 2 a usage error; 3 a run's budget spent.";
 
 fn main() -> ExitCode {
     quiet_on_closed_output();
-    let cli = Cli::parse();
+    let matches = command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     progress::set_quiet(cli.quiet);
+    if let Err(e) = cmd::output::redirect(&matches) {
+        eprintln!("firstmoves: error: {e:#}");
+        return ExitCode::FAILURE;
+    }
     let result = match cli.command {
         Command::Asm(args) => cmd::asm::run(args),
         Command::Run(args) => cmd::run::run(args),
@@ -105,8 +115,8 @@ fn main() -> ExitCode {
         },
         Command::Merge(args) => cmd::merge::run(args),
         Command::Timing(args) => cmd::timing::run(args),
-        Command::Completions(args) => cmd::help::completions::<Cli>(args),
-        Command::Man => cmd::help::man::<Cli>(),
+        Command::Completions(args) => cmd::help::completions(command(), args),
+        Command::Man => cmd::help::man(command()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -49,12 +49,12 @@ fn chess_crosscheck_reports_do_not_depend_on_jobs() {
 
 #[test]
 fn mate_campaign_reports_do_not_depend_on_jobs() {
-    let native = ["chess", "mate-campaign", "--limit", "40"];
+    let native = ["chess", "mate-campaign", "--positions", "40"];
     assert_eq!(report(&native, "1"), report(&native, "3"));
     let emulated = [
         "chess",
         "mate-campaign",
-        "--limit",
+        "--positions",
         "6",
         "--engine",
         "emulated",

@@ -247,14 +247,14 @@ fn chess_perft_mate_period() {
     );
     report(
         "chess-mate-campaign.json",
-        &["chess", "mate-campaign", "--limit", "20", "--json"],
+        &["chess", "mate-campaign", "--positions", "20", "--json"],
     );
     report(
         "chess-mate-campaign-emulated.json",
         &[
             "chess",
             "mate-campaign",
-            "--limit",
+            "--positions",
             "10",
             "--engine",
             "emulated",

@@ -177,6 +177,10 @@ pub struct BenchArgs {
     /// Repeat each measurement this many times and keep the fastest (1 to 1,000).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: u32,
+    /// The measurements as one JSON object (each case's move, value, and both engines'
+    /// positions, host seconds and rate; perft 6) instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(clap::Args)]
@@ -482,7 +486,18 @@ fn bench(args: BenchArgs) -> anyhow::Result<()> {
         ("start, a1+b1 (6 deep, all moves)", Position::start(), a1b1),
         ("middle, a1+b1 (6 deep, all moves)", middle, a1b1),
     ];
-    println!("dama bench (best of {} runs each)", args.repeat);
+    if !args.json {
+        println!("dama bench (best of {} runs each)", args.repeat);
+    }
+    // One engine's measurement: positions, host seconds (the fastest run), rate.
+    let figures = |positions: u64, seconds: f64| {
+        serde_json::json!({
+            "positions": positions,
+            "host_seconds": seconds,
+            "positions_per_second": positions as f64 / seconds,
+        })
+    };
+    let mut rows = Vec::new();
     for (name, p, s) in cases {
         let (tn, rn) = timed(args.repeat, || faithful(&p, s));
         let (tf, rf) = timed(args.repeat, || fast(&p, s));
@@ -490,6 +505,17 @@ fn bench(args: BenchArgs) -> anyhow::Result<()> {
             bail!("{name}: engines disagree: faithful {rn:?}, fast {rf:?}");
         }
         let mv = rn.mv.map_or("none".to_string(), |m| m.to_string());
+        if args.json {
+            rows.push(serde_json::json!({
+                "case": name,
+                "position": p.to_string(),
+                "move": rn.mv.map(|m| m.to_string()),
+                "value": rn.value,
+                "faithful": figures(rn.positions, tn),
+                "fast": figures(rf.positions, tf),
+            }));
+            continue;
+        }
         println!(
             "{name}: move {mv} value {}\n  faithful {:>10} positions {:>9.3} ms {:>7.1} M positions/s\n  fast     {:>10} positions {:>9.3} ms {:>7.1} M positions/s",
             rn.value,
@@ -502,6 +528,15 @@ fn bench(args: BenchArgs) -> anyhow::Result<()> {
         );
     }
     let (tp, n) = timed(args.repeat, || perft(&Position::start(), 6));
+    if args.json {
+        let v = serde_json::json!({
+            "repeat": args.repeat,
+            "cases": rows,
+            "perft": {"depth": 6, "paths": n, "host_seconds": tp, "paths_per_second": n as f64 / tp},
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
     println!(
         "perft 6 from the start: {n} paths in {:.3} ms ({:.1} M paths/s)",
         tp * 1e3,

@@ -1,8 +1,6 @@
 //! What a shell and `man` need, generated from the command line's own definition so that they
 //! never drift from it: completions (`clap_complete`) and the manual page (`clap_mangen`).
 
-use clap::CommandFactory;
-
 #[derive(clap::Args)]
 pub struct CompletionsArgs {
     /// The shell: bash, zsh or fish (also elvish, powershell).
@@ -11,8 +9,7 @@ pub struct CompletionsArgs {
 
 /// The completion script for `args.shell` on standard output. Install, for bash:
 /// `firstmoves completions bash > ~/.local/share/bash-completion/completions/firstmoves`.
-pub fn completions<C: CommandFactory>(args: CompletionsArgs) -> anyhow::Result<()> {
-    let mut cmd = C::command();
+pub fn completions(mut cmd: clap::Command, args: CompletionsArgs) -> anyhow::Result<()> {
     // Into memory first: clap_complete panics when its writer fails (a closed pipe).
     let mut text = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "firstmoves", &mut text);
@@ -22,8 +19,7 @@ pub fn completions<C: CommandFactory>(args: CompletionsArgs) -> anyhow::Result<(
 
 /// The manual page of the whole command line in roff: the main page, then one page a
 /// subcommand (`firstmoves man | man -l -`).
-pub fn man<C: CommandFactory>() -> anyhow::Result<()> {
-    let cmd = C::command();
+pub fn man(cmd: clap::Command) -> anyhow::Result<()> {
     let mut text = Vec::new();
     clap_mangen::Man::new(cmd.clone()).render(&mut text)?;
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {

@@ -8,6 +8,7 @@ pub mod diag;
 pub mod exhibition;
 pub mod help;
 pub mod merge;
+pub mod output;
 pub mod run;
 pub mod timing;
 

@@ -38,7 +38,7 @@ pub fn run(a: BestArgs) -> anyhow::Result<()> {
 
 /// The answer as JSON; the emulated twin's run and the program's own fields beside it (a
 /// null there drops a field the printout does not give).
-fn best_json(p: &Position, b: &Best) -> Value {
+pub(super) fn best_json(p: &Position, b: &Best) -> Value {
     let r = &b.result;
     let san = line_san(p, &r.pv);
     let mut v = json!({

@@ -3,6 +3,7 @@
 
 use anyhow::Context;
 use programs::chess::initia;
+use serde_json::json;
 
 use super::Which;
 
@@ -12,6 +13,10 @@ pub struct CardsArgs {
     pub file: String,
     #[command(flatten)]
     pub which: Which,
+    /// One JSON object: the deck, the program, and per problem its comments, the printout's
+    /// lines and the answer as `chess best --json` gives it (or why the problem was skipped).
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(a: CardsArgs) -> anyhow::Result<()> {
@@ -19,21 +24,49 @@ pub fn run(a: CardsArgs) -> anyhow::Result<()> {
     let (entry, g) = a.which.program()?;
     let context = || g.context(&a.which.program);
     entry.check(&g.settings).with_context(context)?;
+    let mut problems = Vec::new();
     for (n, problem) in initia::read_cards(&deck).into_iter().enumerate() {
-        println!("PROBLEM {}", n + 1);
+        let number = n + 1;
         match problem {
             Ok(pb) => {
-                for c in &pb.comments {
-                    println!("/{c}/");
-                }
                 let b = entry
                     .best(&pb.position, a.which.engine.twin(), &g.settings)
                     .with_context(context)?;
-                print!("{}", b.text(&pb.position));
+                let printout = b.text(&pb.position);
+                if a.json {
+                    problems.push(json!({
+                        "problem": number,
+                        "comments": pb.comments,
+                        "printout": printout.lines().collect::<Vec<_>>(),
+                        "answer": super::best::best_json(&pb.position, &b),
+                    }));
+                    continue;
+                }
+                println!("PROBLEM {number}");
+                for c in &pb.comments {
+                    println!("/{c}/");
+                }
+                print!("{printout}");
             }
-            Err(e) => println!("{}: {e}; problem skipped", a.file),
+            Err(e) if a.json => {
+                problems.push(json!({"problem": number, "skipped": e.to_string()}));
+                continue;
+            }
+            Err(e) => {
+                println!("PROBLEM {number}");
+                println!("{}: {e}; problem skipped", a.file);
+            }
         }
         println!();
+    }
+    if a.json {
+        let v = json!({
+            "deck": a.file,
+            "program": a.which.program,
+            "engine": if a.which.engine == super::EngineArg::Emulated { "emulated" } else { "native" },
+            "problems": problems,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
     }
     Ok(())
 }

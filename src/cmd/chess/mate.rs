@@ -37,9 +37,9 @@ pub struct MateCampaignArgs {
     /// The table (default: programs/testdata/chess/bwtc_stockfish.tsv, built in).
     #[arg(long)]
     pub tsv: Option<String>,
-    /// Only the first N positions (1 to 100,000).
-    #[arg(long, value_parser = crate::cmd::usize_within(1, 100_000))]
-    pub limit: Option<usize>,
+    /// Only the first N positions (1 to 100,000). `--limit` is an older name for it.
+    #[arg(long, alias = "limit", value_parser = crate::cmd::usize_within(1, 100_000))]
+    pub positions: Option<usize>,
     /// MATER II's threat levels (default 2; 0 to 5).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=5))]
     pub threat_levels: Option<u32>,
@@ -160,7 +160,7 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
     };
     let name = a.tsv.as_deref().unwrap_or("bwtc_stockfish.tsv");
     let mut rows = campaign::read_table(&text).with_context(|| name.to_string())?;
-    if let Some(n) = a.limit {
+    if let Some(n) = a.positions {
         rows.truncate(n);
     }
     let mut out = serde_json::Map::new();
