@@ -397,11 +397,34 @@ impl<P: Player> Engine for TwinEngine<P> {
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        // Every program's twins are one engine: `Engine` switches between them (the command
+        // line's `--engine`), assembling the FAP program when it is first wanted.
+        if name.eq_ignore_ascii_case("engine") {
+            self.twin = match value.trim().to_ascii_lowercase().as_str() {
+                "native" => Twin::Native,
+                "emulated" => {
+                    assembled::<P>().map_err(|e| format!("Engine emulated: {e}"))?;
+                    Twin::Emulated
+                }
+                _ => return Err(format!("Engine: `{value}` is not native or emulated")),
+            };
+            // The last emulated run's figures belong to that twin, not to the next search.
+            self.last = LastRun::default();
+            return Ok(());
+        }
         P::set_option(&mut self.params, name, value)
     }
 
     fn options(&self) -> Vec<String> {
-        P::options()
+        let twin = match self.twin {
+            Twin::Native => "native",
+            Twin::Emulated => "emulated",
+        };
+        let mut o = vec![format!(
+            "option name Engine type combo default {twin} var native var emulated"
+        )];
+        o.extend(P::options());
+        o
     }
 
     fn info_extra(&self) -> Option<String> {

@@ -356,6 +356,26 @@ mod tests {
         assert_eq!(o.matches("readyok").count(), 2, "{o}");
     }
 
+    /// `setoption name Engine` moves the session between the twins: the emulated one reports
+    /// its period time in `info string`, the native one does not.
+    #[test]
+    fn the_engine_option_switches_twins() {
+        let o = session(
+            "uci\nsetoption name Engine value emulated\nposition fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\n\
+             go\nsetoption name Engine value native\ngo\nsetoption name Engine value fast\n",
+        );
+        assert!(
+            o.contains("option name Engine type combo default native var native var emulated"),
+            "{o}"
+        );
+        assert_eq!(o.matches("bestmove a1a8").count(), 2, "{o}");
+        assert_eq!(o.matches("emulated_seconds").count(), 1, "{o}");
+        assert!(
+            o.contains("info string Engine: `fast` is not native or emulated"),
+            "{o}"
+        );
+    }
+
     #[test]
     fn mate_score() {
         let o = session("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo\n");
