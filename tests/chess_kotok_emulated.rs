@@ -42,6 +42,40 @@ fn best_on_the_emulated_7090() {
     let secs = v["emulated_seconds"].as_f64().unwrap();
     assert!((secs - cycles as f64 * 2.18e-6).abs() < 1e-9, "{v}");
     assert!(secs > 1.0, "{v}");
+    // The time split: the CPU's own cycles and those it was held by the tapes (the deck on
+    // A2, the printout on A3), exact.
+    assert_eq!(v["timing"], "nominal");
+    assert_eq!(v["cycles"], 19_072_844);
+    assert_eq!(v["io_wait_cycles"], 64_853);
+    let part = |k: &str| v[k].as_f64().unwrap();
+    assert!((part("cpu_seconds") + part("io_wait_seconds") - secs).abs() < 1e-9);
+    // Under the three I/O bounds: the nominal is the plain figure, low <= nominal <= high,
+    // and `--timing high` reports the high bound's time as its own.
+    let spread = |v: &serde_json::Value, b: &str| v["emulated_seconds_spread"][b].as_f64().unwrap();
+    assert_eq!(spread(&v, "nominal"), secs);
+    assert!(spread(&v, "low") < secs && secs < spread(&v, "high"), "{v}");
+    let high = json(&[
+        "chess",
+        "best",
+        "--program",
+        "kotok",
+        "--engine",
+        "emulated",
+        "--json",
+        "--timing",
+        "high",
+    ]);
+    assert_eq!(high["timing"], "high");
+    assert_eq!(high["move"], "d2d4");
+    assert_eq!(
+        high["emulated_seconds"].as_f64().unwrap(),
+        spread(&v, "high")
+    );
+    assert_eq!(
+        high["emulated_seconds_spread"],
+        v["emulated_seconds_spread"]
+    );
+    assert_eq!(high["instructions"], v["instructions"]);
 }
 
 #[test]
@@ -61,6 +95,16 @@ fn crosscheck_json() {
     ]);
     assert_eq!(v["positions"], 2);
     assert_eq!(v["mismatches"], serde_json::json!([]));
+    // Every problem also ran under the other two I/O bounds.
+    assert_eq!(v["timing"], "nominal");
+    let spread = |b: &str| v["emulated_seconds_spread"][b].as_f64().unwrap();
+    // The plain total adds each problem's seconds, the spread the cycles: equal but for the
+    // last bits of the floating-point sum.
+    assert!((spread("nominal") - v["emulated_seconds"].as_f64().unwrap()).abs() < 1e-6);
+    assert!(
+        spread("low") < spread("nominal") && spread("nominal") < spread("high"),
+        "{v}"
+    );
 }
 
 #[test]
@@ -119,6 +163,14 @@ fn uci_engine_reports_the_emulated_time() {
     assert_eq!(
         lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
         2,
+        "{lines:?}"
+    );
+    // The I/O bound is an option like the twin (the command line's --timing).
+    assert!(
+        lines
+            .iter()
+            .any(|l| l
+                == "option name Timing type combo default nominal var low var nominal var high"),
         "{lines:?}"
     );
 }

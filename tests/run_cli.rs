@@ -338,3 +338,73 @@ fn keys_and_switches_of_the_7090() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--keys"));
 }
+
+/// `--timing` on a 7090 run picks the I/O bound of its clock; the JSON gives the run's time
+/// under all three bounds (the other two run again) and the part the CPU was held by I/O.
+#[test]
+fn ibm7090_timing_bounds_and_io_wait() {
+    let src = scratch("timed.fap");
+    std::fs::write(
+        &src,
+        "       ORG     64
+LOOP   RTDA    2
+       RCHA    READC
+       WTDA    3
+       RCHA    PRINTC
+       TRA     LOOP
+READC  IORT    CARD,,14
+PRINTC IOCD    CARD,,14
+CARD   BSS     14
+       END     LOOP
+",
+    )
+    .unwrap();
+    let input = scratch("timed-in.txt");
+    std::fs::write(&input, "FIRST\nSECOND\nTHIRD\n").unwrap();
+    let output = scratch("timed-out.txt");
+    let run = |bound: &str| {
+        std::fs::remove_file(&output).ok();
+        let out = bin()
+            .args([
+                "run",
+                src.to_str().unwrap(),
+                "--tape",
+                &format!("A2={}", input.display()),
+                "--tape",
+                &format!("A3={}", output.display()),
+                "--json",
+                "--timing",
+                bound,
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json(&out)
+    };
+    let (low, nominal, high) = (run("low"), run("nominal"), run("high"));
+    assert_eq!(nominal["timing"], "nominal");
+    assert_eq!(low["timing"], "low");
+    assert_eq!(nominal["stop"]["reason"], "blank-tape");
+    // The same run under every bound: the same spread, each bound's own figure its cycles'.
+    let spread = &nominal["emulated_seconds_spread"];
+    for (v, b) in [(&low, "low"), (&nominal, "nominal"), (&high, "high")] {
+        assert_eq!(&v["emulated_seconds_spread"], spread);
+        assert_eq!(v["instructions"], nominal["instructions"]);
+        let us = v["emulated_us"].as_f64().unwrap();
+        assert!(
+            (spread[b].as_f64().unwrap() * 1e6 - us).abs() < 1e-3,
+            "{b}: {v}"
+        );
+        // Three tape records read and three written: the CPU waits on each.
+        assert!(v["io_wait_cycles"].as_u64().unwrap() > 0);
+    }
+    let s = |b: &str| spread[b].as_f64().unwrap();
+    assert!(
+        s("low") < s("nominal") && s("nominal") < s("high"),
+        "{spread}"
+    );
+}

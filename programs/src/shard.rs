@@ -98,6 +98,8 @@ enum Combine {
     Max,
     /// The sum of the shards' per-problem seconds, in problem order.
     SecondsInOrder,
+    /// The shards' cycles under each timing bound (`shard.cycles_spread`), summed, as seconds.
+    CycleSpread,
 }
 
 /// The fields of a chess cross-check report.
@@ -112,6 +114,8 @@ const CROSSCHECK: &[(&str, Combine)] = &[
     ("over_budget", Combine::Concat),
     ("max_emulated_seconds", Combine::Max),
     ("emulated_seconds", Combine::SecondsInOrder),
+    ("timing", Combine::Same),
+    ("emulated_seconds_spread", Combine::CycleSpread),
     ("host_seconds", Combine::HostSum),
 ];
 
@@ -274,6 +278,23 @@ fn combine(
                     }
                 }
                 Value::from(sum)
+            }
+            Combine::CycleSpread => {
+                let mut sum = crate::chess::emulated::CycleSpread::default();
+                for (file, v) in parts {
+                    let get = |bound: &str| {
+                        v.pointer(&format!("/shard/cycles_spread/{bound}"))
+                            .and_then(Value::as_u64)
+                            .ok_or_else(|| wrong(file))
+                    };
+                    sum = sum
+                        + crate::chess::emulated::CycleSpread {
+                            low: get("low")?,
+                            nominal: get("nominal")?,
+                            high: get("high")?,
+                        };
+                }
+                crate::chess::crosscheck::spread_json(sum)
             }
         };
         out.insert(key.into(), merged);

@@ -242,7 +242,7 @@ fn search_emulated(p: &Position, params: &Params) -> Result<Emulated, EmulatedEr
 
 fn crosscheck_of(n: usize, seed: u64) -> Report<Kotok> {
     let cases = Kotok::cases(n, seed, &Params::default());
-    crosscheck::<Kotok>(n, seed, &cases, 2, &mut NoProgress)
+    crosscheck::<Kotok>(n, seed, &cases, 2, Default::default(), &mut NoProgress)
 }
 
 fn check_eval(n: usize, seed: u64) {

@@ -64,7 +64,14 @@ fn cases(positions: usize, seed: u64) -> (usize, u64, Vec<Case<Params>>) {
 }
 
 fn crosscheck((positions, seed, cases): &(usize, u64, Vec<Case<Params>>)) -> Report<Soma> {
-    programs::chess::crosscheck::crosscheck::<Soma>(*positions, *seed, cases, 2, &mut NoProgress)
+    programs::chess::crosscheck::crosscheck::<Soma>(
+        *positions,
+        *seed,
+        cases,
+        2,
+        Default::default(),
+        &mut NoProgress,
+    )
 }
 
 fn sym(name: &str) -> usize {

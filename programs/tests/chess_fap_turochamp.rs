@@ -49,7 +49,15 @@ fn cases(positions: usize, seed: u64, max_plies: usize) -> Vec<Case<Params>> {
 }
 
 fn crosscheck(cases: &[Case<Params>], cycles: u64) -> Report<Turochamp> {
-    crosscheck_within::<Turochamp>(cases.len(), 0, cases, Some(cycles), 2, &mut NoProgress)
+    crosscheck_within::<Turochamp>(
+        cases.len(),
+        0,
+        cases,
+        Some(cycles),
+        2,
+        Default::default(),
+        &mut NoProgress,
+    )
 }
 
 /// Native and emulated agree on the answer and on every root move's value and position play.
@@ -257,7 +265,8 @@ fn campaign() {
 fn middlegame_emulated() {
     for (name, p) in programs::chess::period::middlegames() {
         let limits = Limits::cycles(1_000_000_000);
-        match run_with::<Turochamp>(&p, &params(2, true), limits).map(emulated) {
+        match run_with::<Turochamp>(&p, &params(2, true), limits, emu::Bound::Nominal).map(emulated)
+        {
             Ok(e) => {
                 let (r, _) = best(&p, &Params::default());
                 assert_eq!(

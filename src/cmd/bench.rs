@@ -25,13 +25,17 @@ pub struct BenchArgs {
     /// rates, emulated seconds) instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub timing: super::timing::TimingArg,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let figures = match (args.machine.as_str(), &args.program) {
-        ("7090" | "ibm7090", Some(p)) => ibm7090::bench_program(p, args.seconds)?,
+        ("7090" | "ibm7090", Some(p)) => {
+            ibm7090::bench_program(p, args.seconds, args.timing.bound())?
+        }
         (_, Some(_)) => bail!("--program: the chess programs run on the 7090"),
-        ("silliac", None) => bench_silliac(args.seconds)?,
+        ("silliac", None) => bench_silliac(args.seconds, args.timing.bound())?,
         ("7090" | "ibm7090", None) => ibm7090::bench(args.seconds)?,
         (other, None) => bail!("no benchmark for machine `{other}` (known: silliac, 7090)"),
     };
@@ -132,8 +136,9 @@ pub fn print_speed(what: &str, count: u64, m: &Measured) {
     }
 }
 
-fn bench_silliac(seconds: f64) -> anyhow::Result<Figures> {
+fn bench_silliac(seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
     let mut m = silliac_bench_machine();
+    m.set_timing(bound);
     // Warm up caches and branch predictors.
     let _ = m.run(Limits::orders(10_000_000));
     let (orders0, clock0) = (m.orders(), m.clock_ns());

@@ -29,11 +29,12 @@ impl From<TimingBound> for Bound {
     }
 }
 
-/// The flag, for the commands that report emulated SILLIAC time.
+/// The flag, for the commands that report emulated time.
 #[derive(clap::Args, Clone, Copy, Debug)]
 pub struct TimingArg {
-    /// Charge the low, nominal or high figure of every timing row (docs/timing.md): the run is
-    /// the same, its period time that bound's. The JSON gives all three beside the chosen one.
+    /// Charge the low, nominal or high figure of every timing row (docs/timing.md): SILLIAC's
+    /// orders and tape, the 7090's input and output. The run is the same, its period time that
+    /// bound's. The JSON gives all three beside the chosen one.
     #[arg(long, value_enum, default_value = "nominal")]
     pub timing: TimingBound,
 }

@@ -5,11 +5,12 @@
 use std::fmt::Write as _;
 
 use emu::ibm7090::{Limits, Stop};
+use emu::Bound;
 use serde_json::{json, Map, Value};
 
-use super::emulated::EmulatedError;
+use super::emulated::{cycles_seconds, CycleSpread, EmulatedError};
 use super::fen::to_fen;
-use super::program::{run_with, Case, Player, ReportField};
+use super::program::{run_with, spread_of, Case, Player, ReportField};
 use crate::progress::Progress;
 
 /// A problem on which the twins differ.
@@ -21,6 +22,15 @@ pub struct Mismatch<P: Player> {
     pub native: P::Answer,
     /// The emulated answer, or the error that stopped the run.
     pub emulated: Result<P::Answer, String>,
+}
+
+/// How a cross-check's emulated runs are timed: the I/O bound of every run and of the
+/// report's seconds, and whether each problem also runs under the other two bounds for the
+/// report's `emulated_seconds_spread` (three runs a problem).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CrosscheckTiming {
+    pub bound: Bound,
+    pub spread: bool,
 }
 
 /// The cross-check's result.
@@ -41,6 +51,10 @@ pub struct Report<P: Player> {
     pub max_emulated_seconds: f64,
     /// Each finished emulated run's seconds, in problem order (what a merge of shards sums).
     pub seconds: Vec<f64>,
+    /// The bound the runs were timed with.
+    pub bound: Bound,
+    /// The finished runs' cycles under each bound, summed (when asked for).
+    pub spread: Option<CycleSpread>,
 }
 
 /// Run every case on the emulated 7090 and natively and compare, on `jobs` threads;
@@ -50,6 +64,7 @@ pub fn crosscheck<P: Player>(
     seed: u64,
     cases: &[Case<P::Params>],
     jobs: usize,
+    timing: CrosscheckTiming,
     progress: &mut dyn Progress,
 ) -> Report<P> {
     crosscheck_within::<P>(
@@ -58,6 +73,7 @@ pub fn crosscheck<P: Player>(
         cases,
         P::crosscheck_cycles(),
         jobs,
+        timing,
         progress,
     )
 }
@@ -66,25 +82,33 @@ pub fn crosscheck<P: Player>(
 enum Checked<P: Player> {
     OverBudget,
     Compared {
-        emulated: Result<(P::Answer, f64), String>,
+        emulated: Result<(P::Answer, f64, Option<CycleSpread>), String>,
         native: P::Answer,
     },
 }
 
 /// One problem, a pure function of its case: the same on any thread, in any order.
-fn check<P: Player>(c: &Case<P::Params>, cycles: Option<u64>) -> Checked<P> {
+fn check<P: Player>(
+    c: &Case<P::Params>,
+    cycles: Option<u64>,
+    timing: CrosscheckTiming,
+) -> Checked<P> {
     let limits = match cycles {
         Some(cycles) => Limits::cycles(cycles),
         None => P::limits(&c.params),
     };
-    let emulated = match run_with::<P>(&c.position, &c.params, limits) {
+    let emulated = match run_with::<P>(&c.position, &c.params, limits, timing.bound) {
         Err(EmulatedError::UnexpectedStop { reason, .. })
             if cycles.is_some() && reason == Stop::CycleBudget.reason() =>
         {
             return Checked::OverBudget;
         }
         Err(e) => Err(e.to_string()),
-        Ok(run) => Ok((run.answer, run.outcome.emulated_seconds)),
+        Ok(run) if timing.spread => match spread_of::<P>(&c.position, &c.params, &run.outcome) {
+            Ok(spread) => Ok((run.answer, run.outcome.emulated_seconds, Some(spread))),
+            Err(e) => Err(e.to_string()),
+        },
+        Ok(run) => Ok((run.answer, run.outcome.emulated_seconds, None)),
     };
     Checked::Compared {
         emulated,
@@ -102,6 +126,7 @@ pub fn crosscheck_within<P: Player>(
     cases: &[Case<P::Params>],
     cycles: Option<u64>,
     jobs: usize,
+    timing: CrosscheckTiming,
     progress: &mut dyn Progress,
 ) -> Report<P> {
     let mut report = Report {
@@ -115,14 +140,20 @@ pub fn crosscheck_within<P: Player>(
         emulated_seconds: 0.0,
         max_emulated_seconds: 0.0,
         seconds: Vec::new(),
+        bound: timing.bound,
+        spread: timing.spread.then(CycleSpread::default),
     };
-    let results = crate::progress::map_in_order(cases, jobs, progress, |c| check::<P>(c, cycles));
+    let results =
+        crate::progress::map_in_order(cases, jobs, progress, |c| check::<P>(c, cycles, timing));
     for (c, checked) in cases.iter().zip(results) {
         match checked {
             Checked::OverBudget => report.over_budget.push(c.clone()),
             Checked::Compared { emulated, native } => {
-                let emulated = emulated.map(|(answer, seconds)| {
+                let emulated = emulated.map(|(answer, seconds, spread)| {
                     report.seconds.push(seconds);
+                    if let (Some(sum), Some(s)) = (report.spread.as_mut(), spread) {
+                        *sum = *sum + s;
+                    }
                     report.positions_examined += P::result(&answer).positions;
                     answer
                 });
@@ -143,6 +174,21 @@ pub fn crosscheck_within<P: Player>(
     report.emulated_seconds = report.seconds.iter().fold(0.0, |sum, s| sum + s);
     report.max_emulated_seconds = report.seconds.iter().fold(0.0, |max, &s| f64::max(max, s));
     report
+}
+
+/// Cycles under the three bounds as seconds: `{"low": .., "nominal": .., "high": ..}`.
+pub fn spread_json(s: CycleSpread) -> Value {
+    json!({
+        "low": cycles_seconds(s.low),
+        "nominal": cycles_seconds(s.nominal),
+        "high": cycles_seconds(s.high),
+    })
+}
+
+/// Cycles under the three bounds: `{"low": .., "nominal": .., "high": ..}` (what a merge of
+/// shards sums).
+pub fn spread_cycles_json(s: CycleSpread) -> Value {
+    json!({ "low": s.low, "nominal": s.nominal, "high": s.high })
 }
 
 impl<P: Player> Report<P> {
@@ -173,6 +219,10 @@ impl<P: Player> Report<P> {
         o.insert("seed".into(), json!(self.seed));
         o.insert("mismatches".into(), Value::Array(mismatches));
         o.insert("emulated_seconds".into(), json!(self.emulated_seconds));
+        if let Some(spread) = self.spread {
+            o.insert("timing".into(), json!(self.bound.name()));
+            o.insert("emulated_seconds_spread".into(), spread_json(spread));
+        }
         o.insert("host_seconds".into(), json!(host_seconds));
         for field in P::REPORT {
             let (k, v) = match field {

@@ -19,12 +19,13 @@ use std::fmt::{Debug, Display};
 use std::sync::{Mutex, OnceLock};
 
 use emu::ibm7090::Limits;
+use emu::Bound;
 use serde_json::Value;
 
 use super::board::Position;
 use super::emulated::{
-    problem_deck, run_problem_until, run_problem_with, EmulatedError, LastRun, Outcome,
-    PrintoutError, Program, DEFAULT_BUDGET,
+    cycle_spread, problem_deck, run_problem_timed, run_problem_until, CycleSpread, EmulatedError,
+    LastRun, Outcome, PrintoutError, Program, DEFAULT_BUDGET,
 };
 use super::movegen::legal_moves;
 use super::printer;
@@ -117,21 +118,35 @@ pub fn run<P: FapProgram>(
     p: &Position,
     params: &P::Params,
 ) -> Result<Run<P::Answer>, EmulatedError> {
-    run_with::<P>(p, params, P::limits(params))
+    run_with::<P>(p, params, P::limits(params), Bound::Nominal)
 }
 
-/// `run` within the caller's budget (a run beyond it is an `UnexpectedStop`).
+/// `run` within the caller's budget (a run beyond it is an `UnexpectedStop`), its I/O timed
+/// with `bound`.
 pub fn run_with<P: FapProgram>(
     p: &Position,
     params: &P::Params,
     limits: Limits,
+    bound: Bound,
 ) -> Result<Run<P::Answer>, EmulatedError> {
     let card = P::card(params).map_err(EmulatedError::Params)?;
     let program = assembled::<P>()?;
     let deck = problem_deck(p, &card)?;
-    let outcome = run_problem_with(program, &deck, limits)?;
+    let outcome = run_problem_timed(program, &deck, limits, bound)?;
     let answer = P::read(p, params, &outcome.printed)?;
     Ok(Run { answer, outcome })
+}
+
+/// The cycles of a finished run of `P` on `p` under all three I/O bounds (the other two run
+/// again: `emulated::cycle_spread`).
+pub fn spread_of<P: FapProgram>(
+    p: &Position,
+    params: &P::Params,
+    done: &Outcome,
+) -> Result<CycleSpread, EmulatedError> {
+    let card = P::card(params).map_err(EmulatedError::Params)?;
+    let deck = problem_deck(p, &card)?;
+    cycle_spread(assembled::<P>()?, &deck, done)
 }
 
 /// A program's settings as (option, value) pairs in its UCI option names.
@@ -145,12 +160,13 @@ pub type Alias = (&'static str, &'static [(&'static str, &'static str)]);
 pub fn run_until<P: FapProgram>(
     p: &Position,
     params: &P::Params,
+    bound: Bound,
     cancel: &Cancel,
 ) -> Result<Option<Run<P::Answer>>, EmulatedError> {
     let card = P::card(params).map_err(EmulatedError::Params)?;
     let program = assembled::<P>()?;
     let deck = problem_deck(p, &card)?;
-    let Some(outcome) = run_problem_until(program, &deck, P::limits(params), cancel)? else {
+    let Some(outcome) = run_problem_until(program, &deck, P::limits(params), bound, cancel)? else {
         return Ok(None);
     };
     let answer = P::read(p, params, &outcome.printed)?;
@@ -306,6 +322,8 @@ pub fn params_from<P: Player>(settings: &[(String, String)]) -> Result<P::Params
 pub struct TwinEngine<P: Player> {
     pub params: P::Params,
     twin: Twin,
+    /// The I/O bound of the emulated twin's runs (UCI option `Timing`).
+    bound: Bound,
     last: LastRun,
     /// The last search was stopped before the program answered.
     stopped: bool,
@@ -316,6 +334,7 @@ impl<P: Player> Clone for TwinEngine<P> {
         TwinEngine {
             params: self.params.clone(),
             twin: self.twin,
+            bound: self.bound,
             last: self.last.clone(),
             stopped: self.stopped,
         }
@@ -327,6 +346,7 @@ impl<P: Player> TwinEngine<P> {
         TwinEngine {
             params,
             twin,
+            bound: Bound::Nominal,
             last: LastRun::default(),
             stopped: false,
         }
@@ -381,7 +401,7 @@ impl<P: Player> Engine for TwinEngine<P> {
                     stopped_answer(p)
                 }
             },
-            Twin::Emulated => match run_until::<P>(p, &params, cancel) {
+            Twin::Emulated => match run_until::<P>(p, &params, self.bound, cancel) {
                 Ok(None) => {
                     self.stopped = true;
                     stopped_answer(p)
@@ -412,6 +432,14 @@ impl<P: Player> Engine for TwinEngine<P> {
             self.last = LastRun::default();
             return Ok(());
         }
+        // Every program's emulated runs are timed alike: `Timing` picks the I/O bound (the
+        // command line's `--timing`).
+        if name.eq_ignore_ascii_case("timing") {
+            self.bound = Bound::from_name(&value.trim().to_ascii_lowercase())
+                .ok_or_else(|| format!("Timing: `{value}` is not low, nominal or high"))?;
+            self.last = LastRun::default();
+            return Ok(());
+        }
         P::set_option(&mut self.params, name, value)
     }
 
@@ -423,6 +451,10 @@ impl<P: Player> Engine for TwinEngine<P> {
         let mut o = vec![format!(
             "option name Engine type combo default {twin} var native var emulated"
         )];
+        o.push(format!(
+            "option name Timing type combo default {} var low var nominal var high",
+            self.bound.name()
+        ));
         o.extend(P::options());
         o
     }
@@ -449,6 +481,8 @@ pub struct Best {
     pub outcome: Option<Outcome>,
     /// The program's own fields of the emulated answer (`Player::emulated_fields`).
     pub fields: Vec<(&'static str, Value)>,
+    /// The emulated run's cycles under each I/O bound, when asked for.
+    pub spread: Option<CycleSpread>,
 }
 
 impl Best {
@@ -474,23 +508,34 @@ impl Best {
 }
 
 /// `P`'s answer for `p` from the chosen twin.
+/// The emulated twin's run is timed with `bound`; with `spread` it runs under the other two
+/// bounds as well.
 pub fn best<P: Player>(
     p: &Position,
     params: &P::Params,
     twin: Twin,
+    bound: Bound,
+    spread: bool,
 ) -> Result<Best, EmulatedError> {
     Ok(match twin {
         Twin::Native => Best {
             result: P::result(&P::native(p, params)),
             outcome: None,
             fields: Vec::new(),
+            spread: None,
         },
         Twin::Emulated => {
-            let r = run::<P>(p, params)?;
+            let r = run_with::<P>(p, params, P::limits(params), bound)?;
+            let spread = if spread {
+                Some(spread_of::<P>(p, params, &r.outcome)?)
+            } else {
+                None
+            };
             Best {
                 result: P::result(&r.answer),
                 fields: P::emulated_fields(&r.answer),
                 outcome: Some(r.outcome),
+                spread,
             }
         }
     })

@@ -6,11 +6,12 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use emu::Bound;
 use serde_json::Value;
 
 use super::board::Position;
-use super::crosscheck::{crosscheck, Report};
-use super::emulated::EmulatedError;
+use super::crosscheck::{crosscheck, CrosscheckTiming, Report};
+use super::emulated::{CycleSpread, EmulatedError};
 use super::kotok::Kotok;
 use super::program::{
     assembled, best, params_from, Alias, Best, Figures, FiguresError, Player, Settings, Twin,
@@ -85,6 +86,8 @@ pub trait CrosscheckReport {
     fn mismatches(&self) -> usize;
     /// Each finished emulated run's seconds in problem order (for `--shard`).
     fn seconds(&self) -> &[f64];
+    /// The finished runs' cycles under each I/O bound, summed, if asked for.
+    fn spread(&self) -> Option<CycleSpread>;
 }
 
 impl<P: Player> CrosscheckReport for Report<P> {
@@ -98,6 +101,10 @@ impl<P: Player> CrosscheckReport for Report<P> {
 
     fn seconds(&self) -> &[f64] {
         &self.seconds
+    }
+
+    fn spread(&self) -> Option<CycleSpread> {
+        self.spread
     }
 
     fn mismatches(&self) -> usize {
@@ -125,17 +132,22 @@ pub trait Entry: Sync {
         twin: Twin,
         settings: &[(String, String)],
     ) -> Result<Box<dyn Engine>, ProgramError>;
-    /// Either twin's answer for one position.
+    /// Either twin's answer for one position; the emulated run timed with `bound`, and with
+    /// `spread` under all three I/O bounds.
     fn best(
         &self,
         p: &Position,
         twin: Twin,
         settings: &[(String, String)],
+        bound: Bound,
+        spread: bool,
     ) -> Result<Best, ProgramError>;
     /// The program's period figures (`chess period`), if it has any.
     fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>>;
     /// The cross-check of `positions` positions drawn from `seed`, on `jobs` threads (the
-    /// report is the same for every `jobs`); only the problems of `shard`.
+    /// report is the same for every `jobs`); only the problems of `shard`. The emulated runs
+    /// are timed with `timing`'s bound, and with its `spread` under all three.
+    #[allow(clippy::too_many_arguments)]
     fn crosscheck(
         &self,
         positions: usize,
@@ -143,6 +155,7 @@ pub trait Entry: Sync {
         settings: &[(String, String)],
         shard: Shard,
         jobs: usize,
+        timing: CrosscheckTiming,
         progress: &mut dyn Progress,
     ) -> Result<Box<dyn CrosscheckReport>, ProgramError>;
 }
@@ -203,8 +216,10 @@ impl<P: Player> Entry for Row<P> {
         p: &Position,
         twin: Twin,
         settings: &[(String, String)],
+        bound: Bound,
+        spread: bool,
     ) -> Result<Best, ProgramError> {
-        Ok(best::<P>(p, &self.params(settings)?, twin)?)
+        Ok(best::<P>(p, &self.params(settings)?, twin, bound, spread)?)
     }
 
     fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>> {
@@ -218,6 +233,7 @@ impl<P: Player> Entry for Row<P> {
         settings: &[(String, String)],
         shard: Shard,
         jobs: usize,
+        timing: CrosscheckTiming,
         progress: &mut dyn Progress,
     ) -> Result<Box<dyn CrosscheckReport>, ProgramError> {
         let params = self.params(settings)?;
@@ -227,7 +243,7 @@ impl<P: Player> Entry for Row<P> {
         let cases = P::cases(positions, seed, &params);
         let cases = &cases[shard.range(cases.len())];
         Ok(Box::new(crosscheck::<P>(
-            positions, seed, cases, jobs, progress,
+            positions, seed, cases, jobs, timing, progress,
         )))
     }
 }

@@ -44,16 +44,16 @@ pub fn bench(seconds: f64) -> anyhow::Result<Figures> {
 
 /// `bench 7090 --program NAME`: the program's search from the initial position, one problem
 /// deck after another on a fresh copy of the loaded machine, in instructions per host second.
-pub fn bench_program(name: &str, seconds: f64) -> anyhow::Result<Figures> {
+pub fn bench_program(name: &str, seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
     let entry = crate::cmd::chess::program(name)?;
     let start_position = programs::chess::Position::start();
     let twin = programs::chess::program::Twin::Emulated;
     // The first run assembles the program and warms the caches.
-    let first = entry.best(&start_position, twin, &[])?;
+    let first = entry.best(&start_position, twin, &[], bound, false)?;
     let out = first.outcome.context("the emulated twin gives its run")?;
     let mut runs = 0u64;
     let t = measure(seconds, || {
-        entry.best(&start_position, twin, &[])?;
+        entry.best(&start_position, twin, &[], bound, false)?;
         runs += 1;
         Ok(())
     })?;

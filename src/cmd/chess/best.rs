@@ -1,5 +1,6 @@
 //! `firstmoves chess best`: one program's answer for a position, from either twin.
 
+use programs::chess::crosscheck::spread_json;
 use programs::chess::notation::line_san;
 use programs::chess::program::Best;
 use programs::chess::Position;
@@ -17,7 +18,8 @@ pub struct BestArgs {
     #[arg(long)]
     pub fen: Option<String>,
     /// One JSON object: move (UCI), san, value, pv, positions; the emulated twin adds its
-    /// emulated seconds, cycles and instructions.
+    /// emulated seconds (CPU, I/O wait, and the total under each timing bound), cycles and
+    /// instructions.
     #[arg(long)]
     pub json: bool,
 }
@@ -26,7 +28,13 @@ pub fn run(a: BestArgs) -> anyhow::Result<()> {
     let p = position(&a.fen)?;
     let (entry, g) = a.which.program()?;
     let b = entry
-        .best(&p, a.which.engine.twin(), &g.settings)
+        .best(
+            &p,
+            a.which.engine.twin(),
+            &g.settings,
+            a.which.timing.bound(),
+            a.json,
+        )
         .with_context(|| g.context(&a.which.program))?;
     if a.json {
         println!("{}", best_json(&p, &b));
@@ -56,7 +64,14 @@ pub(super) fn best_json(p: &Position, b: &Best) -> Value {
     };
     if let Some(out) = &b.outcome {
         o.insert("emulated_seconds".into(), json!(out.emulated_seconds));
+        o.insert("cpu_seconds".into(), json!(out.cpu_seconds()));
+        o.insert("io_wait_seconds".into(), json!(out.io_wait_seconds()));
+        o.insert("timing".into(), json!(out.bound.name()));
+        if let Some(s) = b.spread {
+            o.insert("emulated_seconds_spread".into(), spread_json(s));
+        }
         o.insert("cycles".into(), json!(out.cycles));
+        o.insert("io_wait_cycles".into(), json!(out.io_wait_cycles));
         o.insert("instructions".into(), json!(out.instructions));
     }
     for (k, x) in &b.fields {

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 
+use programs::chess::crosscheck::{spread_cycles_json, CrosscheckTiming};
 use programs::shard::Shard;
 
 use super::{program, program_names, SearchOpts};
@@ -28,6 +29,8 @@ pub struct CrosscheckArgs {
     pub json: bool,
     #[command(flatten)]
     pub jobs: crate::cmd::Jobs,
+    #[command(flatten)]
+    pub timing: crate::cmd::timing::TimingArg,
     /// Run only the K-th of N equal slices of the problems (1 <= K <= N), for spreading a
     /// campaign over machines; `firstmoves merge` combines the N JSON reports into the whole
     /// run's (needs --json).
@@ -47,6 +50,11 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
             &g.settings,
             a.shard.unwrap_or(Shard::WHOLE),
             a.jobs.get(),
+            CrosscheckTiming {
+                bound: a.timing.bound(),
+                // The other two bounds' runs only for the JSON's spread.
+                spread: a.json,
+            },
             &mut progress,
         )
         .with_context(|| g.context(&a.program))?;
@@ -59,9 +67,14 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
             let run = serde_json::json!({
                 "command": "chess crosscheck",
                 "settings": g.settings,
+                "timing": a.timing.bound().name(),
                 "version": crate::VERSION,
             });
             v["shard"] = shard.object(run, r.seconds());
+            if let Some(s) = r.spread() {
+                // Summed in cycles, so the merged spread is the whole run's to the bit.
+                v["shard"]["cycles_spread"] = spread_cycles_json(s);
+            }
         }
         println!("{v}");
     } else {

@@ -74,11 +74,18 @@ pub struct MatchArgs {
     /// an engine that does not answer in time loses the game.
     #[arg(long, default_value_t = 30.0, value_parser = crate::cmd::seconds_within(0.1, 86_400.0))]
     pub timeout: f64,
+    #[command(flatten)]
+    pub timing: crate::cmd::timing::TimingArg,
 }
 
 /// Our program `name` (a registry name or alias) as an engine for the games, native or
 /// emulated, its coin (if it has one) seeded with `seed`.
-fn program(name: &str, engine: EngineArg, seed: u64) -> anyhow::Result<Box<dyn Engine>> {
+fn program(
+    name: &str,
+    engine: EngineArg,
+    seed: u64,
+    bound: emu::Bound,
+) -> anyhow::Result<Box<dyn Engine>> {
     let Some((entry, mut settings)) = registry::find(name) else {
         bail!(
             "`{name}`: not a program ({}) or uci:COMMAND",
@@ -88,7 +95,10 @@ fn program(name: &str, engine: EngineArg, seed: u64) -> anyhow::Result<Box<dyn E
     if let Some(option) = entry.seed_option() {
         settings.push((option.to_string(), seed.to_string()));
     }
-    Ok(entry.engine(engine.twin(), &settings)?)
+    let mut e = entry.engine(engine.twin(), &settings)?;
+    e.set_option("Timing", bound.name())
+        .map_err(anyhow::Error::msg)?;
+    Ok(e)
 }
 
 /// The player named `name`; `colour` (0 for --white, 1 for --black) picks its coin seeds.
@@ -115,7 +125,8 @@ fn player(a: &MatchArgs, name: &str, colour: u64) -> anyhow::Result<Box<dyn Play
         _ => (name, a.engine),
     };
     // Fail here, before any game, on a bad name or a missing twin.
-    program(name, engine, a.seed)?;
+    let bound = a.timing.bound();
+    program(name, engine, a.seed, bound)?;
     let (name, seed) = (name.to_string(), a.seed);
     // The seat in game g is White's when (g even or no --alternate) for --white: the seed
     // follows the colour played, so a game replays alone from its number.
@@ -123,7 +134,7 @@ fn player(a: &MatchArgs, name: &str, colour: u64) -> anyhow::Result<Box<dyn Play
     let make = move |g: usize| {
         let is_white = (colour == 0) == (!alternate || g & 1 == 0);
         let s = seed.wrapping_add(2 * g as u64 + u64::from(!is_white));
-        program(&name, engine, s).expect("checked above")
+        program(&name, engine, s, bound).expect("checked above")
     };
     Ok(Box::new(EnginePlayer::new(Box::new(make), None)))
 }
@@ -237,6 +248,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                 "white": a.white,
                 "black": a.black,
                 "engine": engine,
+                "timing": a.timing.bound().name(),
                 "games": rows,
                 "wins": score.wins,
                 "draws": score.draws,

@@ -108,6 +108,8 @@ pub struct Which {
     pub search: SearchOpts,
     #[command(flatten)]
     pub other: ProgramOpts,
+    #[command(flatten)]
+    pub timing: crate::cmd::timing::TimingArg,
 }
 
 impl Which {

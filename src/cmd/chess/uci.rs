@@ -22,6 +22,9 @@ pub fn run(a: UciArgs) -> anyhow::Result<()> {
     let mut engine = entry
         .engine(a.which.engine.twin(), &g.settings)
         .with_context(|| g.context(&a.which.program))?;
+    engine
+        .set_option("Timing", a.which.timing.bound().name())
+        .map_err(anyhow::Error::msg)?;
     uci::run(
         engine.as_mut(),
         BufReader::new(io::stdin()),

@@ -211,40 +211,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         None => 0,
     };
     let dump = args.dump.as_deref().map(parse_dump).transpose()?;
-    let mut m = Machine::new();
-    m.sense_switches = switches;
-    m.keys = keys;
-    let mut mounted = Vec::new();
-    for spec in &args.tape {
-        mounted.push(mount(&mut m, spec)?);
-    }
-    // The FILE: a program to load, a deck for LOAD CARDS, or a tape for LOAD TAPE.
-    let mut load = args.load.clone();
-    match extension(&args.file).as_str() {
-        "cbn" => {
-            load_deck(&mut m, &args.file)?;
-            load.get_or_insert_with(|| "cards".into());
-        }
-        "p7b" | "bcd" => {
-            let key = load.get_or_insert_with(|| "A1".into()).clone();
-            let unit = parse_tape_unit(&key)
-                .with_context(|| format!("--load {key}: a tape image loads from a tape unit"))?;
-            m.io.mount(unit, read_tape(&args.file)?)?;
-        }
-        _ => {
-            let (words, start) = load_program(&args.file)?;
-            for (&a, &w) in &words {
-                m.mem[a as usize] = w;
-            }
-            m.ic = start as u32;
-        }
-    }
-    if let Some(cards) = &args.cards {
-        load_deck(&mut m, cards)?;
-    }
-    if let Some(key) = &load {
-        press_load(&mut m, key)?;
-    }
+    let (mut m, mounted) = prepared(args, switches, keys, args.timing.bound())?;
     let start = m.ic as u16;
     m.set_trace(args.trace);
     let default_budget = args.limit_orders.is_none() && args.limit_cycles.is_none();
@@ -294,6 +261,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             "instructions": m.instructions(),
             "cycles": m.cycles(),
             "emulated_us": m.emulated_us(),
+            "io_wait_cycles": m.io_wait_cycles(),
+            "timing": m.io_bound().name(),
+            "emulated_seconds_spread": spread(args, switches, keys, &m, stop)?.map(|c| json!({
+                "low": (c[0] * 218) as f64 / 1e8,
+                "nominal": (c[1] * 218) as f64 / 1e8,
+                "high": (c[2] * 218) as f64 / 1e8,
+            })),
             "stop": {
                 "reason": stop.reason(),
                 "address": stop.address().map(|a| format!("{a:05o}")),
@@ -340,6 +314,90 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         default_budget.then_some((DEFAULT_INSTRUCTIONS, "instructions")),
     );
     Ok(())
+}
+
+/// The machine as `run` starts it: switches and keys set, tapes mounted, the FILE loaded (a
+/// program, a deck for LOAD CARDS, a tape for LOAD TAPE), the load key pressed; its I/O timed
+/// with `bound`.
+fn prepared(
+    args: &RunArgs,
+    switches: u8,
+    keys: u64,
+    bound: emu::Bound,
+) -> anyhow::Result<(Machine, Vec<Mounted>)> {
+    let mut m = Machine::new();
+    m.set_io_bound(bound);
+    m.sense_switches = switches;
+    m.keys = keys;
+    let mut mounted = Vec::new();
+    for spec in &args.tape {
+        mounted.push(mount(&mut m, spec)?);
+    }
+    // The FILE: a program to load, a deck for LOAD CARDS, or a tape for LOAD TAPE.
+    let mut load = args.load.clone();
+    match extension(&args.file).as_str() {
+        "cbn" => {
+            load_deck(&mut m, &args.file)?;
+            load.get_or_insert_with(|| "cards".into());
+        }
+        "p7b" | "bcd" => {
+            let key = load.get_or_insert_with(|| "A1".into()).clone();
+            let unit = parse_tape_unit(&key)
+                .with_context(|| format!("--load {key}: a tape image loads from a tape unit"))?;
+            m.io.mount(unit, read_tape(&args.file)?)?;
+        }
+        _ => {
+            let (words, start) = load_program(&args.file)?;
+            for (&a, &w) in &words {
+                m.mem[a as usize] = w;
+            }
+            m.ic = start as u32;
+        }
+    }
+    if let Some(cards) = &args.cards {
+        load_deck(&mut m, cards)?;
+    }
+    if let Some(key) = &load {
+        press_load(&mut m, key)?;
+    }
+    Ok((m, mounted))
+}
+
+/// The cycles of the run `done` (from `prepared`, `instructions` instructions to `stop`) under
+/// all three I/O bounds, the other two run again from the start; None when a bound changes
+/// the run (a program that polls a channel can do other work while it waits), so no spread
+/// of one run exists.
+fn spread(
+    args: &RunArgs,
+    switches: u8,
+    keys: u64,
+    done: &Machine,
+    stop: Stop,
+) -> anyhow::Result<Option<[u64; 3]>> {
+    let mut cycles = [0; 3];
+    for (i, b) in emu::Bound::ALL.into_iter().enumerate() {
+        if b == done.io_bound() {
+            cycles[i] = done.cycles();
+            continue;
+        }
+        let (mut m, _) = prepared(args, switches, keys, b)?;
+        // A run its budget ended runs as many instructions; one a stop ended, one more (the
+        // stop comes first when the run is the same).
+        let budget = matches!(stop, Stop::InstructionBudget | Stop::CycleBudget);
+        let their = m.run(Limits::instructions(
+            done.instructions() + u64::from(!budget),
+        ));
+        let same_end = if budget {
+            their == Stop::InstructionBudget
+        } else {
+            their == stop
+        };
+        if !same_end || m.instructions() != done.instructions() {
+            return Ok(None);
+        }
+        cycles[i] = m.cycles();
+    }
+    Ok(Some(cycles))
 }
 
 /// Run to a stop; when tracing, in slices so the trace is printed while it grows.

@@ -16,6 +16,7 @@ use assembler::fap;
 use emu::ibm7090::bcd;
 use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop, STORE_WORDS};
+use emu::Bound;
 
 use crate::chess::search::Cancel;
 
@@ -281,10 +282,130 @@ fn locate(starts: &[(u32, String)], line: u32) -> (String, u32) {
 pub struct Outcome {
     pub printed: Vec<String>,
     pub cycles: u64,
+    /// The part of `cycles` the CPU was held by the tapes (reading the deck, writing the
+    /// printout): `Machine::io_wait_cycles`.
+    pub io_wait_cycles: u64,
     pub instructions: u64,
     /// Cycles x 2.18 us, in seconds: the period time of the problem.
     pub emulated_seconds: f64,
+    /// The I/O bound the run was timed with (docs/timing.md, "IBM 7090 input and output").
+    pub bound: Bound,
     pub stop: Stop,
+}
+
+/// Seconds of a number of cycles: 2.18 us = 218 / 10^8 s, the exact product in integers and
+/// one rounding to f64, so the JSON shows 2.87200394 and not 2.8720039400000004.
+pub fn cycles_seconds(cycles: u64) -> f64 {
+    (cycles * 218) as f64 / 1e8
+}
+
+impl Outcome {
+    /// The seconds the CPU computed (its own instructions' cycles).
+    pub fn cpu_seconds(&self) -> f64 {
+        cycles_seconds(self.cycles - self.io_wait_cycles)
+    }
+
+    /// The seconds the CPU was held by input and output.
+    pub fn io_wait_seconds(&self) -> f64 {
+        cycles_seconds(self.io_wait_cycles)
+    }
+}
+
+/// A problem's cycles under each I/O bound.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CycleSpread {
+    pub low: u64,
+    pub nominal: u64,
+    pub high: u64,
+}
+
+impl CycleSpread {
+    pub fn get(&self, b: Bound) -> u64 {
+        match b {
+            Bound::Low => self.low,
+            Bound::Nominal => self.nominal,
+            Bound::High => self.high,
+        }
+    }
+
+    fn set(&mut self, b: Bound, cycles: u64) {
+        match b {
+            Bound::Low => self.low = cycles,
+            Bound::Nominal => self.nominal = cycles,
+            Bound::High => self.high = cycles,
+        }
+    }
+}
+
+/// The sum of two spreads (problems run one after the other).
+impl std::ops::Add for CycleSpread {
+    type Output = CycleSpread;
+
+    fn add(self, o: CycleSpread) -> CycleSpread {
+        CycleSpread {
+            low: self.low + o.low,
+            nominal: self.nominal + o.nominal,
+            high: self.high + o.high,
+        }
+    }
+}
+
+/// `run_problem_with` under the I/O bound `bound`.
+pub fn run_problem_timed(
+    program: &Program,
+    deck: &str,
+    limits: Limits,
+    bound: Bound,
+) -> Result<Outcome, EmulatedError> {
+    let mut m = program.machine();
+    m.set_io_bound(bound);
+    mount_deck(&mut m, deck);
+    let stop = m.run(limits);
+    finish(program, m, stop)
+}
+
+/// The cycles of the problem `deck`, whose run under its bound was `done`, under all three
+/// I/O bounds: the other two run again. The 7090's I/O overlaps its computing, so a bound's
+/// time is not a sum of figures but a run of its own. The program does the same instructions
+/// and prints the same lines under every bound (a `TCOx *` spin is one instruction however
+/// long it waits); a run that does not is an error, not a spread.
+pub fn cycle_spread(
+    program: &Program,
+    deck: &str,
+    done: &Outcome,
+) -> Result<CycleSpread, EmulatedError> {
+    let mut spread = CycleSpread::default();
+    spread.set(done.bound, done.cycles);
+    for b in Bound::ALL.into_iter().filter(|&b| b != done.bound) {
+        // The same instructions as `done`, and one more: a run that would go on stops at the
+        // budget and fails the comparison below.
+        let o = run_problem_timed(
+            program,
+            deck,
+            Limits::instructions(done.instructions + 1),
+            b,
+        )?;
+        if o.instructions != done.instructions || o.printed != done.printed {
+            return Err(EmulatedError::UnexpectedStop {
+                reason: "timing-bound-changed-the-run".into(),
+                message: format!(
+                    "under the {} I/O bound the program ran {} instructions and printed {} \
+                     lines, under {} {} and {}",
+                    b.name(),
+                    o.instructions,
+                    o.printed.len(),
+                    done.bound.name(),
+                    done.instructions,
+                    done.printed.len()
+                ),
+                address: None,
+                symbol: None,
+                printed: o.printed,
+            });
+        }
+        spread.set(b, o.cycles);
+    }
+    Ok(spread)
 }
 
 /// Run one problem's deck from a fresh copy of the loaded machine to the read past the input
@@ -293,16 +414,13 @@ pub fn run_problem(program: &Program, deck: &str) -> Result<Outcome, EmulatedErr
     run_problem_with(program, deck, Limits::instructions(DEFAULT_BUDGET))
 }
 
-/// `run_problem` with the caller's budget.
+/// `run_problem` with the caller's budget, under the nominal I/O bound.
 pub fn run_problem_with(
     program: &Program,
     deck: &str,
     limits: Limits,
 ) -> Result<Outcome, EmulatedError> {
-    let mut m = program.machine();
-    mount_deck(&mut m, deck);
-    let stop = m.run(limits);
-    finish(program, m, stop)
+    run_problem_timed(program, deck, limits, Bound::Nominal)
 }
 
 /// Instructions run between looks at a `Cancel`: about 30 ms of host time.
@@ -314,9 +432,11 @@ pub fn run_problem_until(
     program: &Program,
     deck: &str,
     limits: Limits,
+    bound: Bound,
     cancel: &Cancel,
 ) -> Result<Option<Outcome>, EmulatedError> {
     let mut m = program.machine();
+    m.set_io_bound(bound);
     mount_deck(&mut m, deck);
     let (i0, c0) = (m.instructions(), m.cycles());
     let stop = loop {
@@ -371,10 +491,10 @@ fn finish(program: &Program, m: Machine, stop: Stop) -> Result<Outcome, Emulated
     Ok(Outcome {
         printed,
         cycles: m.cycles(),
+        io_wait_cycles: m.io_wait_cycles(),
         instructions: m.instructions(),
-        // 2.18 us = 218 / 10^8 s: the exact product in integers, one rounding to f64, so the
-        // JSON shows 2.87200394 and not 2.8720039400000004.
-        emulated_seconds: (m.cycles() * 218) as f64 / 1e8,
+        emulated_seconds: cycles_seconds(m.cycles()),
+        bound: m.io_bound(),
         stop,
     })
 }
