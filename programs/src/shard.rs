@@ -47,6 +47,8 @@ pub enum ShardError {
     },
     #[error("no shard files given")]
     Empty,
+    #[error("{file}: shards of `{command}`, which merge does not know")]
+    UnknownCampaign { file: String, command: String },
 }
 
 impl std::str::FromStr for Shard {
@@ -83,9 +85,12 @@ impl Shard {
     }
 }
 
+/// The shards of one run, in shard order (file name, report).
+pub type Parts<'a> = [(&'a String, &'a Value)];
+
 /// How each field of a campaign report combines over shards.
 #[derive(Clone, Copy)]
-enum Combine {
+pub enum Combine {
     /// The same in every shard.
     Same,
     /// Integers added.
@@ -100,7 +105,23 @@ enum Combine {
     SecondsInOrder,
     /// The shards' cycles under each timing bound (`shard.cycles_spread`), summed, as seconds.
     CycleSpread,
+    /// A campaign's own rule (e.g. per-problem figures in the `shard` object, added again in
+    /// problem order).
+    Custom(fn(&Parts) -> Result<Value, ShardError>),
 }
+
+/// A campaign command whose reports merge: the `command` its shards name in `shard.run`, and
+/// how each field of its report combines (a field not listed is refused, not dropped).
+pub struct Campaign {
+    pub command: &'static str,
+    pub fields: &'static [(&'static str, Combine)],
+}
+
+/// Every campaign `merge` knows.
+pub static CAMPAIGNS: &[Campaign] = &[Campaign {
+    command: "chess crosscheck",
+    fields: CROSSCHECK,
+}];
 
 /// The fields of a chess cross-check report.
 const CROSSCHECK: &[(&str, Combine)] = &[
@@ -178,11 +199,23 @@ pub fn merge(shards: &[(String, Value)]) -> Result<Value, ShardError> {
         return Err(ShardError::Missing { missing, n });
     }
     let parts: Vec<(&String, &Value)> = ordered.into_iter().flatten().collect();
-    combine(&parts, CROSSCHECK, "chess crosscheck")
+    // Shards before `run.command` was recorded were the chess cross-check's.
+    let command = run
+        .get("command")
+        .and_then(Value::as_str)
+        .unwrap_or("chess crosscheck");
+    let campaign = CAMPAIGNS
+        .iter()
+        .find(|c| c.command == command)
+        .ok_or_else(|| ShardError::UnknownCampaign {
+            file: first_file.clone(),
+            command: command.to_string(),
+        })?;
+    combine(&parts, campaign.fields, campaign.command)
 }
 
 fn combine(
-    parts: &[(&String, &Value)],
+    parts: &Parts,
     fields: &[(&str, Combine)],
     kind: &'static str,
 ) -> Result<Value, ShardError> {
@@ -279,6 +312,7 @@ fn combine(
                 }
                 Value::from(sum)
             }
+            Combine::Custom(rule) => rule(parts)?,
             Combine::CycleSpread => {
                 let mut sum = crate::chess::emulated::CycleSpread::default();
                 for (file, v) in parts {
