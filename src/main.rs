@@ -35,8 +35,8 @@ Every run is bounded: without --limit-orders, --limit-us or --limit-cycles it st
 (7090 TRA *, SILLIAC 26 n at nL) stops the run as a tight loop, naming its address.
 
 Exit status: 0 the program stopped as it meant to (a halt, a stop order, out of input);
-1 an error, or a stop the program cannot go on from (an order refused, a tight loop);
-2 usage; 3 the budget was spent.")]
+1 an error (a missing file, bad input); 2 usage; 3 the budget was spent; 4 a machine stop
+the program cannot go on from (an order refused, a tight loop, a channel or tape error).")]
     Run(cmd::run::RunArgs),
     /// Measure emulator speed.
     Bench(cmd::bench::BenchArgs),
@@ -89,8 +89,9 @@ Examples:
   firstmoves run ../shared/tapes/P12.pt       a period ILLIAC tape on SILLIAC
   firstmoves console 7090 prog.fap            the operator's console of the 7090
 
-Exit status: 0 success; 1 an error, a failed check (a mismatch, an error stop) or a machine
-stop the program cannot go on from; 2 a usage error; 3 a run's budget spent.";
+Exit status: 0 success; 1 an error or a failed check (a mismatch, a diagnostic's error
+stop); 2 a usage error; 3 a run's budget spent; 4 a run's machine stop the program cannot go
+on from (an order refused, a tight loop).";
 
 fn main() -> ExitCode {
     quiet_on_closed_output();

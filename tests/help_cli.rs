@@ -111,6 +111,13 @@ fn exit_status_follows_one_rule() {
     )
     .unwrap();
     let spin = spin.to_str().unwrap();
+    let tight = dir.join("tight.fap");
+    std::fs::write(
+        &tight,
+        "       ORG     64\nSTART  TRA     START\n       END     START\n",
+    )
+    .unwrap();
+    let tight = tight.to_str().unwrap();
     let missing = dir.join("missing.fap");
     let missing = missing.to_str().unwrap();
     for (args, code) in [
@@ -118,6 +125,7 @@ fn exit_status_follows_one_rule() {
         (&["asm", missing][..], 1),
         (&["dama", "moves", "--bogus"][..], 2),
         (&["run", spin, "--limit-orders", "1000"][..], 3),
+        (&["run", tight][..], 4),
     ] {
         let out = bin().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(code), "{args:?}");

@@ -81,8 +81,8 @@ fn punch_file_limits_and_exit_codes() {
         .unwrap();
     assert_eq!(
         out.status.code(),
-        Some(1),
-        "an unknown order is an error stop"
+        Some(4),
+        "an unknown order is a machine stop"
     );
     assert_eq!(json(&out)["stop"]["reason"], "unknown-order");
 }
@@ -95,7 +95,7 @@ fn tight_loops_stop_with_their_address() {
         .args(["run", src.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1), "a tight loop cannot go on");
+    assert_eq!(out.status.code(), Some(4), "a tight loop cannot go on");
     let v = json(&out);
     assert_eq!(v["stop"]["reason"], "tight-loop");
     assert_eq!(
@@ -114,7 +114,7 @@ fn tight_loops_stop_with_their_address() {
     )
     .unwrap();
     let out = bin().args(["run", fap.to_str().unwrap()]).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(4));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("stop: tight loop at 00101"), "{err}");
     let out = bin()

@@ -74,16 +74,20 @@ pub struct RunArgs {
 /// of host time.
 pub const DEFAULT_ORDERS: u64 = 20_000_000_000;
 
-/// Exit status of a run whose budget was spent (0 success, 1 an error or a stop the program
-/// cannot go on from, 2 usage: README, "Exit status").
+/// Exit status of a run whose budget was spent (0 success, 1 an error or a failed check, 2
+/// usage, 4 a machine stop: README, "Exit status").
 pub const EXIT_BUDGET: i32 = 3;
 
-/// End the process with the status a run's stop calls for: 1 if the program cannot go on, 3
+/// Exit status of a run the machine stopped where the program cannot go on (an order
+/// refused, a tight loop, a channel or tape error): the program's fault, not the tool's (1).
+pub const EXIT_MACHINE_STOP: i32 = 4;
+
+/// End the process with the status a run's stop calls for: 4 if the program cannot go on, 3
 /// if a budget ended it (naming the default one, `default`, when no limit was given); a stop
 /// the program asked for returns.
 pub fn exit_for_stop(cannot_go_on: bool, budget: bool, default: Option<(u64, &str)>) {
     if cannot_go_on {
-        std::process::exit(1);
+        std::process::exit(EXIT_MACHINE_STOP);
     }
     if budget {
         if let Some((n, unit)) = default {
