@@ -160,13 +160,14 @@ pub type Alias = (&'static str, &'static [(&'static str, &'static str)]);
 pub fn run_until<P: FapProgram>(
     p: &Position,
     params: &P::Params,
+    limits: Limits,
     bound: Bound,
     cancel: &Cancel,
 ) -> Result<Option<Run<P::Answer>>, EmulatedError> {
     let card = P::card(params).map_err(EmulatedError::Params)?;
     let program = assembled::<P>()?;
     let deck = problem_deck(p, &card)?;
-    let Some(outcome) = run_problem_until(program, &deck, P::limits(params), bound, cancel)? else {
+    let Some(outcome) = run_problem_until(program, &deck, limits, bound, cancel)? else {
         return Ok(None);
     };
     let answer = P::read(p, params, &outcome.printed)?;
@@ -324,6 +325,11 @@ pub struct TwinEngine<P: Player> {
     twin: Twin,
     /// The I/O bound of the emulated twin's runs (UCI option `Timing`).
     bound: Bound,
+    /// The most period time an emulated search may take, in whole seconds (UCI option
+    /// `PeriodBudget`; 0: the program's own budget only).
+    budget_seconds: u64,
+    /// The last search ran out of that budget.
+    over_budget: bool,
     last: LastRun,
     /// The last search was stopped before the program answered.
     stopped: bool,
@@ -335,18 +341,36 @@ impl<P: Player> Clone for TwinEngine<P> {
             params: self.params.clone(),
             twin: self.twin,
             bound: self.bound,
+            budget_seconds: self.budget_seconds,
+            over_budget: self.over_budget,
             last: self.last.clone(),
             stopped: self.stopped,
         }
     }
 }
 
+/// The largest `PeriodBudget`: a day of 7090 time.
+const MAX_BUDGET_SECONDS: u64 = 86_400;
+
 impl<P: Player> TwinEngine<P> {
+    /// The emulated run's budget: the program's own, and the period-time budget in cycles
+    /// (2.18 us each) when one is set.
+    fn limits(&self, params: &P::Params) -> Limits {
+        let mut limits = P::limits(params);
+        if self.budget_seconds > 0 {
+            let cycles = self.budget_seconds * 100_000_000 / 218;
+            limits.max_cycles = Some(limits.max_cycles.map_or(cycles, |c| c.min(cycles)));
+        }
+        limits
+    }
+
     pub fn new(twin: Twin, params: P::Params) -> TwinEngine<P> {
         TwinEngine {
             params,
             twin,
             bound: Bound::Nominal,
+            budget_seconds: 0,
+            over_budget: false,
             last: LastRun::default(),
             stopped: false,
         }
@@ -390,6 +414,7 @@ impl<P: Player> Engine for TwinEngine<P> {
             None => self.params.clone(),
         };
         self.stopped = false;
+        self.over_budget = false;
         match self.twin {
             Twin::Native => match P::native_until(p, &params, cancel) {
                 Some(answer) => {
@@ -401,18 +426,30 @@ impl<P: Player> Engine for TwinEngine<P> {
                     stopped_answer(p)
                 }
             },
-            Twin::Emulated => match run_until::<P>(p, &params, self.bound, cancel) {
-                Ok(None) => {
-                    self.stopped = true;
-                    stopped_answer(p)
+            Twin::Emulated => {
+                match run_until::<P>(p, &params, self.limits(&params), self.bound, cancel) {
+                    Ok(None) => {
+                        self.stopped = true;
+                        stopped_answer(p)
+                    }
+                    Err(EmulatedError::UnexpectedStop { reason, .. })
+                        if self.budget_seconds > 0
+                            && reason == emu::ibm7090::Stop::CycleBudget.reason() =>
+                    {
+                        // Out of period time before the program answered: a move is owed, as
+                        // when a GUI's clock stops the search.
+                        self.over_budget = true;
+                        self.last = LastRun::default();
+                        stopped_answer(p)
+                    }
+                    Ok(Some(r)) => {
+                        P::next(&mut self.params, &r.answer);
+                        let answer = (P::result(&r.answer), r.outcome.emulated_seconds);
+                        self.last.keep(Ok::<_, EmulatedError>(answer))
+                    }
+                    Err(e) => self.last.keep(Err(e)),
                 }
-                Ok(Some(r)) => {
-                    P::next(&mut self.params, &r.answer);
-                    let answer = (P::result(&r.answer), r.outcome.emulated_seconds);
-                    self.last.keep(Ok::<_, EmulatedError>(answer))
-                }
-                Err(e) => self.last.keep(Err(e)),
-            },
+            }
         }
     }
 
@@ -434,6 +471,20 @@ impl<P: Player> Engine for TwinEngine<P> {
         }
         // Every program's emulated runs are timed alike: `Timing` picks the I/O bound (the
         // command line's `--timing`).
+        if name.eq_ignore_ascii_case("periodbudget") {
+            self.budget_seconds = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&s: &u64| s <= MAX_BUDGET_SECONDS)
+                .ok_or_else(|| {
+                    format!(
+                        "PeriodBudget: `{value}` is not a whole number of seconds from 0 to \
+                         {MAX_BUDGET_SECONDS}"
+                    )
+                })?;
+            return Ok(());
+        }
         if name.eq_ignore_ascii_case("timing") {
             self.bound = Bound::from_name(&value.trim().to_ascii_lowercase())
                 .ok_or_else(|| format!("Timing: `{value}` is not low, nominal or high"))?;
@@ -455,11 +506,22 @@ impl<P: Player> Engine for TwinEngine<P> {
             "option name Timing type combo default {} var low var nominal var high",
             self.bound.name()
         ));
+        o.push(format!(
+            "option name PeriodBudget type spin default {} min 0 max {MAX_BUDGET_SECONDS}",
+            self.budget_seconds
+        ));
         o.extend(P::options());
         o
     }
 
     fn info_extra(&self) -> Option<String> {
+        if self.over_budget {
+            return Some(format!(
+                "period-time budget of {} s spent before the program answered: the move is \
+                 the first legal one",
+                self.budget_seconds
+            ));
+        }
         if self.stopped {
             return Some(
                 "stopped before the program answered: the move is the first legal one".into(),

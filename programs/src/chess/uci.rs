@@ -376,6 +376,38 @@ mod tests {
         );
     }
 
+    /// `Timing` picks the emulated run's I/O bound and `PeriodBudget` caps its period time:
+    /// a search that needs more answers with the first legal move and says why.
+    #[test]
+    fn the_timing_and_period_budget_options() {
+        let o = session(
+            "uci\nsetoption name Engine value emulated\nsetoption name PeriodBudget value 1\n\
+             go\nsetoption name PeriodBudget value 0\nsetoption name Timing value high\n\
+             position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo\n\
+             setoption name Timing value slow\nsetoption name PeriodBudget value -3\n",
+        );
+        assert!(
+            o.contains(
+                "option name Timing type combo default nominal var low var nominal var high"
+            ),
+            "{o}"
+        );
+        assert!(
+            o.contains("option name PeriodBudget type spin default 0 min 0 max 86400"),
+            "{o}"
+        );
+        // Kotok's opening move takes 41.6 s of 7090 time, over a budget of 1 s.
+        assert!(
+            o.contains("info string period-time budget of 1 s spent"),
+            "{o}"
+        );
+        assert_eq!(o.matches("bestmove ").count(), 2, "{o}");
+        assert!(o.contains("bestmove a1a8"), "{o}");
+        assert_eq!(o.matches("emulated_seconds").count(), 1, "{o}");
+        assert!(o.contains("info string Timing: `slow`"), "{o}");
+        assert!(o.contains("info string PeriodBudget: `-3`"), "{o}");
+    }
+
     #[test]
     fn mate_score() {
         let o = session("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo\n");
