@@ -377,6 +377,18 @@ impl<P: Player> TwinEngine<P> {
     }
 }
 
+/// A search that gave no move where legal moves exist (MATER without a mate) owes one: the
+/// first legal move in the canonical order, the rest of the search as it was.
+fn owe_a_move(p: &Position, mut r: SearchResult) -> SearchResult {
+    if r.best.is_none() {
+        if let Some(&m) = legal_moves(p).first() {
+            r.best = Some(m);
+            r.pv = vec![m];
+        }
+    }
+    r
+}
+
 /// The answer of a search stopped before the program gave one: the first legal move in the
 /// canonical order (a move is owed), nothing examined.
 fn stopped_answer(p: &Position) -> SearchResult {
@@ -419,7 +431,7 @@ impl<P: Player> Engine for TwinEngine<P> {
             Twin::Native => match P::native_until(p, &params, cancel) {
                 Some(answer) => {
                     P::next(&mut self.params, &answer);
-                    P::result(&answer)
+                    owe_a_move(p, P::result(&answer))
                 }
                 None => {
                     self.stopped = true;
@@ -444,7 +456,10 @@ impl<P: Player> Engine for TwinEngine<P> {
                     }
                     Ok(Some(r)) => {
                         P::next(&mut self.params, &r.answer);
-                        let answer = (P::result(&r.answer), r.outcome.emulated_seconds);
+                        let answer = (
+                            owe_a_move(p, P::result(&r.answer)),
+                            r.outcome.emulated_seconds,
+                        );
                         self.last.keep(Ok::<_, EmulatedError>(answer))
                     }
                     Err(e) => self.last.keep(Err(e)),

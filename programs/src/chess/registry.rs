@@ -13,6 +13,7 @@ use super::board::Position;
 use super::crosscheck::{crosscheck, CrosscheckTiming, Report};
 use super::emulated::{CycleSpread, EmulatedError};
 use super::kotok::Kotok;
+use super::mater::program::Mater;
 use super::program::{
     assembled, best, params_from, Alias, Best, Figures, FiguresError, Player, Settings, Twin,
     TwinEngine,
@@ -28,6 +29,7 @@ pub static PLAYERS: &[&dyn Entry] = &[
     &Row::<Kotok>(PhantomData),
     &Row::<Soma>(PhantomData),
     &Row::<Turochamp>(PhantomData),
+    &Row::<Mater>(PhantomData),
 ];
 
 /// A program by its name or an alias, with the settings the alias stands for.
