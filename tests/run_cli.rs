@@ -191,6 +191,9 @@ fn bench_names_unknown_machines() {
     let out = bin().args(["bench", "eniac"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no benchmark for machine `eniac`"));
+    let out = bin().args(["bench", "7090", "--live-view"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bench silliac --live-view"));
 }
 
 /// The 7090's units from the command line: BCD card images on tape A2, print lines written on

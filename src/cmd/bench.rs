@@ -27,9 +27,23 @@ pub struct BenchArgs {
     pub json: bool,
     #[command(flatten)]
     pub timing: super::timing::TimingArg,
+    /// SILLIAC: instead of the compute-bound loop, the 25-board exhibition at full speed, with
+    /// the live view's work (the machine's view taken and the screen drawn, store as the 40
+    /// tubes, after each batch of moves) and without, alternately three times each; prints
+    /// both rates and the view's cost.
+    #[arg(long)]
+    pub live_view: bool,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    if args.live_view {
+        if args.machine != "silliac" || args.program.is_some() {
+            bail!(
+                "--live-view: the exhibition's live view is SILLIAC's (bench silliac --live-view)"
+            );
+        }
+        return bench_live_view(args.json, args.timing.bound());
+    }
     let figures = match (args.machine.as_str(), &args.program) {
         ("7090" | "ibm7090", Some(p)) => {
             ibm7090::bench_program(p, args.seconds, args.timing.bound())?
@@ -165,6 +179,68 @@ fn bench_silliac(seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
         measured: t,
         emulated_seconds: emulated_s,
     })
+}
+
+/// `bench silliac --live-view`: the exhibition's orders per CPU second of this thread with
+/// and without the live view's work, runs alternated (off, on, off, on, off, on) so that the
+/// host's load falls on both alike; the medians and the cost.
+fn bench_live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
+    let opts = programs::dama::exhibition::ExhibitionOptions {
+        timing: bound,
+        ..Default::default()
+    };
+    let mut rates: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut orders = 0;
+    for _ in 0..3 {
+        for (i, view) in [false, true].into_iter().enumerate() {
+            let cpu0 = thread_cpu_ns();
+            let start = Instant::now();
+            orders = crate::console::exhibition_tui::bench_run(&opts, view)
+                .map_err(anyhow::Error::msg)?;
+            let host = start.elapsed().as_secs_f64();
+            // The thread's CPU time where the host gives it, else the wall clock.
+            let secs = thread_cpu_ns()
+                .zip(cpu0)
+                .map_or(host, |(b, a)| (b - a) as f64 / 1e9);
+            rates[i].push(orders as f64 / secs);
+        }
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (off, on) = (median(&mut rates[0]), median(&mut rates[1]));
+    let cost = 100.0 * (1.0 - on / off);
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "machine": "silliac",
+                "workload": "the 25-board dama exhibition (default settings), to its end",
+                "orders": orders,
+                "runs": 3,
+                "orders_per_cpu_second_view_off": off,
+                "orders_per_cpu_second_view_on": on,
+                "view_cost_percent": cost,
+            }))?
+        );
+    } else {
+        println!(
+            "SILLIAC, the 25-board exhibition to its end: {orders} orders a run, 3 runs each way"
+        );
+        println!(
+            "live view off: {:.1} million orders per CPU second (median)",
+            off / 1e6
+        );
+        println!(
+            "live view on:  {:.1} million orders per CPU second (median)",
+            on / 1e6
+        );
+        println!(
+            "the view's cost: {cost:.1} % (views taken and screens drawn on the emulating thread)"
+        );
+    }
+    Ok(())
 }
 
 /// CPU time this thread has run, in ns (Linux `/proc/thread-self/schedstat`, first field).

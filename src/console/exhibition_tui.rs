@@ -17,6 +17,7 @@ use programs::dama::{Move, Position, Side};
 
 use super::silliac::order_at;
 use super::term::{store_raster, Frame, Terminal};
+use super::tubes::{Tubes, TUBES};
 
 /// One board as the screen shows it.
 #[derive(Clone, Debug)]
@@ -212,6 +213,29 @@ fn harness(
     }
 }
 
+/// The exhibition run to its end on this thread, as the live view's harness runs it at
+/// `--pace max`, for the bench: with `view`, after each batch of events the machine's view is
+/// taken and the whole screen drawn with the store as its 40 tubes (the costliest panel), on
+/// this same thread, so that its cost counts against the emulator. The orders run.
+pub fn bench_run(opts: &ExhibitionOptions, view: bool) -> Result<u64, String> {
+    let mut ex = Exhibition::new(opts).map_err(|e| e.to_string())?;
+    let mut screen = View::new(String::new());
+    screen.store_view = StoreView::Tubes;
+    let mut drawn = 0usize;
+    while let Some(e) = ex.next_event().map_err(|e| e.to_string())? {
+        if view {
+            screen.take(&e);
+            if ex.queued() == 0 {
+                screen.machine = Some(MachineView::of(ex.machine(), Duration::ZERO));
+                drawn += screen.render(GRID.0, GRID.1).text().len();
+            }
+        }
+    }
+    // The frames are used, so the drawing is not optimised away.
+    std::hint::black_box(drawn);
+    Ok(ex.machine().orders())
+}
+
 /// A person's input to the loop. The screen checked it; a move on a board handed back
 /// meanwhile is just dropped.
 fn obey(ex: &mut Exhibition, input: Input) {
@@ -348,10 +372,20 @@ pub struct View {
     /// SILLIAC moves that differ from the native faithful engine's (move, value, positions),
     /// and other mismatches the loop found.
     pub mismatches: usize,
+    /// How the store is drawn (`v` cycles, `[` and `]` pick the large tube).
+    pub store_view: StoreView,
 }
 
-const KEYS: &str =
-    "arrows select  t take over/hand back  m type a move (B)  p pause  s step  q quit";
+/// The store panel: a shade per word, the 40 Williams tubes small, or one tube at full size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoreView {
+    Words,
+    Tubes,
+    Tube(usize),
+}
+
+const KEYS: &str = "arrows select  t take over/hand back  m type a move (B)  p pause  s step  \
+                    v store/tubes  [ ] tube  q quit";
 const CELL_W: usize = 16;
 const CELL_H: usize = 11;
 const PANEL_W: usize = 66;
@@ -552,11 +586,36 @@ impl View {
     fn panel(&self, f: &mut Frame, x: usize, y: usize) {
         f.put(x, y, "SILLIAC");
         self.registers(f, x, y + 1);
-        f.put(x, y + 4, "store: 1,024 words (64 a line)");
         if let Some(m) = &self.machine {
-            for (i, line) in store_raster(&m.store).iter().enumerate() {
-                f.put(x, y + 5 + i, &format!("|{line}|"));
+            let (title, lines) = match self.store_view {
+                StoreView::Words => (
+                    "store: 1,024 words (64 a line; v: the tubes)".to_string(),
+                    store_raster(&m.store)
+                        .iter()
+                        .map(|l| format!("|{l}|"))
+                        .collect(),
+                ),
+                StoreView::Tubes => (
+                    "store: the 40 Williams tubes, a digit each (v: one tube)".to_string(),
+                    Tubes::of(&m.store).small(),
+                ),
+                StoreView::Tube(k) => {
+                    let t = Tubes::of(&m.store);
+                    (
+                        format!(
+                            "store: tube {k} (digit {k} of 1,024 words), {} spots lit ([ ]: tube)",
+                            t.lit(k)
+                        ),
+                        t.large(k).iter().map(|l| format!("|{l}|")).collect(),
+                    )
+                }
+            };
+            f.put(x, y + 4, &title);
+            for (i, line) in lines.iter().enumerate() {
+                f.put(x, y + 5 + i, line);
             }
+        } else {
+            f.put(x, y + 4, "store: 1,024 words (64 a line)");
         }
         if let Some(b) = self.boards.get(self.selected) {
             let y = y + 22;
@@ -660,6 +719,19 @@ impl View {
                     }
                 }
             }
+            KeyCode::Char('v') => {
+                self.store_view = match self.store_view {
+                    StoreView::Words => StoreView::Tubes,
+                    StoreView::Tubes => StoreView::Tube(0),
+                    StoreView::Tube(_) => StoreView::Words,
+                }
+            }
+            KeyCode::Char(c @ ('[' | ']')) => {
+                if let StoreView::Tube(k) = self.store_view {
+                    let step = if c == ']' { 1 } else { TUBES - 1 };
+                    self.store_view = StoreView::Tube((k + step) % TUBES);
+                }
+            }
             KeyCode::Char('p') => self.paused = !self.paused,
             KeyCode::Char('s') => {
                 self.paused = true;
@@ -687,6 +759,7 @@ impl View {
             human_from_start: Vec::new(),
             setting,
             mismatches: 0,
+            store_view: StoreView::Words,
         }
     }
 
@@ -844,6 +917,42 @@ mod tests {
         let tiny = v.render(40, 10).text();
         assert!(tiny.contains("too small"), "{tiny}");
         assert!(tiny.lines().count() <= 10);
+    }
+
+    /// `v` turns the store panel from words to the 40 tubes and to one tube, whose raster
+    /// shows the store's digits; `[` and `]` go round the tubes.
+    #[test]
+    fn the_store_as_its_tubes() {
+        let mut v = view();
+        let mut store = Box::new([0u64; 1024]);
+        store[0] = (1 << 40) - 1;
+        store[33] = 1 << 39;
+        v.machine = Some(MachineView {
+            store,
+            ..MachineView::of(&emu::silliac::Machine::new(), Duration::ZERO)
+        });
+        assert!(v.render(GRID.0, GRID.1).text().contains("1,024 words"));
+        v.key(KeyCode::Char('v'), KeyModifiers::NONE);
+        let tubes = v.render(GRID.0, GRID.1).text();
+        assert!(tubes.contains("the 40 Williams tubes"), "{tubes}");
+        assert!(tubes.contains("30   31   32"), "{tubes}");
+        v.key(KeyCode::Char('v'), KeyModifiers::NONE);
+        let tube0 = v.render(GRID.0, GRID.1).text();
+        assert!(
+            tube0.contains("tube 0 (digit 0 of 1,024 words), 2 spots lit"),
+            "{tube0}"
+        );
+        // Word 0 is the first spot, word 33 row 1 column 1: `▀▄` begins the first line.
+        assert!(tube0.contains("|▀▄ "), "{tube0}");
+        v.key(KeyCode::Char('['), KeyModifiers::NONE);
+        assert_eq!(v.store_view, StoreView::Tube(39));
+        assert!(v
+            .render(GRID.0, GRID.1)
+            .text()
+            .contains("tube 39 (digit 39 of 1,024 words), 1 spots lit"));
+        v.key(KeyCode::Char(']'), KeyModifiers::NONE);
+        v.key(KeyCode::Char('v'), KeyModifiers::NONE);
+        assert_eq!(v.store_view, StoreView::Words);
     }
 
     #[test]

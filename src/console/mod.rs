@@ -9,6 +9,7 @@ pub mod ibm7090;
 pub mod monitor;
 pub mod silliac;
 pub mod term;
+pub mod tubes;
 pub mod tui;
 
 use std::io::{BufRead, Write};

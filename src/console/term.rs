@@ -117,8 +117,7 @@ impl Frame {
         }
     }
 
-    /// The frame as text (for tests).
-    #[cfg(test)]
+    /// The frame as text (tests; the live view's bench, standing in for the terminal write).
     pub fn text(&self) -> String {
         self.lines
             .iter()
