@@ -191,7 +191,10 @@ fn bench_names_unknown_machines() {
     let out = bin().args(["bench", "eniac"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no benchmark for machine `eniac`"));
-    let out = bin().args(["bench", "7090", "--live-view"]).output().unwrap();
+    let out = bin()
+        .args(["bench", "7090", "--live-view"])
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("bench silliac --live-view"));
 }

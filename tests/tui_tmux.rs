@@ -149,6 +149,15 @@ fn exhibition_view_take_over_illegal_and_legal_moves_resize_and_quit() {
     );
     assert!(screen.contains("store: 1,024 words"), "{screen}");
     assert!(screen.contains("q quit"), "{screen}");
+    // The store as its 40 Williams tubes, then one tube at full size, then back.
+    s.keys(&["v"]);
+    s.wait_for("the 40 Williams tubes");
+    s.keys(&["v"]);
+    s.wait_for("tube 0 (digit 0 of 1,024 words)");
+    s.keys(&["]"]);
+    s.wait_for("tube 1 (digit 1 of 1,024 words)");
+    s.keys(&["v"]);
+    s.wait_for("store: 1,024 words");
     s.keys(&["t"]);
     s.wait_for("board 01: you play B");
     // The opponent may have moved on board 1 before the take-over reached the harness, and
