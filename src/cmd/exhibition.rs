@@ -309,13 +309,22 @@ fn print_report(r: &ExhibitionReport) {
         "SILLIAC dama exhibition: {} boards, setting {}, program {} words of 1024",
         r.boards, r.setting, r.words_used
     );
+    // The opponents' column as wide as the longest name (a grand strategy's weights run past
+    // 28 characters), so the columns after it stay aligned.
+    let width = r
+        .results
+        .iter()
+        .map(|b| b.opponent.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(28);
     for b in &r.results {
         let res = match (b.winner, b.end) {
             (Some(s), Some(e)) => format!("{s} wins ({e:?})"),
             _ => "unfinished".to_string(),
         };
         println!(
-            "  board {:02}  {:<28} {:<18} {:3} half-moves  {}",
+            "  board {:02}  {:<width$} {:<18} {:3} half-moves  {}",
             b.board,
             b.opponent,
             res,
