@@ -18,6 +18,7 @@ use super::arith::WORD;
 use super::channel::{self, ChannelError, Io};
 use super::decode::{self, Decoded};
 use super::isa;
+use super::profile::Profile;
 use super::timing;
 use super::trace;
 use std::fmt;
@@ -27,6 +28,7 @@ mod exec;
 mod hot;
 mod indicators;
 mod io;
+mod profile;
 mod tight;
 use exec::Regs;
 use hot::Exit;
@@ -288,6 +290,8 @@ pub struct Machine {
     /// whether one did (the hot loop then checks the budgets again).
     spin_end_cycles: u64,
     spun: bool,
+    /// The cycle profile, when on (`set_profile`).
+    profile: Option<Box<Profile>>,
 }
 
 impl Default for Machine {
@@ -328,6 +332,7 @@ impl Machine {
             io_wait: 0,
             spin_end_cycles: 0,
             spun: false,
+            profile: None,
         }
     }
 
@@ -375,6 +380,19 @@ impl Machine {
 
     pub fn trace_enabled(&self) -> bool {
         self.trace_on
+    }
+
+    /// Switch the cycle profile on (a fresh one, from the cycles counted now) or off (the
+    /// profile is dropped). With it on, runs go one step at a time as a traced run does (the
+    /// hot loop stays as it is) and every cycle is charged to an instruction row or to the I/O
+    /// wait (`ibm7090::profile`).
+    pub fn set_profile(&mut self, on: bool) {
+        self.profile = on.then(|| Box::new(Profile::new(self.cycles)));
+    }
+
+    /// The cycle profile since `set_profile(true)`, if on.
+    pub fn profile(&self) -> Option<&Profile> {
+        self.profile.as_deref()
     }
 
     /// Trace lines gathered since the last call.
@@ -443,7 +461,7 @@ impl Machine {
             .max_cycles
             .map_or(u64::MAX, |n| r.cycles.saturating_add(n));
         self.spin_end_cycles = end_c;
-        if self.trace_on {
+        if self.trace_on || self.profile.is_some() {
             loop {
                 if r.instructions >= end_i {
                     return Stop::InstructionBudget;
@@ -531,19 +549,28 @@ impl Machine {
         Ok(())
     }
 
-    /// One step, with its trace line when the trace is on.
+    /// One step, with its trace line when the trace is on and its cycles charged when the
+    /// profile is.
     #[inline(never)]
     fn step_traced(&mut self, r: &mut Regs) -> Result<(), Stop> {
         let at = (r.ic as u16) & ADDR;
         let word = self.mem[at as usize];
+        let chain = self.profile.is_some().then(|| self.chain(r, word));
         r.ic = ((at + 1) & ADDR) as u32;
         if self.trace_on {
             let before = r.cycles;
             let res = self.execute(r, word, at, 0);
             self.trace_line(r, before, at, word);
+            if let Some(c) = chain {
+                self.charge_step(c, r);
+            }
             return res;
         }
-        self.execute(r, word, at, 0)
+        let res = self.execute(r, word, at, 0);
+        if let Some(c) = chain {
+            self.charge_step(c, r);
+        }
+        res
     }
 
     fn trace_line(&mut self, r: &Regs, start: u64, at: u16, word: u64) {

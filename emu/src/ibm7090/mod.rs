@@ -7,7 +7,8 @@
 //! shifter), `float` (the floating-point part of the arithmetic unit), `cpu` (registers,
 //! fetch, execute, stops; the `Machine`), `channel` (the 7607 channels), `card_reader` (711),
 //! `punch` (721), `printer` (716), `tape` (729 reels), `card` (Hollerith and row-binary
-//! images), `bcd` (character code), `timing` (data-dependent cycles), `trace`, `bench`.
+//! images), `bcd` (character code), `timing` (data-dependent cycles), `profile` (a run's cycles by
+//! instruction row and I/O wait), `trace`, `bench`.
 
 pub mod arith;
 pub mod bcd;
@@ -21,6 +22,7 @@ pub mod float;
 pub mod io_timing;
 pub mod isa;
 pub mod printer;
+pub mod profile;
 pub mod punch;
 pub mod snapshot;
 pub mod tape;
@@ -29,3 +31,4 @@ pub mod trace;
 
 pub use cpu::{Limits, Machine, Stop, STORE_WORDS};
 pub use isa::{by_mnemonic, decode, disassemble, Addressing, Format, InstrInfo, Status, Timing};
+pub use profile::Profile;

@@ -154,7 +154,7 @@ pub(super) fn transfer<const HOT: bool>(
 
 /// The effective address Y and the extra cycle of an indirect reference.
 #[inline(always)]
-fn effective(mem: &[u64; STORE_WORDS], r: &Regs, word: u64, d: Decoded) -> (u16, u64) {
+pub(super) fn effective(mem: &[u64; STORE_WORDS], r: &Regs, word: u64, d: Decoded) -> (u16, u64) {
     let tag = ((word >> 15) & 7) as u8;
     let address = (word & 0o77777) as u16;
     match d.ea {

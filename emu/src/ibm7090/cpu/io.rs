@@ -167,6 +167,9 @@ impl Machine {
         let waited = std::mem::take(&mut self.io.clock.waited);
         self.cycles += waited;
         self.io_wait += waited;
+        if let Some(p) = self.profile.as_deref_mut() {
+            p.charge_io(waited);
+        }
         res?;
         self.ic = 1;
         Ok(())
