@@ -9,6 +9,7 @@
 pub mod deck;
 pub mod engine;
 pub mod printout;
+pub mod profile;
 
 use std::fmt;
 
@@ -459,7 +460,7 @@ pub fn run_problem_until(
 }
 
 /// What a run that stopped at `stop` did: the end of the problem, or an unexpected stop.
-fn finish(program: &Program, m: Machine, stop: Stop) -> Result<Outcome, EmulatedError> {
+pub(crate) fn finish(program: &Program, m: Machine, stop: Stop) -> Result<Outcome, EmulatedError> {
     let printed = printed(&m);
     // RDCARD keeps its caller in XR4 (index register C): TSX left the 2's complement of the
     // TSX's location there.
