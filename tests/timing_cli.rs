@@ -101,3 +101,65 @@ fn the_table_has_a_reason_for_every_row() {
         assert!(!r["bounds"].as_str().unwrap().is_empty(), "{r}");
     }
 }
+
+/// The 7090 chess programs' documented problems (src/cmd/timing.rs, docs/timing.md): every
+/// cycle on a row of one status or on the I/O wait, the parts exact (period time is exact).
+#[test]
+fn the_share_of_each_7090_chess_programs_time_by_row_status_and_io_wait() {
+    // program, cycles, sourced, derived, estimate, io_wait (cycles of 2.18 us).
+    let want: [(&str, u64, [u64; 4]); 4] = [
+        (
+            "kotok",
+            19_072_844,
+            [6_178_713, 1_830_326, 10_998_952, 64_853],
+        ),
+        ("mater", 658_242, [220_352, 18_904, 356_359, 62_627]),
+        ("soma", 1_388_713, [358_721, 182_581, 776_131, 71_280]),
+        (
+            "turochamp",
+            14_509_243,
+            [5_366_943, 411_626, 8_655_354, 75_320],
+        ),
+    ];
+    let parts = ["sourced", "derived", "estimate", "io_wait"];
+    for (program, cycles, by) in want {
+        let v = json(&["timing", "--program", program, "--json"]);
+        assert_eq!(v["program"], program);
+        assert_eq!(v["machine"], "ibm7090");
+        assert_eq!(v["cycles"], cycles, "{program}: {v}");
+        let got: Vec<u64> = parts
+            .iter()
+            .map(|p| v["by_status"][p]["cycles"].as_u64().unwrap())
+            .collect();
+        assert_eq!(got, by, "{program}: {}", v["by_status"]);
+        assert_eq!(by.iter().sum::<u64>(), cycles);
+        let seconds: f64 = parts.iter().map(|p| f(&v["by_status"][p]["seconds"])).sum();
+        let shares: f64 = parts.iter().map(|p| f(&v["by_status"][p]["share"])).sum();
+        assert!((seconds - f(&v["emulated_seconds"])).abs() < 1e-6, "{v}");
+        assert!((shares - 1.0).abs() < 1e-9, "{v}");
+        // The rows add up to the CPU's part, and their counts to the instructions.
+        let rows = v["rows"].as_array().unwrap();
+        let row_cycles: u64 = rows.iter().map(|r| r["cycles"].as_u64().unwrap()).sum();
+        let counts: u64 = rows.iter().map(|r| r["count"].as_u64().unwrap()).sum();
+        assert_eq!(row_cycles, cycles - by[3]);
+        assert_eq!(counts, v["instructions"].as_u64().unwrap());
+        // The I/O figures' spread around the nominal.
+        let s = &v["emulated_seconds_spread"];
+        assert_eq!(f(&s["nominal"]), f(&v["emulated_seconds"]));
+        assert!(
+            f(&s["low"]) < f(&s["nominal"]) && f(&s["nominal"]) < f(&s["high"]),
+            "{s}"
+        );
+    }
+    // The same run as `chess best`.
+    let best = json(&[
+        "chess",
+        "best",
+        "--program",
+        "kotok",
+        "--engine",
+        "emulated",
+        "--json",
+    ]);
+    assert_eq!(best["cycles"], 19_072_844);
+}

@@ -1,9 +1,16 @@
 //! `--timing low|nominal|high` (which figures the emulated clock charges), the JSON form of a
 //! period time's spread, and `firstmoves timing`: the timing table and how much of a headline
-//! program's period time rests on sourced, derived and estimated rows (docs/timing.md).
+//! program's period time rests on sourced, derived and estimated rows (docs/timing.md): dama's
+//! on SILLIAC, and the 7090 chess programs', whose I/O wait is a part of its own.
 
+use std::fmt::Display;
+
+use emu::ibm7090::Profile;
 use emu::silliac::timing::{self, Spread, TimingStatus};
 use emu::Bound;
+use programs::chess::emulated::profile::{profile, run_at_bound};
+use programs::chess::program::FapProgram;
+use programs::chess::{kotok, mater, parse_fen, soma, turochamp, Position};
 use programs::dama::exhibition::{self as ex, ExhibitionOptions};
 use serde_json::json;
 
@@ -67,9 +74,11 @@ pub fn seconds_text(s: Spread) -> String {
 #[derive(clap::Args)]
 pub struct TimingArgs {
     /// Run a headline program and split its nominal period time by the status of the rows it
-    /// was charged from: `dama` (the default 25-board exhibition on SILLIAC). Without it, print
-    /// SILLIAC's timing table.
-    #[arg(long, value_parser = ["dama"])]
+    /// was charged from: `dama` (the default 25-board exhibition on SILLIAC); `kotok`, `soma`,
+    /// `turochamp` (the initial position, default settings, on the emulated 7090) or `mater`
+    /// (MATER I on the Immortal Game's mate in 2), with the CPU's I/O wait as a part of its
+    /// own and the rows that carry the most time. Without it, print SILLIAC's timing table.
+    #[arg(long, value_parser = ["dama", "kotok", "mater", "soma", "turochamp"])]
     pub program: Option<String>,
     /// One JSON object instead of the text.
     #[arg(long)]
@@ -99,10 +108,164 @@ pub fn run(args: TimingArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     }
+    match args.program.as_deref() {
+        Some("kotok") => chess::<kotok::Kotok>(
+            "kotok",
+            "Kotok-McCarthy on the initial position, default settings \
+             (as `chess best --program kotok --engine emulated`)",
+            &Position::start(),
+            &Default::default(),
+            args.json,
+        ),
+        Some("soma") => chess::<soma::Soma>(
+            "soma",
+            "SOMA on the initial position, default settings \
+             (as `chess best --program soma --engine emulated`)",
+            &Position::start(),
+            &Default::default(),
+            args.json,
+        ),
+        Some("turochamp") => chess::<turochamp::Turochamp>(
+            "turochamp",
+            "TUROCHAMP on the initial position, default settings \
+             (as `chess best --program turochamp --engine emulated`)",
+            &Position::start(),
+            &Default::default(),
+            args.json,
+        ),
+        Some("mater") => chess::<mater::Mater>(
+            "mater",
+            "MATER I on the Immortal Game after 21...Kd8, the source's mate in 2 \
+             (1.Qf6+ Nxf6 2.Be7#; as `chess mate --fen FEN --engine emulated`)",
+            &parse_fen(IMMORTAL)?,
+            &mater::Params::mater1(),
+            args.json,
+        ),
+        _ => dama(args.json),
+    }
+}
+
+/// MATER's problem: the Immortal Game after 21...Kd8 (docs/mater.md, the source's position).
+const IMMORTAL: &str = "r1bk2nr/p2p1pNp/n2B4/1p1NP2P/6P1/3P1Q2/P1P1K3/q5b1 w - - 0 1";
+
+/// Rows listed in the text (the JSON has them all).
+const TOP_ROWS: usize = 12;
+
+/// Seconds of `cycles` 7090 cycles (2.18 us = 218 / 10^8 s, one rounding, as `Outcome`).
+fn seconds_7090(cycles: u64) -> f64 {
+    (cycles * 218) as f64 / 1e8
+}
+
+/// A 7090 chess program's problem, profiled under the nominal I/O figures; its period time
+/// also under the low and high ones (the CPU's cycles are the same under every bound).
+fn chess<P: FapProgram>(
+    name: &str,
+    run: &str,
+    p: &Position,
+    params: &P::Params,
+    as_json: bool,
+) -> anyhow::Result<()>
+where
+    P::Answer: Display,
+{
+    let r = profile::<P>(p, params, Bound::Nominal)?;
+    // 2.18 us = 2,180 ns a cycle: exact.
+    let ns =
+        |b: Bound| -> anyhow::Result<u64> { Ok(run_at_bound::<P>(p, params, b)?.cycles * 2180) };
+    let spread = Spread {
+        low_ns: ns(Bound::Low)?,
+        nominal_ns: r.outcome.cycles * 2180,
+        high_ns: ns(Bound::High)?,
+    };
+    let pr = &r.profile;
+    let parts = parts(pr);
+    let total = pr.total().max(1) as f64;
+    if as_json {
+        let mut shares = serde_json::Map::new();
+        for (key, cycles) in &parts {
+            shares.insert(
+                key.to_string(),
+                json!({
+                    "seconds": seconds_7090(*cycles),
+                    "share": *cycles as f64 / total,
+                    "cycles": cycles,
+                }),
+            );
+        }
+        let rows: Vec<serde_json::Value> = pr
+            .top_rows()
+            .into_iter()
+            .map(|(info, rc)| {
+                json!({
+                    "row": info.mnemonic,
+                    "status": info.timing_status().name(),
+                    "count": rc.count,
+                    "cycles": rc.cycles,
+                    "share": rc.cycles as f64 / total,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({
+                "program": name,
+                "machine": "ibm7090",
+                "run": run,
+                "answer": r.answer.to_string(),
+                "emulated_seconds": r.outcome.emulated_seconds,
+                "emulated_seconds_spread": seconds_json(spread),
+                "cycles": r.outcome.cycles,
+                "instructions": r.outcome.instructions,
+                "by_status": shares,
+                "rows": rows,
+            })
+        );
+    } else {
+        println!(
+            "{name} on the IBM 7090 ({run}): {:.1} s of period time ({}; the spread is the I/O \
+             figures')",
+            r.outcome.emulated_seconds,
+            seconds_text(spread)
+        );
+        println!("  answer: {}", r.answer);
+        for (key, cycles) in &parts {
+            println!(
+                "  {key:<9} {:>10.1} s  {:5.1} %",
+                seconds_7090(*cycles),
+                100.0 * *cycles as f64 / total
+            );
+        }
+        println!("  the rows that carry the most time:");
+        for (info, rc) in pr.top_rows().into_iter().take(TOP_ROWS) {
+            println!(
+                "    {:<5} {:<9} {:>11} times {:>8.1} s  {:5.1} %",
+                info.mnemonic,
+                info.timing_status().name(),
+                rc.count,
+                seconds_7090(rc.cycles),
+                100.0 * rc.cycles as f64 / total
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The profile's parts: each status's cycles and the I/O wait, as the JSON names them.
+fn parts(pr: &Profile) -> Vec<(&'static str, u64)> {
+    let mut v: Vec<_> = TimingStatus::ALL
+        .iter()
+        .map(|&s| (s.name(), pr.status_cycles(s)))
+        .collect();
+    v.push(("io_wait", pr.io_wait()));
+    v
+}
+
+/// dama's share: the default exhibition, whose report carries the split of its nominal time.
+fn dama(as_json: bool) -> anyhow::Result<()> {
     // The default exhibition: its report carries the split of its nominal time.
     let r = ex::exhibition(&ExhibitionOptions::default())?;
     let total: u64 = r.by_status.iter().sum();
-    if args.json {
+    if as_json {
         let mut shares = serde_json::Map::new();
         for (s, ns) in TimingStatus::ALL.iter().zip(r.by_status) {
             shares.insert(

@@ -107,7 +107,7 @@ impl Profile {
     /// The rows by cycles charged, most first (ties in table order).
     pub fn top_rows(&self) -> Vec<(&'static InstrInfo, RowCycles)> {
         let mut v: Vec<_> = self.rows().collect();
-        v.sort_by(|a, b| b.1.cycles.cmp(&a.1.cycles));
+        v.sort_by_key(|r| std::cmp::Reverse(r.1.cycles));
         v
     }
 }
