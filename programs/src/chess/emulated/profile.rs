@@ -27,40 +27,15 @@ pub fn run_problem_profiled(
     limits: Limits,
     bound: Bound,
 ) -> Result<(Outcome, Profile), EmulatedError> {
-    let (outcome, profile) = run_at(program, deck, limits, bound, true)?;
-    Ok((outcome, profile.expect("the profile was switched on")))
-}
-
-/// The problem under the I/O figures of `bound`, with the profile on or off (off, the run
-/// takes the hot loop: the same cycles, sooner).
-fn run_at(
-    program: &Program,
-    deck: &str,
-    limits: Limits,
-    bound: Bound,
-    profiled: bool,
-) -> Result<(Outcome, Option<Profile>), EmulatedError> {
     let mut m = program.machine();
     m.set_io_bound(bound);
     mount_deck(&mut m, deck);
-    m.set_profile(profiled);
+    m.set_profile(true);
     let stop = m.run(limits);
-    let profile = m.profile().cloned();
+    // Switched on above, so there is one.
+    let profile = m.profile().cloned().expect("the profile was switched on");
     let outcome = finish(program, m, stop)?;
     Ok((outcome, profile))
-}
-
-/// The problem's run under the I/O figures of `bound`, not profiled: the spread of its period
-/// time (`Bound::Low`, `High`) beside a profiled nominal run.
-pub fn run_at_bound<P: FapProgram>(
-    p: &Position,
-    params: &P::Params,
-    bound: Bound,
-) -> Result<Outcome, EmulatedError> {
-    let card = P::card(params).map_err(EmulatedError::Params)?;
-    let deck = problem_deck(p, &card)?;
-    let (outcome, _) = run_at(assembled::<P>()?, &deck, P::limits(params), bound, false)?;
-    Ok(outcome)
 }
 
 /// `P` on position `p` with `params`, as `program::run` runs it, profiled.
@@ -112,7 +87,13 @@ mod tests {
         assert!(low.profile.io_wait() <= pr.io_wait());
         assert_eq!(low.outcome.cycles - low.profile.io_wait(), rows);
         // Not profiled, the same run.
-        let fast = run_at_bound::<Mater>(&p, &Params::mater1(), Bound::Low).unwrap();
-        assert_eq!(fast, low.outcome);
+        let fast = crate::chess::program::run_with::<Mater>(
+            &p,
+            &Params::mater1(),
+            Mater::limits(&Params::mater1()),
+            Bound::Low,
+        )
+        .unwrap();
+        assert_eq!(fast.outcome, low.outcome);
     }
 }
