@@ -296,9 +296,9 @@ fn bad_input_names_file_line_and_column() {
         "{err}"
     );
     let _ = std::fs::remove_file(&file);
-    let (ok, _, err) = run(&["chess", "match", "--white", "soma", "--black", "mater"]);
+    let (ok, _, err) = run(&["chess", "match", "--white", "soma", "--black", "bernstein"]);
     assert!(!ok);
-    assert!(err.contains("`mater`: not a program"), "{err}");
+    assert!(err.contains("`bernstein`: not a program"), "{err}");
     let (ok, _, err) = run(&[
         "chess", "match", "--white", "soma", "--black", "kotok", "--fen", "8/8 w",
     ]);

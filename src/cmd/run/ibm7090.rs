@@ -215,16 +215,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     let start = m.ic as u16;
     m.set_trace(args.trace);
     let default_budget = args.limit_orders.is_none() && args.limit_cycles.is_none();
-    let stop = run_with_trace(
-        &mut m,
-        Limits {
-            max_instructions: args
-                .limit_orders
-                .or(default_budget.then_some(DEFAULT_INSTRUCTIONS)),
-            max_cycles: args.limit_cycles,
-        },
-        args.json,
-    );
+    let limits = Limits {
+        max_instructions: args
+            .limit_orders
+            .or(default_budget.then_some(DEFAULT_INSTRUCTIONS)),
+        max_cycles: args.limit_cycles,
+    };
+    let stop = run_with_trace(&mut m, limits, args.json);
     save_tapes(&m, &mounted)?;
     if let Some(path) = &args.punch {
         let text = if extension(path) == "cbn" {
@@ -263,7 +260,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             "emulated_us": m.emulated_us(),
             "io_wait_cycles": m.io_wait_cycles(),
             "timing": m.io_bound().name(),
-            "emulated_seconds_spread": spread(args, switches, keys, &m, stop)?.map(|c| json!({
+            "emulated_seconds_spread": spread(args, switches, keys, &m, limits, stop)?.map(|c| json!({
                 "low": (c[0] * 218) as f64 / 1e8,
                 "nominal": (c[1] * 218) as f64 / 1e8,
                 "high": (c[2] * 218) as f64 / 1e8,
@@ -363,15 +360,19 @@ fn prepared(
     Ok((m, mounted))
 }
 
-/// The cycles of the run `done` (from `prepared`, `instructions` instructions to `stop`) under
-/// all three I/O bounds, the other two run again from the start; None when a bound changes
-/// the run (a program that polls a channel can do other work while it waits), so no spread
-/// of one run exists.
+/// The cycles of the run `done` (from `prepared`, within `limits`, to `stop`) under all three
+/// I/O bounds, the other two run again from the start; None when a bound changes the run (a
+/// program that polls a channel can do other work while it waits), so no spread of one run
+/// exists. A run its own stop ended must end there again (the instruction count may differ by
+/// the `TCOx *` spins, each one instruction however long it waits, none when the channel is
+/// free); a run its instruction budget ended runs to the same budget; one its cycle budget
+/// ended has no spread.
 fn spread(
     args: &RunArgs,
     switches: u8,
     keys: u64,
     done: &Machine,
+    limits: Limits,
     stop: Stop,
 ) -> anyhow::Result<Option<[u64; 3]>> {
     let mut cycles = [0; 3];
@@ -381,18 +382,17 @@ fn spread(
             continue;
         }
         let (mut m, _) = prepared(args, switches, keys, b)?;
-        // A run its budget ended runs as many instructions; one a stop ended, one more (the
-        // stop comes first when the run is the same).
-        let budget = matches!(stop, Stop::InstructionBudget | Stop::CycleBudget);
-        let their = m.run(Limits::instructions(
-            done.instructions() + u64::from(!budget),
-        ));
-        let same_end = if budget {
-            their == Stop::InstructionBudget
+        if stop == Stop::CycleBudget {
+            // Every bound would run to the same cycles: no spread of one run.
+            return Ok(None);
+        }
+        let their = if stop == Stop::InstructionBudget {
+            m.run(limits)
         } else {
-            their == stop
+            // Against a runaway only: twice the instructions, and some.
+            m.run(Limits::instructions(2 * done.instructions() + 1_000_000))
         };
-        if !same_end || m.instructions() != done.instructions() {
+        if their != stop {
             return Ok(None);
         }
         cycles[i] = m.cycles();

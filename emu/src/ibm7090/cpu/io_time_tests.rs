@@ -223,3 +223,114 @@ fn lch_waits_for_the_end_of_the_ioct() {
         Card::from_text("LCH", 0).unwrap().image()
     );
 }
+
+/// One step of a random I/O program (`random_programs_are_the_same_run_and_ordered`).
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// RDS the reader, RCHA an IOCD of n (1..=24) words.
+    Read(u64),
+    /// WRS the printer, RCHA n words.
+    Print(u64),
+    /// WRS the punch, RCHA n words.
+    Punch(u64),
+    /// WRS tape A1 (BCD), RCHA n (1..=40) words.
+    Tape(u64),
+    /// AXT k,1 and TIX to itself: k passes of computing.
+    Compute(u32),
+    /// TCOA to itself: wait for channel A.
+    Wait,
+}
+
+/// The program of `steps`, from 0o100 (IOCDs from 0o2000, the buffer at 0o3000), ending with a
+/// wait and HPR; the reader holds a card for every read.
+fn random_program(steps: &[Step], bound: Bound) -> Machine {
+    let mut m = Machine::new();
+    m.set_io_bound(bound);
+    m.io.mount(0o1201, crate::ibm7090::tape::Tape::blank())
+        .unwrap();
+    let mut code = Vec::new();
+    let mut iocds = Vec::new();
+    let mut at = |code: &Vec<u64>| 0o100 + code.len() as u32;
+    let mut select = |code: &mut Vec<u64>, order: &str, unit: u32, n: u64| {
+        code.push(ins(order, unit, 0, 0));
+        code.push(ins("RCHA", 0o2000 + iocds.len() as u32, 0, 0));
+        iocds.push(iocd(n, 0o3000));
+    };
+    let mut cards = 0;
+    for &s in steps {
+        match s {
+            Step::Read(n) => {
+                select(&mut code, "RDS", 0o1321, n);
+                cards += 1;
+            }
+            Step::Print(n) => select(&mut code, "WRS", 0o1361, n),
+            Step::Punch(n) => select(&mut code, "WRS", 0o1341, n),
+            Step::Tape(n) => select(&mut code, "WRS", 0o1201, n),
+            Step::Compute(k) => {
+                code.push(ins("AXT", k, 1, 0));
+                let here = at(&code);
+                code.push(ins("TIX", here, 1, 1));
+            }
+            Step::Wait => {
+                let here = at(&code);
+                code.push(ins("TCOA", here, 0, 0));
+            }
+        }
+    }
+    let here = at(&code);
+    code.push(ins("TCOA", here, 0, 0));
+    code.push(ins("HPR", 0, 0, 0));
+    for k in 0..cards {
+        m.io.reader
+            .hopper
+            .push_back(Card::from_text(&format!("CARD {k}"), k).unwrap());
+    }
+    m.load(0o100, &code);
+    m.load(0o2000, &iocds);
+    m.ic = 0o100;
+    m
+}
+
+mod random {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// Any mix of reading, printing, punching, writing tape and computing is the same run
+        /// under the three I/O bounds (the same stop, the same cycles of its own), and never
+        /// takes more cycles under Low than under Nominal, nor under Nominal than under High.
+        /// The count of instructions may differ: a `TCOA *` that finds the channel busy under
+        /// one bound and free under another counts its spin as one more instruction.
+        #[test]
+        fn random_programs_are_the_same_run_and_ordered(
+            steps in proptest::collection::vec(
+                prop_oneof![
+                    (1u64..=24).prop_map(Step::Read),
+                    (1u64..=24).prop_map(Step::Print),
+                    (1u64..=24).prop_map(Step::Punch),
+                    (1u64..=40).prop_map(Step::Tape),
+                    (1u32..=40_000).prop_map(Step::Compute),
+                    Just(Step::Wait),
+                ],
+                1..12,
+            )
+        ) {
+            let runs = Bound::ALL.map(|b| {
+                let mut m = random_program(&steps, b);
+                let stop = m.run(Limits::instructions(10_000_000));
+                (stop, m.instructions(), m.cycles(), m.io_wait_cycles())
+            });
+            let [l, n, h] = runs;
+            prop_assert!(matches!(n.0, Stop::HaltProceed { .. }), "{:?}", n.0);
+            prop_assert_eq!(l.0, n.0);
+            prop_assert_eq!(h.0, n.0);
+            let waits = steps.iter().filter(|s| matches!(s, Step::Wait)).count() as u64 + 1;
+            prop_assert!(l.1.abs_diff(n.1) <= waits && h.1.abs_diff(n.1) <= waits);
+            prop_assert!(l.2 <= n.2 && n.2 <= h.2, "{} {} {}", l.2, n.2, h.2);
+            // The CPU's own cycles are the same under every bound; only the waits differ.
+            prop_assert_eq!(l.2 - l.3, n.2 - n.3);
+            prop_assert_eq!(h.2 - h.3, n.2 - n.3);
+        }
+    }
+}
