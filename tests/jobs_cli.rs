@@ -72,3 +72,69 @@ fn jobs_is_bounded() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The printed report with its host time (the one host figure) cut out; everything else
+/// compared byte for byte.
+fn dama_bytes(args: &[&str], jobs: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .arg("-q")
+        .args(args)
+        .args(["--json", "--jobs", jobs])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    match text.split_once("\"host_seconds\":") {
+        Some((head, tail)) => {
+            let end = tail.find([',', '}']).unwrap_or(tail.len());
+            format!("{head}{}", &tail[end..])
+        }
+        None => text,
+    }
+}
+
+/// Each random position on its own copy of the SILLIAC, each pair of games from its own
+/// opening: one thread and two print the same bytes.
+#[test]
+fn dama_crosscheck_and_match_reports_do_not_depend_on_jobs() {
+    let crosscheck = ["dama", "crosscheck", "--positions", "6", "--seed", "3"];
+    let one = dama_bytes(&crosscheck, "1");
+    assert_eq!(one, dama_bytes(&crosscheck, "2"));
+    assert!(one.contains("\"mismatches\":0"), "{one}");
+    let selective = [
+        "dama",
+        "crosscheck",
+        "--positions",
+        "4",
+        "--select",
+        "selective",
+        "--timing",
+        "high",
+    ];
+    assert_eq!(dama_bytes(&selective, "1"), dama_bytes(&selective, "2"));
+    let matched = [
+        "dama", "match", "--x", "findler", "--y", "random", "--pairs", "3",
+    ];
+    let one = dama_bytes(&matched, "1");
+    assert_eq!(one, dama_bytes(&matched, "2"));
+    assert!(one.contains("\"games\": 6"), "{one}");
+}
+
+/// `dama learn`: an iteration's six trials at once; the path of bases is the same.
+#[test]
+fn dama_learn_does_not_depend_on_jobs() {
+    let learn = [
+        "dama",
+        "learn",
+        "--iterations",
+        "2",
+        "--both-sides",
+        "--seed",
+        "3",
+    ];
+    assert_eq!(dama_bytes(&learn, "1"), dama_bytes(&learn, "2"));
+}

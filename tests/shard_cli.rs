@@ -118,3 +118,90 @@ fn gnu_parallel_runs_the_shards() {
     let whole = stdout(bin().args(CAMPAIGN).arg("--json"));
     assert_eq!(without_host_time(&merged), without_host_time(&whole));
 }
+
+/// `dama crosscheck` and `dama match` cut into shards: the merge prints the whole run's bytes
+/// (host time aside), in the whole run's form (one line, or indented for the match).
+#[test]
+fn dama_merged_shards_are_the_whole_run() {
+    let crosscheck = [
+        "-q",
+        "dama",
+        "crosscheck",
+        "--positions",
+        "5",
+        "--seed",
+        "2",
+        "--select",
+        "selective",
+        "--json",
+    ];
+    let matched = [
+        "-q", "dama", "match", "--x", "findler", "--y", "random", "--pairs", "3", "--json",
+    ];
+    for (name, args) in [("crosscheck", &crosscheck[..]), ("match", &matched[..])] {
+        let whole = stdout(bin().args(args));
+        for n in [2, 3] {
+            let mut files = Vec::new();
+            for k in (1..=n).rev() {
+                let shard = stdout(bin().args(args).args(["--shard", &format!("{k}/{n}")]));
+                let file = scratch(&format!("dama-{name}-{k}-of-{n}.json"));
+                std::fs::write(&file, shard).unwrap();
+                files.push(file);
+            }
+            let merged = stdout(bin().arg("merge").args(&files));
+            assert_eq!(
+                dama_without_host_time(&merged),
+                dama_without_host_time(&whole),
+                "{name}, n = {n}"
+            );
+        }
+    }
+}
+
+/// The printed text with the host time's value cut out (the match has none).
+fn dama_without_host_time(text: &str) -> String {
+    match text.split_once("\"host_seconds\":") {
+        Some((head, tail)) => {
+            let end = tail.find([',', '}']).unwrap_or(tail.len());
+            format!("{head}{}", &tail[end..])
+        }
+        None => text.to_string(),
+    }
+}
+
+/// Shards of another seed, setting or strategy are refused, naming what differs.
+#[test]
+fn dama_merge_refuses_shards_of_other_runs() {
+    let shard = |args: &[&str], k: &str, name: &str| {
+        let file = scratch(name);
+        std::fs::write(
+            &file,
+            stdout(bin().arg("-q").args(args).args(["--json", "--shard", k])),
+        )
+        .unwrap();
+        file
+    };
+    let crosscheck = ["dama", "crosscheck", "--positions", "2", "--seed", "1"];
+    let first = shard(&crosscheck, "1/2", "dama-cc-a.json");
+    let mut other_seed = crosscheck;
+    other_seed[5] = "2";
+    let mut other_setting = crosscheck.to_vec();
+    other_setting.extend(["--select", "a2+b2"]);
+    let matched = [
+        "dama", "match", "--x", "greedy", "--y", "random", "--pairs", "2",
+    ];
+    let match_first = shard(&matched, "1/2", "dama-m-a.json");
+    let mut other_y = matched;
+    other_y[5] = "findler";
+    for (a, b) in [
+        (&first, shard(&other_seed, "2/2", "dama-cc-seed.json")),
+        (&first, shard(&other_setting, "2/2", "dama-cc-setting.json")),
+        (&first, shard(&matched, "2/2", "dama-m-b.json")),
+        (&match_first, shard(&other_y, "2/2", "dama-m-y.json")),
+    ] {
+        let out = bin().arg("merge").args([a, &b]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("differs"), "{err}");
+    }
+}

@@ -118,10 +118,20 @@ pub struct Campaign {
 }
 
 /// Every campaign `merge` knows.
-pub static CAMPAIGNS: &[Campaign] = &[Campaign {
-    command: "chess crosscheck",
-    fields: CROSSCHECK,
-}];
+pub static CAMPAIGNS: &[Campaign] = &[
+    Campaign {
+        command: "chess crosscheck",
+        fields: CROSSCHECK,
+    },
+    Campaign {
+        command: "dama crosscheck",
+        fields: crate::dama::shard::CROSSCHECK,
+    },
+    Campaign {
+        command: "dama match",
+        fields: crate::dama::shard::MATCH,
+    },
+];
 
 /// The fields of a chess cross-check report.
 const CROSSCHECK: &[(&str, Combine)] = &[

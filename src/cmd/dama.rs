@@ -5,10 +5,11 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use programs::dama::fom::Weights;
-use programs::dama::learn::{learn_with, play_match_with, LearnOptions};
+use programs::dama::learn::{learn_with, play_match_with, LearnOptions, MatchOptions};
 use programs::dama::movegen::{legal_moves, legal_moves_slow, perft, perft_slow};
 use programs::dama::search::{faithful, fast, root_table, Depth, Select, Setting};
 use programs::dama::{parse_strategy, play_from, Position};
+use programs::shard::Shard;
 
 #[derive(clap::Subcommand)]
 pub enum DamaCommand {
@@ -149,6 +150,8 @@ pub struct LearnArgs {
     /// Print the whole report as JSON.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub jobs: super::Jobs,
 }
 
 #[derive(clap::Args)]
@@ -170,6 +173,13 @@ pub struct MatchArgs {
     pub seed: u64,
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub jobs: super::Jobs,
+    /// Play only the K-th of N equal slices of the pairs (1 <= K <= N), for spreading the match
+    /// over machines; `firstmoves merge` combines the N JSON reports into the whole match's
+    /// (needs --json).
+    #[arg(long, value_name = "K/N", requires = "json")]
+    pub shard: Option<Shard>,
 }
 
 #[derive(clap::Args)]
@@ -370,7 +380,11 @@ fn learn_cmd(args: LearnArgs) -> anyhow::Result<()> {
         seed: args.seed,
         both_sides: args.both_sides,
     };
-    let report = learn_with(&opts, &mut crate::progress::Reporter::new("learn"))?;
+    let report = learn_with(
+        &opts,
+        args.jobs.get(),
+        &mut crate::progress::Reporter::new("learn"),
+    )?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
@@ -437,13 +451,35 @@ fn match_cmd(args: MatchArgs) -> anyhow::Result<()> {
     let r = play_match_with(
         &|| parse_strategy(&x, seed).expect("checked above"),
         &|| parse_strategy(&y, seed.wrapping_add(1)).expect("checked above"),
-        args.pairs,
-        args.opening,
-        args.seed,
+        &MatchOptions {
+            pairs: args.pairs,
+            opening: args.opening,
+            seed: args.seed,
+            shard: args.shard.unwrap_or(Shard::WHOLE),
+            jobs: args.jobs.get(),
+        },
         &mut crate::progress::Reporter::new("match"),
     )?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&r)?);
+        // Through a map, so its keys are sorted as a merge of shards prints them.
+        let mut v = serde_json::to_value(&r)?;
+        if let Some(shard) = args.shard {
+            // What makes shards of one match: the command, the match, the binary.
+            v["shard"] = serde_json::json!({
+                "k": shard.k,
+                "n": shard.n,
+                "run": {
+                    "command": "dama match",
+                    "x": args.x,
+                    "y": args.y,
+                    "pairs": args.pairs,
+                    "opening": args.opening,
+                    "seed": args.seed,
+                    "version": crate::VERSION,
+                },
+            });
+        }
+        println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         println!(
             "{} games from {}-half-move random openings (seed {}): {} won {}, {} won {}; the first mover won {}, {} ended blocked",

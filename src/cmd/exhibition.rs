@@ -9,6 +9,7 @@ use programs::dama::exhibition::{
 };
 use programs::dama::search::Setting;
 use programs::dama::Side;
+use programs::shard::Shard;
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -61,6 +62,13 @@ pub struct CrosscheckArgs {
     pub positions: usize,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub jobs: super::Jobs,
+    /// Run only the K-th of N equal slices of the random positions (1 <= K <= N; the start
+    /// position is the first slice's), for spreading the campaign over machines; `firstmoves
+    /// merge` combines the N JSON reports into the whole run's (needs --json).
+    #[arg(long, value_name = "K/N", requires = "json")]
+    pub shard: Option<Shard>,
 }
 
 /// What both commands take: the seed, the machine's setting, the report's form.
@@ -374,41 +382,35 @@ fn print_report(r: &ExhibitionReport) {
     }
 }
 
-fn phase_spread(r: &ex::CrosscheckReport, p: Phase) -> Option<Spread> {
-    let v: Vec<u64> = r.times.iter().filter(|t| t.0 == p).map(|t| t.1).collect();
-    spread(&v)
-}
-
 pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
     let r = ex::crosscheck_with(
         args.positions,
         args.run.seed,
         args.run.select,
         args.run.timing.bound(),
+        args.shard.unwrap_or(Shard::WHOLE),
+        args.jobs.get(),
         &mut crate::progress::Reporter::new("crosscheck"),
     )?;
     if args.run.json {
-        println!(
-            "{}",
-            json!({
+        let mut v = r.json();
+        if let Some(shard) = args.shard {
+            // What makes shards of one run: the command, the campaign, the binary.
+            let run = json!({
+                "command": "dama crosscheck",
                 "positions": r.positions,
-                "setting": r.setting,
                 "seed": r.seed,
-                "mismatches": r.mismatches.len(),
-                "mismatch_list": r.mismatches,
-                "positions_examined": r.positions_examined,
-                "move_seconds": spread_json(spread(&r.times.iter().map(|t| t.1).collect::<Vec<_>>())),
-                "by_phase": {
-                    "opening": spread_json(phase_spread(&r, Phase::Opening)),
-                    "middle": spread_json(phase_spread(&r, Phase::Middle)),
-                    "end": spread_json(phase_spread(&r, Phase::End)),
-                },
-                "emulated_seconds": r.emulated_ns as f64 / 1e9,
+                "setting": r.setting,
                 "timing": args.run.timing.bound().name(),
-                "emulated_seconds_spread": super::timing::seconds_json(r.period),
-                "host_seconds": r.host_seconds,
-            })
-        );
+                "version": crate::VERSION,
+            });
+            let mut o = json!({"k": shard.k, "n": shard.n, "run": run});
+            if let (Some(o), Some(f)) = (o.as_object_mut(), r.shard_figures().as_object()) {
+                o.extend(f.clone());
+            }
+            v["shard"] = o;
+        }
+        println!("{v}");
     } else {
         println!(
             "crosscheck: {} random positions (seed {}, setting {}) on the emulated SILLIAC and the native faithful engine",

@@ -14,14 +14,21 @@ pub struct MergeArgs {
 
 pub fn run(a: MergeArgs) -> anyhow::Result<()> {
     let mut shards = Vec::new();
+    // Printed as the shards were (and so as the whole run prints): indented or on one line.
+    let mut pretty = false;
     for path in &a.files {
         let name = path.display().to_string();
         let text = super::read_input(path)?;
         let v: serde_json::Value =
             serde_json::from_str(&text).with_context(|| format!("{name}: not JSON"))?;
+        pretty |= text.trim().contains('\n');
         shards.push((name, v));
     }
     let whole = programs::shard::merge(&shards)?;
-    println!("{whole}");
+    if pretty {
+        println!("{}", serde_json::to_string_pretty(&whole)?);
+    } else {
+        println!("{whole}");
+    }
     Ok(())
 }

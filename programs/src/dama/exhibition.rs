@@ -16,7 +16,8 @@ use super::sil::{set_frames, SilDama, SilError, TimedReply};
 use super::strategy::StrategyError;
 use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;
-use emu::silliac::timing::{Bound, Spread as TimeSpread};
+use crate::shard::Shard;
+pub use emu::silliac::timing::{Bound, Spread as TimeSpread};
 
 mod play;
 mod record;
@@ -457,6 +458,101 @@ pub struct CrosscheckReport {
     /// The whole run's period time under the low, nominal and high figures.
     #[serde(skip)]
     pub period: TimeSpread,
+    /// The bound the clock charged.
+    #[serde(skip)]
+    pub timing: Bound,
+}
+
+/// A spread of move times as the reports print it (`null` for no moves).
+pub fn spread_value(s: Option<Spread>) -> serde_json::Value {
+    match s {
+        Some(s) => {
+            serde_json::json!({"count": s.count, "min": s.min, "median": s.median, "max": s.max})
+        }
+        None => serde_json::Value::Null,
+    }
+}
+
+/// A period time under the three bounds, in seconds.
+pub fn period_value(s: TimeSpread) -> serde_json::Value {
+    serde_json::json!({
+        "low": s.low_ns as f64 / 1e9,
+        "nominal": s.nominal_ns as f64 / 1e9,
+        "high": s.high_ns as f64 / 1e9,
+    })
+}
+
+/// A crosscheck's `move_seconds` and `by_phase` from the replies' (phase, period ns), in
+/// problem order.
+pub fn times_values(times: &[(Phase, u64)]) -> (serde_json::Value, serde_json::Value) {
+    let of = |keep: &dyn Fn(Phase) -> bool| {
+        let v: Vec<u64> = times.iter().filter(|t| keep(t.0)).map(|t| t.1).collect();
+        spread_value(spread(&v))
+    };
+    let by_phase = serde_json::json!({
+        "opening": of(&|p| p == Phase::Opening),
+        "middle": of(&|p| p == Phase::Middle),
+        "end": of(&|p| p == Phase::End),
+    });
+    (of(&|_| true), by_phase)
+}
+
+impl Phase {
+    /// The phase the JSON names `name` (`opening`, `middle`, `end`).
+    pub fn from_name(name: &str) -> Option<Phase> {
+        [Phase::Opening, Phase::Middle, Phase::End]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Opening => "opening",
+            Phase::Middle => "middle",
+            Phase::End => "end",
+        }
+    }
+}
+
+impl CrosscheckReport {
+    /// The report as `dama crosscheck --json` prints it (docs/json.md).
+    pub fn json(&self) -> serde_json::Value {
+        let (move_seconds, by_phase) = times_values(&self.times);
+        serde_json::json!({
+            "positions": self.positions,
+            "setting": self.setting,
+            "seed": self.seed,
+            "mismatches": self.mismatches.len(),
+            "mismatch_list": self.mismatches,
+            "positions_examined": self.positions_examined,
+            "move_seconds": move_seconds,
+            "by_phase": by_phase,
+            "emulated_seconds": self.emulated_ns as f64 / 1e9,
+            "timing": self.timing.name(),
+            "emulated_seconds_spread": period_value(self.period),
+            "host_seconds": self.host_seconds,
+        })
+    }
+
+    /// What a shard's report carries for the merge beside its own figures: the period time in
+    /// ns (integers, so the shards' sum is the whole run's exactly) and each reply's phase and
+    /// time, from which the merge draws the spreads anew.
+    pub fn shard_figures(&self) -> serde_json::Value {
+        let times: Vec<serde_json::Value> = self
+            .times
+            .iter()
+            .map(|&(p, ns)| serde_json::json!([p.name(), ns]))
+            .collect();
+        serde_json::json!({
+            "times": times,
+            "emulated_ns": self.emulated_ns,
+            "period_ns": {
+                "low": self.period.low_ns,
+                "nominal": self.period.nominal_ns,
+                "high": self.period.high_ns,
+            },
+        })
+    }
 }
 
 /// A random reachable position, A to move, game not over: random play from the start.
@@ -486,6 +582,14 @@ pub fn random_position(rng: &mut Rng) -> Position {
     }
 }
 
+/// The problems of a crosscheck campaign after the start position: `count` random reachable
+/// positions drawn from `seed` one after another (drawn first, so that each problem is a pure
+/// function of the seed and its index, whatever runs it).
+pub fn crosscheck_positions(count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    (0..count).map(|_| random_position(&mut rng)).collect()
+}
+
 /// Run `count` random positions on the emulated program (set records on board 1) and on the
 /// native faithful engine.
 pub fn crosscheck(
@@ -493,21 +597,122 @@ pub fn crosscheck(
     seed: u64,
     setting: Setting,
 ) -> Result<CrosscheckReport, ExhibitionError> {
-    crosscheck_with(count, seed, setting, Bound::Nominal, &mut NoProgress)
+    crosscheck_with(
+        count,
+        seed,
+        setting,
+        Bound::Nominal,
+        Shard::WHOLE,
+        1,
+        &mut NoProgress,
+    )
 }
 
-/// `crosscheck`, telling `progress` after each random position (the start position is not
-/// counted: `total` is `count`).
+/// What one problem gave.
+struct Checked {
+    mismatch: Option<Mismatch>,
+    positions_examined: u64,
+    /// The phase of the position and the reply's period time (random positions only).
+    time: Option<(Phase, u64)>,
+    /// Period time the problem took under the bound charged, and under all three.
+    emulated_ns: u64,
+    period: TimeSpread,
+}
+
+fn add_spread(a: TimeSpread, b: TimeSpread) -> TimeSpread {
+    TimeSpread {
+        low_ns: a.low_ns + b.low_ns,
+        nominal_ns: a.nominal_ns + b.nominal_ns,
+        high_ns: a.high_ns + b.high_ns,
+    }
+}
+
+fn sub_spread(a: TimeSpread, b: TimeSpread) -> TimeSpread {
+    TimeSpread {
+        low_ns: a.low_ns - b.low_ns,
+        nominal_ns: a.nominal_ns - b.nominal_ns,
+        high_ns: a.high_ns - b.high_ns,
+    }
+}
+
+/// Compare the machine's replies to `pending` with the native engine's move.
+fn compare(
+    pending: &Position,
+    setting: Setting,
+    replies: &[TimedReply],
+    random: bool,
+) -> (Option<Mismatch>, u64, Option<(Phase, u64)>) {
+    let native = faithful(pending, setting);
+    let got = replies.iter().find_map(|r| {
+        let (mv, value, positions) = r.reply.as_move()?;
+        Some((mv, value, positions, r.text.clone()))
+    });
+    let want = native.mv.map(|m| (m, native.value, native.positions));
+    let mismatch = (got.as_ref().map(|g| (g.0, g.1, g.2)) != want).then(|| Mismatch {
+        board: 1,
+        position: pending.to_string(),
+        native: want.map_or("no move".to_string(), |(m, v, n)| format!("{m} {v:+} {n}")),
+        emulated: got.map_or_else(
+            || {
+                replies
+                    .iter()
+                    .map(|r| r.text.clone())
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            },
+            |g| g.3,
+        ),
+    });
+    let time = if random {
+        replies.first().map(|r| (Phase::of(pending), r.period_ns()))
+    } else {
+        None
+    };
+    (mismatch, native.positions, time)
+}
+
+/// One random position on a fresh copy of the machine as it stands after its first move (the
+/// same for every problem), and natively: a pure function of the position.
+fn check_random(
+    base: &SilDama,
+    pending: &Position,
+    setting: Setting,
+) -> Result<Checked, ExhibitionError> {
+    let mut sil = base.clone();
+    let (clock, period) = (sil.clock_ns(), sil.machine().spread());
+    sil.push(&set_frames(1, pending.a, pending.b)?);
+    let replies = sil.run()?;
+    let (mismatch, positions_examined, time) = compare(pending, setting, &replies, true);
+    Ok(Checked {
+        mismatch,
+        positions_examined,
+        time,
+        emulated_ns: sil.clock_ns() - clock,
+        period: sub_spread(sil.machine().spread(), period),
+    })
+}
+
+/// `crosscheck`, the clock charging the figures of `timing`, for the slice `shard` of the
+/// problems, on `jobs` threads, telling `progress` as random positions finish (`total` is the
+/// slice's random positions). Problem 0, the start position (on the machine just loaded, its
+/// time the load's and the first move's), is the first shard's; problems 1..=count are the
+/// random positions, each on a copy of the machine after that first move. Every figure is
+/// summed in problem order, so the report is the same for every `jobs`, and the shards' figures
+/// add up to the whole run's.
 pub fn crosscheck_with(
     count: usize,
     seed: u64,
     setting: Setting,
     timing: Bound,
+    shard: Shard,
+    jobs: usize,
     progress: &mut dyn Progress,
 ) -> Result<CrosscheckReport, ExhibitionError> {
     let host = Instant::now();
-    let mut rng = Rng::new(seed);
-    let mut sil = SilDama::start_timed(setting, 1, timing)?;
+    let positions = crosscheck_positions(count, seed);
+    let mut base = SilDama::start_timed(setting, 1, timing)?;
+    // The first move on board 1 from the start position is checked too.
+    let first = base.run()?;
     let mut report = CrosscheckReport {
         positions: count,
         setting: setting.to_string(),
@@ -518,52 +723,32 @@ pub fn crosscheck_with(
         emulated_ns: 0,
         host_seconds: 0.0,
         period: TimeSpread::default(),
+        timing,
     };
-    // The first move on board 1 from the start position is checked too.
-    let mut pending = Position::start();
-    let mut replies = sil.run()?;
-    for i in 0..=count {
-        let native = faithful(&pending, setting);
-        let got = replies.iter().find_map(|r| {
-            let (mv, value, positions) = r.reply.as_move()?;
-            Some((mv, value, positions, r.text.clone()))
-        });
-        let want = native.mv.map(|m| (m, native.value, native.positions));
-        if got.as_ref().map(|g| (g.0, g.1, g.2)) != want {
-            report.mismatches.push(Mismatch {
-                board: 1,
-                position: pending.to_string(),
-                native: want.map_or("no move".to_string(), |(m, v, n)| format!("{m} {v:+} {n}")),
-                emulated: got.map_or_else(
-                    || {
-                        replies
-                            .iter()
-                            .map(|r| r.text.clone())
-                            .collect::<Vec<_>>()
-                            .join(" / ")
-                    },
-                    |g| g.3,
-                ),
-            });
-        }
-        report.positions_examined += native.positions;
-        if i > 0 {
-            if let Some(r) = replies.first() {
-                report.times.push((Phase::of(&pending), r.period_ns()));
-            }
-        }
-        if i > 0 {
-            progress.update(i, count);
-        }
-        if i == count {
-            break;
-        }
-        pending = random_position(&mut rng);
-        sil.push(&set_frames(1, pending.a, pending.b)?);
-        replies = sil.run()?;
+    let mut results = Vec::new();
+    if shard.k == 1 {
+        let (mismatch, positions_examined, time) =
+            compare(&Position::start(), setting, &first, false);
+        results.push(Ok(Checked {
+            mismatch,
+            positions_examined,
+            time,
+            emulated_ns: base.clock_ns(),
+            period: base.machine().spread(),
+        }));
     }
-    report.emulated_ns = sil.clock_ns();
-    report.period = sil.machine().spread();
+    let slice = &positions[shard.range(count)];
+    results.extend(crate::progress::map_in_order(slice, jobs, progress, |p| {
+        check_random(&base, p, setting)
+    }));
+    for checked in results {
+        let c = checked?;
+        report.mismatches.extend(c.mismatch);
+        report.positions_examined += c.positions_examined;
+        report.times.extend(c.time);
+        report.emulated_ns += c.emulated_ns;
+        report.period = add_spread(report.period, c.period);
+    }
     report.host_seconds = host.elapsed().as_secs_f64();
     Ok(report)
 }

@@ -16,6 +16,7 @@ use super::movegen::legal_moves;
 use super::strategy::Strategy;
 use crate::progress::{NoProgress, Progress};
 use crate::rng::Rng;
+use crate::shard::Shard;
 
 /// Options of a learning run.
 #[derive(Clone, Debug, PartialEq)]
@@ -202,13 +203,17 @@ fn choose(trials: &[Trial]) -> Option<usize> {
 
 /// Run the learning process.
 pub fn learn(opts: &LearnOptions) -> Result<LearnReport, GameError> {
-    learn_with(opts, &mut NoProgress)
+    learn_with(opts, 1, &mut NoProgress)
 }
 
-/// `learn`, telling `progress` after each trial (six per iteration; `total` is the most there
-/// can be, six times `opts.iterations`, as the process may converge early).
+/// `learn`, the trials of each iteration on `jobs` threads, telling `progress` as trials finish
+/// (six per iteration; `total` is the most there can be, six times `opts.iterations`, as the
+/// process may converge early). An iteration's six variants are drawn first and each trial is
+/// a pure function of the base and its variant, so the report is the same for every `jobs`;
+/// the iterations themselves follow one another (each starts from the last one's choice).
 pub fn learn_with(
     opts: &LearnOptions,
+    jobs: usize,
     progress: &mut dyn Progress,
 ) -> Result<LearnReport, GameError> {
     let mut rng = Rng::new(opts.seed);
@@ -217,15 +222,13 @@ pub fn learn_with(
     let mut converged = false;
     let total = opts.iterations.saturating_mul(6);
     for i in 0..opts.iterations {
-        let trials = variants(&base, opts.mesh, &mut rng)
-            .into_iter()
-            .enumerate()
-            .map(|(k, (w, j, d))| {
-                let t = trial(&base, w, j, d, opts);
-                progress.update(i * 6 + k + 1, total);
-                t
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let variants = variants(&base, opts.mesh, &mut rng);
+        let mut told = |done: usize, _: usize| progress.update(i * 6 + done, total);
+        let trials = crate::progress::map_in_order(&variants, jobs, &mut told, |&(w, j, d)| {
+            trial(&base, w, j, d, opts)
+        })
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
         let chosen = choose(&trials);
         let next = chosen.map(|j| trials[j].weights);
         iterations.push(Iteration {
@@ -265,18 +268,44 @@ pub struct MatchReport {
     pub blocked_ends: usize,
 }
 
+/// A strategy factory a match calls once a game, from any of its threads.
+pub type MakeStrategy<'a> = &'a (dyn Fn() -> Box<dyn Strategy> + Sync);
+
+/// What a match plays: `pairs` pairs of games from random openings of `opening` half-moves drawn
+/// from `seed`, the slice `shard` of them on `jobs` threads.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchOptions {
+    pub pairs: usize,
+    pub opening: usize,
+    pub seed: u64,
+    pub shard: Shard,
+    pub jobs: usize,
+}
+
 /// Play `pairs` pairs of games between the strategies made by `make_x` and `make_y`: each pair
 /// starts from a random opening of `opening` half-moves (seeded) and is played twice, the two
-/// strategies swapping sides; `progress` is told after each game (`total`: twice `pairs`).
+/// strategies swapping sides, each game by fresh players. The openings are drawn first, one
+/// after another, so a pair is a pure function of the seed and its index: the pairs of the
+/// slice `shard` run on `jobs` threads and their games are counted in pair order, the report
+/// the same for every `jobs`, the shards' counts adding up to the whole run's. `progress` is
+/// told as games finish (`total`: twice the slice's pairs).
 pub fn play_match_with(
-    make_x: &dyn Fn() -> Box<dyn Strategy>,
-    make_y: &dyn Fn() -> Box<dyn Strategy>,
-    pairs: usize,
-    opening: usize,
-    seed: u64,
+    make_x: MakeStrategy,
+    make_y: MakeStrategy,
+    o: &MatchOptions,
     progress: &mut dyn Progress,
 ) -> Result<MatchReport, GameError> {
+    let MatchOptions {
+        pairs,
+        opening,
+        seed,
+        shard,
+        jobs,
+    } = *o;
     let mut rng = Rng::new(seed);
+    let openings: Vec<Position> = (0..pairs)
+        .map(|_| random_opening(&mut rng, opening))
+        .collect();
     let mut report = MatchReport {
         x: make_x().name(),
         y: make_y().name(),
@@ -286,14 +315,23 @@ pub fn play_match_with(
         first_mover_wins: 0,
         blocked_ends: 0,
     };
-    for _ in 0..pairs {
-        let start = random_opening(&mut rng, opening);
+    let pair = |start: &Position| -> Result<Vec<(Side, GameRecord)>, GameError> {
+        let mut games = Vec::with_capacity(2);
         for x_side in [Side::A, Side::B] {
             let (mut x, mut y) = (make_x(), make_y());
             let r = match x_side {
-                Side::A => play_from(x.as_mut(), y.as_mut(), start)?,
-                Side::B => play_from(y.as_mut(), x.as_mut(), start)?,
+                Side::A => play_from(x.as_mut(), y.as_mut(), *start)?,
+                Side::B => play_from(y.as_mut(), x.as_mut(), *start)?,
             };
+            games.push((x_side, r));
+        }
+        Ok(games)
+    };
+    let slice = &openings[shard.range(pairs)];
+    let mut games_done = |done: usize, total: usize| progress.update(2 * done, 2 * total);
+    let results = crate::progress::map_in_order(slice, jobs, &mut games_done, pair);
+    for (start, games) in slice.iter().zip(results) {
+        for (x_side, r) in games? {
             report.games += 1;
             if r.winner == x_side {
                 report.x_wins += 1;
@@ -306,7 +344,6 @@ pub fn play_match_with(
             if r.end == End::Blocked {
                 report.blocked_ends += 1;
             }
-            progress.update(report.games, pairs.saturating_mul(2));
         }
     }
     Ok(report)
@@ -379,9 +416,13 @@ mod tests {
         let r = play_match_with(
             &|| Box::new(Greedy),
             &|| Box::new(RandomMover::new(5)),
-            3,
-            4,
-            9,
+            &MatchOptions {
+                pairs: 3,
+                opening: 4,
+                seed: 9,
+                shard: Shard::WHOLE,
+                jobs: 2,
+            },
             &mut NoProgress,
         )
         .unwrap();
@@ -390,19 +431,25 @@ mod tests {
     }
 
     #[test]
-    fn a_match_reports_progress_after_each_game() {
+    fn a_match_reports_progress_in_games() {
         use crate::dama::strategy::{Greedy, RandomMover};
         let mut seen = Vec::new();
         play_match_with(
             &|| Box::new(Greedy),
             &|| Box::new(RandomMover::new(5)),
-            2,
-            4,
-            9,
+            &MatchOptions {
+                pairs: 2,
+                opening: 4,
+                seed: 9,
+                shard: Shard::WHOLE,
+                jobs: 1,
+            },
             &mut |d: usize, t: usize| seen.push((d, t)),
         )
         .unwrap();
-        assert_eq!(seen, [(1, 4), (2, 4), (3, 4), (4, 4)]);
+        // Told as slices of pairs finish, counting games, up to all of them.
+        assert_eq!(seen.last(), Some(&(4, 4)));
+        assert!(seen.windows(2).all(|w| w[0].0 < w[1].0 && w[1].1 == 4));
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod game;
 pub mod learn;
 pub mod movegen;
 pub mod search;
+pub mod shard;
 pub mod sil;
 pub mod strategy;
 

@@ -243,6 +243,7 @@ pub fn program() -> Result<Program, SilError> {
 }
 
 /// The SILLIAC with the dama program loaded and running.
+#[derive(Clone)]
 pub struct SilDama {
     machine: Machine,
     words_used: usize,
