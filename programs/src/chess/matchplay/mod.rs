@@ -92,6 +92,45 @@ fn forfeit(
     }
 }
 
+/// Play game `index` (from 0) of the match: its colours and opening follow from the index, so
+/// a game played alone (on another thread, in another shard) is the game the whole match
+/// plays, given players whose games do not depend on earlier ones (see `EnginePlayer`).
+pub fn play_one(
+    first: &mut dyn Player,
+    second: &mut dyn Player,
+    opts: &MatchOptions,
+    index: usize,
+) -> Played {
+    let first_is_white = !opts.alternate || index & 1 == 0;
+    let (white, black): (&mut dyn Player, &mut dyn Player) = if first_is_white {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    let start = opening_for(opts, index);
+    let game = match (white.new_game(index), black.new_game(index)) {
+        (Err(e), _) => forfeit(white, black, start, true, e),
+        (_, Err(e)) => forfeit(white, black, start, false, e),
+        _ => play_game(white, black, &start, opts.game),
+    };
+    Played {
+        index,
+        first_is_white,
+        game,
+    }
+}
+
+impl Score {
+    /// Count a finished game for the first player.
+    pub fn add(&mut self, p: &Played) {
+        match (p.game.outcome, p.first_is_white) {
+            (Outcome::Draw, _) => self.draws += 1,
+            (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) => self.wins += 1,
+            _ => self.losses += 1,
+        }
+    }
+}
+
 /// Play the match; `on_game` sees each game as it finishes (to write it at once, so an
 /// interrupted match keeps its finished games) and may stop the match with an error.
 pub fn play_match<E>(
@@ -102,28 +141,9 @@ pub fn play_match<E>(
 ) -> Result<Score, E> {
     let mut score = Score::default();
     for index in 0..opts.games {
-        let first_is_white = !opts.alternate || index % 2 == 0;
-        let (white, black): (&mut dyn Player, &mut dyn Player) = if first_is_white {
-            (&mut *first, &mut *second)
-        } else {
-            (&mut *second, &mut *first)
-        };
-        let start = opening_for(opts, index);
-        let game = match (white.new_game(index), black.new_game(index)) {
-            (Err(e), _) => forfeit(white, black, start, true, e),
-            (_, Err(e)) => forfeit(white, black, start, false, e),
-            _ => play_game(white, black, &start, opts.game),
-        };
-        match (game.outcome, first_is_white) {
-            (Outcome::Draw, _) => score.draws += 1,
-            (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) => score.wins += 1,
-            _ => score.losses += 1,
-        }
-        on_game(&Played {
-            index,
-            first_is_white,
-            game,
-        })?;
+        let played = play_one(first, second, opts, index);
+        score.add(&played);
+        on_game(&played)?;
     }
     Ok(score)
 }
