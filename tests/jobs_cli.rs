@@ -138,3 +138,76 @@ fn dama_learn_does_not_depend_on_jobs() {
     ];
     assert_eq!(dama_bytes(&learn, "1"), dama_bytes(&learn, "2"));
 }
+
+/// A match's games on N threads: the JSON, the text and the PGN file (its date aside) are the
+/// one-thread match's, byte for byte.
+#[test]
+fn chess_match_does_not_depend_on_jobs() {
+    let args = [
+        "-q",
+        "chess",
+        "match",
+        "--white",
+        "soma",
+        "--black",
+        "somac1966",
+        "--games",
+        "3",
+        "--alternate",
+        "--max-moves",
+        "20",
+        "--pgn",
+        "games.pgn",
+    ];
+    let run = |jobs: &str, json: bool| {
+        let dir = std::env::temp_dir().join(format!(
+            "firstmoves-jobs-match-{}-{jobs}-{json}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+            .current_dir(&dir)
+            .args(args)
+            .args(["--jobs", jobs])
+            .args(json.then_some("--json"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+        // The Date tag is today's: two runs either side of midnight may differ there alone.
+        let pgn: Vec<&str> = pgn.lines().filter(|l| !l.starts_with("[Date ")).collect();
+        (String::from_utf8(out.stdout).unwrap(), pgn.join("\n"))
+    };
+    for json in [true, false] {
+        let one = run("1", json);
+        assert_eq!(one, run("2", json), "json {json}");
+        assert!(one.1.contains("[Round \"3\"]"), "{}", one.1);
+    }
+}
+
+#[test]
+fn chess_match_refuses_jobs_with_an_external_engine() {
+    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .args([
+            "chess",
+            "match",
+            "--white",
+            "uci:stockfish",
+            "--black",
+            "soma",
+            "--jobs",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("external engine") && err.contains("--jobs 1"),
+        "{err}"
+    );
+}

@@ -205,3 +205,94 @@ fn dama_merge_refuses_shards_of_other_runs() {
         assert!(err.contains("differs"), "{err}");
     }
 }
+
+/// The report less host time at any depth (the mate campaign's are per MATER level).
+fn without_host_time_anywhere(text: &str) -> String {
+    fn strip(v: &mut serde_json::Value) {
+        if let Some(o) = v.as_object_mut() {
+            o.remove("host_seconds");
+            o.remove("native_seconds");
+            o.values_mut().for_each(strip);
+        }
+    }
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    strip(&mut v);
+    v.to_string()
+}
+
+/// `args` run whole and as `n` shards (written in reverse order, to files named `name`),
+/// merged: the merge's report as printed, and the whole run's.
+fn whole_and_merged(args: &[&str], name: &str, n: usize) -> (String, String) {
+    let whole = stdout(bin().args(args).arg("--json"));
+    let mut files = Vec::new();
+    for k in (1..=n).rev() {
+        let shard = stdout(
+            bin()
+                .args(args)
+                .args(["--json", "--shard", &format!("{k}/{n}")]),
+        );
+        let file = scratch(&format!("{name}-{k}-of-{n}.json"));
+        std::fs::write(&file, shard).unwrap();
+        files.push(file);
+    }
+    (stdout(bin().arg("merge").args(&files)), whole)
+}
+
+#[test]
+fn mate_campaign_shards_merge_to_the_whole_run() {
+    let native = ["-q", "chess", "mate-campaign", "--positions", "30"];
+    let (merged, whole) = whole_and_merged(&native, "mate-native", 3);
+    assert_eq!(
+        without_host_time_anywhere(&merged),
+        without_host_time_anywhere(&whole)
+    );
+    // On the 7090 the emulated seconds are a floating sum, added again row by row.
+    let emulated = [
+        "-q",
+        "chess",
+        "mate-campaign",
+        "--positions",
+        "5",
+        "--engine",
+        "emulated",
+    ];
+    let (merged, whole) = whole_and_merged(&emulated, "mate-emulated", 2);
+    assert_eq!(
+        without_host_time_anywhere(&merged),
+        without_host_time_anywhere(&whole)
+    );
+    assert!(whole.contains("\"emulated_seconds\""), "{whole}");
+}
+
+#[test]
+fn chess_match_shards_merge_to_the_whole_run() {
+    let args = [
+        "-q",
+        "chess",
+        "match",
+        "--white",
+        "soma",
+        "--black",
+        "somac1966",
+        "--games",
+        "3",
+        "--alternate",
+        "--max-moves",
+        "20",
+    ];
+    // No host time in a match's report: the merge is the whole match as printed.
+    let (merged, whole) = whole_and_merged(&args, "match", 2);
+    assert_eq!(merged, whole);
+    let other = scratch("match-other-seed.json");
+    let mut other_args = args.to_vec();
+    other_args.extend(["--seed", "7", "--json", "--shard", "2/2"]);
+    std::fs::write(&other, stdout(bin().args(&other_args))).unwrap();
+    let out = bin()
+        .arg("merge")
+        .arg(scratch("match-1-of-2.json"))
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("differs"));
+}

@@ -13,7 +13,8 @@ use programs::chess::matchplay::{
 use programs::chess::registry;
 use programs::chess::uci::Engine;
 use programs::chess::{parse_fen, Position};
-use programs::progress::Progress;
+use programs::progress::{each_in_order, Progress};
+use programs::shard::Shard;
 
 use super::EngineArg;
 
@@ -76,6 +77,16 @@ pub struct MatchArgs {
     pub timeout: f64,
     #[command(flatten)]
     pub timing: crate::cmd::timing::TimingArg,
+    /// Games played at once (default: every core; 1 with a `uci:` player, which refuses more:
+    /// an external engine's moves depend on the time it gets). Each game's players are built
+    /// for it alone, so the games, the PGN and the report are the same for every N.
+    #[arg(long, value_parser = crate::cmd::usize_within(1, 1024))]
+    pub jobs: Option<usize>,
+    /// Play only the K-th of N equal slices of the games (rounds keep their numbers), for
+    /// spreading a match over machines; `firstmoves merge` combines the N JSON reports into the
+    /// whole match's (needs --json).
+    #[arg(long, value_name = "K/N", requires = "json")]
+    pub shard: Option<Shard>,
 }
 
 /// Our program `name` (a registry name or alias) as an engine for the games, native or
@@ -171,7 +182,26 @@ fn openings(a: &MatchArgs) -> anyhow::Result<Vec<Position>> {
     }
 }
 
+/// How many games run at once: `--jobs`, or every core; an external engine plays one game at a
+/// time (its moves depend on the host time it gets, so games beside each other would not be
+/// the games played alone).
+fn jobs(a: &MatchArgs) -> anyhow::Result<usize> {
+    let external = [&a.white, &a.black]
+        .into_iter()
+        .find(|p| p.starts_with("uci:"));
+    match (a.jobs, external) {
+        (Some(n), Some(p)) if n > 1 => bail!(
+            "--jobs {n}: `{p}` is an external engine, whose games are played one at a time \
+             (its moves depend on the time it gets); use --jobs 1, or --shard to spread the games"
+        ),
+        (_, Some(_)) => Ok(1),
+        (Some(n), None) => Ok(n),
+        (None, None) => Ok(crate::cmd::Jobs { jobs: None }.get()),
+    }
+}
+
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
+    let jobs = jobs(&a)?;
     let opts = MatchOptions {
         games: a.games,
         alternate: a.alternate,
@@ -189,7 +219,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     let date = today();
     let mut rows = Vec::new();
     let mut progress = crate::progress::Reporter::new("match");
-    let score = matchplay::play_match(first.as_mut(), second.as_mut(), &opts, |p: &Played| {
+    let mut score = matchplay::Score::default();
+    let mut on_game = |p: Played| {
+        score.add(&p);
         let g = &p.game;
         if let (Some(f), Some(path)) = (out.as_mut(), &a.pgn) {
             let header = pgn::Header {
@@ -234,29 +266,76 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             },
             "pgn": a.pgn,
         }));
-        progress.update(p.index + 1, opts.games);
         anyhow::Ok(())
-    })?;
+    };
+    let games: Vec<usize> = a.shard.unwrap_or(Shard::WHOLE).range(opts.games).collect();
+    if jobs == 1 {
+        // The same two players throughout (an external engine keeps its process).
+        for (done, &g) in games.iter().enumerate() {
+            on_game(matchplay::play_one(
+                first.as_mut(),
+                second.as_mut(),
+                &opts,
+                g,
+            ))?;
+            progress.update(done + 1, games.len());
+        }
+    } else {
+        drop((first, second));
+        // Each game with players of its own, built on its thread: a program's engine is
+        // rebuilt for every game anyway (`EnginePlayer::new_game`), so this is the same game.
+        let play = |&g: &usize| -> anyhow::Result<Played> {
+            let mut first = player(&a, &a.white, 0)?;
+            let mut second = player(&a, &a.black, 1)?;
+            Ok(matchplay::play_one(
+                first.as_mut(),
+                second.as_mut(),
+                &opts,
+                g,
+            ))
+        };
+        each_in_order(&games, jobs, &mut progress, play, |p| on_game(p?))?;
+    }
+    drop(progress);
     if a.json {
         let engine = match a.engine {
             EngineArg::Native => "native",
             EngineArg::Emulated => "emulated",
         };
-        println!(
-            "{}",
-            serde_json::json!({
+        let mut v = serde_json::json!({
+            "white": a.white,
+            "black": a.black,
+            "engine": engine,
+            "timing": a.timing.bound().name(),
+            "games": rows,
+            "wins": score.wins,
+            "draws": score.draws,
+            "losses": score.losses,
+            "score": score.points(),
+            "pgn": a.pgn,
+        });
+        if let Some(shard) = a.shard {
+            // What makes shards of one match: every setting a game depends on, and the binary.
+            let run = serde_json::json!({
+                "command": "chess match",
                 "white": a.white,
                 "black": a.black,
+                "games": a.games,
+                "alternate": a.alternate,
+                "fen": a.fen,
+                "openings": a.openings,
+                "max_moves": a.max_moves,
+                "seed": a.seed,
                 "engine": engine,
                 "timing": a.timing.bound().name(),
-                "games": rows,
-                "wins": score.wins,
-                "draws": score.draws,
-                "losses": score.losses,
-                "score": score.points(),
-                "pgn": a.pgn,
-            })
-        );
+                "uci_options": a.uci_options,
+                "movetime": a.movetime,
+                "depth": a.depth,
+                "version": crate::VERSION,
+            });
+            v["shard"] = shard.object(run, &[]);
+        }
+        println!("{v}");
     } else {
         println!(
             "{} vs {}: +{} ={} -{}, score {:.1}/{} for {}",

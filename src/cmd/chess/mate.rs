@@ -9,6 +9,7 @@ use programs::chess::mater::{campaign, solve, MateResult, Params};
 use programs::chess::notation::line_san;
 use programs::chess::parse_fen;
 use programs::progress::{map_in_order, Progress};
+use programs::shard::Shard;
 
 use super::EngineArg;
 
@@ -56,6 +57,11 @@ pub struct MateCampaignArgs {
     pub rows: bool,
     #[command(flatten)]
     pub jobs: crate::cmd::Jobs,
+    /// Run only the K-th of N equal slices of the positions (1 <= K <= N), for spreading the
+    /// campaign over machines; `firstmoves merge` combines the N JSON reports into the whole
+    /// run's (needs --json).
+    #[arg(long, value_name = "K/N", requires = "json", conflicts_with = "rows")]
+    pub shard: Option<Shard>,
 }
 
 fn params(level: u8, threat_levels: Option<u32>) -> Params {
@@ -117,13 +123,13 @@ pub fn mate(a: MateArgs) -> anyhow::Result<()> {
 }
 
 /// The emulated campaign: each row on the 7090 and natively; the emulated outcomes, the rows
-/// where the two differ (found, line or positions), the emulated seconds in all.
+/// where the two differ (found, line or positions), each row's emulated seconds.
 fn run_emulated(
     rows: &[campaign::Row],
     params: &Params,
     jobs: usize,
     progress: &mut crate::progress::Reporter,
-) -> anyhow::Result<(Vec<campaign::Outcome>, Vec<u32>, f64)> {
+) -> anyhow::Result<(Vec<campaign::Outcome>, Vec<u32>, Vec<f64>)> {
     // Each row on its own: both runs are pure functions of the row, so the order of the
     // threads does not matter; the sums below go in row order.
     let runs = map_in_order(rows, jobs, progress, |row| {
@@ -132,11 +138,11 @@ fn run_emulated(
     });
     let mut outcomes = Vec::new();
     let mut differ = Vec::new();
-    let mut seconds = 0.0;
+    let mut seconds = Vec::new();
     for (row, (emulated, native)) in rows.iter().zip(runs) {
         let (r, run): (MateResult, _) =
             emulated.with_context(|| format!("BWTC line {}", row.number))?;
-        seconds += run.emulated_seconds;
+        seconds.push(run.emulated_seconds);
         if r != native {
             differ.push(row.number);
         }
@@ -163,14 +169,18 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
     if let Some(n) = a.positions {
         rows.truncate(n);
     }
+    let shard = a.shard.unwrap_or(Shard::WHOLE);
+    let rows = &rows[shard.range(rows.len())];
     let mut out = serde_json::Map::new();
+    // Each level's per-row emulated seconds, for a shard's report.
+    let mut shard_seconds = serde_json::Map::new();
     for level in [1u8, 2] {
         let t = Instant::now();
         let mut progress =
             crate::progress::Reporter::new(if level == 1 { "MATER I" } else { "MATER II" });
         let emulated = if a.engine == EngineArg::Emulated {
             Some(run_emulated(
-                &rows,
+                rows,
                 &params(level, a.threat_levels),
                 a.jobs.get(),
                 &mut progress,
@@ -182,7 +192,7 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
             Some((o, _, _)) => o.clone(),
             None => {
                 let p = params(level, a.threat_levels);
-                map_in_order(&rows, a.jobs.get(), &mut progress, |row| {
+                map_in_order(rows, a.jobs.get(), &mut progress, |row| {
                     campaign::run(std::slice::from_ref(row), &p)
                 })
                 .into_iter()
@@ -193,7 +203,13 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
         progress.update(rows.len(), rows.len());
         drop(progress);
         let secs = t.elapsed().as_secs_f64();
-        let s = campaign::summarize(&rows, &outcomes);
+        let s = campaign::summarize(rows, &outcomes);
+        // Added from 0 in row order, as a merge of shards adds them again.
+        let emulated = emulated.map(|(o, differ, seconds)| {
+            let sum = seconds.iter().fold(0.0, |sum, s| sum + s);
+            shard_seconds.insert(format!("mater{level}"), serde_json::json!(seconds));
+            (o, differ, sum)
+        });
         if a.rows {
             for (row, o) in rows.iter().zip(&outcomes) {
                 println!(
@@ -272,6 +288,22 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
             "simon_1962".into(),
             serde_json::json!({"found": 52, "positions": 129, "collection": "Fine 1952"}),
         );
+        if let Some(shard) = a.shard {
+            // What makes shards of one run: the command, the table, the settings, the binary.
+            let run = serde_json::json!({
+                "command": "chess mate-campaign",
+                "tsv": a.tsv,
+                "positions": a.positions,
+                "threat_levels": a.threat_levels,
+                "engine": if a.engine == EngineArg::Emulated { "emulated" } else { "native" },
+                "version": crate::VERSION,
+            });
+            let mut o = shard.object(run, &[]);
+            if !shard_seconds.is_empty() {
+                o["emulated_seconds"] = serde_json::Value::Object(shard_seconds);
+            }
+            out.insert("shard".into(), o);
+        }
         println!("{}", serde_json::Value::Object(out));
     } else {
         println!("Simon & Simon 1962 (hand simulation, Fine's 129 positions): 52 (40.3%)");
