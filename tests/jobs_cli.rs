@@ -211,3 +211,31 @@ fn chess_match_refuses_jobs_with_an_external_engine() {
         "{err}"
     );
 }
+
+/// `bench campaign` runs the cross-check at --jobs 1 and on every core and finds the two
+/// reports the same (its speed-up is host time, never asserted).
+#[test]
+fn bench_campaign_reports_are_identical() {
+    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        .args([
+            "-q",
+            "bench",
+            "campaign",
+            "--program",
+            "soma",
+            "--positions",
+            "3",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["identical"], true);
+    assert_eq!(v["positions"], 3);
+    assert!(v["speed_up"].as_f64().is_some());
+}

@@ -8,19 +8,26 @@ use anyhow::bail;
 use emu::silliac::bench::{silliac_bench_machine, BENCH_LOOP_ORDERS};
 use emu::silliac::{Limits, Stop};
 
+mod campaign;
 mod ibm7090;
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// The machine to measure: `silliac` or `7090`.
+    /// The machine to measure: `silliac` or `7090`; or `campaign`: the chess cross-check at
+    /// --jobs 1 and on every core, both host times, the speed-up, and whether the reports are
+    /// identical (exit status 1 if not).
     pub machine: String,
     /// Host seconds to run for (0.1 to 3600).
     #[arg(long, default_value_t = 2.0, value_parser = super::seconds_within(0.1, 3600.0))]
     pub seconds: f64,
     /// 7090: instead of the compute-bound loop, a chess program of the registry searching the
     /// initial position on the emulated 7090 (cards in, printer out), again and again.
+    /// campaign: the program cross-checked (default kotok).
     #[arg(long, value_parser = crate::cmd::chess::program_names())]
     pub program: Option<String>,
+    /// campaign: how many positions the cross-check draws (default 20; 1 to 1,000,000).
+    #[arg(long, value_parser = super::usize_within(1, 1_000_000))]
+    pub positions: Option<usize>,
     /// The figures as one JSON object (machine, workload, work done, host and CPU seconds,
     /// rates, emulated seconds) instead of text.
     #[arg(long)]
@@ -44,6 +51,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         }
         return bench_live_view(args.json, args.timing.bound());
     }
+    if args.machine == "campaign" {
+        return campaign::run(
+            args.program.as_deref().unwrap_or("kotok"),
+            args.positions.unwrap_or(20),
+            args.json,
+            args.timing.bound(),
+        );
+    }
+    if args.positions.is_some() {
+        bail!("--positions: only `bench campaign` takes it");
+    }
     let figures = match (args.machine.as_str(), &args.program) {
         ("7090" | "ibm7090", Some(p)) => {
             ibm7090::bench_program(p, args.seconds, args.timing.bound())?
@@ -51,7 +69,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         (_, Some(_)) => bail!("--program: the chess programs run on the 7090"),
         ("silliac", None) => bench_silliac(args.seconds, args.timing.bound())?,
         ("7090" | "ibm7090", None) => ibm7090::bench(args.seconds)?,
-        (other, None) => bail!("no benchmark for machine `{other}` (known: silliac, 7090)"),
+        (other, None) => {
+            bail!("no benchmark for machine `{other}` (known: silliac, 7090, campaign)")
+        }
     };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&figures.json())?);

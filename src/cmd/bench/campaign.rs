@@ -1,0 +1,128 @@
+//! `firstmoves bench campaign`: one campaign (the chess cross-check) on one thread and on every
+//! core, the host time of each, the speed-up, and whether the two reports are the same (they
+//! must be: the report does not depend on `--jobs`). A benchmark, never a test of speed.
+
+use std::time::Instant;
+
+use anyhow::Context;
+use programs::chess::crosscheck::CrosscheckTiming;
+use programs::shard::Shard;
+
+/// The seed of the positions (the cross-check's default).
+const SEED: u64 = 1;
+
+/// One run's report, as text and JSON less its host time, the host seconds it took and the
+/// CPU seconds of all this process's threads meanwhile (where the host tells them).
+struct Run {
+    text: String,
+    json: serde_json::Value,
+    host: f64,
+    cpu: Option<f64>,
+}
+
+/// CPU time of this process so far, all threads, finished ones included (Linux:
+/// /proc/self/stat's utime and stime, in the kernel's fixed 100 ticks a second).
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name, which is in parentheses and may hold blanks.
+    let mut fields = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    Some((utime + stime) as f64 / 100.0)
+}
+
+fn run_at(
+    program: &str,
+    positions: usize,
+    jobs: usize,
+    bound: emu::Bound,
+    label: &'static str,
+) -> anyhow::Result<Run> {
+    let entry = crate::cmd::chess::program(program)?;
+    let mut progress = crate::progress::Reporter::new(label);
+    let cpu0 = process_cpu_seconds();
+    let started = Instant::now();
+    let r = entry
+        .crosscheck(
+            positions,
+            SEED,
+            &[],
+            Shard::WHOLE,
+            jobs,
+            CrosscheckTiming {
+                bound,
+                spread: false,
+            },
+            &mut progress,
+        )
+        .with_context(|| program.to_string())?;
+    let host = started.elapsed().as_secs_f64();
+    let cpu = process_cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
+    drop(progress);
+    let mut json = r.json(host);
+    if let Some(o) = json.as_object_mut() {
+        o.remove("host_seconds");
+    }
+    Ok(Run {
+        text: r.text(),
+        json,
+        host,
+        cpu,
+    })
+}
+
+/// Run the campaign twice, print the figures; exit status 1 when the reports differ.
+pub fn run(program: &str, positions: usize, json: bool, bound: emu::Bound) -> anyhow::Result<()> {
+    let all = crate::cmd::Jobs { jobs: None }.get();
+    // Assembled once before either clock starts, so neither run pays for it.
+    crate::cmd::chess::program(program)?
+        .assemble()
+        .with_context(|| program.to_string())?;
+    let one = run_at(program, positions, 1, bound, "jobs 1")?;
+    let many = run_at(program, positions, all, bound, "jobs all")?;
+    let identical = one.json == many.json && one.text == many.text;
+    let speed_up = one.host / many.host;
+    let command =
+        format!("chess crosscheck --program {program} --positions {positions} --seed {SEED}");
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "campaign": command,
+                "program": program,
+                "positions": positions,
+                "seed": SEED,
+                "timing": bound.name(),
+                "jobs": all,
+                "host_seconds_jobs_1": one.host,
+                "host_seconds_jobs_all": many.host,
+                "cpu_seconds_jobs_1": one.cpu,
+                "cpu_seconds_jobs_all": many.cpu,
+                "speed_up": speed_up,
+                "identical": identical,
+            }))?
+        );
+    } else {
+        println!("campaign: {command}");
+        // CPU over host time: how many cores the host gave the run.
+        let cpu = |r: &Run| match r.cpu {
+            Some(c) => format!(", {c:.2} s CPU ({:.2} cores)", c / r.host),
+            None => String::new(),
+        };
+        println!("--jobs 1: {:.2} s host{}", one.host, cpu(&one));
+        println!(
+            "--jobs {all} (every core): {:.2} s host{}",
+            many.host,
+            cpu(&many)
+        );
+        println!("speed-up: {speed_up:.2}x (wall clock; other load on the host counts)");
+        println!(
+            "reports (host time removed): {}",
+            if identical { "identical" } else { "DIFFER" }
+        );
+    }
+    if !identical {
+        std::process::exit(1);
+    }
+    Ok(())
+}
