@@ -250,7 +250,7 @@ fn random_program(steps: &[Step], bound: Bound) -> Machine {
         .unwrap();
     let mut code = Vec::new();
     let mut iocds = Vec::new();
-    let mut at = |code: &Vec<u64>| 0o100 + code.len() as u32;
+    let at = |code: &Vec<u64>| 0o100 + code.len() as u32;
     let mut select = |code: &mut Vec<u64>, order: &str, unit: u32, n: u64| {
         code.push(ins(order, unit, 0, 0));
         code.push(ins("RCHA", 0o2000 + iocds.len() as u32, 0, 0));
