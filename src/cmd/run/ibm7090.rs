@@ -11,6 +11,8 @@ use anyhow::{bail, Context};
 use emu::ibm7090::channel::unit_name;
 use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop};
+use programs::chess::crosscheck::spread_json;
+use programs::chess::emulated::CycleSpread;
 use serde_json::json;
 
 use super::RunArgs;
@@ -260,11 +262,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             "emulated_us": m.emulated_us(),
             "io_wait_cycles": m.io_wait_cycles(),
             "timing": m.io_bound().name(),
-            "emulated_seconds_spread": spread(args, switches, keys, &m, limits, stop)?.map(|c| json!({
-                "low": (c[0] * 218) as f64 / 1e8,
-                "nominal": (c[1] * 218) as f64 / 1e8,
-                "high": (c[2] * 218) as f64 / 1e8,
-            })),
+            "emulated_seconds_spread": spread(args, switches, keys, &m, limits, stop)?
+                .map(|[low, nominal, high]| spread_json(CycleSpread { low, nominal, high })),
             "stop": {
                 "reason": stop.reason(),
                 "address": stop.address().map(|a| format!("{a:05o}")),
