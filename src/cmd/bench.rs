@@ -10,6 +10,7 @@ use emu::silliac::{Limits, Stop};
 
 mod campaign;
 mod ibm7090;
+mod simh;
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
@@ -40,6 +41,12 @@ pub struct BenchArgs {
     /// both rates and the view's cost.
     #[arg(long)]
     pub live_view: bool,
+    /// Do not run SIMH's i7094 beside firstmoves even where it is on the PATH. Where it is,
+    /// `bench 7090` and `bench silliac` run SIMH on the 7090 loop and `bench 7090 --program`
+    /// on the same problem deck, alternating with firstmoves three times, and print each
+    /// round's rates and the median ratio.
+    #[arg(long)]
+    pub no_simh: bool,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
@@ -62,23 +69,70 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.positions.is_some() {
         bail!("--positions: only `bench campaign` takes it");
     }
-    let figures = match (args.machine.as_str(), &args.program) {
-        ("7090" | "ibm7090", Some(p)) => {
-            ibm7090::bench_program(p, args.seconds, args.timing.bound())?
-        }
+    let simh = if args.no_simh { None } else { simh::find() };
+    let bound = args.timing.bound();
+    let (figures, side) = match (args.machine.as_str(), &args.program) {
+        ("7090" | "ibm7090", Some(p)) => with_simh(
+            || ibm7090::bench_program(p, args.seconds, bound),
+            simh.map(|exe| ibm7090::program_deck(p, exe, bound))
+                .transpose()?,
+        )?,
         (_, Some(_)) => bail!("--program: the chess programs run on the 7090"),
-        ("silliac", None) => bench_silliac(args.seconds, args.timing.bound())?,
-        ("7090" | "ibm7090", None) => ibm7090::bench(args.seconds)?,
+        ("silliac", None) => with_simh(
+            || bench_silliac(args.seconds, bound),
+            simh.map(simh::Deck::bench_loop).transpose()?,
+        )?,
+        ("7090" | "ibm7090", None) => with_simh(
+            || ibm7090::bench(args.seconds),
+            simh.map(simh::Deck::bench_loop).transpose()?,
+        )?,
         (other, None) => {
             bail!("no benchmark for machine `{other}` (known: silliac, 7090, campaign)")
         }
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&figures.json())?);
+        let mut j = figures.json();
+        j["simh"] = side
+            .as_ref()
+            .map_or(serde_json::Value::Null, simh::SideBySide::json);
+        println!("{}", serde_json::to_string_pretty(&j)?);
     } else {
         figures.print();
+        match &side {
+            Some(side) => {
+                let ours = if figures.machine == "silliac" {
+                    "SILLIAC"
+                } else {
+                    "firstmoves"
+                };
+                side.print(ours, figures.unit);
+            }
+            None if args.no_simh => {}
+            None => println!("SIMH: no i7094 on the PATH, so no ratio (apt-get install simh)"),
+        }
     }
     Ok(())
+}
+
+/// `once` alone, or, with SIMH's deck, `simh::ROUNDS` rounds of `once` and SIMH's run of the
+/// deck in turn: the figures of the round whose ratio is the median, and every round.
+fn with_simh(
+    mut once: impl FnMut() -> anyhow::Result<Figures>,
+    deck: Option<simh::Deck>,
+) -> anyhow::Result<(Figures, Option<simh::SideBySide>)> {
+    let Some(deck) = deck else {
+        return Ok((once()?, None));
+    };
+    let mut figures = Vec::new();
+    let mut rounds = Vec::new();
+    for _ in 0..simh::ROUNDS {
+        let f = once()?;
+        let ours = f.work as f64 / f.measured.cpu.unwrap_or(f.measured.host);
+        figures.push(f);
+        rounds.push((ours, deck.rate()?));
+    }
+    let side = simh::SideBySide { rounds };
+    Ok((figures.swap_remove(side.median_round()), Some(side)))
 }
 
 /// What a benchmark measured.
@@ -261,6 +315,19 @@ fn bench_live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Field `index` (0 = the state) of `/proc/self/stat` after the command name, in the kernel's
+/// clock ticks (Linux: a fixed 100 a second).
+fn self_stat_ticks(index: usize) -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name is in parentheses and may hold blanks.
+    stat.rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(index)?
+        .parse()
+        .ok()
 }
 
 /// CPU time this thread has run, in ns (Linux `/proc/thread-self/schedstat`, first field).

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::board::Position;
 use super::crosscheck::{crosscheck, CrosscheckTiming, Report};
-use super::emulated::{CycleSpread, EmulatedError};
+use super::emulated::{problem_deck, CycleSpread, EmulatedError, Program};
 use super::kotok::Kotok;
 use super::mater::program::Mater;
 use super::program::{
@@ -144,6 +144,13 @@ pub trait Entry: Sync {
         bound: Bound,
         spread: bool,
     ) -> Result<Best, ProgramError>;
+    /// The program assembled and the deck of one problem, for a run on another machine
+    /// (`bench 7090 --program` gives them to SIMH).
+    fn problem(
+        &self,
+        p: &Position,
+        settings: &[(String, String)],
+    ) -> Result<(&'static Program, String), ProgramError>;
     /// The program's period figures (`chess period`), if it has any.
     fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>>;
     /// The cross-check of `positions` positions drawn from `seed`, on `jobs` threads (the
@@ -222,6 +229,18 @@ impl<P: Player> Entry for Row<P> {
         spread: bool,
     ) -> Result<Best, ProgramError> {
         Ok(best::<P>(p, &self.params(settings)?, twin, bound, spread)?)
+    }
+
+    fn problem(
+        &self,
+        p: &Position,
+        settings: &[(String, String)],
+    ) -> Result<(&'static Program, String), ProgramError> {
+        let card = P::card(&self.params(settings)?).map_err(EmulatedError::Params)?;
+        Ok((
+            assembled::<P>()?,
+            problem_deck(p, &card).map_err(EmulatedError::from)?,
+        ))
     }
 
     fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>> {

@@ -23,11 +23,8 @@ struct Run {
 /// CPU time of this process so far, all threads, finished ones included (Linux:
 /// /proc/self/stat's utime and stime, in the kernel's fixed 100 ticks a second).
 fn process_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The fields after the command name, which is in parentheses and may hold blanks.
-    let mut fields = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
-    let utime: u64 = fields.next()?.parse().ok()?;
-    let stime: u64 = fields.next()?.parse().ok()?;
+    let utime = super::self_stat_ticks(11)?;
+    let stime = super::self_stat_ticks(12)?;
     Some((utime + stime) as f64 / 100.0)
 }
 

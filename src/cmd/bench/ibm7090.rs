@@ -70,3 +70,35 @@ pub fn bench_program(name: &str, seconds: f64, bound: emu::Bound) -> anyhow::Res
         emulated_seconds: out.emulated_seconds * runs as f64,
     })
 }
+
+/// SIMH's deck for `bench 7090 --program NAME`: the program's object deck and the initial
+/// position's problem on the input tape, with firstmoves' run of it to compare and count by.
+pub fn program_deck(
+    name: &str,
+    exe: std::path::PathBuf,
+    bound: emu::Bound,
+) -> anyhow::Result<super::simh::Deck> {
+    let entry = crate::cmd::chess::program(name)?;
+    let start_position = programs::chess::Position::start();
+    let (program, deck) = entry.problem(&start_position, &[])?;
+    let run = entry.best(
+        &start_position,
+        programs::chess::program::Twin::Emulated,
+        &[],
+        bound,
+        false,
+    )?;
+    let out = run.outcome.context("the emulated twin gives its run")?;
+    super::simh::Deck::problem(
+        exe,
+        &program.assembled().object_deck(),
+        program.assembled().start.into(),
+        program
+            .symbol("GAMECD")
+            .context("the program has no GAMECD")?
+            + 1,
+        &programs::chess::emulated::deck_tape(&deck),
+        out.instructions,
+        out.printed,
+    )
+}

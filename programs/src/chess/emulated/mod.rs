@@ -232,9 +232,15 @@ impl Program {
     }
 }
 
-/// Mount a deck as the system input tape A2: each card one BCD record of its 80 columns and
-/// four blanks (the 14-word card image), a character the 7090 has no code for read as blank.
+/// Mount a deck as the system input tape A2 (`deck_tape`).
 pub fn mount_deck(m: &mut Machine, deck: &str) {
+    m.io.mount(INPUT_TAPE, deck_tape(deck))
+        .expect("A2 is a tape unit");
+}
+
+/// A deck as the system input tape: each card one BCD record of its 80 columns and four
+/// blanks (the 14-word card image), a character the 7090 has no code for read as blank.
+pub fn deck_tape(deck: &str) -> Tape {
     let images: String = deck
         .lines()
         .map(|card| {
@@ -246,8 +252,7 @@ pub fn mount_deck(m: &mut Machine, deck: &str) {
             columns + "\n"
         })
         .collect();
-    let tape = Tape::from_bcd_text(&images).expect("only characters of the BCD set");
-    m.io.mount(INPUT_TAPE, tape).expect("A2 is a tape unit");
+    Tape::from_bcd_text(&images).expect("only characters of the BCD set")
 }
 
 /// Mount the system tapes: the deck on A2 (`mount_deck`) and a blank output tape on A3.

@@ -1,0 +1,263 @@
+//! SIMH's `i7094` (`set cpu 7090`) measured beside firstmoves in the same `bench` run, the
+//! yardstick of issue 18's speed goals: firstmoves' rate and SIMH's on the same deck, runs
+//! alternated so that the host's load falls on both alike, the median of the ratios.
+//!
+//! SIMH's rate is the deck's instructions over the user CPU time of the i7094 process (its
+//! start-up and `load` included, a few milliseconds), as `scripts/bench-7090.sh` takes it;
+//! the time comes from the kernel's count of waited-for children (`/proc/self/stat`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use emu::ibm7090::bench::{bench_machine, BENCH_INSTRUCTIONS, BENCH_START};
+use emu::ibm7090::tape::Tape;
+use emu::ibm7090::{Limits, Stop};
+
+/// The benchmark program as FAP source, the words `emu::ibm7090::bench` builds (the test
+/// `simh_7090 benchmark` keeps the two the same).
+const BENCH_FAP: &str = include_str!("../../../scripts/bench-7090.fap");
+
+/// The longest SIMH run a bench waits for (the decks take a few seconds).
+const SIMH_LIMIT: Duration = Duration::from_secs(300);
+
+/// Runs of a chess problem in one SIMH process.
+const PROBLEM_RUNS: u64 = 5;
+
+/// Rounds of (firstmoves, SIMH) a side-by-side bench runs.
+pub const ROUNDS: usize = 3;
+
+/// `i7094` on the PATH, if there is one.
+pub fn find() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join("i7094"))
+        .find(|p| p.is_file())
+}
+
+/// A deck SIMH runs, in its own directory, and what it must end with.
+pub struct Deck {
+    exe: PathBuf,
+    dir: tempfile::TempDir,
+    /// Instructions of one run (the count firstmoves makes; SIMH does not count).
+    pub instructions: u64,
+    check: Check,
+}
+
+enum Check {
+    /// The registers at the HPR: AC and MQ as SIMH examines them.
+    Registers { ac: u64, mq: u64 },
+    /// The lines on the output tape A3.
+    Printed(Vec<String>),
+}
+
+impl Deck {
+    /// The compute-bound loop (`bench 7090`, `bench silliac`); its final registers from a run
+    /// on firstmoves to compare SIMH's with.
+    pub fn bench_loop(exe: PathBuf) -> anyhow::Result<Deck> {
+        let p = assembler::fap::assemble(BENCH_FAP, "scripts/bench-7090.fap")
+            .map_err(|e| anyhow::anyhow!("scripts/bench-7090.fap: {} errors", e.len()))?;
+        let mut m = bench_machine();
+        let stop = m.run(Limits::none());
+        if !matches!(stop, Stop::HaltProceed { .. }) || m.instructions() != BENCH_INSTRUCTIONS {
+            bail!(
+                "the benchmark program stopped with {stop} after {} instructions",
+                m.instructions()
+            );
+        }
+        let dir = tempfile::tempdir()?;
+        std::fs::write(dir.path().join("prog.obj"), p.object_deck())?;
+        std::fs::write(
+            dir.path().join("run.ini"),
+            format!(
+                "set cpu 7090\nload prog.obj\ngo {BENCH_START:o}\nexamine AC\nexamine MQ\nquit\n"
+            ),
+        )?;
+        Ok(Deck {
+            exe,
+            dir,
+            instructions: BENCH_INSTRUCTIONS,
+            check: Check::Registers { ac: m.ac, mq: m.mq },
+        })
+    }
+
+    /// A chess program's problem: the program's object deck loaded, the problem's cards on
+    /// the system input tape A2, a blank output tape on A3, started at its START. Where
+    /// firstmoves stops at the read past the deck's last card, SIMH's tape gives an end of
+    /// file and the program goes on, so SIMH's run ends at a breakpoint on the second call
+    /// that reads a GAME card (`next_game`, the TSX to RDCARD in GAMECD), the next problem's.
+    /// `instructions` and `printed` are firstmoves' run of the same problem.
+    pub fn problem(
+        exe: PathBuf,
+        object_deck: &str,
+        start: u32,
+        next_game: u16,
+        input: &Tape,
+        instructions: u64,
+        printed: Vec<String>,
+    ) -> anyhow::Result<Deck> {
+        let dir = tempfile::tempdir()?;
+        std::fs::write(dir.path().join("prog.obj"), object_deck)?;
+        std::fs::write(dir.path().join("a2.p7b"), input.to_p7b())?;
+        // The problem PROBLEM_RUNS times in one SIMH process, so that its start-up and the
+        // kernel's 10 ms tick weigh little; each run from a fresh load and fresh tapes.
+        let mut ini = String::from("set cpu 7090\nset mta2 format=p7b\nset mta3 format=p7b\n");
+        for _ in 0..PROBLEM_RUNS {
+            ini += &format!(
+                "load prog.obj\nattach -r mta2 a2.p7b\nattach -n mta3 a3.p7b\n\
+                 break {next_game:o}[2]\ngo {start:o}\ndetach mta2\ndetach mta3\n"
+            );
+        }
+        ini += "quit\n";
+        std::fs::write(dir.path().join("run.ini"), ini)?;
+        Ok(Deck {
+            exe,
+            dir,
+            instructions: instructions * PROBLEM_RUNS,
+            check: Check::Printed(printed),
+        })
+    }
+
+    /// Run the deck once: SIMH's instructions per user CPU second, after checking that it
+    /// ended as firstmoves did.
+    pub fn rate(&self) -> anyhow::Result<f64> {
+        let dir = self.dir.path();
+        let _ = std::fs::remove_file(dir.join("a3.p7b"));
+        let before = children_user_seconds();
+        let mut child = Command::new(&self.exe)
+            .arg("run.ini")
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::from(std::fs::File::create(dir.join("console.txt"))?))
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("running {}", self.exe.display()))?;
+        // A run that does not end where firstmoves' did would go on for ever.
+        let started = Instant::now();
+        while child.try_wait()?.is_none() {
+            if started.elapsed() > SIMH_LIMIT {
+                let _ = child.kill();
+                let _ = child.wait();
+                bail!(
+                    "SIMH's run of the deck had not ended after {} s: stopped",
+                    SIMH_LIMIT.as_secs()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let after = children_user_seconds();
+        let console = std::fs::read_to_string(dir.join("console.txt")).unwrap_or_default();
+        self.check(dir, &console)?;
+        let secs = after
+            .zip(before)
+            .map(|(a, b)| a - b)
+            .context("the host does not tell a child's CPU time (/proc/self/stat)")?;
+        if secs <= 0.0 {
+            bail!("SIMH's run took no measurable CPU time");
+        }
+        Ok(self.instructions as f64 / secs)
+    }
+
+    fn check(&self, dir: &Path, console: &str) -> anyhow::Result<()> {
+        match &self.check {
+            Check::Registers { ac, mq } => {
+                let examined = |name: &str| {
+                    console.lines().find_map(|l| {
+                        let v = l.strip_prefix(name)?.strip_prefix(':')?;
+                        u64::from_str_radix(v.trim(), 8).ok()
+                    })
+                };
+                if examined("AC") != Some(*ac) || examined("MQ") != Some(*mq) {
+                    bail!("SIMH ended the benchmark with other registers than firstmoves (AC {ac:o}, MQ {mq:o}):\n{console}");
+                }
+            }
+            Check::Printed(lines) => {
+                let mut bytes = std::fs::read(dir.join("a3.p7b")).unwrap_or_default();
+                // SIMH ends the last record it wrote with a copy of its first byte, which a
+                // next write would cover (as tests/simh_7090_cards finds).
+                bytes.pop();
+                let theirs = Tape::from_p7b(&bytes)
+                    .map(|t| t.bcd_lines())
+                    .unwrap_or_default();
+                if &theirs != lines {
+                    let n = theirs.iter().zip(lines).take_while(|(a, b)| a == b).count();
+                    bail!(
+                        "SIMH printed other lines than firstmoves ({} against {}); line {}: SIMH `{}`, firstmoves `{}`\n{console}",
+                        theirs.len(),
+                        lines.len(),
+                        n + 1,
+                        theirs.get(n).map_or("(none)", |l| l.trim_end()),
+                        lines.get(n).map_or("(none)", |l| l.trim_end()),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// User CPU seconds of this process's waited-for children (`/proc/self/stat` cutime, in the
+/// kernel's fixed 100 ticks a second).
+fn children_user_seconds() -> Option<f64> {
+    super::self_stat_ticks(13).map(|t| t as f64 / 100.0)
+}
+
+/// firstmoves' and SIMH's rates round by round, and their ratios.
+pub struct SideBySide {
+    /// (firstmoves, SIMH) per round, in units a second.
+    pub rounds: Vec<(f64, f64)>,
+}
+
+impl SideBySide {
+    pub fn ratios(&self) -> Vec<f64> {
+        self.rounds.iter().map(|(f, s)| f / s).collect()
+    }
+
+    /// The round whose ratio is the median.
+    pub fn median_round(&self) -> usize {
+        let r = self.ratios();
+        let mut order: Vec<usize> = (0..r.len()).collect();
+        order.sort_by(|&a, &b| r[a].total_cmp(&r[b]));
+        order[order.len() / 2]
+    }
+
+    pub fn median(&self) -> f64 {
+        self.ratios()[self.median_round()]
+    }
+
+    /// The text lines: each round, then the median and the range.
+    pub fn print(&self, ours: &str, unit: &str) {
+        println!("SIMH i7094 (set cpu 7090) on the deck, alternating with {ours}:");
+        for (i, (f, s)) in self.rounds.iter().enumerate() {
+            println!(
+                "  round {}: {ours} {:.1} M {unit}/s, SIMH {:.1} M instructions/s, ratio {:.2}",
+                i + 1,
+                f / 1e6,
+                s / 1e6,
+                f / s
+            );
+        }
+        let r = self.ratios();
+        let (lo, hi) = r
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), &x| (l.min(x), h.max(x)));
+        println!(
+            "ratio {ours}/SIMH: {:.2} (median of {}; {lo:.2}-{hi:.2})",
+            self.median(),
+            r.len()
+        );
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "simulator": "SIMH i7094, set cpu 7090",
+            "rounds": self.rounds.iter().map(|(f, s)| serde_json::json!({
+                "ours_per_cpu_second": f,
+                "simh_per_cpu_second": s,
+                "ratio": f / s,
+            })).collect::<Vec<_>>(),
+            "ratio_median": self.median(),
+        })
+    }
+}
