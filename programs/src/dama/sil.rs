@@ -32,7 +32,8 @@ const CR_LF: u8 = 18;
 /// `K`: the first character of a set record.
 const SET_RECORD: u8 = 10;
 /// Orders obeyed in one `run` before the host gives up (a runaway program, not a slow one:
-/// the deepest setting needs well under this for one reply).
+/// the crosscheck's positions need well under this for one reply in every setting, but the
+/// a1+b1 exhibition reaches one that needs more; docs/results.md).
 const ORDER_BUDGET: u64 = 20_000_000_000;
 /// Orders obeyed between looks at the punch while waiting for one reply: about 0.4 s of period
 /// time (and well under a millisecond of host time), less than any reply takes, so a caller
