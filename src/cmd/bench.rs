@@ -317,17 +317,17 @@ fn bench_live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Field `index` (0 = the state) of `/proc/self/stat` after the command name, in the kernel's
-/// clock ticks (Linux: a fixed 100 a second).
-fn self_stat_ticks(index: usize) -> Option<u64> {
+/// Fields `indexes` (0 = the state) of `/proc/self/stat` after the command name, from one
+/// read, in the kernel's clock ticks (Linux: a fixed 100 a second).
+fn self_stat_ticks<const N: usize>(indexes: [usize; N]) -> Option<[u64; N]> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The command name is in parentheses and may hold blanks.
-    stat.rsplit_once(')')?
-        .1
-        .split_whitespace()
-        .nth(index)?
-        .parse()
-        .ok()
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let mut out = [0; N];
+    for (o, i) in out.iter_mut().zip(indexes) {
+        *o = fields.get(i)?.parse().ok()?;
+    }
+    Some(out)
 }
 
 /// CPU time this thread has run, in ns (Linux `/proc/thread-self/schedstat`, first field).

@@ -23,8 +23,7 @@ struct Run {
 /// CPU time of this process so far, all threads, finished ones included (Linux:
 /// /proc/self/stat's utime and stime, in the kernel's fixed 100 ticks a second).
 fn process_cpu_seconds() -> Option<f64> {
-    let utime = super::self_stat_ticks(11)?;
-    let stime = super::self_stat_ticks(12)?;
+    let [utime, stime] = super::self_stat_ticks([11, 12])?;
     Some((utime + stime) as f64 / 100.0)
 }
 

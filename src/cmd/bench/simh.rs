@@ -200,7 +200,7 @@ impl Deck {
 /// User CPU seconds of this process's waited-for children (`/proc/self/stat` cutime, in the
 /// kernel's fixed 100 ticks a second).
 fn children_user_seconds() -> Option<f64> {
-    super::self_stat_ticks(13).map(|t| t as f64 / 100.0)
+    super::self_stat_ticks([13]).map(|[t]| t as f64 / 100.0)
 }
 
 /// firstmoves' and SIMH's rates round by round, and their ratios.
