@@ -31,31 +31,31 @@ where
     R: Send,
     F: Fn(&T) -> R + Sync,
 {
-    let jobs = jobs.max(1);
-    let pool = match jobs {
-        1 => None,
-        n => rayon::ThreadPoolBuilder::new().num_threads(n).build().ok(),
-    };
-    let mut out = Vec::with_capacity(items.len());
-    // Slices of a few items a thread, so that progress moves while the threads work.
-    for slice in items.chunks(jobs * 4) {
-        match &pool {
-            Some(pool) => {
-                use rayon::prelude::*;
-                let part: Vec<R> = pool.install(|| slice.par_iter().map(&f).collect());
-                out.extend(part);
-            }
-            None => out.extend(slice.iter().map(&f)),
+    let Some(pool) = pool_of(jobs) else {
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            out.push(f(item));
+            progress.update(out.len(), items.len());
         }
-        progress.update(out.len(), items.len());
-    }
-    out
+        return out;
+    };
+    let mut slots: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    let mut done = 0;
+    spread(items, &pool, &f, |i, r| {
+        slots[i] = Some(r);
+        done += 1;
+        progress.update(done, items.len());
+        true
+    });
+    slots
+        .into_iter()
+        .map(|r| r.expect("every item ran: a worker that panics takes the run with it"))
+        .collect()
 }
 
 /// `map_in_order` for results wanted as they come (a match's games, written as they finish):
 /// `sink` sees each result in the items' order as soon as it and every earlier one are in, and
-/// may stop the run with an error. One thread runs the items one by one; more run a slice of
-/// `jobs` items at a time.
+/// may stop the run with an error (items already running finish, and are dropped).
 pub fn each_in_order<T, R, E, F>(
     items: &[T],
     jobs: usize,
@@ -68,29 +68,81 @@ where
     R: Send,
     F: Fn(&T) -> R + Sync,
 {
-    let jobs = jobs.max(1);
-    let pool = match jobs {
+    let Some(pool) = pool_of(jobs) else {
+        for (done, item) in items.iter().enumerate() {
+            sink(f(item))?;
+            progress.update(done + 1, items.len());
+        }
+        return Ok(());
+    };
+    // Results that came before an earlier one, held until it is in.
+    let mut waiting: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    let mut done = 0;
+    let mut failed = None;
+    spread(items, &pool, &f, |i, r| {
+        waiting[i] = Some(r);
+        while let Some(r) = waiting.get_mut(done).and_then(Option::take) {
+            if let Err(e) = sink(r) {
+                failed = Some(e);
+                return false;
+            }
+            done += 1;
+            progress.update(done, items.len());
+        }
+        true
+    });
+    failed.map_or(Ok(()), Err)
+}
+
+/// A pool of `jobs` threads; `None` for one job (the caller's thread runs everything).
+fn pool_of(jobs: usize) -> Option<rayon::ThreadPool> {
+    match jobs.max(1) {
         1 => None,
         n => rayon::ThreadPoolBuilder::new().num_threads(n).build().ok(),
-    };
-    let mut done = 0;
-    // One item a thread per slice: a match's games are long, so sink and progress should not
-    // wait for many.
-    for slice in items.chunks(if pool.is_some() { jobs } else { 1 }) {
-        let part: Vec<R> = match &pool {
-            Some(pool) => {
-                use rayon::prelude::*;
-                pool.install(|| slice.par_iter().map(&f).collect())
-            }
-            None => slice.iter().map(&f).collect(),
-        };
-        for r in part {
-            sink(r)?;
-            done += 1;
-        }
-        progress.update(done, items.len());
     }
-    Ok(())
+}
+
+/// Run `f` over `items` on every thread of `pool`, each thread taking the next item nobody has
+/// taken yet, and hand each result with its index to `take` on the calling thread as it
+/// arrives. No thread waits for a slower one until the list runs out (fixed slices of items
+/// made each slice wait for its slowest item). `take` returning false stops the handing out.
+fn spread<T, R, F>(
+    items: &[T],
+    pool: &rayon::ThreadPool,
+    f: &F,
+    mut take: impl FnMut(usize, R) -> bool,
+) where
+    T: Sync,
+    R: Send,
+    F: Fn(&T) -> R + Sync,
+{
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = std::sync::mpsc::channel();
+    // The calling thread is no pool thread: it waits on the channel while the pool works.
+    pool.in_place_scope(|s| {
+        for _ in 0..pool.current_num_threads() {
+            let (tx, next) = (tx.clone(), &next);
+            s.spawn(move |_| {
+                loop {
+                    let i = next.fetch_add(1, Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    // A send fails once the caller stopped listening: take no more.
+                    if tx.send((i, f(item))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (i, r) in rx {
+            if !take(i, r) {
+                // Items still running finish; no new one starts (their sends fail).
+                next.store(items.len(), Relaxed);
+                break;
+            }
+        }
+    });
 }
 
 #[cfg(test)]
@@ -133,5 +185,28 @@ mod tests {
             },
         );
         assert_eq!((stopped, n), (Err(3), 4));
+    }
+
+    #[test]
+    fn results_that_finish_out_of_order_come_back_in_order() {
+        // Early items take longest, so on several threads later ones finish first.
+        let items: Vec<u64> = (0..12).collect();
+        let slow = |x: &u64| {
+            std::thread::sleep(std::time::Duration::from_millis(12 - x));
+            x * 10
+        };
+        for jobs in [1, 2, 5] {
+            let mut last = (0, 0);
+            let out = map_in_order(&items, jobs, &mut |d: usize, t: usize| last = (d, t), slow);
+            assert_eq!(out, items.iter().map(|x| x * 10).collect::<Vec<_>>());
+            assert_eq!(last, (12, 12));
+            let mut seen = Vec::new();
+            each_in_order(&items, jobs, &mut NoProgress, slow, |r| {
+                seen.push(r);
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+            assert_eq!(seen, out);
+        }
     }
 }

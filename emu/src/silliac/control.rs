@@ -1,6 +1,7 @@
 //! The control unit and the whole machine: control counter (word address + half), order fetch
 //! from the store word on every order (programs plant addresses with 42/46, so nothing is
-//! decoded ahead), dispatch on the 8-digit function, stops, and the console.
+//! decoded ahead), dispatch on the 8-digit function (one jump to a copy of the order's code
+//! made for that function), stops, and the console.
 //!
 //! Registers as the manuals name them: A (accumulator), Q (multiplier-quotient), the control
 //! counter. The counter is kept as `pc = word address * 2 + half` (0 left, 1 right) so that
@@ -8,7 +9,9 @@
 
 use super::arith::{self, SIGN};
 pub use super::orders::Half;
-use super::orders::{function_name, info, Action, Order, Status, StoreField, ORDER_MASK};
+use super::orders::{
+    function_name, info, Action, Order, Status, StoreField, ORDER_MASK, ORDER_TABLE_CONST,
+};
 use super::punch::Punch;
 use super::reader::{TapeReader, LOW_HOLES};
 use super::store::Store;
@@ -626,9 +629,11 @@ fn divide_overflow(bits: u32, pc: u32) -> Stop {
     }
 }
 
-/// Obey one order: what the order table's row for its function says (`Action`, `Preset`).
-/// Accounting (orders, counts, fixed time, sequencing) is done first; the rare refusals undo
-/// it.
+/// Obey one order: a jump on its function code to the copy of `exec_op` made for that code,
+/// in which the order table's row is a constant. One dispatch per order instead of three
+/// (action, preset, gate read from the row at run time) and the fixed time an immediate:
+/// `bench silliac --no-simh --seconds 1`, 8 alternating runs a build, medians 133 -> 145
+/// million orders/s (about 9 %) on 27 Nov 2026.
 #[inline(always)]
 fn exec<const B: u8>(
     cpu: &mut Cpu,
@@ -637,15 +642,55 @@ fn exec<const B: u8>(
     io: &mut Io,
     bits: u32,
 ) -> Option<Stop> {
+    macro_rules! dispatch {
+        ($($f:literal)*) => {
+            match (bits >> 12) as u8 {
+                $($f => exec_op::<$f, B>(cpu, store, counts, io, bits),)*
+            }
+        };
+    }
+    #[rustfmt::skip]
+    let r = dispatch!(
+        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
+        16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47
+        48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+        64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79
+        80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
+        96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111
+        112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127
+        128 129 130 131 132 133 134 135 136 137 138 139 140 141 142 143
+        144 145 146 147 148 149 150 151 152 153 154 155 156 157 158 159
+        160 161 162 163 164 165 166 167 168 169 170 171 172 173 174 175
+        176 177 178 179 180 181 182 183 184 185 186 187 188 189 190 191
+        192 193 194 195 196 197 198 199 200 201 202 203 204 205 206 207
+        208 209 210 211 212 213 214 215 216 217 218 219 220 221 222 223
+        224 225 226 227 228 229 230 231 232 233 234 235 236 237 238 239
+        240 241 242 243 244 245 246 247 248 249 250 251 252 253 254 255
+    );
+    r
+}
+
+/// Obey one order of function `F`: what the order table's row for `F` says (`Action`,
+/// `Preset`), the row a constant here. Accounting (orders, counts, fixed time, sequencing) is
+/// done first; the rare refusals undo it.
+#[inline(always)]
+fn exec_op<const F: u8, const B: u8>(
+    cpu: &mut Cpu,
+    store: &mut Store,
+    counts: &mut [u64; 256],
+    io: &mut Io,
+    bits: u32,
+) -> Option<Stop> {
     let fig = figures_of::<B>();
-    let func = (bits >> 12) as u8;
+    let func = F;
     let n = (bits & 0x3FF) as u16;
     let pc = cpu.pc;
     cpu.pc = (pc + 1) & PC_MASK;
     cpu.orders += 1;
     counts[func as usize] += 1;
-    cpu.clock += fig.fixed[func as usize];
-    let row = info(func);
+    cpu.clock += const { timing::FIGURES[B as usize].fixed[F as usize] };
+    let row = const { ORDER_TABLE_CONST[F as usize] };
     let preset = |a| arith::preset(a, row.preset);
     match row.action {
         Action::Add(gate) => {
