@@ -31,9 +31,11 @@ pub const FILE: &str = "programs/dama/dama.sil";
 const CR_LF: u8 = 18;
 /// `K`: the first character of a set record.
 const SET_RECORD: u8 = 10;
-/// Orders obeyed in one `run` before the host gives up (a runaway program, not a slow one:
-/// the crosscheck's positions need well under this for one reply in every setting, but the
-/// a1+b1 exhibition reaches one that needs more; docs/results.md).
+/// Orders the program may obey without punching a reply before the host gives up (a runaway
+/// program, not a slow one): 17 days of SILLIAC time at an addition's 75 us. Counted from the
+/// last reply, or from the moment the program was given tape after waiting; until 27 Nov 2026
+/// it ran from the tape alone, so a round of 25 long replies could use it up (the a1+b1
+/// exhibition did; docs/results.md).
 const ORDER_BUDGET: u64 = 20_000_000_000;
 /// Orders obeyed between looks at the punch while waiting for one reply: about 0.4 s of period
 /// time (and well under a millisecond of host time), less than any reply takes, so a caller
@@ -256,8 +258,11 @@ pub struct SilDama {
     stopped: bool,
     /// The program waits for tape (or has stopped) and nothing was pushed since.
     idle: bool,
-    /// The order count when the program last left idleness (for the runaway budget).
+    /// The order count when the program last punched a reply or left idleness (for the
+    /// runaway budget).
     busy_from: u64,
+    /// `ORDER_BUDGET`, smaller in tests.
+    budget: u64,
     /// Replies punched but not yet handed out by `next_reply`.
     queue: VecDeque<TimedReply>,
 }
@@ -286,6 +291,7 @@ impl SilDama {
             stopped: false,
             idle: false,
             busy_from: 0,
+            budget: ORDER_BUDGET,
             queue: VecDeque::new(),
         })
     }
@@ -333,7 +339,7 @@ impl SilDama {
     /// the same, order for order, as one run.
     pub fn next_reply(&mut self) -> Result<Option<TimedReply>, SilError> {
         while self.queue.is_empty() && !self.idle {
-            let budget = ORDER_BUDGET.saturating_sub(self.machine.orders() - self.busy_from);
+            let budget = self.budget.saturating_sub(self.machine.orders() - self.busy_from);
             match self.machine.run(Limits::orders(SLICE.min(budget))) {
                 Stop::OrderBudget if budget > SLICE => {}
                 Stop::WaitingForTape { .. } => {
@@ -355,6 +361,9 @@ impl SilDama {
                 }
             }
             let replies = self.replies()?;
+            if !replies.is_empty() {
+                self.busy_from = self.machine.orders();
+            }
             self.queue.extend(replies);
         }
         Ok(self.queue.pop_front())
@@ -452,5 +461,27 @@ mod tests {
     fn program_assembles_and_fits() {
         let p = program().unwrap();
         assert!(p.words_used() <= 1024);
+    }
+
+    #[test]
+    fn the_runaway_budget_counts_from_the_last_reply() {
+        // The first round: the opening move on 25 boards, no tape read between them.
+        let round = |budget: u64| {
+            let mut sil = SilDama::start(Setting::DEMO, 25).unwrap();
+            sil.budget = budget;
+            let mut at = vec![sil.machine().orders()];
+            while sil.next_reply()?.is_some() {
+                at.push(sil.machine().orders());
+            }
+            Ok::<_, SilError>(at)
+        };
+        let at = round(ORDER_BUDGET).unwrap();
+        assert_eq!(at.len(), 26);
+        let longest = at.windows(2).map(|w| w[1] - w[0]).max().unwrap();
+        // More than the longest reply, less than the round: enough, as it counts per reply.
+        let budget = longest + SLICE;
+        assert!(at[25] - at[0] > budget);
+        assert_eq!(round(budget).unwrap(), at);
+        assert!(matches!(round(longest / 2), Err(SilError::Stopped { .. })));
     }
 }
