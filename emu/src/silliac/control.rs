@@ -505,6 +505,9 @@ fn run_loop<const TRACE: bool, const CHECKS: bool, const B: u8>(
 ) -> Stop {
     // A local copy: its address never escapes, so it lives in registers.
     let mut cpu = *cpu_out;
+    // The run's counts on this frame's stack, added to the machine's at the end: each order's
+    // count is then one increment at a fixed place, with no pointer held in a register.
+    let mut local = [0u64; 256];
     let stop = loop {
         if cpu.orders >= order_end {
             break Stop::OrderBudget;
@@ -519,14 +522,17 @@ fn run_loop<const TRACE: bool, const CHECKS: bool, const B: u8>(
         }
         let bits = fetch(store, cpu.pc);
         let r = if TRACE {
-            exec_traced::<B>(&mut cpu, store, counts, io, trace, bits)
+            exec_traced::<B>(&mut cpu, store, &mut local, io, trace, bits)
         } else {
-            exec::<B>(&mut cpu, store, counts, io, bits)
+            exec::<B>(&mut cpu, store, &mut local, io, bits)
         };
         if let Some(stop) = r {
             break stop;
         }
     };
+    for (c, n) in counts.iter_mut().zip(local) {
+        *c += n;
+    }
     *cpu_out = cpu;
     stop
 }
