@@ -339,7 +339,9 @@ impl SilDama {
     /// the same, order for order, as one run.
     pub fn next_reply(&mut self) -> Result<Option<TimedReply>, SilError> {
         while self.queue.is_empty() && !self.idle {
-            let budget = self.budget.saturating_sub(self.machine.orders() - self.busy_from);
+            let budget = self
+                .budget
+                .saturating_sub(self.machine.orders() - self.busy_from);
             match self.machine.run(Limits::orders(SLICE.min(budget))) {
                 Stop::OrderBudget if budget > SLICE => {}
                 Stop::WaitingForTape { .. } => {
