@@ -230,6 +230,7 @@ pub(super) struct Cpu {
     /// Control counter: word address * 2 + half (0 left, 1 right).
     pub(super) pc: u32,
     pub(super) clock: u64,
+    /// Orders obeyed: kept by `run` and `step` from the counts per code, not by `exec`.
     pub(super) orders: u64,
 }
 
@@ -411,6 +412,7 @@ impl Machine {
 
     fn step_bits_under<const B: u8>(&mut self, bits: u32) -> Option<Stop> {
         let mut cpu = self.cpu;
+        let before = self.counts[(bits >> 12) as usize];
         let r = if self.trace_on {
             exec_traced::<B>(
                 &mut cpu,
@@ -429,6 +431,8 @@ impl Machine {
                 bits,
             )
         };
+        // An order obeyed is counted in `counts` (`exec`); one refused is not.
+        cpu.orders += self.counts[(bits >> 12) as usize] - before;
         self.cpu = cpu;
         r
     }
@@ -508,10 +512,14 @@ fn run_loop<const TRACE: bool, const CHECKS: bool, const B: u8>(
     // The run's counts on this frame's stack, added to the machine's at the end: each order's
     // count is then one increment at a fixed place, with no pointer held in a register.
     let mut local = [0u64; 256];
+    // The order budget counts down here; `cpu.orders` is the sum of the counts, made at the
+    // end (one register less in the loop).
+    let mut left = order_end.saturating_sub(cpu.orders);
     let stop = loop {
-        if cpu.orders >= order_end {
+        if left == 0 {
             break Stop::OrderBudget;
         }
+        left -= 1;
         // Without a time limit or breakpoint the loop checks only the order budget.
         if CHECKS && cpu.clock >= ns_end {
             break Stop::TimeBudget;
@@ -532,6 +540,7 @@ fn run_loop<const TRACE: bool, const CHECKS: bool, const B: u8>(
     };
     for (c, n) in counts.iter_mut().zip(local) {
         *c += n;
+        cpu.orders += n;
     }
     *cpu_out = cpu;
     stop
@@ -552,9 +561,11 @@ fn exec_traced<const B: u8>(
     trace: &mut String,
     bits: u32,
 ) -> Option<Stop> {
-    let (start, pc, before) = (cpu.clock, cpu.pc, cpu.orders);
+    let f = (bits >> 12) as usize;
+    let (start, pc, before) = (cpu.clock, cpu.pc, counts[f]);
     let r = exec::<B>(cpu, store, counts, io, bits);
-    if cpu.orders != before {
+    // Obeyed, so counted (`exec`).
+    if counts[f] != before {
         trace::line(trace, start, pc, bits, cpu.a, cpu.q);
     }
     r
@@ -583,7 +594,6 @@ fn bound_number(b: Bound) -> u8 {
 /// Undo the accounting of an order the machine did not obey.
 #[inline(always)]
 fn unobeyed(cpu: &mut Cpu, counts: &mut [u64; 256], func: u8, pc: u32, fig: &Figures) {
-    cpu.orders -= 1;
     counts[func as usize] -= 1;
     cpu.clock -= fig.fixed[func as usize];
     cpu.pc = pc;
@@ -678,8 +688,9 @@ fn exec<const B: u8>(
 }
 
 /// Obey one order of function `F`: what the order table's row for `F` says (`Action`,
-/// `Preset`), the row a constant here. Accounting (orders, counts, fixed time, sequencing) is
-/// done first; the rare refusals undo it.
+/// `Preset`), the row a constant here. Accounting (the count of code `F`, fixed time,
+/// sequencing) is done first; the rare refusals undo it. The callers derive `Cpu::orders`
+/// from the counts.
 #[inline(always)]
 fn exec_op<const F: u8, const B: u8>(
     cpu: &mut Cpu,
@@ -693,7 +704,6 @@ fn exec_op<const F: u8, const B: u8>(
     let n = (bits & 0x3FF) as u16;
     let pc = cpu.pc;
     cpu.pc = (pc + 1) & PC_MASK;
-    cpu.orders += 1;
     counts[func as usize] += 1;
     cpu.clock += const { timing::FIGURES[B as usize].fixed[F as usize] };
     let row = const { ORDER_TABLE_CONST[F as usize] };
