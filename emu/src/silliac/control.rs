@@ -576,11 +576,7 @@ fn exec_traced<const B: u8>(
 /// (a figures pointer carried in the loop cost about 7 % of `bench silliac`).
 #[inline(always)]
 fn figures_of<const B: u8>() -> &'static Figures {
-    match B {
-        0 => &timing::LOW,
-        1 => &timing::NOMINAL,
-        _ => &timing::HIGH,
-    }
+    &timing::BY_BOUND[B as usize]
 }
 
 fn bound_number(b: Bound) -> u8 {

@@ -288,25 +288,20 @@ const fn build_figures(b: Bound) -> Figures {
     }
 }
 
-/// The three bounds' figures as constants (index: 0 low, 1 nominal, 2 high), so that the hot
-/// loop's copy for one order code charges its fixed time as an immediate.
+/// The three bounds' figures in `Bound::ALL`'s order (0 low, 1 nominal, 2 high). A constant,
+/// so that the hot loop's copy for one order code charges its fixed time as an immediate.
 pub(crate) const FIGURES: [Figures; 3] = [
     build_figures(Bound::Low),
     build_figures(Bound::Nominal),
     build_figures(Bound::High),
 ];
 
-pub static LOW: Figures = build_figures(Bound::Low);
-pub static NOMINAL: Figures = build_figures(Bound::Nominal);
-pub static HIGH: Figures = build_figures(Bound::High);
+/// `FIGURES` at one place in memory, for references.
+pub(crate) static BY_BOUND: [Figures; 3] = FIGURES;
 
 /// The figures of a bound.
 pub fn figures(b: Bound) -> &'static Figures {
-    match b {
-        Bound::Low => &LOW,
-        Bound::Nominal => &NOMINAL,
-        Bound::High => &HIGH,
-    }
+    &BY_BOUND[b as usize]
 }
 
 /// The per-unit work a run did, beside its per-code order counts: what the clock charged per
@@ -446,6 +441,14 @@ mod tests {
         for code in 0..=255u8 {
             assert_eq!(FIXED_NS[code as usize], duration_ns(code, 0));
         }
+    }
+
+    #[test]
+    fn each_bound_gets_its_own_figures() {
+        for b in Bound::ALL {
+            assert_eq!(*figures(b), build_figures(b), "{b:?}");
+        }
+        assert_ne!(figures(Bound::Low), figures(Bound::High));
     }
 
     #[test]
