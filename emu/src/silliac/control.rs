@@ -1,7 +1,8 @@
 //! The control unit and the whole machine: control counter (word address + half), order fetch
-//! from the store word on every order (programs plant addresses with 42/46, so nothing is
-//! decoded ahead), dispatch on the 8-digit function (one jump to a copy of the order's code
-//! made for that function), stops, and the console.
+//! from the store word, dispatch on the 8-digit function (one jump to a copy of the order's
+//! code made for that function), stops, and the console. `run` without trace, time limit or
+//! breakpoint obeys runs of orders decoded ahead (`blocks`); the other paths fetch every order
+//! from the store word as it is obeyed.
 //!
 //! Registers as the manuals name them: A (accumulator), Q (multiplier-quotient), the control
 //! counter. The counter is kept as `pc = word address * 2 + half` (0 left, 1 right) so that
@@ -260,6 +261,8 @@ pub struct Machine {
     pub(super) console_pending: u8,
     /// The figures the clock charges (`set_timing`; nominal by default).
     timing: Bound,
+    /// Orders decoded ahead for `run` (`blocks`); the store tells it what changed.
+    blocks: blocks::BlockCache,
 }
 
 impl Default for Machine {
@@ -280,6 +283,7 @@ impl Machine {
             trace: String::new(),
             console_pending: 0,
             timing: Bound::Nominal,
+            blocks: blocks::BlockCache::default(),
         }
     }
 
@@ -462,11 +466,12 @@ impl Machine {
             }
         }
         let mut cpu = self.cpu;
-        let (store, counts, io, trace) = (
+        let (store, counts, io, trace, cache) = (
             &mut self.store,
             &mut self.counts,
             &mut self.io,
             &mut self.trace,
+            &mut self.blocks,
         );
         let checks = ns_end != u64::MAX || bp != u32::MAX;
         // One copy of the loop per case, so that each keeps only what it tests.
@@ -479,9 +484,9 @@ impl Machine {
                     (false, true) => run_loop::<false, true, $b>(
                         &mut cpu, store, counts, io, trace, order_end, ns_end, bp,
                     ),
-                    (false, false) => run_loop::<false, false, $b>(
-                        &mut cpu, store, counts, io, trace, order_end, ns_end, bp,
-                    ),
+                    (false, false) => {
+                        blocks::run_blocks::<$b>(&mut cpu, store, counts, io, cache, order_end)
+                    }
                 }
             };
         }
@@ -705,12 +710,15 @@ fn exec_op<const F: u8, const B: u8>(
     let row = const { ORDER_TABLE_CONST[F as usize] };
     let preset = |a| arith::preset(a, row.preset);
     match row.action {
-        Action::Add(gate) => {
-            let m = store.read(n);
-            cpu.a = arith::add(preset(cpu.a), arith::gate(m, gate));
-        }
-        Action::AddQ(gate) => {
-            cpu.a = arith::add(preset(cpu.a), arith::gate(cpu.q, gate));
+        Action::Add(_)
+        | Action::AddQ(_)
+        | Action::Store(_)
+        | Action::LoadQ
+        | Action::Extract
+        | Action::Multiply(_) => act::<F>(cpu, store, n),
+        Action::ShiftLeft | Action::ShiftRight => {
+            act::<F>(cpu, store, n);
+            cpu.clock += n as u64 * fig.shift_place_ns;
         }
         Action::Transfer {
             to,
@@ -721,46 +729,6 @@ fn exec_op<const F: u8, const B: u8>(
             if !conditional || cpu.a & SIGN == 0 {
                 return transfer(cpu, bits, pc, n, to, stop);
             }
-        }
-        Action::Store(field) => {
-            cpu.a = preset(cpu.a);
-            let w = match field {
-                StoreField::Word => cpu.a,
-                StoreField::Address(half) => {
-                    let mask = match half {
-                        Half::Left => LEFT_ADDRESS,
-                        Half::Right => RIGHT_ADDRESS,
-                    };
-                    (store.read(n) & !mask) | (cpu.a & mask)
-                }
-            };
-            store.write(n, w);
-        }
-        Action::LoadQ => {
-            cpu.a = preset(cpu.a);
-            cpu.q = store.read(n);
-        }
-        Action::Extract => {
-            cpu.a = preset(cpu.a);
-            cpu.q &= store.read(n);
-        }
-        Action::ShiftLeft => {
-            let (a, q) = arith::shift_left(preset(cpu.a), cpu.q, n as u32);
-            cpu.a = a;
-            cpu.q = q;
-            cpu.clock += n as u64 * fig.shift_place_ns;
-        }
-        Action::ShiftRight => {
-            let (a, q) = arith::shift_right(preset(cpu.a), cpu.q, n as u32);
-            cpu.a = a;
-            cpu.q = q;
-            cpu.clock += n as u64 * fig.shift_place_ns;
-        }
-        Action::Multiply(gate) => {
-            let m = arith::gate(store.read(n), gate);
-            let (a, q) = arith::multiply(preset(cpu.a), m, cpu.q);
-            cpu.a = a;
-            cpu.q = q;
         }
         Action::Divide(gate) => {
             let d = arith::gate(store.read(n), gate);
@@ -810,6 +778,58 @@ fn exec_op<const F: u8, const B: u8>(
         }
     }
     None
+}
+
+/// What an order of function `F` that cannot stop the machine does to A, Q and the store,
+/// the row a constant: the one account of these actions, for `exec_op` and for the block
+/// cache's orders (`blocks`). Its time is the caller's.
+#[inline(always)]
+fn act<const F: u8>(cpu: &mut Cpu, store: &mut Store, n: u16) {
+    let row = const { ORDER_TABLE_CONST[F as usize] };
+    let preset = |a| arith::preset(a, row.preset);
+    match row.action {
+        Action::Add(gate) => {
+            let m = store.read(n);
+            cpu.a = arith::add(preset(cpu.a), arith::gate(m, gate));
+        }
+        Action::AddQ(gate) => {
+            cpu.a = arith::add(preset(cpu.a), arith::gate(cpu.q, gate));
+        }
+        Action::Store(field) => {
+            cpu.a = preset(cpu.a);
+            let w = match field {
+                StoreField::Word => cpu.a,
+                StoreField::Address(half) => {
+                    let mask = match half {
+                        Half::Left => LEFT_ADDRESS,
+                        Half::Right => RIGHT_ADDRESS,
+                    };
+                    (store.read(n) & !mask) | (cpu.a & mask)
+                }
+            };
+            store.write(n, w);
+        }
+        Action::LoadQ => {
+            cpu.a = preset(cpu.a);
+            cpu.q = store.read(n);
+        }
+        Action::Extract => {
+            cpu.a = preset(cpu.a);
+            cpu.q &= store.read(n);
+        }
+        Action::ShiftLeft => {
+            (cpu.a, cpu.q) = arith::shift_left(preset(cpu.a), cpu.q, n as u32);
+        }
+        Action::ShiftRight => {
+            (cpu.a, cpu.q) = arith::shift_right(preset(cpu.a), cpu.q, n as u32);
+        }
+        Action::Multiply(gate) => {
+            let m = arith::gate(store.read(n), gate);
+            (cpu.a, cpu.q) = arith::multiply(preset(cpu.a), m, cpu.q);
+        }
+        // Orders that can stop the machine, or move the control counter: `exec_op`.
+        _ => {}
+    }
 }
 
 /// Go to the `to` order of word n; stop first if `stop` (the console's restart goes on there).
@@ -907,5 +927,6 @@ pub fn count_table(counts: &[u64; 256]) -> Vec<(String, u64)> {
     v
 }
 
+mod blocks;
 #[cfg(test)]
 mod tests;

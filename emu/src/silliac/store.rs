@@ -12,6 +12,13 @@ pub const ADDRESS_MASK: u16 = 0x3FF;
 #[derive(Clone)]
 pub struct Store {
     words: Box<[u64; WORDS]>,
+    /// Per word, the digits that orders decoded from it ahead of time (the control unit's
+    /// block cache) depend on; 0 for a word nothing was decoded from. A write that changes
+    /// one of them marks the word stale, so that the cache decodes it again before it is
+    /// obeyed (see `control::blocks`).
+    watch: Box<[u64; WORDS]>,
+    /// Watched words changed since the cache last looked.
+    stale: Vec<u16>,
 }
 
 impl Default for Store {
@@ -24,6 +31,8 @@ impl Store {
     pub fn new() -> Store {
         Store {
             words: Box::new([0; WORDS]),
+            watch: Box::new([0; WORDS]),
+            stale: Vec::new(),
         }
     }
 
@@ -34,7 +43,35 @@ impl Store {
 
     #[inline(always)]
     pub fn write(&mut self, addr: u16, word: u64) {
-        self.words[(addr & ADDRESS_MASK) as usize] = word & WORD_MASK;
+        let i = (addr & ADDRESS_MASK) as usize;
+        let (old, new) = (self.words[i], word & WORD_MASK);
+        self.words[i] = new;
+        if (old ^ new) & self.watch[i] != 0 {
+            self.went_stale(i);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn went_stale(&mut self, i: usize) {
+        self.watch[i] = 0;
+        self.stale.push(i as u16);
+    }
+
+    /// Watch `digits` of word `addr` from now on (more digits add to those watched).
+    pub(super) fn watch(&mut self, addr: u16, digits: u64) {
+        self.watch[(addr & ADDRESS_MASK) as usize] |= digits;
+    }
+
+    /// Whether a watched digit changed since the last `take_stale`.
+    #[inline(always)]
+    pub(super) fn any_stale(&self) -> bool {
+        !self.stale.is_empty()
+    }
+
+    /// A word whose watched digits changed (each once: it is no longer watched).
+    pub(super) fn pop_stale(&mut self) -> Option<u16> {
+        self.stale.pop()
     }
 
     pub fn words(&self) -> &[u64; WORDS] {
@@ -53,5 +90,20 @@ mod tests {
         assert_eq!(s.read(0), WORD_MASK);
         assert_eq!(s.read(0x7FF), 0);
         assert_eq!(s.read(0x3FF), 0);
+    }
+
+    #[test]
+    fn only_a_change_to_watched_digits_makes_a_word_stale() {
+        let mut s = Store::new();
+        s.write(5, 0xFF);
+        assert!(!s.any_stale(), "nothing watched yet");
+        s.watch(5, 0xF0);
+        s.write(5, 0xF3); // a digit outside the watch
+        s.write(5, 0xF3); // no change at all
+        assert!(!s.any_stale());
+        s.write(5, 0x13);
+        s.write(5, 0x03); // no longer watched: stale once
+        assert_eq!((s.pop_stale(), s.pop_stale()), (Some(5), None));
+        assert!(!s.any_stale());
     }
 }
