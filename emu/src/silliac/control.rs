@@ -252,7 +252,7 @@ pub(super) struct Io {
 pub struct Machine {
     // Visible to the module's siblings so that `snapshot` can save and restore every part.
     pub(super) cpu: Cpu,
-    pub(super) store: Store,
+    pub(super) store: Box<Store>,
     pub(super) counts: [u64; 256],
     pub(super) io: Io,
     pub(super) trace_on: bool,
@@ -276,7 +276,7 @@ impl Machine {
     pub fn new() -> Machine {
         Machine {
             cpu: Cpu::default(),
-            store: Store::new(),
+            store: Box::new(Store::new()),
             counts: [0; 256],
             io: Io::default(),
             trace_on: false,

@@ -9,14 +9,17 @@ pub const WORDS: usize = 1024;
 /// Mask that reduces any address to the store's 10 bits.
 pub const ADDRESS_MASK: u16 = 0x3FF;
 
+/// The arrays are held in the struct (the machine boxes the whole store), so that the hot
+/// loops reach a word through one pointer, not two: instructions per order of `bench silliac`
+/// under `valgrind --tool=cachegrind`, 37.0 with boxed arrays, 33.6 so (27 Nov 2026).
 #[derive(Clone)]
 pub struct Store {
-    words: Box<[u64; WORDS]>,
+    words: [u64; WORDS],
     /// Per word, the digits that orders decoded from it ahead of time (the control unit's
     /// block cache) depend on; 0 for a word nothing was decoded from. A write that changes
     /// one of them marks the word stale, so that the cache decodes it again before it is
     /// obeyed (see `control::blocks`).
-    watch: Box<[u64; WORDS]>,
+    watch: [u64; WORDS],
     /// Watched words changed since the cache last looked.
     stale: Vec<u16>,
 }
@@ -30,8 +33,8 @@ impl Default for Store {
 impl Store {
     pub fn new() -> Store {
         Store {
-            words: Box::new([0; WORDS]),
-            watch: Box::new([0; WORDS]),
+            words: [0; WORDS],
+            watch: [0; WORDS],
             stale: Vec::new(),
         }
     }
