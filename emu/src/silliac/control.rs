@@ -474,14 +474,15 @@ impl Machine {
             &mut self.blocks,
         );
         let checks = ns_end != u64::MAX || bp != u32::MAX;
-        // One copy of the loop per case, so that each keeps only what it tests.
+        // One copy of the loop per case, so that each keeps only what it tests: the common
+        // case, no trace, time limit or breakpoint, runs whole blocks.
         macro_rules! under {
             ($b:literal) => {
                 match (self.trace_on, checks) {
-                    (true, _) => run_loop::<true, true, $b>(
+                    (true, _) => run_loop::<true, $b>(
                         &mut cpu, store, counts, io, trace, order_end, ns_end, bp,
                     ),
-                    (false, true) => run_loop::<false, true, $b>(
+                    (false, true) => run_loop::<false, $b>(
                         &mut cpu, store, counts, io, trace, order_end, ns_end, bp,
                     ),
                     (false, false) => {
@@ -500,9 +501,11 @@ impl Machine {
     }
 }
 
+/// One order at a time, for a trace, a time limit or a breakpoint (`blocks::run_blocks` runs
+/// the rest).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn run_loop<const TRACE: bool, const CHECKS: bool, const B: u8>(
+fn run_loop<const TRACE: bool, const B: u8>(
     cpu_out: &mut Cpu,
     store: &mut Store,
     counts: &mut [u64; 256],
@@ -525,11 +528,10 @@ fn run_loop<const TRACE: bool, const CHECKS: bool, const B: u8>(
             break Stop::OrderBudget;
         }
         left -= 1;
-        // Without a time limit or breakpoint the loop checks only the order budget.
-        if CHECKS && cpu.clock >= ns_end {
+        if cpu.clock >= ns_end {
             break Stop::TimeBudget;
         }
-        if CHECKS && cpu.pc == bp {
+        if cpu.pc == bp {
             let (address, half) = location(cpu.pc);
             break Stop::Breakpoint { address, half };
         }
