@@ -365,7 +365,10 @@ mod tests {
             small in any::<bool>(),
             frames in proptest::collection::vec(0u8..32, 0..64),
             bound in 0usize..3,
-            slices in proptest::collection::vec((1u64..400, any::<u16>(), any::<u64>()), 1..12),
+            slices in proptest::collection::vec(
+                (1u64..400, any::<u16>(), any::<u64>(), 0usize..3),
+                1..12,
+            ),
         ) {
             let span = if small { 24 } else { 1024 };
             let bound = Bound::ALL[bound];
@@ -386,11 +389,12 @@ mod tests {
             prop_assert_eq!(by_run.run(Limits::orders(ORDERS)), step_stop);
             prop_assert_eq!(state(&by_run), state(&by_step));
 
-            // The same program in slices, a step and a store write between slices; the
-            // reference steps and writes alike.
+            // The same program in slices, with a step, a store write and a change of timing
+            // bound between slices (the cache keeps times for one bound); the reference steps,
+            // writes and changes alike.
             let mut sliced = program(&words, span, &frames, bound);
             let mut reference = program(&words, span, &frames, bound);
-            for &(len, addr, word) in &slices {
+            for &(len, addr, word, next_bound) in &slices {
                 let stop = sliced.run(Limits::orders(len));
                 let mut expected = Stop::OrderBudget;
                 for _ in 0..len {
@@ -408,6 +412,8 @@ mod tests {
                 let (addr, word) = (addr % span, word & crate::silliac::orders::WORD_MASK);
                 sliced.set_word(addr, word);
                 reference.set_word(addr, word);
+                sliced.set_timing(Bound::ALL[next_bound]);
+                reference.set_timing(Bound::ALL[next_bound]);
             }
         }
     }
