@@ -66,7 +66,7 @@ impl Store {
         self.watch[(addr & ADDRESS_MASK) as usize] |= digits;
     }
 
-    /// Whether a watched digit changed since the last `take_stale`.
+    /// Whether a watched word changed that `pop_stale` has not yet handed out.
     #[inline(always)]
     pub(super) fn any_stale(&self) -> bool {
         !self.stale.is_empty()
