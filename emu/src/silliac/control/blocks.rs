@@ -6,15 +6,17 @@
 //! Obeying a whole block counts it once (`runs`), adds its fixed time once and checks the order
 //! budget once, where the order-at-a-time loop (`run_loop`) does all three for every order.
 //!
-//! Only the function codes are decoded ahead. Each order's address is read from the store when
-//! it is obeyed, and a shift's time per place is charged then, so a planted address or shift
-//! count (42, 46; Findler's dama plants shift counts all the time) is obeyed at once and costs
-//! nothing. The store watches the function digits a block was built from (`Store::watch`): a
-//! write that changes one marks the word stale, the block in progress ends after that order,
-//! and every block built from the word is dropped (its runs counted first) and decoded again
-//! when next reached. The result is the same run, order for order, as obeying one order at a
-//! time; `tests::blocks_and_single_orders_give_the_same_run` checks it on random programs
-//! that rewrite their own orders.
+//! Each order's function code and address are decoded ahead, except in a live word: one a
+//! write has changed since a block was decoded from it. The store watches the digits a block
+//! was built from (`Store::watch`): a write that changes one marks the word stale, the block
+//! in progress ends after that order, the word becomes live, and every block built from it is
+//! dropped (its runs counted first) and decoded again when next reached. A live word's orders
+//! read their address from the store when obeyed and only its function codes are watched, so
+//! a program that plants addresses or shift counts (42, 46; Findler's dama plants shift counts
+//! all the time) pays for one drop per word, not one per plant. A shift's time per place is
+//! charged when it is obeyed. The result is the same run, order for order, as obeying one
+//! order at a time; `tests::blocks_and_single_orders_give_the_same_run` checks it on random
+//! programs that rewrite their own orders and addresses.
 
 use super::{
     act, add_counts, exec, fetch, figures_of, pc_of, transfer_stop, Cpu, Io, Stop, HALF_SHIFT,
@@ -22,7 +24,7 @@ use super::{
 };
 use crate::silliac::arith::{self, SIGN};
 use crate::silliac::orders::{info, Action, ORDER_TABLE_CONST};
-use crate::silliac::store::Store;
+use crate::silliac::store::{Store, WORDS};
 
 /// Longest block, in orders.
 const MAX_ORDERS: usize = 32;
@@ -30,39 +32,77 @@ const MAX_ORDERS: usize = 32;
 const MAX_WORDS: u16 = (MAX_ORDERS / 2 + 1) as u16;
 /// Digits of an order (in the low half of a word) that a block depends on: its function code.
 const CODE_DIGITS: u64 = 0xFF000;
+/// The address digits of an order (in the low half of a word), decoded ahead unless the
+/// order's word is live.
+const ADDRESS_DIGITS: u64 = 0x3FF;
+/// In a block's `ops`: the function code's place, and the flag of an order whose address is
+/// read from the store when it is obeyed (its word is live; the op holds its control counter
+/// in place of the address).
+const CODE_PLACE: u32 = 16;
+const LIVE: u32 = 1 << 15;
 
 #[derive(Clone)]
 struct Block {
-    /// Function code of each order, in sequence from the block's first control counter.
-    codes: [u8; MAX_ORDERS],
+    /// Each order, in sequence from the block's first control counter: its function code
+    /// (at `CODE_PLACE`) and its address, or `LIVE` and its control counter if the address is
+    /// read when obeyed.
+    ops: [u32; MAX_ORDERS],
     /// Each order's fixed time under the cache's bound (a shift's time per place is added when
     /// it is obeyed, as its count may be planted).
     ns: [u32; MAX_ORDERS],
     len: u8,
-    valid: bool,
     /// Time of the whole block.
     time: u64,
     /// Whole runs of the block not yet added to the counts.
     runs: u64,
 }
 
+/// Control-counter values.
+const SLOTS: usize = PC_MASK as usize + 1;
+/// In a slot: its block was dropped (decode it again into the same place).
+const DROPPED: u16 = 1 << 15;
+
 /// The decoded blocks of one machine. Outside `run_blocks` every block's `runs` is 0.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub(super) struct BlockCache {
-    /// Per control-counter value, 1 + the index in `blocks` of the block that starts there.
-    slot: Vec<u16>,
+    /// Per control-counter value, 1 + the index in `blocks` of the block that starts there,
+    /// with `DROPPED` if it must be decoded again; 0 if none was decoded. A fixed array, so
+    /// that a control counter indexes it unchecked.
+    slot: Box<[u16; SLOTS]>,
     blocks: Vec<Block>,
     /// The bound (`bound_number`) the blocks' times are for.
     bound: u8,
+    /// Per word, whether a write ever changed digits a block was decoded from. Blocks read a
+    /// live word's addresses from the store as each order is obeyed, and watch only its
+    /// function codes, so that a program that plants addresses or shift counts (Findler's
+    /// dama does, all the time) does not drop its blocks at every plant; every other word's
+    /// addresses are decoded with its codes.
+    live: Box<[bool; WORDS]>,
+    /// The bound is `bound` (the cache has been through `prepare`).
+    ready: bool,
+}
+
+impl Default for BlockCache {
+    fn default() -> Self {
+        BlockCache {
+            slot: Box::new([0; SLOTS]),
+            blocks: Vec::new(),
+            bound: 0,
+            live: Box::new([false; WORDS]),
+            ready: false,
+        }
+    }
 }
 
 impl BlockCache {
     /// Ready the cache for a run under bound `B`: times for another bound are decoded again.
     fn prepare<const B: u8>(&mut self) {
-        if self.slot.is_empty() || self.bound != B {
-            self.slot = vec![0; PC_MASK as usize + 1];
-            self.blocks.clear();
-            self.bound = B;
+        if !self.ready || self.bound != B {
+            *self = BlockCache {
+                bound: B,
+                ready: true,
+                ..BlockCache::default()
+            };
         }
     }
 
@@ -71,17 +111,18 @@ impl BlockCache {
     #[inline(never)]
     fn refresh(&mut self, store: &mut Store, counts: &mut [u64; 256]) {
         while let Some(w) = store.pop_stale() {
+            self.live[w as usize] = true;
             let first = w.saturating_sub(MAX_WORDS - 1) as u32 * 2;
             for start in first..=(w as u32 * 2 + 1) {
                 let s = self.slot[start as usize];
-                if s == 0 {
+                if s == 0 || s & DROPPED != 0 {
                     continue;
                 }
                 let b = &mut self.blocks[s as usize - 1];
                 let last = (start + (b.len as u32).max(1) - 1) >> 1;
-                if b.valid && last >= w as u32 {
+                if last >= w as u32 {
                     fold_block(b, counts);
-                    b.valid = false;
+                    self.slot[start as usize] = s | DROPPED;
                 }
             }
         }
@@ -98,23 +139,24 @@ impl BlockCache {
     /// stop the machine.
     #[inline(always)]
     fn block<const B: u8>(&mut self, store: &mut Store, pc: u32) -> Option<&mut Block> {
-        let s = self.slot[pc as usize] as usize;
-        if s == 0 || !self.blocks[s - 1].valid {
-            self.decode::<B>(store, pc);
+        let pc = pc & PC_MASK;
+        let mut s = self.slot[pc as usize];
+        // None decoded (0) or dropped (`DROPPED` set): one test.
+        if s.wrapping_sub(1) >= DROPPED - 1 {
+            s = self.decode::<B>(store, pc);
         }
-        let b = &mut self.blocks[self.slot[pc as usize] as usize - 1];
+        let b = &mut self.blocks[s as usize - 1];
         (b.len > 0).then_some(b)
     }
 
     #[cold]
     #[inline(never)]
-    fn decode<const B: u8>(&mut self, store: &mut Store, pc: u32) {
+    fn decode<const B: u8>(&mut self, store: &mut Store, pc: u32) -> u16 {
         let fig = figures_of::<B>();
         let mut b = Block {
-            codes: [0; MAX_ORDERS],
+            ops: [0; MAX_ORDERS],
             ns: [0; MAX_ORDERS],
             len: 0,
-            valid: true,
             time: 0,
             runs: 0,
         };
@@ -123,7 +165,14 @@ impl BlockCache {
             let bits = fetch(store, p);
             let code = (bits >> 12) as u8;
             let action = info(code).action;
-            store.watch((p >> 1) as u16, CODE_DIGITS << HALF_SHIFT[(p & 1) as usize]);
+            let word = (p >> 1) as u16;
+            let live = self.live[word as usize];
+            let digits = if live {
+                CODE_DIGITS
+            } else {
+                CODE_DIGITS | ADDRESS_DIGITS
+            };
+            store.watch(word, digits << HALF_SHIFT[(p & 1) as usize]);
             let simple = matches!(
                 action,
                 Action::Add(_)
@@ -140,7 +189,12 @@ impl BlockCache {
                 break;
             }
             let ns = fig.fixed[code as usize];
-            b.codes[b.len as usize] = code;
+            b.ops[b.len as usize] = (code as u32) << CODE_PLACE
+                | if live {
+                    LIVE | p
+                } else {
+                    bits & ADDRESS_DIGITS as u32
+                };
             b.ns[b.len as usize] = ns as u32;
             b.time += ns;
             b.len += 1;
@@ -154,15 +208,19 @@ impl BlockCache {
                 self.blocks.push(b);
                 self.slot[pc as usize] = self.blocks.len() as u16;
             }
-            s => self.blocks[s as usize - 1] = b,
+            s => {
+                self.slot[pc as usize] = s & !DROPPED;
+                self.blocks[(s & !DROPPED) as usize - 1] = b;
+            }
         }
+        self.slot[pc as usize]
     }
 }
 
 fn fold_block(b: &mut Block, counts: &mut [u64; 256]) {
     if b.runs > 0 {
-        for &c in &b.codes[..b.len as usize] {
-            counts[c as usize] += b.runs;
+        for &op in &b.ops[..b.len as usize] {
+            counts[(op >> CODE_PLACE) as usize] += b.runs;
         }
         b.runs = 0;
     }
@@ -192,18 +250,18 @@ pub(super) fn run_blocks<const B: u8>(
             let len = b.len as u32;
             if left >= len as u64 {
                 cpu.pc = (start + len) & PC_MASK;
-                let mut i = 0;
-                let whole = loop {
-                    let leave = obey::<B>(b.codes[i as usize], &mut cpu, store, start + i);
-                    i += 1;
-                    if leave {
-                        break false;
+                // The orders left are counted from the iterator when the loop ends, so that
+                // the loop itself keeps no index.
+                let mut ops = b.ops[..len as usize].iter();
+                for &op in ops.by_ref() {
+                    if obey::<B>(op, &mut cpu, store) {
+                        break;
                     }
-                    if i == len {
-                        break true;
-                    }
-                };
-                if whole {
+                }
+                let i = len - ops.len() as u32;
+                // A store that changed a watched digit ends the block after it; at the last
+                // order, the block ran whole all the same.
+                if i == len {
                     b.runs += 1;
                     cpu.clock += b.time;
                     left -= len as u64;
@@ -215,7 +273,7 @@ pub(super) fn run_blocks<const B: u8>(
                 } else {
                     // A store changed a watched digit: the orders so far, one by one.
                     for k in 0..i as usize {
-                        local[b.codes[k] as usize] += 1;
+                        local[(b.ops[k] >> CODE_PLACE) as usize] += 1;
                         cpu.clock += b.ns[k] as u64;
                     }
                     left -= i as u64;
@@ -242,16 +300,20 @@ pub(super) fn run_blocks<const B: u8>(
 /// One order of a block: a jump on its code to the copy of `obey_op` for that code. True if
 /// the block must end after it (a store changed a watched digit).
 #[inline(always)]
-fn obey<const B: u8>(code: u8, cpu: &mut Cpu, store: &mut Store, pc: u32) -> bool {
-    by_code!(code, obey_op::<_, B>(cpu, store, pc))
+fn obey<const B: u8>(op: u32, cpu: &mut Cpu, store: &mut Store) -> bool {
+    by_code!((op >> CODE_PLACE) as u8, obey_op::<_, B>(cpu, store, op))
 }
 
 /// An order of function `F` in a block, its address read from the store now. A transfer
 /// sets the control counter if it goes; the block set it to the next order in sequence.
 #[inline(always)]
-fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, pc: u32) -> bool {
+fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32) -> bool {
     let row = const { ORDER_TABLE_CONST[F as usize] };
-    let n = (fetch(store, pc) & 0x3FF) as u16;
+    let n = if op & LIVE == 0 {
+        op as u16 & ADDRESS_DIGITS as u16
+    } else {
+        (fetch(store, op & PC_MASK) & ADDRESS_DIGITS as u32) as u16
+    };
     match row.action {
         Action::Transfer {
             to, conditional, ..
@@ -281,23 +343,42 @@ fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, pc: u32) 
 #[cfg(test)]
 mod tests {
     use super::super::{Limits, Machine, Stop};
-    use crate::silliac::orders::{info, pair, Order, Status};
+    use crate::silliac::orders::{info, pair, Action, Order, Status};
     use crate::silliac::timing::Bound;
     use proptest::prelude::*;
 
-    /// A machine whose store holds the random words as orders: mostly orders the machine
-    /// obeys (stores among them, so that programs change their own orders), sometimes any
-    /// code at all; every address below `span`, so that small programs go round and rewrite
-    /// the orders they obey again.
+    /// A machine whose store holds the random words as orders: mostly orders that cannot
+    /// stop the machine (stores and address stores among them, so that programs change their
+    /// own orders and addresses, and run long), sometimes any order the machine obeys,
+    /// sometimes any code at all; every address below `span`, so that small programs go round
+    /// and rewrite the orders they obey again.
     fn program(words: &[u64], span: u16, frames: &[u8], bound: Bound) -> Machine {
         let obeyed: Vec<u8> = (0..=255u8)
             .filter(|&c| info(c).status == Status::Defined)
             .collect();
+        let running: Vec<u8> = obeyed
+            .iter()
+            .copied()
+            .filter(|&c| {
+                matches!(
+                    info(c).action,
+                    Action::Add(_)
+                        | Action::AddQ(_)
+                        | Action::Store(_)
+                        | Action::LoadQ
+                        | Action::Extract
+                        | Action::ShiftLeft
+                        | Action::ShiftRight
+                        | Action::Multiply(_)
+                        | Action::Transfer { stop: false, .. }
+                )
+            })
+            .collect();
         let order = |k: u64| {
-            let code = if k & 0xF00000 == 0 {
-                (k >> 12) as u8
-            } else {
-                obeyed[(k as usize >> 12) % obeyed.len()]
+            let code = match k >> 20 & 0xF {
+                0 => (k >> 12) as u8,
+                1 => obeyed[(k as usize >> 12) % obeyed.len()],
+                _ => running[(k as usize >> 12) % running.len()],
             };
             let mut n = (k as u16 & 0x3FF) % span;
             if matches!(code, 0x80..=0x83) {
