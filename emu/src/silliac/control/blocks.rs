@@ -51,6 +51,8 @@ struct Block {
     /// it is obeyed, as its count may be planted).
     ns: [u32; MAX_ORDERS],
     len: u8,
+    /// Whether an order of the block is live (`LIVE`).
+    live: bool,
     /// Time of the whole block.
     time: u64,
     /// Whole runs of the block not yet added to the counts.
@@ -157,6 +159,7 @@ impl BlockCache {
             ops: [0; MAX_ORDERS],
             ns: [0; MAX_ORDERS],
             len: 0,
+            live: false,
             time: 0,
             runs: 0,
         };
@@ -198,6 +201,7 @@ impl BlockCache {
             b.ns[b.len as usize] = ns as u32;
             b.time += ns;
             b.len += 1;
+            b.live |= live;
             if matches!(action, Action::Transfer { .. }) || p == PC_MASK {
                 break;
             }
@@ -253,9 +257,17 @@ pub(super) fn run_blocks<const B: u8>(
                 // The orders left are counted from the iterator when the loop ends, so that
                 // the loop itself keeps no index.
                 let mut ops = b.ops[..len as usize].iter();
-                for &op in ops.by_ref() {
-                    if obey::<B>(op, &mut cpu, store) {
-                        break;
+                if b.live {
+                    for &op in ops.by_ref() {
+                        if obey::<B>(op, &mut cpu, store) {
+                            break;
+                        }
+                    }
+                } else {
+                    for &op in ops.by_ref() {
+                        if obey_fixed::<B>(op, &mut cpu, store) {
+                            break;
+                        }
                     }
                 }
                 let i = len - ops.len() as u32;
@@ -304,16 +316,35 @@ fn obey<const B: u8>(op: u32, cpu: &mut Cpu, store: &mut Store) -> bool {
     by_code!((op >> CODE_PLACE) as u8, obey_op::<_, B>(cpu, store, op))
 }
 
+/// `obey` for a block with no live order: the address is always the op's.
+#[inline(always)]
+fn obey_fixed<const B: u8>(op: u32, cpu: &mut Cpu, store: &mut Store) -> bool {
+    by_code!(
+        (op >> CODE_PLACE) as u8,
+        obey_fixed_op::<_, B>(cpu, store, op)
+    )
+}
+
+#[inline(always)]
+fn obey_fixed_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32) -> bool {
+    obey_n::<F, B>(cpu, store, op as u16 & ADDRESS_DIGITS as u16)
+}
+
 /// An order of function `F` in a block, its address read from the store now. A transfer
 /// sets the control counter if it goes; the block set it to the next order in sequence.
 #[inline(always)]
 fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32) -> bool {
-    let row = const { ORDER_TABLE_CONST[F as usize] };
     let n = if op & LIVE == 0 {
         op as u16 & ADDRESS_DIGITS as u16
     } else {
         (fetch(store, op & PC_MASK) & ADDRESS_DIGITS as u32) as u16
     };
+    obey_n::<F, B>(cpu, store, n)
+}
+
+#[inline(always)]
+fn obey_n<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, n: u16) -> bool {
+    let row = const { ORDER_TABLE_CONST[F as usize] };
     match row.action {
         Action::Transfer {
             to, conditional, ..
