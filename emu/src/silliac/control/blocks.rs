@@ -35,22 +35,42 @@ const CODE_DIGITS: u64 = 0xFF000;
 /// The address digits of an order (in the low half of a word), decoded ahead unless the
 /// order's word is live.
 const ADDRESS_DIGITS: u64 = 0x3FF;
-/// In a block's `ops`: the function code's place, and the flag of an order whose address is
-/// read from the store when it is obeyed (its word is live; the op holds its control counter
-/// in place of the address).
-const CODE_PLACE: u32 = 16;
-const LIVE: u32 = 1 << 15;
+/// In a block's `ops`: the flag of an order whose address is read from the store when it is
+/// obeyed (its word is live; the op holds its control counter in place of the address).
+const LIVE: u32 = 1 << 31;
+/// Where an op holds the address.
+const ADDRESS_PLACE: u32 = 8;
+
+/// An op of a block: function code `code`, and `n`: the order's address, or its control
+/// counter if `live`.
+fn op_of(code: u8, live: bool, n: u32) -> u32 {
+    code as u32 | if live { LIVE } else { 0 } | n << ADDRESS_PLACE
+}
+
+#[inline(always)]
+fn code_of(op: u32) -> u8 {
+    op as u8
+}
+
+/// The address of an op not `LIVE`; of one that is, its control counter (with `PC_MASK`).
+#[inline(always)]
+fn address_of(op: u32) -> u32 {
+    op >> ADDRESS_PLACE
+}
 
 #[derive(Clone)]
 struct Block {
     /// Each order, in sequence from the block's first control counter: its function code
-    /// (at `CODE_PLACE`) and its address, or `LIVE` and its control counter if the address is
-    /// read when obeyed.
+    /// and its address, or `LIVE` and its control counter if the address is read when obeyed
+    /// (`op_of`).
     ops: [u32; MAX_ORDERS],
     /// Each order's fixed time under the cache's bound (a shift's time per place is added when
     /// it is obeyed, as its count may be planted).
     ns: [u32; MAX_ORDERS],
     len: u8,
+    /// The control counter of the block's last order if it is a transfer that can go to
+    /// itself (a live one always can), else a value no control counter has.
+    to_itself: u32,
     /// Whether an order of the block is live (`LIVE`).
     live: bool,
     /// Time of the whole block.
@@ -63,12 +83,17 @@ struct Block {
 const SLOTS: usize = PC_MASK as usize + 1;
 /// In a slot: its block was dropped (decode it again into the same place).
 const DROPPED: u16 = 1 << 15;
+/// In a slot: its block is empty, as its first order can stop the machine (obey it alone).
+const STOPS: u16 = 1 << 14;
+/// The block index bits of a slot.
+const INDEX: u16 = STOPS - 1;
 
 /// The decoded blocks of one machine. Outside `run_blocks` every block's `runs` is 0.
 #[derive(Clone)]
 pub(super) struct BlockCache {
     /// Per control-counter value, 1 + the index in `blocks` of the block that starts there,
-    /// with `DROPPED` if it must be decoded again; 0 if none was decoded. A fixed array, so
+    /// with `DROPPED` if it must be decoded again and `STOPS` if it is empty; 0 if none was
+    /// decoded. A fixed array, so
     /// that a control counter indexes it unchecked.
     slot: Box<[u16; SLOTS]>,
     blocks: Vec<Block>,
@@ -120,7 +145,7 @@ impl BlockCache {
                 if s == 0 || s & DROPPED != 0 {
                     continue;
                 }
-                let b = &mut self.blocks[s as usize - 1];
+                let b = &mut self.blocks[(s & INDEX) as usize - 1];
                 let last = (start + (b.len as u32).max(1) - 1) >> 1;
                 if last >= w as u32 {
                     fold_block(b, counts);
@@ -142,13 +167,27 @@ impl BlockCache {
     #[inline(always)]
     fn block<const B: u8>(&mut self, store: &mut Store, pc: u32) -> Option<&mut Block> {
         let pc = pc & PC_MASK;
+        let s = self.slot[pc as usize];
+        // A block to run: no flag set, and not 0; one test.
+        if s.wrapping_sub(1) < INDEX {
+            Some(&mut self.blocks[s as usize - 1])
+        } else {
+            self.block_else::<B>(store, pc)
+        }
+    }
+
+    /// `block` where the slot is empty, dropped or stops.
+    #[cold]
+    #[inline(never)]
+    fn block_else<const B: u8>(&mut self, store: &mut Store, pc: u32) -> Option<&mut Block> {
         let mut s = self.slot[pc as usize];
-        // None decoded (0) or dropped (`DROPPED` set): one test.
-        if s.wrapping_sub(1) >= DROPPED - 1 {
+        if s == 0 || s & DROPPED != 0 {
             s = self.decode::<B>(store, pc);
         }
-        let b = &mut self.blocks[s as usize - 1];
-        (b.len > 0).then_some(b)
+        if s & STOPS != 0 {
+            return None;
+        }
+        Some(&mut self.blocks[s as usize - 1])
     }
 
     #[cold]
@@ -159,6 +198,7 @@ impl BlockCache {
             ops: [0; MAX_ORDERS],
             ns: [0; MAX_ORDERS],
             len: 0,
+            to_itself: u32::MAX,
             live: false,
             time: 0,
             runs: 0,
@@ -192,39 +232,42 @@ impl BlockCache {
                 break;
             }
             let ns = fig.fixed[code as usize];
-            b.ops[b.len as usize] = (code as u32) << CODE_PLACE
-                | if live {
-                    LIVE | p
-                } else {
-                    bits & ADDRESS_DIGITS as u32
-                };
+            b.ops[b.len as usize] = op_of(code, live, if live { p } else { bits & 0x3FF });
             b.ns[b.len as usize] = ns as u32;
             b.time += ns;
             b.len += 1;
             b.live |= live;
-            if matches!(action, Action::Transfer { .. }) || p == PC_MASK {
+            if let Action::Transfer { to, .. } = action {
+                if live || pc_of((bits & 0x3FF) as u16, to) == p {
+                    b.to_itself = p;
+                }
+                break;
+            }
+            if p == PC_MASK {
                 break;
             }
             p += 1;
         }
-        match self.slot[pc as usize] {
+        let stops = if b.len == 0 { STOPS } else { 0 };
+        let s = match self.slot[pc as usize] & INDEX {
             0 => {
                 self.blocks.push(b);
-                self.slot[pc as usize] = self.blocks.len() as u16;
+                self.blocks.len() as u16
             }
             s => {
-                self.slot[pc as usize] = s & !DROPPED;
-                self.blocks[(s & !DROPPED) as usize - 1] = b;
+                self.blocks[s as usize - 1] = b;
+                s
             }
-        }
-        self.slot[pc as usize]
+        };
+        self.slot[pc as usize] = s | stops;
+        s | stops
     }
 }
 
 fn fold_block(b: &mut Block, counts: &mut [u64; 256]) {
     if b.runs > 0 {
         for &op in &b.ops[..b.len as usize] {
-            counts[(op >> CODE_PLACE) as usize] += b.runs;
+            counts[code_of(op) as usize] += b.runs;
         }
         b.runs = 0;
     }
@@ -278,14 +321,14 @@ pub(super) fn run_blocks<const B: u8>(
                     cpu.clock += b.time;
                     left -= len as u64;
                     // A transfer to itself (only the last order can be one): as `transfer`.
-                    let last = start + len - 1;
-                    if cpu.pc == last {
+                    if cpu.pc == b.to_itself {
+                        let last = start + len - 1;
                         break transfer_stop(fetch(store, last), last, false);
                     }
                 } else {
                     // A store changed a watched digit: the orders so far, one by one.
                     for k in 0..i as usize {
-                        local[(b.ops[k] >> CODE_PLACE) as usize] += 1;
+                        local[code_of(b.ops[k]) as usize] += 1;
                         cpu.clock += b.ns[k] as u64;
                     }
                     left -= i as u64;
@@ -313,21 +356,18 @@ pub(super) fn run_blocks<const B: u8>(
 /// the block must end after it (a store changed a watched digit).
 #[inline(always)]
 fn obey<const B: u8>(op: u32, cpu: &mut Cpu, store: &mut Store) -> bool {
-    by_code!((op >> CODE_PLACE) as u8, obey_op::<_, B>(cpu, store, op))
+    by_code!(code_of(op), obey_op::<_, B>(cpu, store, op))
 }
 
 /// `obey` for a block with no live order: the address is always the op's.
 #[inline(always)]
 fn obey_fixed<const B: u8>(op: u32, cpu: &mut Cpu, store: &mut Store) -> bool {
-    by_code!(
-        (op >> CODE_PLACE) as u8,
-        obey_fixed_op::<_, B>(cpu, store, op)
-    )
+    by_code!(code_of(op), obey_fixed_op::<_, B>(cpu, store, op))
 }
 
 #[inline(always)]
 fn obey_fixed_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32) -> bool {
-    obey_n::<F, B>(cpu, store, op as u16 & ADDRESS_DIGITS as u16)
+    obey_n::<F, B>(cpu, store, address_of(op) as u16 & ADDRESS_DIGITS as u16)
 }
 
 /// An order of function `F` in a block, its address read from the store now. A transfer
@@ -335,9 +375,9 @@ fn obey_fixed_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op:
 #[inline(always)]
 fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32) -> bool {
     let n = if op & LIVE == 0 {
-        op as u16 & ADDRESS_DIGITS as u16
+        address_of(op) as u16 & ADDRESS_DIGITS as u16
     } else {
-        (fetch(store, op & PC_MASK) & ADDRESS_DIGITS as u32) as u16
+        (fetch(store, address_of(op) & PC_MASK) & ADDRESS_DIGITS as u32) as u16
     };
     obey_n::<F, B>(cpu, store, n)
 }

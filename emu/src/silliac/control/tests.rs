@@ -286,6 +286,39 @@ fn planted_address_is_obeyed() {
 }
 
 #[test]
+fn planted_transfer_to_itself_is_a_tight_loop() {
+    // A loop that plants its own closing transfer's address: 9 (back to the loop, so the
+    // word is planted into once and becomes live to the block cache), then 12, the transfer's
+    // own place. The run must stop on the transfer's first obeying, as one order at a time does.
+    let program = || {
+        let mut m = Machine::new();
+        m.set_word(9, pair(o("00", 0), o("L5", 20)));
+        m.set_word(10, pair(o("L4", 21), o("40", 20)));
+        m.set_word(11, pair(o("42", 12), o("00", 0)));
+        m.set_word(12, pair(o("00", 0), o("22", 0)));
+        m.set_word(20, 6);
+        m.set_word(21, 3);
+        m.set_control(9, Half::Right);
+        m
+    };
+    let want = Stop::TightLoop {
+        address: 12,
+        half: Half::Right,
+    };
+    let mut m = program();
+    assert_eq!(m.run(Limits::orders(10_000)), want);
+    assert_eq!((m.orders(), m.control()), (14, (12, Half::Right)));
+    let mut one = program();
+    let stop = loop {
+        if let Some(stop) = one.step() {
+            break stop;
+        }
+    };
+    assert_eq!(stop, want);
+    assert_eq!((one.orders(), one.clock_ns()), (m.orders(), m.clock_ns()));
+}
+
+#[test]
 fn q_loads_and_extract() {
     let setup = |m: &mut Machine| m.set_word(9, 0xF0F0F0F0F0);
     let m = obey(o("50", 9), 7, 1, setup);
