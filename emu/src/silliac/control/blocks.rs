@@ -297,23 +297,25 @@ pub(super) fn run_blocks<const B: u8>(
             let len = b.len as u32;
             if left >= len as u64 {
                 cpu.pc = (start + len) & PC_MASK;
-                // The orders left are counted from the iterator when the loop ends, so that
-                // the loop itself keeps no index.
-                let mut ops = b.ops[..len as usize].iter();
+                // One index, the orders obeyed (no iterator: it kept two pointers as well).
+                let ops = &b.ops[..len as usize];
+                let mut k = 0;
                 if b.live {
-                    for &op in ops.by_ref() {
-                        if obey::<B>(op, &mut cpu, store) {
+                    while k < ops.len() {
+                        k += 1;
+                        if obey::<B>(ops[k - 1], &mut cpu, store) {
                             break;
                         }
                     }
                 } else {
-                    for &op in ops.by_ref() {
-                        if obey_fixed::<B>(op, &mut cpu, store) {
+                    while k < ops.len() {
+                        k += 1;
+                        if obey_fixed::<B>(ops[k - 1], &mut cpu, store) {
                             break;
                         }
                     }
                 }
-                let i = len - ops.len() as u32;
+                let i = k as u32;
                 // A store that changed a watched digit ends the block after it; at the last
                 // order, the block ran whole all the same.
                 if i == len {
