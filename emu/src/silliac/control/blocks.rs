@@ -28,6 +28,9 @@ use crate::silliac::store::{Store, WORDS};
 
 /// Longest block, in orders.
 const MAX_ORDERS: usize = 32;
+/// Set in the order loop's index by a store that changed a watched digit: the loop ends, the
+/// index below it the orders obeyed.
+const CUT: usize = 1 << 16;
 /// Most words a block spans.
 const MAX_WORDS: u16 = (MAX_ORDERS / 2 + 1) as u16;
 /// Digits of an order (in the low half of a word) that a block depends on: its function code.
@@ -303,19 +306,15 @@ pub(super) fn run_blocks<const B: u8>(
                 if b.live {
                     while k < ops.len() {
                         k += 1;
-                        if obey::<B>(ops[k - 1], &mut cpu, store) {
-                            break;
-                        }
+                        obey::<B>(ops[k - 1], &mut cpu, store, &mut k);
                     }
                 } else {
                     while k < ops.len() {
                         k += 1;
-                        if obey_fixed::<B>(ops[k - 1], &mut cpu, store) {
-                            break;
-                        }
+                        obey_fixed::<B>(ops[k - 1], &mut cpu, store, &mut k);
                     }
                 }
-                let i = k as u32;
+                let i = (k & !CUT) as u32;
                 // A store that changed a watched digit ends the block after it; at the last
                 // order, the block ran whole all the same.
                 if i == len {
@@ -354,38 +353,44 @@ pub(super) fn run_blocks<const B: u8>(
     stop
 }
 
-/// One order of a block: a jump on its code to the copy of `obey_op` for that code. True if
-/// the block must end after it (a store changed a watched digit).
+/// One order of a block: a jump on its code to the copy of `obey_op` for that code. A store
+/// that changed a watched digit sets `CUT` in the loop's index `k`, which ends the block after
+/// it (a flag returned instead was tested after every order).
 #[inline(always)]
-fn obey<const B: u8>(op: u32, cpu: &mut Cpu, store: &mut Store) -> bool {
-    by_code!(code_of(op), obey_op::<_, B>(cpu, store, op))
+fn obey<const B: u8>(op: u32, cpu: &mut Cpu, store: &mut Store, k: &mut usize) {
+    by_code!(code_of(op), obey_op::<_, B>(cpu, store, op, k))
 }
 
 /// `obey` for a block with no live order: the address is always the op's.
 #[inline(always)]
-fn obey_fixed<const B: u8>(op: u32, cpu: &mut Cpu, store: &mut Store) -> bool {
-    by_code!(code_of(op), obey_fixed_op::<_, B>(cpu, store, op))
+fn obey_fixed<const B: u8>(op: u32, cpu: &mut Cpu, store: &mut Store, k: &mut usize) {
+    by_code!(code_of(op), obey_fixed_op::<_, B>(cpu, store, op, k))
 }
 
 #[inline(always)]
-fn obey_fixed_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32) -> bool {
-    obey_n::<F, B>(cpu, store, address_of(op) as u16 & ADDRESS_DIGITS as u16)
+fn obey_fixed_op<const F: u8, const B: u8>(
+    cpu: &mut Cpu,
+    store: &mut Store,
+    op: u32,
+    k: &mut usize,
+) {
+    obey_n::<F, B>(cpu, store, address_of(op) as u16 & ADDRESS_DIGITS as u16, k)
 }
 
 /// An order of function `F` in a block, its address read from the store now. A transfer
 /// sets the control counter if it goes; the block set it to the next order in sequence.
 #[inline(always)]
-fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32) -> bool {
+fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32, k: &mut usize) {
     let n = if op & LIVE == 0 {
         address_of(op) as u16 & ADDRESS_DIGITS as u16
     } else {
         (fetch(store, address_of(op) & PC_MASK) & ADDRESS_DIGITS as u32) as u16
     };
-    obey_n::<F, B>(cpu, store, n)
+    obey_n::<F, B>(cpu, store, n, k)
 }
 
 #[inline(always)]
-fn obey_n<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, n: u16) -> bool {
+fn obey_n<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, n: u16, k: &mut usize) {
     let row = const { ORDER_TABLE_CONST[F as usize] };
     match row.action {
         Action::Transfer {
@@ -395,20 +400,19 @@ fn obey_n<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, n: u16) ->
             if !conditional || cpu.a & SIGN == 0 {
                 cpu.pc = pc_of(n, to);
             }
-            false
         }
         Action::Store(_) => {
             act::<F>(cpu, store, n);
-            store.any_stale()
+            if store.any_stale() {
+                *k |= CUT;
+            }
         }
         Action::ShiftLeft | Action::ShiftRight => {
             act::<F>(cpu, store, n);
             cpu.clock += n as u64 * figures_of::<B>().shift_place_ns;
-            false
         }
         _ => {
             act::<F>(cpu, store, n);
-            false
         }
     }
 }
