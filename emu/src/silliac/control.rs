@@ -733,7 +733,9 @@ fn exec_op<const F: u8, const B: u8>(
         | Action::Store(_)
         | Action::LoadQ
         | Action::Extract
-        | Action::Multiply(_) => act::<F>(cpu, store, n),
+        | Action::Multiply(_) => {
+            act::<F>(cpu, store, n);
+        }
         Action::ShiftLeft | Action::ShiftRight => {
             act::<F>(cpu, store, n);
             cpu.clock += n as u64 * fig.shift_place_ns;
@@ -800,9 +802,10 @@ fn exec_op<const F: u8, const B: u8>(
 
 /// What an order of function `F` that cannot stop the machine does to A, Q and the store,
 /// the row a constant: the one account of these actions, for `exec_op` and for the block
-/// cache's orders (`blocks`). Its time is the caller's.
+/// cache's orders (`blocks`). Its time is the caller's. True if a store changed a digit the
+/// block cache watches (`Store::write`).
 #[inline(always)]
-fn act<const F: u8>(cpu: &mut Cpu, store: &mut Store, n: u16) {
+fn act<const F: u8>(cpu: &mut Cpu, store: &mut Store, n: u16) -> bool {
     let row = const { ORDER_TABLE_CONST[F as usize] };
     let preset = |a| arith::preset(a, row.preset);
     match row.action {
@@ -825,7 +828,7 @@ fn act<const F: u8>(cpu: &mut Cpu, store: &mut Store, n: u16) {
                     (store.read(n) & !mask) | (cpu.a & mask)
                 }
             };
-            store.write(n, w);
+            return store.write(n, w);
         }
         Action::LoadQ => {
             cpu.a = preset(cpu.a);
@@ -848,6 +851,7 @@ fn act<const F: u8>(cpu: &mut Cpu, store: &mut Store, n: u16) {
         // Orders that can stop the machine, or move the control counter: `exec_op`.
         _ => {}
     }
+    false
 }
 
 /// Go to the `to` order of word n; stop first if `stop` (the console's restart goes on there).

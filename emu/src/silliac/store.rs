@@ -48,14 +48,17 @@ impl Store {
         self.words[(addr & ADDRESS_MASK) as usize]
     }
 
+    /// Write a word; true if it changed a watched digit (the word went stale).
     #[inline(always)]
-    pub fn write(&mut self, addr: u16, word: u64) {
+    pub fn write(&mut self, addr: u16, word: u64) -> bool {
         let i = (addr & ADDRESS_MASK) as usize;
         let (old, new) = (self.words[i], word & WORD_MASK);
         self.words[i] = new;
-        if (old ^ new) & self.watch[i] != 0 {
+        let stale = (old ^ new) & self.watch[i] != 0;
+        if stale {
             self.went_stale(i);
         }
+        stale
     }
 
     #[cold]

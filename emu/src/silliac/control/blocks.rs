@@ -402,8 +402,7 @@ fn obey_n<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, n: u16, k:
             }
         }
         Action::Store(_) => {
-            act::<F>(cpu, store, n);
-            if store.any_stale() {
+            if act::<F>(cpu, store, n) {
                 *k |= CUT;
             }
         }
