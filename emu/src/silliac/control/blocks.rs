@@ -96,8 +96,7 @@ const INDEX: u16 = STOPS - 1;
 pub(super) struct BlockCache {
     /// Per control-counter value, 1 + the index in `blocks` of the block that starts there,
     /// with `DROPPED` if it must be decoded again and `STOPS` if it is empty; 0 if none was
-    /// decoded. A fixed array, so
-    /// that a control counter indexes it unchecked.
+    /// decoded. A fixed array, so that a control counter indexes it unchecked.
     slot: Box<[u16; SLOTS]>,
     blocks: Vec<Block>,
     /// The bound (`bound_number`) the blocks' times are for.
@@ -136,7 +135,8 @@ impl BlockCache {
         }
     }
 
-    /// Drop every block built from a word whose watched digits changed, its runs counted.
+    /// Drop every block built from a word whose watched digits changed, its runs counted, and
+    /// make the word live.
     #[cold]
     #[inline(never)]
     fn refresh(&mut self, store: &mut Store, counts: &mut [u64; 256]) {
@@ -235,13 +235,14 @@ impl BlockCache {
                 break;
             }
             let ns = fig.fixed[code as usize];
-            b.ops[b.len as usize] = op_of(code, live, if live { p } else { bits & 0x3FF });
+            let n = bits & ADDRESS_DIGITS as u32;
+            b.ops[b.len as usize] = op_of(code, live, if live { p } else { n });
             b.ns[b.len as usize] = ns as u32;
             b.time += ns;
             b.len += 1;
             b.live |= live;
             if let Action::Transfer { to, .. } = action {
-                if live || pc_of((bits & 0x3FF) as u16, to) == p {
+                if live || pc_of(n as u16, to) == p {
                     b.to_itself = p;
                 }
                 break;
