@@ -219,19 +219,7 @@ impl BlockCache {
                 CODE_DIGITS | ADDRESS_DIGITS
             };
             store.watch(word, digits << HALF_SHIFT[(p & 1) as usize]);
-            let simple = matches!(
-                action,
-                Action::Add(_)
-                    | Action::AddQ(_)
-                    | Action::Store(_)
-                    | Action::LoadQ
-                    | Action::Extract
-                    | Action::ShiftLeft
-                    | Action::ShiftRight
-                    | Action::Multiply(_)
-                    | Action::Transfer { stop: false, .. }
-            );
-            if !simple {
+            if !in_block(action) {
                 break;
             }
             let ns = fig.fixed[code as usize];
@@ -266,6 +254,22 @@ impl BlockCache {
         self.slot[pc as usize] = s | stops;
         s | stops
     }
+}
+
+/// Whether a block may hold an order of this action: one that cannot stop the machine.
+fn in_block(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Add(_)
+            | Action::AddQ(_)
+            | Action::Store(_)
+            | Action::LoadQ
+            | Action::Extract
+            | Action::ShiftLeft
+            | Action::ShiftRight
+            | Action::Multiply(_)
+            | Action::Transfer { stop: false, .. }
+    )
 }
 
 fn fold_block(b: &mut Block, counts: &mut [u64; 256]) {
@@ -420,7 +424,7 @@ fn obey_n<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, n: u16, k:
 #[cfg(test)]
 mod tests {
     use super::super::{Limits, Machine, Stop};
-    use crate::silliac::orders::{info, pair, Action, Order, Status};
+    use crate::silliac::orders::{info, pair, Order, Status};
     use crate::silliac::timing::Bound;
     use proptest::prelude::*;
 
@@ -436,20 +440,7 @@ mod tests {
         let running: Vec<u8> = obeyed
             .iter()
             .copied()
-            .filter(|&c| {
-                matches!(
-                    info(c).action,
-                    Action::Add(_)
-                        | Action::AddQ(_)
-                        | Action::Store(_)
-                        | Action::LoadQ
-                        | Action::Extract
-                        | Action::ShiftLeft
-                        | Action::ShiftRight
-                        | Action::Multiply(_)
-                        | Action::Transfer { stop: false, .. }
-                )
-            })
+            .filter(|&c| super::in_block(info(c).action))
             .collect();
         let order = |k: u64| {
             let code = match k >> 20 & 0xF {
