@@ -9,7 +9,8 @@ runs=${1:-3}
 n=90010002
 command -v i7094 >/dev/null || { echo "i7094 not installed (apt-get install simh)"; exit 1; }
 cargo build --release -q
-fm=${CARGO_TARGET_DIR:-target}/release/firstmoves
+# .cargo/config.toml builds for the host named as a target: target/<host tuple>/release/.
+fm=${CARGO_TARGET_DIR:-target}/$(rustc -vV | sed -n 's/^host: //p')/release/firstmoves
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$fm" asm scripts/bench-7090.fap -o "$tmp/bench.obj" >/dev/null 2>&1

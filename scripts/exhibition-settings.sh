@@ -21,7 +21,8 @@ out=${1:-target/exhibition-settings}
 settings=${*:-"a3+b4 demo a3+b2 selective a2+b4 a1+b4 a3+b1 a2+b3 a2+b2 a1+b3 a1+b2 a2+b1 a1+b1"}
 if [ $run = yes ] && [ -z "${FIRSTMOVES:-}" ]; then
     cargo build --release --quiet
-    FIRSTMOVES=target/release/firstmoves
+    # .cargo/config.toml builds for the host named as a target: target/<host tuple>/release/.
+    FIRSTMOVES=target/$(rustc -vV | sed -n 's/^host: //p')/release/firstmoves
 fi
 mkdir -p "$out"
 for s in $settings; do

@@ -19,11 +19,13 @@ else
 fi
 
 cargo build --release -q -p fuzz
+# .cargo/config.toml builds for the host named as a target: target/<host tuple>/release/.
+fuzz=target/$(rustc -vV | sed -n 's/^host: //p')/release/fuzz
 # TARGETS="fap uci" runs only those; CONSOLE=0 leaves out the console's target.
-targets=${TARGETS:-$(target/release/fuzz --list)}
+targets=${TARGETS:-$("$fuzz" --list)}
 status=0
 run_one() {
-    target/release/fuzz "$1" --inputs "$N" --seed "$SEED" --progress 60 >"$out/$1" 2>&1 || echo "exit $?" >>"$out/$1"
+    "$fuzz" "$1" --inputs "$N" --seed "$SEED" --progress 60 >"$out/$1" 2>&1 || echo "exit $?" >>"$out/$1"
 }
 running=0
 for t in $targets; do
