@@ -5,6 +5,8 @@
 //! input/output, stop orders, refused codes), at most `MAX_ORDERS` and never past word 1023.
 //! Obeying a whole block counts it once (`runs`), adds its fixed time once and checks the order
 //! budget once, where the order-at-a-time loop (`run_loop`) does all three for every order.
+//! A block whose last order goes back to its own start is run again at once, without looking
+//! it up, while the budget allows and no store has changed a digit it was decoded from.
 //!
 //! Each order's function code and address are decoded ahead, except in a live word: one a
 //! write has changed since a block was decoded from it. The store watches the digits a block
@@ -40,14 +42,21 @@ const CODE_DIGITS: u64 = 0xFF000;
 const ADDRESS_DIGITS: u64 = 0x3FF;
 /// In a block's `ops`: the flag of an order whose address is read from the store when it is
 /// obeyed (its word is live; the op holds its control counter in place of the address).
-const LIVE: u32 = 1 << 31;
-/// Where an op holds the address.
-const ADDRESS_PLACE: u32 = 8;
+const LIVE: u32 = 1 << 8;
+/// Where an op holds the address: its top ten bits, so that the shift alone gives a number
+/// under 1,024 and the store is indexed with no mask.
+const ADDRESS_PLACE: u32 = 22;
+/// Where a live op holds its control counter.
+const PC_PLACE: u32 = 9;
 
 /// An op of a block: function code `code`, and `n`: the order's address, or its control
 /// counter if `live`.
 fn op_of(code: u8, live: bool, n: u32) -> u32 {
-    code as u32 | if live { LIVE } else { 0 } | n << ADDRESS_PLACE
+    if live {
+        code as u32 | LIVE | n << PC_PLACE
+    } else {
+        code as u32 | n << ADDRESS_PLACE
+    }
 }
 
 #[inline(always)]
@@ -55,10 +64,16 @@ fn code_of(op: u32) -> u8 {
     op as u8
 }
 
-/// The address of an op not `LIVE`; of one that is, its control counter (with `PC_MASK`).
+/// The address of an op not `LIVE`.
 #[inline(always)]
-fn address_of(op: u32) -> u32 {
-    op >> ADDRESS_PLACE
+fn address_of(op: u32) -> u16 {
+    (op >> ADDRESS_PLACE) as u16
+}
+
+/// The control counter of a `LIVE` op.
+#[inline(always)]
+fn pc_of_live(op: u32) -> u32 {
+    (op >> PC_PLACE) & PC_MASK
 }
 
 #[derive(Clone)]
@@ -304,43 +319,55 @@ pub(super) fn run_blocks<const B: u8>(
         if let Some(b) = cache.block::<B>(store, start) {
             let len = b.len as u32;
             if left >= len as u64 {
-                cpu.pc = (start + len) & PC_MASK;
-                // One index, the orders obeyed (no iterator: it kept two pointers as well).
-                let ops = &b.ops[..len as usize];
-                let mut k = 0;
-                if b.live {
-                    while k < ops.len() {
-                        k += 1;
-                        obey::<B>(ops[k - 1], &mut cpu, store, &mut k);
+                // The block, again while it goes back to its own start (a loop of one block)
+                // with no store having changed a watched digit: no stale word to refresh, and
+                // the block is the one its slot names.
+                let stop = loop {
+                    cpu.pc = (start + len) & PC_MASK;
+                    // One index, the orders obeyed (no iterator: it kept two pointers as well).
+                    let ops = &b.ops[..len as usize];
+                    let mut k = 0;
+                    if b.live {
+                        while k < ops.len() {
+                            k += 1;
+                            obey::<B>(ops[k - 1], &mut cpu, store, &mut k);
+                        }
+                    } else {
+                        while k < ops.len() {
+                            k += 1;
+                            obey_fixed::<B>(ops[k - 1], &mut cpu, store, &mut k);
+                        }
                     }
-                } else {
-                    while k < ops.len() {
-                        k += 1;
-                        obey_fixed::<B>(ops[k - 1], &mut cpu, store, &mut k);
+                    let i = (k & !CUT) as u32;
+                    // A store that changed a watched digit ends the block after it; at the
+                    // last order, the block ran whole all the same.
+                    if i == len {
+                        b.runs += 1;
+                        cpu.clock += b.time;
+                        left -= len as u64;
+                        // A transfer to itself (only the last order can be one): as `transfer`.
+                        if cpu.pc == b.to_itself {
+                            let last = start + len - 1;
+                            break Some(transfer_stop(fetch(store, last), last, false));
+                        }
+                        if cpu.pc == start && k & CUT == 0 && left >= len as u64 {
+                            continue;
+                        }
+                    } else {
+                        // A store changed a watched digit: the orders so far, one by one.
+                        for k in 0..i as usize {
+                            local[code_of(b.ops[k]) as usize] += 1;
+                            cpu.clock += b.ns[k] as u64;
+                        }
+                        left -= i as u64;
+                        cpu.pc = start + i;
                     }
+                    break None;
+                };
+                match stop {
+                    Some(stop) => break stop,
+                    None => continue,
                 }
-                let i = (k & !CUT) as u32;
-                // A store that changed a watched digit ends the block after it; at the last
-                // order, the block ran whole all the same.
-                if i == len {
-                    b.runs += 1;
-                    cpu.clock += b.time;
-                    left -= len as u64;
-                    // A transfer to itself (only the last order can be one): as `transfer`.
-                    if cpu.pc == b.to_itself {
-                        let last = start + len - 1;
-                        break transfer_stop(fetch(store, last), last, false);
-                    }
-                } else {
-                    // A store changed a watched digit: the orders so far, one by one.
-                    for k in 0..i as usize {
-                        local[code_of(b.ops[k]) as usize] += 1;
-                        cpu.clock += b.ns[k] as u64;
-                    }
-                    left -= i as u64;
-                    cpu.pc = start + i;
-                }
-                continue;
             }
         }
         if left == 0 {
@@ -379,7 +406,7 @@ fn obey_fixed_op<const F: u8, const B: u8>(
     op: u32,
     k: &mut usize,
 ) {
-    obey_n::<F, B>(cpu, store, address_of(op) as u16 & ADDRESS_DIGITS as u16, k)
+    obey_n::<F, B>(cpu, store, address_of(op), k)
 }
 
 /// An order of function `F` in a block, its address read from the store now. A transfer
@@ -387,9 +414,9 @@ fn obey_fixed_op<const F: u8, const B: u8>(
 #[inline(always)]
 fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32, k: &mut usize) {
     let n = if op & LIVE == 0 {
-        address_of(op) as u16 & ADDRESS_DIGITS as u16
+        address_of(op)
     } else {
-        (fetch(store, address_of(op) & PC_MASK) & ADDRESS_DIGITS as u32) as u16
+        (fetch(store, pc_of_live(op)) & ADDRESS_DIGITS as u32) as u16
     };
     obey_n::<F, B>(cpu, store, n, k)
 }

@@ -319,6 +319,50 @@ fn planted_transfer_to_itself_is_a_tight_loop() {
 }
 
 #[test]
+fn a_loop_of_one_block_that_plants_its_own_address() {
+    // One block that goes back to its own start, which the block cache runs again without
+    // looking it up, and plants the address of its second order on every trip: the first plant
+    // makes the word live and cuts the block; later trips read each planted address as they
+    // obey it. Whole runs and budgets that end mid-trip must give what one order at a time does.
+    let program = || {
+        let mut m = Machine::new();
+        m.set_word(200, pair(o("L5", 300), o("L0", 199))); // A := counter; A := A - M(n)
+        m.set_word(201, pair(o("40", 300), o("42", 200))); // counter := A; n := A's address
+        m.set_word(202, pair(o("36", 200), o("24", 202))); // go to 200L if A >= 0; stop
+        for k in 0..200 {
+            m.set_word(k, 1 + k as u64 % 3);
+        }
+        m.set_word(300, 150);
+        m.set_control(200, Half::Left);
+        m
+    };
+    for budget in [1, 3, 5, 6, 17, 23, 1000] {
+        let mut m = program();
+        let stop = m.run(Limits::orders(budget));
+        let mut one = program();
+        let mut want = Stop::OrderBudget;
+        for _ in 0..budget {
+            if let Some(s) = one.step() {
+                want = s;
+                break;
+            }
+        }
+        assert_eq!(stop, want, "budget {budget}");
+        let seen = |m: &Machine| (m.a(), m.q(), m.control(), m.clock_ns(), m.orders());
+        assert_eq!(seen(&m), seen(&one), "budget {budget}");
+        assert_eq!(m.counts(), one.counts(), "budget {budget}");
+        assert_eq!(m.store().words(), one.store().words(), "budget {budget}");
+    }
+    // The whole run: 51 trips of 5 orders, until A goes negative, and the stop.
+    let mut m = program();
+    assert!(matches!(
+        m.run(Limits::orders(10_000)),
+        Stop::StopOrder { .. }
+    ));
+    assert_eq!(m.orders(), 256);
+}
+
+#[test]
 fn q_loads_and_extract() {
     let setup = |m: &mut Machine| m.set_word(9, 0xF0F0F0F0F0);
     let m = obey(o("50", 9), 7, 1, setup);
