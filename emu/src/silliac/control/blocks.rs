@@ -42,21 +42,14 @@ const CODE_DIGITS: u64 = 0xFF000;
 const ADDRESS_DIGITS: u64 = 0x3FF;
 /// In a block's `ops`: the flag of an order whose address is read from the store when it is
 /// obeyed (its word is live; the op holds its control counter in place of the address).
-const LIVE: u32 = 1 << 8;
-/// Where an op holds the address: its top ten bits, so that the shift alone gives a number
-/// under 1,024 and the store is indexed with no mask.
-const ADDRESS_PLACE: u32 = 22;
-/// Where a live op holds its control counter.
-const PC_PLACE: u32 = 9;
+const LIVE: u32 = 1 << 31;
+/// Where an op holds the address.
+const ADDRESS_PLACE: u32 = 8;
 
 /// An op of a block: function code `code`, and `n`: the order's address, or its control
 /// counter if `live`.
 fn op_of(code: u8, live: bool, n: u32) -> u32 {
-    if live {
-        code as u32 | LIVE | n << PC_PLACE
-    } else {
-        code as u32 | n << ADDRESS_PLACE
-    }
+    code as u32 | if live { LIVE } else { 0 } | n << ADDRESS_PLACE
 }
 
 #[inline(always)]
@@ -64,16 +57,10 @@ fn code_of(op: u32) -> u8 {
     op as u8
 }
 
-/// The address of an op not `LIVE`.
+/// The address of an op not `LIVE`; of one that is, its control counter (with `PC_MASK`).
 #[inline(always)]
-fn address_of(op: u32) -> u16 {
-    (op >> ADDRESS_PLACE) as u16
-}
-
-/// The control counter of a `LIVE` op.
-#[inline(always)]
-fn pc_of_live(op: u32) -> u32 {
-    (op >> PC_PLACE) & PC_MASK
+fn address_of(op: u32) -> u32 {
+    op >> ADDRESS_PLACE
 }
 
 #[derive(Clone)]
@@ -406,7 +393,7 @@ fn obey_fixed_op<const F: u8, const B: u8>(
     op: u32,
     k: &mut usize,
 ) {
-    obey_n::<F, B>(cpu, store, address_of(op), k)
+    obey_n::<F, B>(cpu, store, address_of(op) as u16 & ADDRESS_DIGITS as u16, k)
 }
 
 /// An order of function `F` in a block, its address read from the store now. A transfer
@@ -414,9 +401,9 @@ fn obey_fixed_op<const F: u8, const B: u8>(
 #[inline(always)]
 fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32, k: &mut usize) {
     let n = if op & LIVE == 0 {
-        address_of(op)
+        address_of(op) as u16 & ADDRESS_DIGITS as u16
     } else {
-        (fetch(store, pc_of_live(op)) & ADDRESS_DIGITS as u32) as u16
+        (fetch(store, address_of(op) & PC_MASK) & ADDRESS_DIGITS as u32) as u16
     };
     obey_n::<F, B>(cpu, store, n, k)
 }
