@@ -265,6 +265,16 @@ fn chess_perft_mate_period() {
 }
 
 #[test]
+fn timing_of_each_chess_program() {
+    for program in ["kotok", "soma", "turochamp", "mater"] {
+        report(
+            &format!("timing-{program}.json"),
+            &["timing", "--program", program, "--json"],
+        );
+    }
+}
+
+#[test]
 fn chess_match() {
     report(
         "chess-match.json",

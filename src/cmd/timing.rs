@@ -3,15 +3,11 @@
 //! program's period time rests on sourced, derived and estimated rows (docs/timing.md): dama's
 //! on SILLIAC, and the 7090 chess programs', whose I/O wait is a part of its own.
 
-use std::fmt::Display;
-
+use anyhow::anyhow;
 use emu::ibm7090::Profile;
 use emu::silliac::timing::{self, Spread, TimingStatus};
 use emu::Bound;
-use programs::chess::emulated::profile::profile;
-use programs::chess::program::spread_of;
-use programs::chess::program::FapProgram;
-use programs::chess::{kotok, mater, parse_fen, soma, turochamp, Position};
+use programs::chess::registry::{self, Timed};
 use programs::dama::exhibition::{self as ex, ExhibitionOptions};
 use serde_json::json;
 
@@ -79,11 +75,19 @@ pub struct TimingArgs {
     /// `turochamp` (the initial position, default settings, on the emulated 7090) or `mater`
     /// (MATER I on the Immortal Game's mate in 2), with the CPU's I/O wait as a part of its
     /// own and the rows that carry the most time. Without it, print SILLIAC's timing table.
-    #[arg(long, value_parser = ["dama", "kotok", "mater", "soma", "turochamp"])]
+    #[arg(long, value_parser = program_names())]
     pub program: Option<String>,
     /// One JSON object instead of the text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--program`'s values: `dama` and the registry's chess programs, in alphabetical order.
+fn program_names() -> clap::builder::PossibleValuesParser {
+    let mut names: Vec<&'static str> = registry::PLAYERS.iter().map(|e| e.name()).collect();
+    names.push("dama");
+    names.sort_unstable();
+    clap::builder::PossibleValuesParser::new(names)
 }
 
 pub fn run(args: TimingArgs) -> anyhow::Result<()> {
@@ -110,44 +114,15 @@ pub fn run(args: TimingArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     match args.program.as_deref() {
-        Some("kotok") => chess::<kotok::Kotok>(
-            "kotok",
-            "Kotok-McCarthy on the initial position, default settings \
-             (as `chess best --program kotok --engine emulated`)",
-            &Position::start(),
-            &Default::default(),
-            args.json,
-        ),
-        Some("soma") => chess::<soma::Soma>(
-            "soma",
-            "SOMA on the initial position, default settings \
-             (as `chess best --program soma --engine emulated`)",
-            &Position::start(),
-            &Default::default(),
-            args.json,
-        ),
-        Some("turochamp") => chess::<turochamp::Turochamp>(
-            "turochamp",
-            "TUROCHAMP on the initial position, default settings \
-             (as `chess best --program turochamp --engine emulated`)",
-            &Position::start(),
-            &Default::default(),
-            args.json,
-        ),
-        Some("mater") => chess::<mater::Mater>(
-            "mater",
-            "MATER I on the Immortal Game after 21...Kd8, the source's mate in 2 \
-             (1.Qf6+ Nxf6 2.Be7#; as `chess mate --fen FEN --engine emulated`)",
-            &parse_fen(IMMORTAL)?,
-            &mater::Params::mater1(),
-            args.json,
-        ),
+        // A 7090 chess program, by its registry row (`clap` takes only the rows' names).
+        Some(name) if name != "dama" => {
+            let (entry, _) =
+                registry::find(name).ok_or_else(|| anyhow!("no chess program `{name}`"))?;
+            chess(name, &entry.timing()?, args.json)
+        }
         _ => dama(args.json),
     }
 }
-
-/// MATER's problem: the Immortal Game after 21...Kd8 (docs/mater.md, the source's position).
-const IMMORTAL: &str = "r1bk2nr/p2p1pNp/n2B4/1p1NP2P/6P1/3P1Q2/P1P1K3/q5b1 w - - 0 1";
 
 /// Rows listed in the text (the JSON has them all).
 const TOP_ROWS: usize = 12;
@@ -159,19 +134,10 @@ fn seconds_7090(cycles: u64) -> f64 {
 
 /// A 7090 chess program's problem, profiled under the nominal I/O figures; its period time
 /// also under the low and high ones (the CPU's cycles are the same under every bound).
-fn chess<P: FapProgram>(
-    name: &str,
-    run: &str,
-    p: &Position,
-    params: &P::Params,
-    as_json: bool,
-) -> anyhow::Result<()>
-where
-    P::Answer: Display,
-{
-    let r = profile::<P>(p, params, Bound::Nominal)?;
-    // The other two bounds run again (`program::spread_of`); 2.18 us = 2,180 ns a cycle, exact.
-    let cycles = spread_of::<P>(p, params, &r.outcome)?;
+fn chess(name: &str, r: &Timed, as_json: bool) -> anyhow::Result<()> {
+    let run = r.run;
+    // 2.18 us = 2,180 ns a cycle, exact.
+    let cycles = &r.cycles;
     let spread = Spread {
         low_ns: cycles.low * 2180,
         nominal_ns: cycles.nominal * 2180,

@@ -228,6 +228,10 @@ pub trait Player: FapProgram {
         ReportField::MaxEmulatedSeconds,
     ];
 
+    /// The problem `firstmoves timing --program` profiles: its position (a FEN), its settings,
+    /// and words that say what the run is.
+    fn timing_problem() -> (&'static str, Self::Params, &'static str);
+
     /// The UCI engine name: the title and which twin.
     fn engine_name(params: &Self::Params, twin: Twin) -> String {
         match twin {

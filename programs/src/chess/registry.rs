@@ -1,7 +1,8 @@
 //! The registry: the playing programs, one row each. The command line (`chess best`, `uci`,
-//! `crosscheck`, `cards`, `match`, `bench 7090 --program`) finds a program here by name and
-//! reaches it through `Entry`, which every `Player` has by the blanket implementation below;
-//! adding a program is its folder under `programs/src/chess/`, its FAP file and one row.
+//! `crosscheck`, `cards`, `match`, `bench 7090 --program`, `timing --program`) finds a program
+//! here by name and reaches it through `Entry`, which every `Player` has by the blanket
+//! implementation below; adding a program is its folder under `programs/src/chess/`, its FAP
+//! file and one row.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -11,12 +12,14 @@ use serde_json::Value;
 
 use super::board::Position;
 use super::crosscheck::{crosscheck, CrosscheckTiming, Report};
-use super::emulated::{problem_deck, CycleSpread, EmulatedError, Program};
+use super::emulated::profile::profile;
+use super::emulated::{problem_deck, CycleSpread, EmulatedError, Outcome, Program};
+use super::fen::parse_fen;
 use super::kotok::Kotok;
 use super::mater::program::Mater;
 use super::program::{
-    assembled, best, params_from, Alias, Best, Figures, FiguresError, Player, Settings, Twin,
-    TwinEngine,
+    assembled, best, params_from, spread_of, Alias, Best, Figures, FiguresError, Player, Settings,
+    Twin, TwinEngine,
 };
 use super::soma::Soma;
 use super::turochamp::Turochamp;
@@ -153,6 +156,9 @@ pub trait Entry: Sync {
     ) -> Result<(&'static Program, String), ProgramError>;
     /// The program's period figures (`chess period`), if it has any.
     fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>>;
+    /// The problem of `firstmoves timing --program` (`Player::timing_problem`) run on the
+    /// emulated 7090 with the profile on, and its cycles under the three I/O bounds.
+    fn timing(&self) -> Result<Timed, ProgramError>;
     /// The cross-check of `positions` positions drawn from `seed`, on `jobs` threads (the
     /// report is the same for every `jobs`); only the problems of `shard`. The emulated runs
     /// are timed with `timing`'s bound, and with its `spread` under all three.
@@ -167,6 +173,16 @@ pub trait Entry: Sync {
         timing: CrosscheckTiming,
         progress: &mut dyn Progress,
     ) -> Result<Box<dyn CrosscheckReport>, ProgramError>;
+}
+
+/// `Entry::timing`'s run: what the problem is, the program's answer, the profiled run, and its
+/// cycles under the three I/O bounds (the CPU's are the same under every bound).
+pub struct Timed {
+    pub run: &'static str,
+    pub answer: String,
+    pub outcome: Outcome,
+    pub profile: emu::ibm7090::Profile,
+    pub cycles: CycleSpread,
 }
 
 /// The registry row of a player.
@@ -245,6 +261,21 @@ impl<P: Player> Entry for Row<P> {
 
     fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>> {
         P::period(twin)
+    }
+
+    fn timing(&self) -> Result<Timed, ProgramError> {
+        let (fen, params, run) = P::timing_problem();
+        let p = parse_fen(fen)
+            .map_err(|e| ProgramError::Setting(format!("the timing problem's position: {e}")))?;
+        let r = profile::<P>(&p, &params, Bound::Nominal).map_err(ProgramError::Emulated)?;
+        let cycles = spread_of::<P>(&p, &params, &r.outcome).map_err(ProgramError::Emulated)?;
+        Ok(Timed {
+            run,
+            answer: r.answer.to_string(),
+            outcome: r.outcome,
+            profile: r.profile,
+            cycles,
+        })
     }
 
     fn crosscheck(

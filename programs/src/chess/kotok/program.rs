@@ -92,6 +92,15 @@ impl Player for Kotok {
         "Kotok-McCarthy 1962".into()
     }
 
+    fn timing_problem() -> (&'static str, Params, &'static str) {
+        (
+            crate::chess::board::START_FEN,
+            Params::default(),
+            "Kotok-McCarthy on the initial position, default settings \
+             (as `chess best --program kotok --engine emulated`)",
+        )
+    }
+
     fn engine_name(params: &Params, twin: Twin) -> String {
         match twin {
             Twin::Native => format!("{} (firstmoves native twin)", Self::title(params)),

@@ -134,6 +134,15 @@ impl Player for Soma {
         }
     }
 
+    fn timing_problem() -> (&'static str, Params, &'static str) {
+        (
+            crate::chess::board::START_FEN,
+            Params::default(),
+            "SOMA on the initial position, default settings \
+             (as `chess best --program soma --engine emulated`)",
+        )
+    }
+
     fn result(answer: &Answer) -> SearchResult {
         answer.result.clone()
     }

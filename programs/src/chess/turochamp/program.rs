@@ -118,6 +118,15 @@ impl Player for Turochamp {
         "Turochamp 1948".into()
     }
 
+    fn timing_problem() -> (&'static str, Params, &'static str) {
+        (
+            crate::chess::board::START_FEN,
+            Params::default(),
+            "TUROCHAMP on the initial position, default settings \
+             (as `chess best --program turochamp --engine emulated`)",
+        )
+    }
+
     fn result(answer: &Answer) -> SearchResult {
         answer.result.clone()
     }
