@@ -3,7 +3,6 @@
 //! program's period time rests on sourced, derived and estimated rows (docs/timing.md): dama's
 //! on SILLIAC, and the 7090 chess programs', whose I/O wait is a part of its own.
 
-use anyhow::anyhow;
 use emu::ibm7090::Profile;
 use emu::silliac::timing::{self, Spread, TimingStatus};
 use emu::Bound;
@@ -116,9 +115,7 @@ pub fn run(args: TimingArgs) -> anyhow::Result<()> {
     match args.program.as_deref() {
         // A 7090 chess program, by its registry row (`clap` takes only the rows' names).
         Some(name) if name != "dama" => {
-            let (entry, _) =
-                registry::find(name).ok_or_else(|| anyhow!("no chess program `{name}`"))?;
-            chess(name, &entry.timing()?, args.json)
+            chess(name, &super::chess::program(name)?.timing()?, args.json)
         }
         _ => dama(args.json),
     }

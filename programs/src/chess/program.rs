@@ -22,7 +22,7 @@ use emu::ibm7090::Limits;
 use emu::Bound;
 use serde_json::Value;
 
-use super::board::Position;
+use super::board::{Position, START_FEN};
 use super::emulated::{
     cycle_spread, problem_deck, run_problem_timed, run_problem_until, CycleSpread, EmulatedError,
     LastRun, Outcome, PrintoutError, Program, DEFAULT_BUDGET,
@@ -228,9 +228,14 @@ pub trait Player: FapProgram {
         ReportField::MaxEmulatedSeconds,
     ];
 
-    /// The problem `firstmoves timing --program` profiles: its position (a FEN), its settings,
-    /// and words that say what the run is.
-    fn timing_problem() -> (&'static str, Self::Params, &'static str);
+    /// What `firstmoves timing --program` profiles, in words.
+    const TIMING_RUN: &'static str;
+
+    /// The position (a FEN) and settings `firstmoves timing --program` profiles: by default
+    /// the initial position under the default settings.
+    fn timing_problem() -> (&'static str, Self::Params) {
+        (START_FEN, Self::Params::default())
+    }
 
     /// The UCI engine name: the title and which twin.
     fn engine_name(params: &Self::Params, twin: Twin) -> String {

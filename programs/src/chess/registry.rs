@@ -264,13 +264,13 @@ impl<P: Player> Entry for Row<P> {
     }
 
     fn timing(&self) -> Result<Timed, ProgramError> {
-        let (fen, params, run) = P::timing_problem();
+        let (fen, params) = P::timing_problem();
         let p = parse_fen(fen)
             .map_err(|e| ProgramError::Setting(format!("the timing problem's position: {e}")))?;
         let r = profile::<P>(&p, &params, Bound::Nominal).map_err(ProgramError::Emulated)?;
         let cycles = spread_of::<P>(&p, &params, &r.outcome).map_err(ProgramError::Emulated)?;
         Ok(Timed {
-            run,
+            run: P::TIMING_RUN,
             answer: r.answer.to_string(),
             outcome: r.outcome,
             profile: r.profile,

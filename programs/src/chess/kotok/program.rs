@@ -87,18 +87,11 @@ impl Player for Kotok {
     const AUTHOR: &'static str = "Alan Kotok and the MIT chess group; firstmoves";
     const ABOUT: &'static str = "Kotok's alpha-beta program (MIT AI Memo 41, 1962)";
     const REPORT: &'static [ReportField] = &[ReportField::PositionsExamined];
+    const TIMING_RUN: &'static str = "Kotok-McCarthy on the initial position, default settings \
+         (as `chess best --program kotok --engine emulated`)";
 
     fn title(_params: &Params) -> String {
         "Kotok-McCarthy 1962".into()
-    }
-
-    fn timing_problem() -> (&'static str, Params, &'static str) {
-        (
-            crate::chess::board::START_FEN,
-            Params::default(),
-            "Kotok-McCarthy on the initial position, default settings \
-             (as `chess best --program kotok --engine emulated`)",
-        )
     }
 
     fn engine_name(params: &Params, twin: Twin) -> String {

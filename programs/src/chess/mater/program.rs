@@ -88,6 +88,9 @@ impl Player for Mater {
         ReportField::PositionsExamined,
         ReportField::MaxEmulatedSeconds,
     ];
+    const TIMING_RUN: &'static str =
+        "MATER I on the Immortal Game after 21...Kd8, the source's mate in 2 \
+         (1.Qf6+ Nxf6 2.Be7#; as `chess mate --fen FEN --engine emulated`)";
 
     fn title(params: &Params) -> String {
         match params.level {
@@ -97,12 +100,10 @@ impl Player for Mater {
     }
 
     /// The Immortal Game after 21...Kd8, the source's mate in 2 (docs/mater.md).
-    fn timing_problem() -> (&'static str, Params, &'static str) {
+    fn timing_problem() -> (&'static str, Params) {
         (
             "r1bk2nr/p2p1pNp/n2B4/1p1NP2P/6P1/3P1Q2/P1P1K3/q5b1 w - - 0 1",
             Params::mater1(),
-            "MATER I on the Immortal Game after 21...Kd8, the source's mate in 2 \
-             (1.Qf6+ Nxf6 2.Be7#; as `chess mate --fen FEN --engine emulated`)",
         )
     }
 

@@ -126,21 +126,14 @@ impl Player for Soma {
     const SEED_OPTION: Option<&'static str> = Some("Seed");
     const REPORT: &'static [ReportField] =
         &[ReportField::Problems, ReportField::MaxEmulatedSeconds];
+    const TIMING_RUN: &'static str = "SOMA on the initial position, default settings \
+         (as `chess best --program soma --engine emulated`)";
 
     fn title(params: &Params) -> String {
         match params.rules {
             Rules::Soma1961 => "SOMA 1961".into(),
             Rules::Somac1966 => "SOMA SOMAC 1966".into(),
         }
-    }
-
-    fn timing_problem() -> (&'static str, Params, &'static str) {
-        (
-            crate::chess::board::START_FEN,
-            Params::default(),
-            "SOMA on the initial position, default settings \
-             (as `chess best --program soma --engine emulated`)",
-        )
     }
 
     fn result(answer: &Answer) -> SearchResult {

@@ -113,18 +113,11 @@ impl FapProgram for Turochamp {
 impl Player for Turochamp {
     const AUTHOR: &'static str = "Alan Turing and David Champernowne; firstmoves";
     const ABOUT: &'static str = "Turing and Champernowne's paper machine (1948)";
+    const TIMING_RUN: &'static str = "TUROCHAMP on the initial position, default settings \
+         (as `chess best --program turochamp --engine emulated`)";
 
     fn title(_params: &Params) -> String {
         "Turochamp 1948".into()
-    }
-
-    fn timing_problem() -> (&'static str, Params, &'static str) {
-        (
-            crate::chess::board::START_FEN,
-            Params::default(),
-            "TUROCHAMP on the initial position, default settings \
-             (as `chess best --program turochamp --engine emulated`)",
-        )
     }
 
     fn result(answer: &Answer) -> SearchResult {
