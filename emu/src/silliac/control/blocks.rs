@@ -298,7 +298,7 @@ pub(super) fn run_blocks<const B: u8>(
     let mut local = [0u64; 256];
     let mut left = order_end.saturating_sub(cpu.orders);
     cache.prepare::<B>();
-    let stop = loop {
+    let stop = 'blocks: loop {
         if store.any_stale() {
             cache.refresh(store, &mut local);
         }
@@ -309,7 +309,7 @@ pub(super) fn run_blocks<const B: u8>(
                 // The block, again while it goes back to its own start (a loop of one block)
                 // with no store having changed a watched digit: no stale word to refresh, and
                 // the block is the one its slot names.
-                let stop = loop {
+                loop {
                     cpu.pc = (start + len) & PC_MASK;
                     // One index, the orders obeyed (no iterator: it kept two pointers as well).
                     let ops = &b.ops[..len as usize];
@@ -335,7 +335,7 @@ pub(super) fn run_blocks<const B: u8>(
                         // A transfer to itself (only the last order can be one): as `transfer`.
                         if cpu.pc == b.to_itself {
                             let last = start + len - 1;
-                            break Some(transfer_stop(fetch(store, last), last, false));
+                            break 'blocks transfer_stop(fetch(store, last), last, false);
                         }
                         if cpu.pc == start && k & CUT == 0 && left >= len as u64 {
                             continue;
@@ -349,11 +349,7 @@ pub(super) fn run_blocks<const B: u8>(
                         left -= i as u64;
                         cpu.pc = start + i;
                     }
-                    break None;
-                };
-                match stop {
-                    Some(stop) => break stop,
-                    None => continue,
+                    continue 'blocks;
                 }
             }
         }
