@@ -137,16 +137,8 @@ pub trait Entry: Sync {
         twin: Twin,
         settings: &[(String, String)],
     ) -> Result<Box<dyn Engine>, ProgramError>;
-    /// Either twin's answer for one position; the emulated run timed with `bound`, and with
-    /// `spread` under all three I/O bounds.
-    fn best(
-        &self,
-        p: &Position,
-        twin: Twin,
-        settings: &[(String, String)],
-        bound: Bound,
-        spread: bool,
-    ) -> Result<Best, ProgramError>;
+    /// The answer `ask` asks for (see [`Ask`]).
+    fn best(&self, ask: &Ask) -> Result<Best, ProgramError>;
     /// The program assembled and the deck of one problem, for a run on another machine
     /// (`bench 7090 --program` gives them to SIMH).
     fn problem(
@@ -159,20 +151,35 @@ pub trait Entry: Sync {
     /// The problem of `firstmoves timing --program` (`Player::timing_problem`) run on the
     /// emulated 7090 with the profile on, and its cycles under the three I/O bounds.
     fn timing(&self) -> Result<Timed, ProgramError>;
-    /// The cross-check of `positions` positions drawn from `seed`, on `jobs` threads (the
-    /// report is the same for every `jobs`); only the problems of `shard`. The emulated runs
-    /// are timed with `timing`'s bound, and with its `spread` under all three.
-    #[allow(clippy::too_many_arguments)]
+    /// The cross-check `run` asks for (see [`CrosscheckRun`]).
     fn crosscheck(
         &self,
-        positions: usize,
-        seed: u64,
-        settings: &[(String, String)],
-        shard: Shard,
-        jobs: usize,
-        timing: CrosscheckTiming,
+        run: &CrosscheckRun,
         progress: &mut dyn Progress,
     ) -> Result<Box<dyn CrosscheckReport>, ProgramError>;
+}
+
+/// What `Entry::best` answers: either twin's answer for `position` under `settings`; the
+/// emulated run timed with `timing`'s bound, and with its `spread` under all three I/O bounds.
+#[derive(Clone, Copy, Debug)]
+pub struct Ask<'a> {
+    pub position: &'a Position,
+    pub twin: Twin,
+    pub settings: &'a [(String, String)],
+    pub timing: CrosscheckTiming,
+}
+
+/// What `Entry::crosscheck` runs: `positions` positions drawn from `seed` under `settings`, on
+/// `jobs` threads (the report is the same for every `jobs`); only the problems of `shard`. The
+/// emulated runs are timed with `timing`'s bound, and with its `spread` under all three.
+#[derive(Clone, Copy, Debug)]
+pub struct CrosscheckRun<'a> {
+    pub positions: usize,
+    pub seed: u64,
+    pub settings: &'a [(String, String)],
+    pub shard: Shard,
+    pub jobs: usize,
+    pub timing: CrosscheckTiming,
 }
 
 /// `Entry::timing`'s run: what the problem is, the program's answer, the profiled run, and its
@@ -236,15 +243,16 @@ impl<P: Player> Entry for Row<P> {
         Ok(Box::new(TwinEngine::<P>::new(twin, params)))
     }
 
-    fn best(
-        &self,
-        p: &Position,
-        twin: Twin,
-        settings: &[(String, String)],
-        bound: Bound,
-        spread: bool,
-    ) -> Result<Best, ProgramError> {
-        Ok(best::<P>(p, &self.params(settings)?, twin, bound, spread)?)
+    fn best(&self, ask: &Ask) -> Result<Best, ProgramError> {
+        let params = self.params(ask.settings)?;
+        let t = ask.timing;
+        Ok(best::<P>(
+            ask.position,
+            &params,
+            ask.twin,
+            t.bound,
+            t.spread,
+        )?)
     }
 
     fn problem(
@@ -280,22 +288,22 @@ impl<P: Player> Entry for Row<P> {
 
     fn crosscheck(
         &self,
-        positions: usize,
-        seed: u64,
-        settings: &[(String, String)],
-        shard: Shard,
-        jobs: usize,
-        timing: CrosscheckTiming,
+        run: &CrosscheckRun,
         progress: &mut dyn Progress,
     ) -> Result<Box<dyn CrosscheckReport>, ProgramError> {
-        let params = self.params(settings)?;
+        let params = self.params(run.settings)?;
         // The card of the settings and the program itself, before the first problem runs.
         P::card(&params).map_err(|e| ProgramError::Emulated(EmulatedError::Params(e)))?;
         self.assemble()?;
-        let cases = P::cases(positions, seed, &params);
-        let cases = &cases[shard.range(cases.len())];
+        let cases = P::cases(run.positions, run.seed, &params);
+        let cases = &cases[run.shard.range(cases.len())];
         Ok(Box::new(crosscheck::<P>(
-            positions, seed, cases, jobs, timing, progress,
+            run.positions,
+            run.seed,
+            cases,
+            run.jobs,
+            run.timing,
+            progress,
         )))
     }
 }

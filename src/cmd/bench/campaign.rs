@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use programs::chess::crosscheck::CrosscheckTiming;
+use programs::chess::registry::CrosscheckRun;
 use programs::shard::Shard;
 
 /// The seed of the positions (the cross-check's default).
@@ -40,14 +41,16 @@ fn run_at(
     let started = Instant::now();
     let r = entry
         .crosscheck(
-            positions,
-            SEED,
-            &[],
-            Shard::WHOLE,
-            jobs,
-            CrosscheckTiming {
-                bound,
-                spread: false,
+            &CrosscheckRun {
+                positions,
+                seed: SEED,
+                settings: &[],
+                shard: Shard::WHOLE,
+                jobs,
+                timing: CrosscheckTiming {
+                    bound,
+                    spread: false,
+                },
             },
             &mut progress,
         )

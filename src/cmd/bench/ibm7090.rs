@@ -6,6 +6,10 @@
 use anyhow::{bail, Context};
 use emu::ibm7090::bench::{bench_machine, BENCH_START};
 use emu::ibm7090::{Limits, Stop};
+use programs::chess::crosscheck::CrosscheckTiming;
+use programs::chess::program::Twin;
+use programs::chess::registry::Ask;
+use programs::chess::Position;
 
 use super::{measure, Figures};
 
@@ -44,16 +48,28 @@ pub fn bench(seconds: f64) -> anyhow::Result<Figures> {
 
 /// `bench 7090 --program NAME`: the program's search from the initial position, one problem
 /// deck after another on a fresh copy of the loaded machine, in instructions per host second.
+/// The emulated twin's answer for `p` under the default settings, timed with `bound` alone.
+fn emulated(p: &Position, bound: emu::Bound) -> Ask<'_> {
+    Ask {
+        position: p,
+        twin: Twin::Emulated,
+        settings: &[],
+        timing: CrosscheckTiming {
+            bound,
+            spread: false,
+        },
+    }
+}
+
 pub fn bench_program(name: &str, seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
     let entry = crate::cmd::chess::program(name)?;
     let start_position = programs::chess::Position::start();
-    let twin = programs::chess::program::Twin::Emulated;
     // The first run assembles the program and warms the caches.
-    let first = entry.best(&start_position, twin, &[], bound, false)?;
+    let first = entry.best(&emulated(&start_position, bound))?;
     let out = first.outcome.context("the emulated twin gives its run")?;
     let mut runs = 0u64;
     let t = measure(seconds, || {
-        entry.best(&start_position, twin, &[], bound, false)?;
+        entry.best(&emulated(&start_position, bound))?;
         runs += 1;
         Ok(())
     })?;
@@ -81,13 +97,7 @@ pub fn program_deck(
     let entry = crate::cmd::chess::program(name)?;
     let start_position = programs::chess::Position::start();
     let (program, deck) = entry.problem(&start_position, &[])?;
-    let run = entry.best(
-        &start_position,
-        programs::chess::program::Twin::Emulated,
-        &[],
-        bound,
-        false,
-    )?;
+    let run = entry.best(&emulated(&start_position, bound))?;
     let out = run.outcome.context("the emulated twin gives its run")?;
     super::simh::Deck::problem(
         exe,

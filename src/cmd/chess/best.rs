@@ -28,13 +28,7 @@ pub fn run(a: BestArgs) -> anyhow::Result<()> {
     let p = position(&a.fen)?;
     let (entry, g) = a.which.program()?;
     let b = entry
-        .best(
-            &p,
-            a.which.engine.twin(),
-            &g.settings,
-            a.which.timing.bound(),
-            a.json,
-        )
+        .best(&a.which.ask(&p, &g.settings, a.json))
         .with_context(|| g.context(&a.which.program))?;
     if a.json {
         println!("{}", best_json(&p, &b));

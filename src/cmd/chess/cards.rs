@@ -30,13 +30,7 @@ pub fn run(a: CardsArgs) -> anyhow::Result<()> {
         match problem {
             Ok(pb) => {
                 let b = entry
-                    .best(
-                        &pb.position,
-                        a.which.engine.twin(),
-                        &g.settings,
-                        a.which.timing.bound(),
-                        a.json,
-                    )
+                    .best(&a.which.ask(&pb.position, &g.settings, a.json))
                     .with_context(context)?;
                 let printout = b.text(&pb.position);
                 if a.json {

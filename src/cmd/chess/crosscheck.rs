@@ -6,6 +6,7 @@ use std::time::Instant;
 use anyhow::Context;
 
 use programs::chess::crosscheck::{spread_cycles_json, CrosscheckTiming};
+use programs::chess::registry::CrosscheckRun;
 use programs::shard::Shard;
 
 use super::{program, program_names, SearchOpts};
@@ -45,15 +46,17 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
     let g = a.search.given()?;
     let r = entry
         .crosscheck(
-            a.positions,
-            a.seed,
-            &g.settings,
-            a.shard.unwrap_or(Shard::WHOLE),
-            a.jobs.get(),
-            CrosscheckTiming {
-                bound: a.timing.bound(),
-                // The other two bounds' runs only for the JSON's spread.
-                spread: a.json,
+            &CrosscheckRun {
+                positions: a.positions,
+                seed: a.seed,
+                settings: &g.settings,
+                shard: a.shard.unwrap_or(Shard::WHOLE),
+                jobs: a.jobs.get(),
+                timing: CrosscheckTiming {
+                    bound: a.timing.bound(),
+                    // The other two bounds' runs only for the JSON's spread.
+                    spread: a.json,
+                },
             },
             &mut progress,
         )

@@ -4,8 +4,9 @@
 
 use anyhow::Context;
 use clap::builder::{PossibleValue, PossibleValuesParser};
+use programs::chess::crosscheck::CrosscheckTiming;
 use programs::chess::program::Twin;
-use programs::chess::registry::{self, Entry};
+use programs::chess::registry::{self, Ask, Entry};
 use programs::chess::{parse_fen, Position};
 
 mod best;
@@ -118,6 +119,25 @@ impl Which {
         let mut g = self.search.given()?;
         self.other.add(&mut g);
         Ok((program(&self.program)?, g))
+    }
+
+    /// The flags' question about `position` under `settings`; `spread`: the emulated run under
+    /// all three I/O bounds too.
+    pub fn ask<'a>(
+        &self,
+        position: &'a Position,
+        settings: &'a [(String, String)],
+        spread: bool,
+    ) -> Ask<'a> {
+        Ask {
+            position,
+            twin: self.engine.twin(),
+            settings,
+            timing: CrosscheckTiming {
+                bound: self.timing.bound(),
+                spread,
+            },
+        }
     }
 }
 
