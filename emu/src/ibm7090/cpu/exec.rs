@@ -175,6 +175,24 @@ pub(super) fn effective(mem: &[u64; STORE_WORDS], r: &Regs, word: u64, d: Decode
     }
 }
 
+/// TIX (`ON_COUNT`) and TNX: both count the index register down by D when it exceeds D; TIX
+/// transfers when it counts, TNX when it does not. One body, each arm its own copy (hot loop).
+#[inline(always)]
+fn count_down<const HOT: bool, const ON_COUNT: bool>(
+    mem: &mut [u64; STORE_WORDS],
+    r: &mut Regs,
+    e: &Entry,
+    trap: bool,
+    at: u16,
+) {
+    let xr = r.xr_operand::<HOT>(e.x);
+    let counts = xr > e.decrement;
+    if counts {
+        r.xr_load::<HOT>(e.x, xr - e.decrement);
+    }
+    transfer::<HOT>(mem, r, trap, counts == ON_COUNT, e.address, at);
+}
+
 /// Execute the word of entry `e` (fetched from `at`, IC already past it) when it needs only
 /// the store and the registers; the instruction is not counted here. `e.x` names the index
 /// register operand (`Regs::xr_operand`), `y` is the effective address, `cycles` the fixed
@@ -201,27 +219,11 @@ pub(super) fn core<const HOT: bool>(
             r.xr_load::<HOT>(e.x, xr.wrapping_add(e.decrement));
             transfer::<HOT>(mem, r, trap, true, e.address, at);
         }
-        Op::Tix => {
-            let xr = r.xr_operand::<HOT>(e.x);
-            if xr > e.decrement {
-                r.xr_load::<HOT>(e.x, xr - e.decrement);
-                transfer::<HOT>(mem, r, trap, true, e.address, at);
-            } else {
-                transfer::<HOT>(mem, r, trap, false, e.address, at);
-            }
-        }
+        Op::Tix => count_down::<HOT, true>(mem, r, e, trap, at),
+        Op::Tnx => count_down::<HOT, false>(mem, r, e, trap, at),
         Op::Txh => {
             let go = r.xr_operand::<HOT>(e.x) > e.decrement;
             transfer::<HOT>(mem, r, trap, go, e.address, at);
-        }
-        Op::Tnx => {
-            let xr = r.xr_operand::<HOT>(e.x);
-            if xr > e.decrement {
-                r.xr_load::<HOT>(e.x, xr - e.decrement);
-                transfer::<HOT>(mem, r, trap, false, e.address, at);
-            } else {
-                transfer::<HOT>(mem, r, trap, true, e.address, at);
-            }
         }
         Op::Txl => {
             let go = r.xr_operand::<HOT>(e.x) <= e.decrement;
