@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use emu::ibm7090::{by_mnemonic, decode, disassemble, snapshot, Limits, Machine, Stop};
+use emu::ibm7090::{by_mnemonic, decode, disassemble, Limits, Machine, Stop};
 
 use super::monitor::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
 use crate::cmd::run::ibm7090::{keys_word, switch_bits};
@@ -287,6 +287,7 @@ impl Ibm7090 {
 }
 
 impl Backend for Ibm7090 {
+    type Machine = Machine;
     type Loc = u16;
     type Key = &'static str;
     const WORDS: u32 = 0o100000;
@@ -444,21 +445,8 @@ impl Backend for Ibm7090 {
         })
     }
 
-    fn set_trace(&mut self, on: bool) {
-        self.machine.set_trace(on);
-    }
-
-    fn take_trace(&mut self) -> String {
-        self.machine.take_trace()
-    }
-
-    fn save(&self, file: &Path) -> Result<(), MonitorError> {
-        snapshot::save(&self.machine, file).map_err(|e| MonitorError(e.to_string()))
-    }
-
-    fn restore(&mut self, file: &Path) -> Result<(), MonitorError> {
-        self.machine = snapshot::load(file).map_err(|e| MonitorError(e.to_string()))?;
-        Ok(())
+    fn machine(&mut self) -> &mut Machine {
+        &mut self.machine
     }
 
     fn symbols(&self) -> String {

@@ -64,8 +64,42 @@ pub enum Ended<L> {
     Interrupted,
 }
 
+/// What the monitor asks of every machine alike: its trace and its snapshot file.
+pub trait Machine: Sized {
+    fn set_trace(&mut self, on: bool);
+    fn take_trace(&mut self) -> String;
+    fn save(&self, file: &Path) -> Result<(), MonitorError>;
+    fn load(file: &Path) -> Result<Self, MonitorError>;
+}
+
+/// `Machine` for a machine of `emu` with its snapshot module.
+macro_rules! machine {
+    ($machine:ty, $snapshot:path) => {
+        impl Machine for $machine {
+            fn set_trace(&mut self, on: bool) {
+                <$machine>::set_trace(self, on);
+            }
+            fn take_trace(&mut self) -> String {
+                <$machine>::take_trace(self)
+            }
+            fn save(&self, file: &Path) -> Result<(), MonitorError> {
+                use $snapshot as snapshot;
+                snapshot::save(self, file).map_err(|e| MonitorError(e.to_string()))
+            }
+            fn load(file: &Path) -> Result<Self, MonitorError> {
+                use $snapshot as snapshot;
+                snapshot::load(file).map_err(|e| MonitorError(e.to_string()))
+            }
+        }
+    };
+}
+machine!(emu::silliac::Machine, emu::silliac::snapshot);
+machine!(emu::ibm7090::Machine, emu::ibm7090::snapshot);
+
 /// One machine as the monitor drives it.
 pub trait Backend {
+    /// The machine itself.
+    type Machine: Machine;
     /// Where control can stand, and an address breakpoint can be.
     type Loc: Copy + Ord + fmt::Debug;
     /// What an order breakpoint matches (a function code, a mnemonic).
@@ -121,12 +155,8 @@ pub trait Backend {
     /// Run at full speed under `budget` and at most one breakpoint, if the machine can (a
     /// run that starts on the breakpoint obeys it first); `None`: it cannot, step instead.
     fn run(&mut self, budget: Budget, breakpoint: Option<Self::Loc>) -> Option<Ended<Self::Loc>>;
-    fn set_trace(&mut self, on: bool);
-    /// The trace gathered since the last call.
-    fn take_trace(&mut self) -> String;
-
-    fn save(&self, file: &Path) -> Result<(), MonitorError>;
-    fn restore(&mut self, file: &Path) -> Result<(), MonitorError>;
+    /// The machine, for its trace and snapshots.
+    fn machine(&mut self) -> &mut Self::Machine;
     /// The program's symbols, one a line.
     fn symbols(&self) -> String;
     /// The machine's own commands (its devices): `None` if `cmd` with `args` is not one.
@@ -194,7 +224,7 @@ impl<B: Backend> Monitor<B> {
 
     /// Run under the monitor's breakpoints within `budget`.
     pub fn go(&mut self, budget: Budget) -> Ended<B::Loc> {
-        self.backend.set_trace(self.trace);
+        self.backend.machine().set_trace(self.trace);
         let ended = self.go_inner(budget);
         self.at_break = match ended {
             Ended::Break(l) | Ended::OrderBreak(l) => Some(l),
@@ -335,7 +365,7 @@ impl<B: Backend> Monitor<B> {
 
     /// Report of a run: the trace (when on), why it ended and the registers.
     fn report(&mut self, ended: Ended<B::Loc>) -> String {
-        let mut out = self.backend.take_trace();
+        let mut out = self.backend.machine().take_trace();
         out.push_str(&format!(
             "{}\n{}",
             self.ended_text(&ended),
@@ -345,7 +375,7 @@ impl<B: Backend> Monitor<B> {
     }
 
     fn step(&mut self, n: u64) -> String {
-        self.backend.set_trace(self.trace);
+        self.backend.machine().set_trace(self.trace);
         self.at_break = None;
         let stop = (0..n).find_map(|_| {
             if self.interrupted() {
@@ -353,7 +383,7 @@ impl<B: Backend> Monitor<B> {
             }
             self.backend.step()
         });
-        let mut out = self.backend.take_trace();
+        let mut out = self.backend.machine().take_trace();
         if let Some(s) = stop {
             out.push_str(&format!("{s}\n"));
         }
@@ -550,11 +580,11 @@ impl<B: Backend> Monitor<B> {
                 self.backend.reset()
             }
             ("save", [file]) => {
-                self.backend.save(Path::new(file))?;
+                self.backend.machine().save(Path::new(file))?;
                 Ok(format!("snapshot saved to {file}"))
             }
             ("restore", [file]) => {
-                self.backend.restore(Path::new(file))?;
+                *self.backend.machine() = B::Machine::load(Path::new(file))?;
                 self.at_break = None;
                 Ok(format!("restored {file}\n{}", self.backend.registers()))
             }
@@ -564,7 +594,7 @@ impl<B: Backend> Monitor<B> {
             }
             ("trace", ["off"]) => {
                 self.trace = false;
-                self.backend.set_trace(false);
+                self.backend.machine().set_trace(false);
                 Ok("trace off".into())
             }
             ("symbols", []) => Ok(self.backend.symbols()),
@@ -614,7 +644,7 @@ impl<B: Backend> Console for Monitor<B> {
             orders: Some(n),
             time: None,
         });
-        let trace = self.backend.take_trace();
+        let trace = self.backend.machine().take_trace();
         if ended == Ended::OrderBudget {
             return (trace, None);
         }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use assembler::sil::data::{decimal_word, integer_word, sex_word, word_fraction};
 use assembler::sil::Symbol;
 use emu::silliac::orders::{function_name, left, pair, parse_function, right, word_to_sex, Order};
-use emu::silliac::{encode_text, format_pt, read_tape_file, snapshot, Half, Limits, Machine, Stop};
+use emu::silliac::{encode_text, format_pt, read_tape_file, Half, Limits, Machine, Stop};
 
 use super::monitor::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
 
@@ -343,6 +343,7 @@ impl Silliac {
 }
 
 impl Backend for Silliac {
+    type Machine = Machine;
     type Loc = u32;
     type Key = u8;
     const WORDS: u32 = 1024;
@@ -485,21 +486,8 @@ impl Backend for Silliac {
         })
     }
 
-    fn set_trace(&mut self, on: bool) {
-        self.machine.set_trace(on);
-    }
-
-    fn take_trace(&mut self) -> String {
-        self.machine.take_trace()
-    }
-
-    fn save(&self, file: &Path) -> Result<(), MonitorError> {
-        snapshot::save(&self.machine, file).map_err(|e| MonitorError(e.to_string()))
-    }
-
-    fn restore(&mut self, file: &Path) -> Result<(), MonitorError> {
-        self.machine = snapshot::load(file).map_err(|e| MonitorError(e.to_string()))?;
-        Ok(())
+    fn machine(&mut self) -> &mut Machine {
+        &mut self.machine
     }
 
     fn symbols(&self) -> String {
