@@ -45,12 +45,11 @@ use std::path::Path;
 
 pub use crate::snapshot::SnapshotError;
 
-pub const MAGIC: &str = "firstmoves-ibm7090-snapshot";
-pub const VERSION: u32 = 2;
-const FORMAT: Format = Format {
+/// The first line of every snapshot and the format version this code writes and reads.
+pub const FORMAT: Format = Format {
     machine: "7090",
-    magic: MAGIC,
-    version: VERSION,
+    magic: "firstmoves-ibm7090-snapshot",
+    version: 2,
 };
 const PER_LINE: usize = 8;
 const WORD: u64 = (1 << 36) - 1;

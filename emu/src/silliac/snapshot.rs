@@ -34,15 +34,11 @@ use std::path::Path;
 
 pub use crate::snapshot::SnapshotError;
 
-/// The first line of every snapshot.
-pub const MAGIC: &str = "firstmoves-silliac-snapshot";
-/// The format version this code writes and reads.
-pub const VERSION: u32 = 1;
-
-const FORMAT: Format = Format {
+/// The first line of every snapshot and the format version this code writes and reads.
+pub const FORMAT: Format = Format {
     machine: "SILLIAC",
-    magic: MAGIC,
-    version: VERSION,
+    magic: "firstmoves-silliac-snapshot",
+    version: 1,
 };
 
 const FRAME_DIGITS: &[u8; 32] = b"0123456789abcdefghijklmnopqrstuv";
