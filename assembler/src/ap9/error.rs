@@ -6,6 +6,7 @@
 use thiserror::Error;
 
 use crate::core::diag::CoreError;
+use crate::core::dialect::StoreError;
 use crate::ibm7090::Ibm7090Error;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -62,4 +63,11 @@ pub enum Ap9Error {
     NeedsLabel(&'static str),
     #[error("ORG, BSS or BES takes the location to {0}, outside the store (0..32767)")]
     OutOfStore(i64),
+}
+
+/// The store's errors are the 7090's.
+impl From<StoreError> for Ap9Error {
+    fn from(e: StoreError) -> Ap9Error {
+        Ibm7090Error::from(e).into()
+    }
 }

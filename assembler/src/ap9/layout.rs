@@ -10,13 +10,12 @@ use std::collections::BTreeMap;
 use super::error::Ap9Error;
 use super::parse::{self, Form, Kind, Stmt};
 use super::scan::{Expr, Term, Value};
-use crate::core::dialect::{Dialect, Line, StoreError};
+use crate::core::dialect::{Dialect, Line};
 use crate::core::driver::{Encoder, Layout};
 use crate::core::span::Span;
 use crate::ibm7090::bcd::char_of;
-use crate::ibm7090::data::octal;
 use crate::ibm7090::symbol::{SymVal, SymbolKind};
-use crate::ibm7090::{Ibm7090Error, STORE_WORDS, WORD_BITS};
+use crate::ibm7090::{STORE_WORDS, WORD_BITS};
 
 const S: u64 = 1 << 35;
 
@@ -201,14 +200,6 @@ impl Dialect for Ap9 {
             }
             _ => {}
         }
-    }
-
-    fn store_error(&self, e: StoreError) -> Ap9Error {
-        Ibm7090Error::from(e).into()
-    }
-
-    fn word_text(&self, word: u64) -> String {
-        octal(word)
     }
 
     fn listing_rows(&self, placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {

@@ -41,8 +41,8 @@ pub trait Dialect: Sized {
     type Symbol: Valued;
     /// What one line put into the store, for the listing and `line_at`.
     type Placed: Clone + Copy;
-    /// The dialect's errors; the core's errors are among them.
-    type Error: DialectError;
+    /// The dialect's errors; the core's errors and the store's are among them.
+    type Error: DialectError + From<StoreError>;
     /// What one layout pass keeps besides the core's location counter and store (a half-filled
     /// word, a literal pool, the regions laid out...). The last pass's state is returned.
     type Layout: Default;
@@ -94,11 +94,12 @@ pub trait Dialect: Sized {
         enc: &mut Encoder<'_, Self>,
     );
 
-    /// A store error in the dialect's words.
-    fn store_error(&self, e: StoreError) -> Self::Error;
-
-    /// A word as the dialect prints it (sexadecimal, octal...).
-    fn word_text(&self, word: u64) -> String;
+    /// A word as the dialect prints it (sexadecimal, octal...); by default in octal, as many
+    /// digits as the word has.
+    fn word_text(&self, word: u64) -> String {
+        let digits = Self::WORD_BITS.div_ceil(3) as usize;
+        format!("{word:0digits$o}")
+    }
 
     /// The generated-code columns of the listing for what one line placed: one row each (the
     /// first beside the source line), or none.

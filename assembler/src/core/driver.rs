@@ -121,7 +121,6 @@ fn layout_pass<D: Dialect>(
     file: &str,
 ) -> (SymbolTable<D::Symbol>, PassOut<D>) {
     let mut p = Layout {
-        dialect,
         prev,
         defined,
         table: SymbolTable::new(),
@@ -169,7 +168,6 @@ fn layout_pass<D: Dialect>(
 /// One layout pass as a dialect sees it: the location counter, the symbol table being built,
 /// the store with the line that placed each word, and the errors.
 pub struct Layout<'a, D: Dialect> {
-    dialect: &'a D,
     prev: &'a SymbolTable<D::Symbol>,
     defined: &'a BTreeSet<String>,
     table: SymbolTable<D::Symbol>,
@@ -251,7 +249,7 @@ impl<D: Dialect> Layout<'_, D> {
     pub fn past_end(&mut self, span: Span) {
         if !self.past_end_reported {
             self.past_end_reported = true;
-            let e = self.dialect.store_error(StoreError::PastEnd);
+            let e = D::Error::from(StoreError::PastEnd);
             self.error(span, e);
         }
     }
@@ -274,7 +272,7 @@ impl<D: Dialect> Layout<'_, D> {
             // error a word.
             if self.overlap_reported != Some(span) {
                 self.overlap_reported = Some(span);
-                let e = self.dialect.store_error(StoreError::Overlap {
+                let e = D::Error::from(StoreError::Overlap {
                     address: a,
                     first_line,
                 });
@@ -405,6 +403,18 @@ mod tests {
         Overlap(u16, u32),
     }
 
+    impl From<StoreError> for ToyError {
+        fn from(e: StoreError) -> ToyError {
+            match e {
+                StoreError::PastEnd => ToyError::PastEnd,
+                StoreError::Overlap {
+                    address,
+                    first_line,
+                } => ToyError::Overlap(address, first_line),
+            }
+        }
+    }
+
     #[derive(Clone, Copy, Debug, PartialEq)]
     struct Address(i64);
 
@@ -494,16 +504,6 @@ mod tests {
             if let (Some((Stmt::Word(e), _)), [a]) = (&line.stmt, placed) {
                 let v = enc.eval(e, here).unwrap_or(0);
                 enc.store(*a, v as u64 & 0xFFFF);
-            }
-        }
-
-        fn store_error(&self, e: StoreError) -> ToyError {
-            match e {
-                StoreError::PastEnd => ToyError::PastEnd,
-                StoreError::Overlap {
-                    address,
-                    first_line,
-                } => ToyError::Overlap(address, first_line),
             }
         }
 

@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 use crate::core::diag::CoreError;
+use crate::core::dialect::StoreError;
 use crate::ibm7090::Ibm7090Error;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -55,4 +56,11 @@ pub enum FapError {
     /// A value that does not fit its field (VFD, BOOL).
     #[error("value {value} does not fit in {bits} bits")]
     ValueTooWide { value: i64, bits: u32 },
+}
+
+/// The store's errors are the 7090's.
+impl From<StoreError> for FapError {
+    fn from(e: StoreError) -> FapError {
+        Ibm7090Error::from(e).into()
+    }
 }

@@ -6,10 +6,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::error::FapError;
 use super::parse::{self, Line, Stmt, VfdField};
-use crate::core::dialect::{Dialect, StoreError};
+use crate::core::dialect::Dialect;
 use crate::core::driver::{Encoder, Layout};
 use crate::core::span::Span;
-use crate::ibm7090::data::octal;
 use crate::ibm7090::encode::{address_bits, instruction, literal_key, Address, WordKind};
 use crate::ibm7090::{Ibm7090Error, STORE_WORDS, WORD_BITS};
 
@@ -159,14 +158,6 @@ impl Dialect for Fap {
             | Stmt::Bool(_)
             | Stmt::Nothing => {}
         }
-    }
-
-    fn store_error(&self, e: StoreError) -> FapError {
-        Ibm7090Error::from(e).into()
-    }
-
-    fn word_text(&self, word: u64) -> String {
-        octal(word)
     }
 
     fn listing_rows(&self, placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {

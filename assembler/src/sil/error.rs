@@ -5,6 +5,7 @@ use thiserror::Error;
 
 use super::Half;
 use crate::core::diag::CoreError;
+use crate::core::dialect::StoreError;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SilError {
@@ -91,6 +92,21 @@ pub enum SilError {
     /// `|` not followed by a second order.
     #[error("expected a right-hand order after '|', found {0}")]
     ExpectedRightOrder(String),
+}
+
+impl From<StoreError> for SilError {
+    fn from(e: StoreError) -> SilError {
+        match e {
+            StoreError::PastEnd => SilError::PastEndOfStore,
+            StoreError::Overlap {
+                address,
+                first_line,
+            } => SilError::Overlap {
+                address,
+                first_line,
+            },
+        }
+    }
 }
 
 fn name(code: &u8) -> String {

@@ -10,7 +10,7 @@ use super::data::integer_word;
 use super::error::SilError;
 use super::parse::{Line, OrderStmt, Stmt};
 use super::{status, Half, SymbolKind};
-use crate::core::dialect::{Dialect, StoreError, Valued};
+use crate::core::dialect::{Dialect, Valued};
 use crate::core::driver::{Encoder, Layout};
 use crate::core::expr::Expr;
 use crate::core::span::Span;
@@ -165,19 +165,6 @@ impl Dialect for Sil {
             Stmt::Start(e) => start(enc, e, *span, here),
             Stmt::Allow(codes) => enc.state.allowed.extend(codes.iter().copied()),
             Stmt::Org(_) | Stmt::Left | Stmt::Word(_) | Stmt::Bss(_) | Stmt::Equ(..) => {}
-        }
-    }
-
-    fn store_error(&self, e: StoreError) -> SilError {
-        match e {
-            StoreError::PastEnd => SilError::PastEndOfStore,
-            StoreError::Overlap {
-                address,
-                first_line,
-            } => SilError::Overlap {
-                address,
-                first_line,
-            },
         }
     }
 
