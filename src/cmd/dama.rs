@@ -38,34 +38,44 @@ pub enum DamaCommand {
     Replay(super::exhibition::ReplayArgs),
 }
 
-/// The start position unless `--position` is given.
-fn position(text: &Option<String>) -> anyhow::Result<Position> {
-    match text {
-        None => Ok(Position::start()),
-        Some(t) => t
-            .parse()
-            .with_context(|| format!("--position `{t}` is not a dama position")),
+/// `--position`, shared by the commands that take a position.
+#[derive(clap::Args)]
+pub struct At {
+    /// Position `A:1,..,8/B:25,..,32/A` (the side to move last); default: the start.
+    #[arg(long)]
+    pub position: Option<String>,
+}
+
+impl At {
+    /// The start position unless `--position` is given.
+    fn get(&self) -> anyhow::Result<Position> {
+        match &self.position {
+            None => Ok(Position::start()),
+            Some(t) => t
+                .parse()
+                .with_context(|| format!("--position `{t}` is not a dama position")),
+        }
     }
 }
 
+/// `moves`, and `perft` with its depth: a position, the generator, text or JSON.
 #[derive(clap::Args)]
 pub struct MovesArgs {
-    /// Position `A:1,..,8/B:25,..,32/A` (side to move last); default: the start.
-    #[arg(long)]
-    pub position: Option<String>,
-    /// Use the slow square-by-square generator (a cross-check).
+    #[command(flatten)]
+    pub at: At,
+    /// The slow square-by-square generator, a cross-check (perft: counts with both and checks
+    /// that they agree).
     #[arg(long)]
     pub slow: bool,
-    /// The position and its moves as JSON.
+    /// The answer as JSON (moves: the position and its moves; perft: the counts).
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(clap::Args)]
 pub struct ShowArgs {
-    /// Position `A:1,..,8/B:25,..,32/A`; default: the start.
-    #[arg(long)]
-    pub position: Option<String>,
+    #[command(flatten)]
+    pub at: At,
     /// The position's facts as JSON (no diagram).
     #[arg(long)]
     pub json: bool,
@@ -84,9 +94,8 @@ pub enum EngineArg {
 
 #[derive(clap::Args)]
 pub struct BestArgs {
-    /// Position `A:1,..,8/B:25,..,32/A`; default: the start.
-    #[arg(long)]
-    pub position: Option<String>,
+    #[command(flatten)]
+    pub at: At,
     #[arg(long, value_enum, default_value = "native")]
     pub engine: EngineArg,
     /// Findler's setting: demo (a3+b3), selective, or aN+bM (a1..a3 with b1..b4).
@@ -120,9 +129,8 @@ pub struct PlayArgs {
     /// Seed for `random` players without their own seed (B gets seed + 1).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Start from this position instead of the start.
-    #[arg(long)]
-    pub position: Option<String>,
+    #[command(flatten)]
+    pub at: At,
     /// Print the record as JSON.
     #[arg(long)]
     pub json: bool,
@@ -198,15 +206,8 @@ pub struct PerftArgs {
     /// Half-moves down (0 to 12).
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=12))]
     pub depth: u32,
-    /// Position; default: the start.
-    #[arg(long)]
-    pub position: Option<String>,
-    /// Also count with the slow generator and check the two agree.
-    #[arg(long)]
-    pub slow: bool,
-    /// The counts as JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub moves: MovesArgs,
 }
 
 pub fn run(command: DamaCommand) -> anyhow::Result<()> {
@@ -226,7 +227,7 @@ pub fn run(command: DamaCommand) -> anyhow::Result<()> {
 }
 
 fn moves(args: MovesArgs) -> anyhow::Result<()> {
-    let p = position(&args.position)?;
+    let p = args.at.get()?;
     let list: Vec<_> = if args.slow {
         legal_moves_slow(&p)
     } else {
@@ -245,7 +246,7 @@ fn moves(args: MovesArgs) -> anyhow::Result<()> {
 }
 
 fn show(args: ShowArgs) -> anyhow::Result<()> {
-    let p = position(&args.position)?;
+    let p = args.at.get()?;
     if args.json {
         let over = programs::dama::game::outcome(&p);
         let v = serde_json::json!({
@@ -280,7 +281,7 @@ fn show(args: ShowArgs) -> anyhow::Result<()> {
 }
 
 fn best(args: BestArgs) -> anyhow::Result<()> {
-    let p = position(&args.position)?;
+    let p = args.at.get()?;
     let setting = args.select;
     let mut emulated_ns = None;
     let r = match args.engine {
@@ -343,7 +344,7 @@ fn best(args: BestArgs) -> anyhow::Result<()> {
 fn play(args: PlayArgs) -> anyhow::Result<()> {
     let mut a = parse_strategy(&args.a, args.seed).context("--a")?;
     let mut b = parse_strategy(&args.b, args.seed.wrapping_add(1)).context("--b")?;
-    let start = position(&args.position)?;
+    let start = args.at.get()?;
     let record = play_from(a.as_mut(), b.as_mut(), start)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&record)?);
@@ -582,27 +583,27 @@ fn bench(args: BenchArgs) -> anyhow::Result<()> {
 }
 
 fn perft_cmd(args: PerftArgs) -> anyhow::Result<()> {
-    let p = position(&args.position)?;
+    let p = args.moves.at.get()?;
     if args.depth > 9 {
         bail!("--depth {}: at most 9", args.depth);
     }
     let mut counts = Vec::new();
     for d in 1..=args.depth {
         let n = perft(&p, d);
-        if args.slow {
+        if args.moves.slow {
             let s = perft_slow(&p, d);
             if s != n {
                 bail!("depth {d}: fast generator {n}, slow generator {s}");
             }
         }
-        if args.json {
+        if args.moves.json {
             counts.push(serde_json::json!({"depth": d, "paths": n}));
         } else {
             println!("{d} {n}");
         }
     }
-    if args.json {
-        let v = serde_json::json!({"position": p.to_string(), "slow_checked": args.slow, "counts": counts});
+    if args.moves.json {
+        let v = serde_json::json!({"position": p.to_string(), "slow_checked": args.moves.slow, "counts": counts});
         println!("{}", serde_json::to_string_pretty(&v)?);
     }
     Ok(())

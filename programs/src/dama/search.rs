@@ -509,25 +509,6 @@ mod tests {
     use crate::dama::board::Side;
     use crate::rng::Rng;
 
-    /// A position after `n` random half-moves from the start (or earlier if the game ends).
-    fn playout(seed: u64, n: usize) -> Position {
-        let mut rng = Rng::new(seed);
-        let mut p = Position::start();
-        for _ in 0..n {
-            let list = legal_moves(&p);
-            if list.is_empty() {
-                break;
-            }
-            let m = list.as_slice()[rng.index(list.len())];
-            let q = p.apply(m);
-            if q.goal_complete(p.side) {
-                break;
-            }
-            p = q;
-        }
-        p
-    }
-
     #[test]
     fn settings_parse_and_print() {
         assert_eq!("demo".parse::<Setting>().unwrap(), Setting::DEMO);
@@ -652,7 +633,7 @@ mod tests {
     fn fast_equals_faithful_on_playout_positions() {
         for seed in 0..12 {
             for n in [0, 5, 12, 20, 30, 45] {
-                let p = playout(seed, n);
+                let p = crate::dama::learn::random_opening(&mut Rng::new(seed), n);
                 for setting in [Setting::DEMO, Setting::Selective, "a2+b2".parse().unwrap()] {
                     let slow = faithful(&p, setting);
                     let quick = fast(&p, setting);
