@@ -365,16 +365,16 @@ mod tests {
 
     #[test]
     fn digit_names_and_no_prefix() {
-        const FAP: NumberSyntax = NumberSyntax {
+        const NAMED: NumberSyntax = NumberSyntax {
             radix: 8,
             digit: |c| c.to_digit(8).map(|d| d as u8),
             digit_names: true,
             ..NumberSyntax::DECIMAL
         };
-        let e = parse_expr(&mut Cursor::new("2ND+10", 1), &FAP).unwrap();
+        let e = parse_expr(&mut Cursor::new("2ND+10", 1), &NAMED).unwrap();
         assert_eq!(e.operands[0].term, Term::Symbol("2ND".into()));
         assert_eq!(e.operands[1].term, Term::Number(10));
-        assert!(parse_expr(&mut Cursor::new("#7", 1), &FAP).is_err());
+        assert!(parse_expr(&mut Cursor::new("#7", 1), &NAMED).is_err());
         assert!(parse_expr(&mut Cursor::new("2ND", 1), &HEX).is_err());
     }
 
