@@ -5,11 +5,13 @@
 //! image, the punch's cards, every tape reel) as a small versioned text file.
 //!
 //! ```text
-//! firstmoves-ibm7090-snapshot 2
+//! firstmoves-ibm7090-snapshot 3
 //! ac 0 / mq 0 / xr 0 0 0 / ic 100         (octal)
 //! overflow 0 / divide-check 0 / floating-trap 1 / mq-overflow 0 / switches 0 / lights 0 / keys 0
 //! indicators 0 / trap-mode 0 / halt-trap none   (or the octal location of an HTR halted in trap
 //! mode)
+//! channel-traps 377 0 0                   (the enable register in octal, held off after a trap,
+//!                                          held off for one instruction)
 //! cycles 0 / instructions 0 / trace 0     (decimal)
 //! mem 100 0500000000200 ...               (octal address, then up to 8 octal words; non-zero runs)
 //! io-check 0
@@ -27,16 +29,19 @@
 //!                                          punch and printer are free, decimal)
 //! channel-clock A 0 0 0 0 0                (in operation until, the record's start, words,
 //!                                          length, ended)
+//! trap-clock A 0 0                         (when the end-of-file and redundancy indicators
+//!                                          came on)
 //! tape-clock A 0 0 0 0 0 0 0 0 0 0         (when each unit stops)
 //! end 0123456789abcdef                    (FNV-1a 64 of every byte before this line)
 //! ```
 //! (`/` above separates lines.) The clock lines came with period I/O time and stay in version
-//! 2: a snapshot without them has the clock at 0. The decoded-instruction cache is rebuilt from the store; the
+//! 2: a snapshot without them has the clock at 0. Version 3 added the channel traps
+//! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. The decoded-instruction cache is rebuilt from the store; the
 //! pending trace text is output and not saved.
 
 use super::card::{Card, IMAGE_WORDS};
 use super::channel::{Channel, Io, State, Unit, CHANNELS, TAPE_UNITS};
-use super::cpu::{Machine, STORE_WORDS};
+use super::cpu::{ChannelTraps, Machine, ENABLE_BITS, STORE_WORDS};
 use super::io_timing::Bound;
 use super::tape::{Block, Tape};
 use crate::snapshot::{self as shared, Format, Line};
@@ -46,11 +51,12 @@ use std::path::Path;
 pub use crate::snapshot::SnapshotError;
 
 pub const MAGIC: &str = "firstmoves-ibm7090-snapshot";
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 const FORMAT: Format = Format {
     machine: "7090",
     magic: MAGIC,
     version: VERSION,
+    oldest: 2,
 };
 const PER_LINE: usize = 8;
 const WORD: u64 = (1 << 36) - 1;
@@ -79,6 +85,12 @@ pub fn to_text(m: &Machine) -> String {
             let _ = writeln!(s, "halt-trap none");
         }
     }
+    let t = m.channel_traps;
+    let _ = writeln!(
+        s,
+        "channel-traps {:o} {} {}",
+        t.enable, t.inhibit as u8, t.delay as u8
+    );
     let _ = writeln!(s, "cycles {}", m.cycles);
     let _ = writeln!(s, "instructions {}", m.instructions);
     let _ = writeln!(s, "trace {}", m.trace_on as u8);
@@ -146,6 +158,8 @@ fn write_clock(s: &mut String, m: &Machine) {
         );
         let free: Vec<String> = cl.tape_free[ch].iter().map(|t| t.to_string()).collect();
         let _ = writeln!(s, "tape-clock {} {}", letter(ch), free.join(" "));
+        let c = &m.io.channels[ch];
+        let _ = writeln!(s, "trap-clock {} {} {}", letter(ch), c.eof_at, c.check_at);
     }
 }
 
@@ -342,6 +356,27 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                     "none" => None,
                     t => Some(oct(t, 0o77777)? as u16),
                 }
+            }
+            "channel-traps" => {
+                let [enable, inhibit, delay] = rest else {
+                    return Err(bad(
+                        n,
+                        "`channel-traps` takes an enable word and two flags".into(),
+                    ));
+                };
+                m.channel_traps = ChannelTraps {
+                    enable: oct(enable, ENABLE_BITS as u64)? as u32,
+                    inhibit: flag(inhibit)?,
+                    delay: flag(delay)?,
+                };
+            }
+            "trap-clock" => {
+                let [ch, eof, check] = rest else {
+                    return Err(bad(n, "`trap-clock` takes a channel and two counts".into()));
+                };
+                let ch = channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?;
+                let c = &mut m.io.channels[ch];
+                (c.eof_at, c.check_at) = (dec(eof)?, dec(check)?);
             }
             "cycles" => m.cycles = dec(one()?)?,
             "instructions" => m.instructions = dec(one()?)?,
@@ -599,6 +634,65 @@ mod tests {
         assert_eq!(r.cycles(), whole.cycles());
     }
 
+    /// `text` as version 2 wrote it: no channel-trap lines, its own checksum.
+    fn as_version_2(text: &str) -> String {
+        let body: String = text
+            .lines()
+            .filter(|l| !l.starts_with("channel-traps ") && !l.starts_with("trap-clock "))
+            .take_while(|l| !l.starts_with("end "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let mut s = body.replacen("snapshot 3", "snapshot 2", 1);
+        shared::finish(&mut s);
+        s
+    }
+
+    #[test]
+    fn version_2_snapshots_load_with_the_traps_off() {
+        let mut m = cards_machine();
+        m.run(Limits::instructions(3));
+        let r = from_text(&as_version_2(&to_text(&m)), "v2").unwrap();
+        assert_eq!(to_text(&r), to_text(&m));
+        assert_eq!(r.channel_traps, ChannelTraps::default());
+    }
+
+    #[test]
+    fn channel_traps_survive_a_snapshot() {
+        // A tape mark read with channel A's end-of-file trap enabled: a snapshot between ENB
+        // and the trap restores the enables, the delay and when the mark passed.
+        let program = [
+            ins("ENB", 0o210, 0, 0),
+            ins("NOP", 0, 0, 0),
+            ins("RDS", 0o1201, 0, 0),
+            ins("RCHA", 0o200, 0, 0),
+            ins("TCOA", 0o104, 0, 0),
+            ins("HPR", 0, 0, 0),
+        ];
+        let fresh = || {
+            let mut m = Machine::new();
+            m.load(0o100, &program);
+            m.mem[0o200] = 1 << 18 | 0o300;
+            m.mem[0o210] = 1;
+            m.mem[0o13] = ins("HPR", 0, 0, 0);
+            m.io.mount(0o1201, Tape::of(vec![Block::Mark])).unwrap();
+            m.ic = 0o100;
+            m
+        };
+        let mut whole = fresh();
+        let end = whole.run(Limits::none());
+        assert_eq!(end, Stop::HaltProceed { address: 0o100 + 4 });
+        assert_eq!(whole.mem[0o12], 4 << 18 | 0o104);
+        for at in 1..=4 {
+            let mut first = fresh();
+            first.run(Limits::instructions(at));
+            let text = to_text(&first);
+            let mut r = from_text(&text, "mid").unwrap();
+            assert_eq!(r.channel_traps, first.channel_traps, "after {at}");
+            assert_eq!(r.run(Limits::none()), end, "after {at}");
+            assert_eq!(to_text(&r), to_text(&whole), "after {at}");
+        }
+    }
+
     #[test]
     fn foreign_and_corrupt_files_are_refused() {
         let mut m = cards_machine();
@@ -609,7 +703,9 @@ mod tests {
             Err(e) => e.to_string(),
         };
         assert!(err("firstmoves-silliac-snapshot 1\n").contains("not a 7090 snapshot"));
-        assert!(err(&good.replacen("snapshot 2", "snapshot 1", 1)).contains("version 1"));
+        assert!(err(&good.replacen("snapshot 3", "snapshot 1", 1)).contains("version 1"));
+        assert!(err(&good.replacen("snapshot 3", "snapshot 4", 1)).contains("versions 2 to 3"));
+        assert!(err(&good.replacen("snapshot 3", "snapshot 03", 1)).contains("version 03"));
         assert!(err(&good.replacen("cycles ", "cycles 9", 1)).contains("checksum"));
         assert!(err(&good[..good.len() / 2]).starts_with("x.snap:"));
         let e = err(&good.replacen("ic 1", "ic 9", 1));

@@ -43,6 +43,7 @@ const FORMAT: Format = Format {
     machine: "SILLIAC",
     magic: MAGIC,
     version: VERSION,
+    oldest: VERSION,
 };
 
 const FRAME_DIGITS: &[u8; 32] = b"0123456789abcdefghijklmnopqrstuv";
