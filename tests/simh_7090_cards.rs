@@ -510,8 +510,8 @@ fn simh_punched_deck_reads_here() {
 ///    the indicator off, and the end-of-file trap comes before the NOP after it;
 /// 2. enabled before the read: the trap comes from the `TCOA *` spin once the mark has passed;
 /// 3. a mark, then an IOCT of 24 words on the reader with no LCH (the command condition), both
-///    with the traps off; ENB: the command trap first, then, after the handler's RCT and its
-///    return, the end of file at the same location;
+///    with the traps off (BOTH); ENB: the command trap first, then, after the handler's RCT and
+///    its return, the end of file at the same location;
 /// 4. the same with a handler that gives no RCT: the second trap waits for the RCT, and the
 ///    instruction after it is an XEC, which holds traps off for one more instruction;
 /// 5. trap mode: the trap word `TRA HANDL` itself traps to 0001 (0000 gets the location).
@@ -531,25 +531,13 @@ L1     NOP
        RTDA    1
        RCHA    RD1
 L2     TCOA    *
-       ENB     ZERO
-       RTDA    1
-       RCHA    RD1
-       TCOA    *
-       RCDA
-       RCHA    RD2
-       TCOA    *
+       TSX     BOTH,4
        ENB     ENEOF
        NOP
 L3     NOP
        CLA     HOLDW
        STO     11
-       ENB     ZERO
-       RTDA    1
-       RCHA    RD1
-       TCOA    *
-       RCDA
-       RCHA    RD2
-       TCOA    *
+       TSX     BOTH,4
        ENB     ENEOF
        NOP
 L4A    NOP
@@ -581,6 +569,14 @@ HOLD   CAL     10
        SLW     LOG+20,1
        TIX     *+1,1,1
        TRA*    10
+BOTH   ENB     ZERO
+       RTDA    1
+       RCHA    RD1
+       TCOA    *
+       RCDA
+       RCHA    RD2
+       TCOA    *
+       TRA     1,4
 TMH    LTM
        CAL     0
        SLW     LOG+20,1

@@ -657,43 +657,6 @@ mod tests {
     }
 
     #[test]
-    fn channel_traps_survive_a_snapshot() {
-        // A tape mark read with channel A's end-of-file trap enabled: a snapshot between ENB
-        // and the trap restores the enables, the delay and when the mark passed.
-        let program = [
-            ins("ENB", 0o210, 0, 0),
-            ins("NOP", 0, 0, 0),
-            ins("RDS", 0o1201, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TCOA", 0o104, 0, 0),
-            ins("HPR", 0, 0, 0),
-        ];
-        let fresh = || {
-            let mut m = Machine::new();
-            m.load(0o100, &program);
-            m.mem[0o200] = 1 << 18 | 0o300;
-            m.mem[0o210] = 1;
-            m.mem[0o13] = ins("HPR", 0, 0, 0);
-            m.io.mount(0o1201, Tape::of(vec![Block::Mark])).unwrap();
-            m.ic = 0o100;
-            m
-        };
-        let mut whole = fresh();
-        let end = whole.run(Limits::none());
-        assert_eq!(end, Stop::HaltProceed { address: 0o100 + 4 });
-        assert_eq!(whole.mem[0o12], 4 << 18 | 0o104);
-        for at in 1..=4 {
-            let mut first = fresh();
-            first.run(Limits::instructions(at));
-            let text = to_text(&first);
-            let mut r = from_text(&text, "mid").unwrap();
-            assert_eq!(r.channel_traps, first.channel_traps, "after {at}");
-            assert_eq!(r.run(Limits::none()), end, "after {at}");
-            assert_eq!(to_text(&r), to_text(&whole), "after {at}");
-        }
-    }
-
-    #[test]
     fn foreign_and_corrupt_files_are_refused() {
         let mut m = cards_machine();
         m.run(Limits::instructions(3));

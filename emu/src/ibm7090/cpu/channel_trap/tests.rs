@@ -34,6 +34,38 @@ fn machine(program: &[u64], commands: &[u64], enable: u64, handler: &[u64]) -> M
     m
 }
 
+/// ENB, NOP, a read select of `unit`, RCHA 0o200, `TCOA *` (at 0o104), HPR: the traps enabled
+/// before the channel runs, the CPU spinning while it does.
+fn enabled_read(unit: u32, commands: &[u64], enable: u64, handler: &[u64]) -> Machine {
+    machine(
+        &[
+            ins("ENB", 0o210, 0, 0),
+            ins("NOP", 0, 0, 0),
+            ins("RDS", unit, 0, 0),
+            ins("RCHA", 0o200, 0, 0),
+            ins("TCOA", 0o104, 0, 0),
+            ins("HPR", 0, 0, 0),
+        ],
+        commands,
+        enable,
+        handler,
+    )
+}
+
+/// A tape mark read from A1 with the traps off (RDS, RCHA 0o200, `TCOA *` at 0o102: the end of
+/// file on), then `rest` from 0o103.
+fn after_a_mark(rest: &[u64], enable: u64, handler: &[u64]) -> Machine {
+    let mut program = vec![
+        ins("RDS", 0o1201, 0, 0),
+        ins("RCHA", 0o200, 0, 0),
+        ins("TCOA", 0o102, 0, 0),
+    ];
+    program.extend_from_slice(rest);
+    let mut m = machine(&program, &[iocd(1, 0o300)], enable, handler);
+    reel(&mut m, vec![Block::Mark]);
+    m
+}
+
 /// A reel on A1 of `blocks`.
 fn reel(m: &mut Machine, blocks: Vec<Block>) {
     m.io.mount(0o1201, Tape::of(blocks)).unwrap();
@@ -60,20 +92,15 @@ fn iocd(count: u64, addr: u64) -> u64 {
 fn end_of_file_traps_after_enb_and_the_next_instruction() {
     // A tape mark read with the traps off: TEF would take it. ENB, then TEFA: with the trap
     // enabled it neither transfers nor turns the indicator off; then the trap, before 0105.
-    let mut m = machine(
+    let mut m = after_a_mark(
         &[
-            ins("RDS", 0o1201, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TCOA", 0o102, 0, 0),
             ins("ENB", 0o210, 0, 0),
             ins("TEFA", 0o400, 0, 0),
             ins("HPR", 0, 0, 0),
         ],
-        &[iocd(1, 0o300)],
         COMMAND_EOF_A,
         &[],
     );
-    reel(&mut m, vec![Block::Mark]);
     assert_eq!(
         m.run(Limits::instructions(1000)),
         Stop::HaltProceed { address: HANDLER }
@@ -90,19 +117,7 @@ fn end_of_file_traps_after_enb_and_the_next_instruction() {
 fn end_of_file_traps_when_the_mark_has_passed() {
     // Enabled first: the read runs, the CPU spins on TCOA *, and the trap comes when the mark
     // has passed, from the spin.
-    let mut m = machine(
-        &[
-            ins("ENB", 0o210, 0, 0),
-            ins("NOP", 0, 0, 0),
-            ins("RDS", 0o1201, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TCOA", 0o104, 0, 0),
-            ins("HPR", 0, 0, 0),
-        ],
-        &[iocd(1, 0o300)],
-        COMMAND_EOF_A,
-        &[],
-    );
+    let mut m = enabled_read(0o1201, &[iocd(1, 0o300)], COMMAND_EOF_A, &[]);
     reel(&mut m, vec![Block::Mark]);
     assert_eq!(
         m.run(Limits::instructions(1000)),
@@ -114,19 +129,7 @@ fn end_of_file_traps_when_the_mark_has_passed() {
 
 #[test]
 fn command_trap_when_an_ioct_ends_with_no_lch() {
-    let mut m = machine(
-        &[
-            ins("ENB", 0o210, 0, 0),
-            ins("NOP", 0, 0, 0),
-            ins("RDS", 0o1321, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TCOA", 0o104, 0, 0),
-            ins("HPR", 0, 0, 0),
-        ],
-        &[ins("IOCT", 0o300, 0, 24)],
-        COMMAND_EOF_A,
-        &[],
-    );
+    let mut m = enabled_read(0o1321, &[ins("IOCT", 0o300, 0, 24)], COMMAND_EOF_A, &[]);
     m.io.reader
         .hopper
         .push_back(Card::from_text("CARD", 1).unwrap());
@@ -142,19 +145,7 @@ fn command_trap_when_an_ioct_ends_with_no_lch() {
 
 #[test]
 fn tape_check_traps_on_a_record_with_the_wrong_parity() {
-    let mut m = machine(
-        &[
-            ins("ENB", 0o210, 0, 0),
-            ins("NOP", 0, 0, 0),
-            ins("RDS", 0o1201, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TCOA", 0o104, 0, 0),
-            ins("HPR", 0, 0, 0),
-        ],
-        &[iocd(1, 0o300)],
-        TAPE_CHECK_A,
-        &[],
-    );
+    let mut m = enabled_read(0o1201, &[iocd(1, 0o300)], TAPE_CHECK_A, &[]);
     reel(&mut m, vec![bad_record(6)]);
     assert_eq!(
         m.run(Limits::instructions(1000)),
@@ -163,19 +154,7 @@ fn tape_check_traps_on_a_record_with_the_wrong_parity() {
     assert_eq!(m.mem[0o12], location_word(2, 0o104));
     assert!(!m.io.channels[0].flags.redundancy);
     // The end-of-file enable alone does not take it.
-    let mut m = machine(
-        &[
-            ins("ENB", 0o210, 0, 0),
-            ins("NOP", 0, 0, 0),
-            ins("RDS", 0o1201, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TCOA", 0o104, 0, 0),
-            ins("HPR", 0, 0, 0),
-        ],
-        &[iocd(1, 0o300)],
-        COMMAND_EOF_A,
-        &[],
-    );
+    let mut m = enabled_read(0o1201, &[iocd(1, 0o300)], COMMAND_EOF_A, &[]);
     reel(&mut m, vec![bad_record(6)]);
     assert_eq!(
         m.run(Limits::instructions(1000)),
@@ -187,15 +166,8 @@ fn tape_check_traps_on_a_record_with_the_wrong_parity() {
 /// A bad record then a mark, read by one IOCD of 2 with both traps of channel A enabled: the
 /// end of file first, then (after RCT, if the handler gives one) the tape check.
 fn two_causes(handler: &[u64]) -> Machine {
-    let mut m = machine(
-        &[
-            ins("ENB", 0o210, 0, 0),
-            ins("NOP", 0, 0, 0),
-            ins("RDS", 0o1201, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TCOA", 0o104, 0, 0),
-            ins("HPR", 0, 0, 0),
-        ],
+    let mut m = enabled_read(
+        0o1201,
         &[iocd(2, 0o300)],
         COMMAND_EOF_A | TAPE_CHECK_A,
         handler,
@@ -265,22 +237,17 @@ fn a_trap_interrupts_a_computing_loop() {
 fn the_odd_word_runs_in_place_of_the_next_instruction() {
     // 0013 a TSX: XR A gets the 2's complement of the location the trap came before, and the
     // handler returns there with TRA 0,1 (the interrupted CLA then runs).
-    let mut m = machine(
+    let mut m = after_a_mark(
         &[
-            ins("RDS", 0o1201, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TCOA", 0o102, 0, 0),
             ins("ENB", 0o210, 0, 0),
             ins("NOP", 0, 0, 0),
             ins("CLA", 0o211, 0, 0),
             ins("HPR", 0, 0, 0),
         ],
-        &[iocd(1, 0o300)],
         COMMAND_EOF_A,
         &[ins("TRA", 0, 1, 0)],
     );
     m.mem[0o13] = ins("TSX", HANDLER as u32, 1, 0);
-    reel(&mut m, vec![Block::Mark]);
     assert_eq!(
         m.run(Limits::instructions(1000)),
         Stop::HaltProceed { address: 0o106 }
@@ -294,22 +261,35 @@ fn the_odd_word_runs_in_place_of_the_next_instruction() {
 
 #[test]
 fn nothing_traps_while_the_enables_are_off() {
-    let mut m = machine(
-        &[
-            ins("RDS", 0o1201, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TCOA", 0o102, 0, 0),
-            ins("HPR", 0, 0, 0),
-        ],
-        &[iocd(1, 0o300)],
-        0,
-        &[],
-    );
-    reel(&mut m, vec![Block::Mark]);
+    let mut m = after_a_mark(&[ins("HPR", 0, 0, 0)], 0, &[]);
     assert_eq!(
         m.run(Limits::instructions(1000)),
         Stop::HaltProceed { address: 0o103 }
     );
     assert_eq!(m.mem[0o12], 0o777777777777);
     assert!(m.io.channels[0].flags.end_of_file);
+}
+
+#[test]
+fn channel_traps_survive_a_snapshot() {
+    // A snapshot anywhere between ENB and the trap restores the enables, the delay and when
+    // the mark passed: the run then ends as the whole one.
+    use crate::ibm7090::snapshot::{from_text, to_text};
+    let fresh = || {
+        let mut m = enabled_read(0o1201, &[iocd(1, 0o300)], COMMAND_EOF_A, &[]);
+        reel(&mut m, vec![Block::Mark]);
+        m
+    };
+    let mut whole = fresh();
+    let end = whole.run(Limits::none());
+    assert_eq!(end, Stop::HaltProceed { address: HANDLER });
+    for at in 1..=5 {
+        let mut first = fresh();
+        first.run(Limits::instructions(at));
+        let text = to_text(&first);
+        let mut r = from_text(&text, "mid").unwrap();
+        assert_eq!(r.channel_traps, first.channel_traps, "after {at}");
+        assert_eq!(r.run(Limits::none()), end, "after {at}");
+        assert_eq!(to_text(&r), to_text(&whole), "after {at}");
+    }
 }
