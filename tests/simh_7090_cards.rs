@@ -13,6 +13,12 @@
 //!   with LCHA, IOCD, IOSP), the tape mark ends a read (TEF), backspaced over (BSR, BSF) and
 //!   read again; storage and the P7B file are compared with SIMH's.
 //!
+//! - Channel traps: a tape of tape marks and the reader raise the end-of-file and command
+//!   traps on channel A under ENB, taken from a pending indicator after ENB's delay and from a
+//!   `TCOA *` spin, one after the other through RCT, held off without it and for an XEC, and
+//!   in trap mode (the trap word's TRA traps to 0001); the locations and causes the handlers
+//!   logged are compared.
+//!
 //! The SIMH halves are ignored where the build found no `i7094` (build.rs); under CI they run.
 
 use assembler::fap;
@@ -496,4 +502,177 @@ fn simh_punched_deck_reads_here() {
         cards[0].image(),
         "our punch's card"
     );
+}
+
+/// The channel traps on channel A, five cases in a row, each handler logging the trap's
+/// location word (0012) from LOG on (0000 too, in trap mode):
+/// 1. a tape mark read with the traps off, then ENB: TEFA after it neither transfers nor turns
+///    the indicator off, and the end-of-file trap comes before the NOP after it;
+/// 2. enabled before the read: the trap comes from the `TCOA *` spin once the mark has passed;
+/// 3. a mark, then an IOCT of 24 words on the reader with no LCH (the command condition), both
+///    with the traps off (BOTH); ENB: the command trap first, then, after the handler's RCT and
+///    its return, the end of file at the same location;
+/// 4. the same with a handler that gives no RCT: the second trap waits for the RCT, and the
+///    instruction after it is an XEC, which holds traps off for one more instruction;
+/// 5. trap mode: the trap word `TRA HANDL` itself traps to 0001 (0000 gets the location).
+const TRAPS: &str = "       ORG     1
+       TTR     TMH
+       ORG     10
+       OCT     0
+       TRA     HANDL
+       ORG     64
+START  AXT     20,1
+       RTDA    1
+       RCHA    RD1
+       TCOA    *
+       ENB     ENEOF
+       TEFA    FAIL
+L1     NOP
+       RTDA    1
+       RCHA    RD1
+L2     TCOA    *
+       TSX     BOTH,4
+       ENB     ENEOF
+       NOP
+L3     NOP
+       CLA     HOLDW
+       STO     11
+       TSX     BOTH,4
+       ENB     ENEOF
+       NOP
+L4A    NOP
+       NOP
+       RCT
+       XEC     NOPW
+       NOP
+L4B    NOP
+       CLA     HANDW
+       STO     11
+       ENB     ZERO
+       RTDA    1
+       RCHA    RD1
+       TCOA    *
+       ETM
+       ENB     ENEOF
+       NOP
+L5     NOP
+       ENB     ZERO
+       SXA     XRS,1
+DONE   HTR     DONE
+FAIL   HTR     FAIL
+HANDL  CAL     10
+       SLW     LOG+20,1
+       TIX     *+1,1,1
+       RCT
+       TRA*    10
+HOLD   CAL     10
+       SLW     LOG+20,1
+       TIX     *+1,1,1
+       TRA*    10
+BOTH   ENB     ZERO
+       RTDA    1
+       RCHA    RD1
+       TCOA    *
+       RCDA
+       RCHA    RD2
+       TCOA    *
+       TRA     1,4
+TMH    LTM
+       CAL     0
+       SLW     LOG+20,1
+       TIX     *+1,1,1
+       TTR     HANDL
+RD1    IOCD    BUF,,1
+RD2    IOCT    CARD,,24
+NOPW   NOP
+HOLDW  TRA     HOLD
+HANDW  TRA     HANDL
+ENEOF  OCT     1
+ZERO   OCT     0
+XRS    OCT     0
+       ORG     512
+LOG    BSS     20
+BUF    BSS     1
+CARD   BSS     24
+       END     START
+";
+
+/// The words the trap program's comparison covers: 0000-0013, and the log and the buffers
+/// after it (XRS, XR A at the end, is added).
+const TRAP_LOW: (usize, usize) = (0, 0o13);
+const TRAP_LOG: (usize, usize) = (0o1000, 0o1000 + 20 + 1 + 24 - 1);
+
+/// Five tape marks on A1, two cards in the reader.
+fn trap_tape() -> Tape {
+    Tape::of(vec![emu::ibm7090::tape::Block::Mark; 5])
+}
+
+/// Run the trap program here; the compared words (0000-0013, LOG on, then XRS).
+fn traps_here() -> (fap::Program, Vec<u64>) {
+    let (p, mut m) = machine(TRAPS);
+    m.io.mount(0o1201, trap_tape()).unwrap();
+    m.io.reader.load_text(DECK).unwrap();
+    let stop = m.run(Limits::instructions(10_000));
+    let done = p.symbol("DONE").unwrap() as u16;
+    assert!(
+        matches!(stop, Stop::Halt { address, .. } if address == done),
+        "{stop}"
+    );
+    let mut words = m.mem[TRAP_LOW.0..=TRAP_LOW.1].to_vec();
+    words.extend_from_slice(&m.mem[TRAP_LOG.0..=TRAP_LOG.1]);
+    words.push(m.mem[p.symbol("XRS").unwrap() as usize]);
+    (p, words)
+}
+
+#[test]
+fn channel_traps_taken_as_the_rules_say() {
+    let (p, words) = traps_here();
+    let at = |s: &str| p.symbol(s).unwrap() as u64;
+    let log = &words[TRAP_LOW.1 + 1..TRAP_LOW.1 + 1 + 20];
+    let (eof, command) = (4 << 18, 1 << 18);
+    assert_eq!(
+        log[..8],
+        [
+            eof | at("L1"),
+            eof | at("L2"),
+            command | at("L3"),
+            eof | at("L3"),
+            command | at("L4A"),
+            eof | at("L4B"),
+            at("L5"),
+            eof | at("L5"),
+        ]
+    );
+    assert_eq!(log[8], 0, "eight traps, no more");
+    assert_eq!(*words.last().unwrap(), 12, "XR A counted the eight");
+}
+
+#[test]
+#[cfg_attr(
+    not(has_i7094),
+    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
+)]
+fn channel_traps_alike_on_simh() {
+    let (p, ours) = traps_here();
+    let dir = scratch("traps");
+    std::fs::write(dir.join("a1.p7b"), trap_tape().to_p7b()).unwrap();
+    std::fs::write(dir.join("deck.txt"), DECK).unwrap();
+    let xrs = p.symbol("XRS").unwrap();
+    let out = simh(
+        &dir,
+        &p,
+        "set mta1 format=p7b\nattach mta1 a1.p7b\nattach cdr deck.txt\n",
+        &format!(
+            "examine {:o}-{:o}\nexamine {:o}-{:o}\nexamine {xrs:o}\n",
+            TRAP_LOW.0, TRAP_LOW.1, TRAP_LOG.0, TRAP_LOG.1
+        ),
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    // SIMH shows the PC past the HTR.
+    let done = p.symbol("DONE").unwrap();
+    assert!(
+        out.contains(&format!("HALT instruction, PC: {:05o}", done + 1)),
+        "SIMH did not halt at DONE:\n{out}"
+    );
+    assert_eq!(examined(&out), ours, "SIMH said:\n{out}");
 }

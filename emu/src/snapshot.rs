@@ -13,6 +13,8 @@ pub struct Format {
     pub machine: &'static str,
     pub magic: &'static str,
     pub version: u32,
+    /// The oldest version still read: what it lacks takes its default.
+    pub oldest: u32,
 }
 
 /// Why a snapshot could not be read or written.
@@ -79,8 +81,11 @@ impl fmt::Display for SnapshotError {
                 format,
             } => write!(
                 f,
-                "{file}:1: snapshot version {version} is not supported (this build reads version {})",
-                format.version
+                "{file}:1: snapshot version {version} is not supported (this build reads {})",
+                match format.oldest {
+                    v if v == format.version => format!("version {v}"),
+                    v => format!("versions {v} to {}", format.version),
+                }
             ),
             SnapshotError::Malformed {
                 file,
@@ -253,7 +258,10 @@ pub fn parse_lines<'t>(
         });
     }
     let version = head.next().unwrap_or("");
-    if version != format.version.to_string() || head.next().is_some() {
+    let known = version
+        .parse::<u32>()
+        .is_ok_and(|v| (format.oldest..=format.version).contains(&v) && v.to_string() == version);
+    if !known || head.next().is_some() {
         return Err(SnapshotError::Version {
             file: file.to_string(),
             version: version.to_string(),

@@ -132,8 +132,31 @@ pub struct Flags {
     pub redundancy: bool,
     pub beginning_of_tape: bool,
     pub end_of_tape: bool,
-    /// An IOxT ended with no LCH (the command-trap condition; no trap is modelled).
+    /// An IOxT ended with no LCH waiting: the command trap's condition (`cpu/channel_trap.rs`).
     pub command: bool,
+}
+
+/// Why a channel traps (docs/ibm7090.md "Channel traps").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrapCause {
+    /// An IOxT ended with no LCH waiting.
+    Command,
+    /// A tape mark read (or the end of the written tape).
+    EndOfFile,
+    /// A character with the wrong parity (the redundancy indicator TRC tests).
+    TapeCheck,
+}
+
+impl TrapCause {
+    /// The cause as the decrement of the trap's location word shows it [SUP `CHTR_F_CMD`,
+    /// `CHTR_F_TRC`, `CHTR_F_EOF`].
+    pub fn code(self) -> u64 {
+        match self {
+            TrapCause::Command => 1,
+            TrapCause::TapeCheck => 2,
+            TrapCause::EndOfFile => 4,
+        }
+    }
 }
 
 /// Which indicator a test takes.
@@ -173,6 +196,10 @@ pub struct Channel {
     /// The last word read ended a record.
     pub end_of_record: bool,
     pub flags: Flags,
+    /// When the end-of-file and the redundancy indicators came on (cycles): their traps are
+    /// due from then, the data having moved at once.
+    pub eof_at: u64,
+    pub check_at: u64,
     /// A tape record being read (its words and the next) or written (its characters).
     pub(super) tape_in: Vec<u64>,
     pub(super) tape_next: usize,
@@ -404,10 +431,8 @@ impl Io {
 
     /// After the channel ran its commands: the unit is busy to the end of its card or line
     /// (of the record, for a tape read; of the last word, for a tape write).
-    fn unit_times(&mut self, ch: usize, unit: Option<Unit>, write: bool) {
-        let Some(unit) = unit else {
-            return;
-        };
+    fn unit_times(&mut self, ch: usize, unit: Option<Unit>, write: bool) -> Option<u64> {
+        let unit = unit?;
         let f = self.clock.figures();
         let cl = &self.clock;
         let end = match kind_of(unit) {
@@ -419,6 +444,7 @@ impl Io {
         };
         let free = self.unit_free_mut(ch, unit);
         *free = (*free).max(end);
+        Some(end)
     }
 
     /// BSR, BSF, WEF, REW, RUN, SDN: done at once; on the reader, punch and printer nothing.
@@ -560,6 +586,42 @@ impl Io {
         self.clock.busy_until.get(ch).copied().unwrap_or(0)
     }
 
+    /// The first channel trap due at `now` (`command_eof` and `tape_check`: the enabled
+    /// channels, bit n for channel n), its condition turned off: channel by channel from A,
+    /// the command trap, then end of file, then tape check [SUP `chtr_eval`]. A channel left
+    /// waiting for an LCH past the end of its IOxT disconnects first, its command condition on
+    /// (SIMH `ch6_ioxt` at the time the IOxT ends).
+    pub fn trap_due(
+        &mut self,
+        command_eof: u32,
+        tape_check: u32,
+        now: u64,
+    ) -> Option<(usize, TrapCause)> {
+        for ch in 0..CHANNELS {
+            let (cme, trc) = (command_eof >> ch & 1 != 0, tape_check >> ch & 1 != 0);
+            if cme && self.channels[ch].state == State::Waiting && now >= self.clock.busy_until[ch]
+            {
+                self.settle_channel(ch);
+            }
+            let c = &mut self.channels[ch];
+            let f = &mut c.flags;
+            let cause = if cme && f.command {
+                f.command = false;
+                TrapCause::Command
+            } else if cme && f.end_of_file && now >= c.eof_at {
+                f.end_of_file = false;
+                TrapCause::EndOfFile
+            } else if trc && f.redundancy && now >= c.check_at {
+                f.redundancy = false;
+                TrapCause::TapeCheck
+            } else {
+                continue;
+            };
+            return Some((ch, cause));
+        }
+        None
+    }
+
     /// TRC, TEF, BTT, ETT: the indicator, turned off.
     pub fn take(&mut self, ch: usize, which: Indicator) -> bool {
         let Some(c) = self.channels.get_mut(ch) else {
@@ -634,10 +696,20 @@ impl Io {
     /// console instead of the first one in storage) until the channel waits or disconnects.
     fn run(&mut self, ch: usize, mem: &mut [u64], first: Option<u64>) -> Result<(), ChannelError> {
         let (unit, write) = (self.channels[ch].unit, self.channels[ch].write);
+        let before = self.channels[ch].flags;
         // The channel's time: from now, word by word (`tick`).
         self.clock.busy_until[ch] = self.clock.now;
         let res = self.run_commands(ch, mem, first);
-        self.unit_times(ch, unit, write);
+        let end = self.unit_times(ch, unit, write);
+        // A tape mark came on when it passed (the channel's end); a redundancy at the end of
+        // the record read (of the last one, if the commands read several).
+        let (busy, c) = (self.clock.busy_until[ch], &mut self.channels[ch]);
+        if c.flags.end_of_file && !before.end_of_file {
+            c.eof_at = busy;
+        }
+        if c.flags.redundancy && !before.redundancy {
+            c.check_at = end.unwrap_or(busy);
+        }
         res
     }
 

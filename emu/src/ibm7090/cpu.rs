@@ -23,6 +23,7 @@ use super::timing;
 use super::trace;
 use std::fmt;
 
+mod channel_trap;
 mod convert;
 mod exec;
 mod hot;
@@ -30,6 +31,7 @@ mod indicators;
 mod io;
 mod profile;
 mod tight;
+pub use channel_trap::{ChannelTraps, ENABLE_BITS};
 use exec::Regs;
 use hot::Exit;
 
@@ -273,6 +275,8 @@ pub struct Machine {
     /// `run` or `step`) the location goes to 0000, the IC being 0001 already (SIMH's pending
     /// HTR: 0000 is unchanged while the machine is halted).
     pub halt_trap: Option<u16>,
+    /// The channel traps' enable register and hold-offs (`cpu/channel_trap.rs`).
+    pub channel_traps: ChannelTraps,
     /// Channels A and B and their units.
     pub io: Io,
     // Visible to the module so that `snapshot` can save and restore them.
@@ -318,6 +322,7 @@ impl Machine {
             sense_indicators: 0,
             trap_mode: false,
             halt_trap: None,
+            channel_traps: ChannelTraps::default(),
             io: Io::default(),
             cycles: 0,
             instructions: 0,
@@ -482,9 +487,10 @@ impl Machine {
             if r.cycles >= end_c {
                 return Stop::CycleBudget;
             }
-            if self.trap_mode {
-                // Trap mode: every transfer tests it, which the hot loop does not; one
-                // step at a time until LTM.
+            if self.trap_mode || self.channel_traps.armed() {
+                // Trap mode: every transfer tests it, which the hot loop does not; channel
+                // traps armed: every boundary may take one. One step at a time until LTM, or
+                // until the traps are off or held off after one was taken.
                 if let Err(stop) = self.step_watched(r) {
                     return stop;
                 }
@@ -513,9 +519,12 @@ impl Machine {
                                 return stop;
                             }
                         }
-                        if self.trap_mode || std::mem::take(&mut self.spun) {
-                            // ETM: the rest of the slice one step at a time; a spin run on
-                            // at once: the budgets again.
+                        if self.trap_mode
+                            || self.channel_traps.armed()
+                            || std::mem::take(&mut self.spun)
+                        {
+                            // ETM, ENB or RCT: the rest of the slice one step at a time; a
+                            // spin run on at once: the budgets again.
                             break;
                         }
                     }
@@ -542,17 +551,23 @@ impl Machine {
     /// own location.
     fn step_watched(&mut self, r: &mut Regs) -> Result<(), Stop> {
         let (at, before) = ((r.ic as u16) & ADDR, r.instructions);
-        self.step_traced(r)?;
-        if r.ic == at as u32 {
+        // A channel trap's word ran in place of the instruction at `at`: no loop there.
+        if !self.step_traced(r)? && r.ic == at as u32 {
             self.self_transfer(r, at, before)?;
         }
         Ok(())
     }
 
     /// One step, with its trace line when the trace is on and its cycles charged when the
-    /// profile is.
+    /// profile is: a channel trap due (its word executed; then `true`), or the instruction at
+    /// the IC.
     #[inline(never)]
-    fn step_traced(&mut self, r: &mut Regs) -> Result<(), Stop> {
+    fn step_traced(&mut self, r: &mut Regs) -> Result<bool, Stop> {
+        if self.channel_traps.enable != 0 {
+            if let Some(res) = self.channel_trap(r) {
+                return res.map(|()| true);
+            }
+        }
         let at = (r.ic as u16) & ADDR;
         let word = self.mem[at as usize];
         let chain = self.profile.is_some().then(|| self.chain(r, word));
@@ -564,13 +579,13 @@ impl Machine {
             if let Some(c) = chain {
                 self.charge_step(c, r);
             }
-            return res;
+            return res.map(|()| false);
         }
         let res = self.execute(r, word, at, 0);
         if let Some(c) = chain {
             self.charge_step(c, r);
         }
-        res
+        res.map(|()| false)
     }
 
     fn trace_line(&mut self, r: &Regs, start: u64, at: u16, word: u64) {

@@ -271,6 +271,10 @@ pub enum Op {
     /// Sense printer, punch (SPRA, SPTA, SPUA): no operation, as in SIMH (the control panel
     /// decided what they sensed).
     Sense,
+    /// ENB: the channel trap enables from C(Y); RCT: traps allowed again after one was taken
+    /// (`cpu/channel_trap.rs`).
+    Enb,
+    Rct,
     // The ±0760 group
     Clm,
     Lbt,

@@ -5,11 +5,13 @@
 //! image, the punch's cards, every tape reel) as a small versioned text file.
 //!
 //! ```text
-//! firstmoves-ibm7090-snapshot 2
+//! firstmoves-ibm7090-snapshot 3
 //! ac 0 / mq 0 / xr 0 0 0 / ic 100         (octal)
 //! overflow 0 / divide-check 0 / floating-trap 1 / mq-overflow 0 / switches 0 / lights 0 / keys 0
 //! indicators 0 / trap-mode 0 / halt-trap none   (or the octal location of an HTR halted in trap
 //! mode)
+//! channel-traps 377 0 0                   (the enable register in octal, held off after a trap,
+//!                                          held off for one instruction)
 //! cycles 0 / instructions 0 / trace 0     (decimal)
 //! mem 100 0500000000200 ...               (octal address, then up to 8 octal words; non-zero runs)
 //! io-check 0
@@ -27,16 +29,19 @@
 //!                                          punch and printer are free, decimal)
 //! channel-clock A 0 0 0 0 0                (in operation until, the record's start, words,
 //!                                          length, ended)
+//! trap-clock A 0 0                         (when the end-of-file and redundancy indicators
+//!                                          came on)
 //! tape-clock A 0 0 0 0 0 0 0 0 0 0         (when each unit stops)
 //! end 0123456789abcdef                    (FNV-1a 64 of every byte before this line)
 //! ```
 //! (`/` above separates lines.) The clock lines came with period I/O time and stay in version
-//! 2: a snapshot without them has the clock at 0. The decoded-instruction cache is rebuilt from the store; the
+//! 2: a snapshot without them has the clock at 0. Version 3 added the channel traps
+//! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. The decoded-instruction cache is rebuilt from the store; the
 //! pending trace text is output and not saved.
 
 use super::card::{Card, IMAGE_WORDS};
 use super::channel::{Channel, Io, State, Unit, CHANNELS, TAPE_UNITS};
-use super::cpu::{Machine, STORE_WORDS};
+use super::cpu::{ChannelTraps, Machine, ENABLE_BITS, STORE_WORDS};
 use super::io_timing::Bound;
 use super::tape::{Block, Tape};
 use crate::snapshot::{self as shared, Format, Line};
@@ -45,11 +50,13 @@ use std::path::Path;
 
 pub use crate::snapshot::SnapshotError;
 
-/// The first line of every snapshot and the format version this code writes and reads.
+/// The first line of every snapshot, the format version this code writes, and the oldest it
+/// still reads (version 2 has no channel traps: they take their reset state).
 pub const FORMAT: Format = Format {
     machine: "7090",
     magic: "firstmoves-ibm7090-snapshot",
-    version: 2,
+    version: 3,
+    oldest: 2,
 };
 const PER_LINE: usize = 8;
 const WORD: u64 = (1 << 36) - 1;
@@ -78,6 +85,12 @@ pub fn to_text(m: &Machine) -> String {
             let _ = writeln!(s, "halt-trap none");
         }
     }
+    let t = m.channel_traps;
+    let _ = writeln!(
+        s,
+        "channel-traps {:o} {} {}",
+        t.enable, t.inhibit as u8, t.delay as u8
+    );
     let _ = writeln!(s, "cycles {}", m.cycles);
     let _ = writeln!(s, "instructions {}", m.instructions);
     let _ = writeln!(s, "trace {}", m.trace_on as u8);
@@ -145,6 +158,8 @@ fn write_clock(s: &mut String, m: &Machine) {
         );
         let free: Vec<String> = cl.tape_free[ch].iter().map(|t| t.to_string()).collect();
         let _ = writeln!(s, "tape-clock {} {}", letter(ch), free.join(" "));
+        let c = &m.io.channels[ch];
+        let _ = writeln!(s, "trap-clock {} {} {}", letter(ch), c.eof_at, c.check_at);
     }
 }
 
@@ -341,6 +356,27 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                     "none" => None,
                     t => Some(oct(t, 0o77777)? as u16),
                 }
+            }
+            "channel-traps" => {
+                let [enable, inhibit, delay] = rest else {
+                    return Err(bad(
+                        n,
+                        "`channel-traps` takes an enable word and two flags".into(),
+                    ));
+                };
+                m.channel_traps = ChannelTraps {
+                    enable: oct(enable, ENABLE_BITS as u64)? as u32,
+                    inhibit: flag(inhibit)?,
+                    delay: flag(delay)?,
+                };
+            }
+            "trap-clock" => {
+                let [ch, eof, check] = rest else {
+                    return Err(bad(n, "`trap-clock` takes a channel and two counts".into()));
+                };
+                let ch = channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?;
+                let c = &mut m.io.channels[ch];
+                (c.eof_at, c.check_at) = (dec(eof)?, dec(check)?);
             }
             "cycles" => m.cycles = dec(one()?)?,
             "instructions" => m.instructions = dec(one()?)?,
@@ -598,6 +634,28 @@ mod tests {
         assert_eq!(r.cycles(), whole.cycles());
     }
 
+    /// `text` as version 2 wrote it: no channel-trap lines, its own checksum.
+    fn as_version_2(text: &str) -> String {
+        let body: String = text
+            .lines()
+            .filter(|l| !l.starts_with("channel-traps ") && !l.starts_with("trap-clock "))
+            .take_while(|l| !l.starts_with("end "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let mut s = body.replacen("snapshot 3", "snapshot 2", 1);
+        shared::finish(&mut s);
+        s
+    }
+
+    #[test]
+    fn version_2_snapshots_load_with_the_traps_off() {
+        let mut m = cards_machine();
+        m.run(Limits::instructions(3));
+        let r = from_text(&as_version_2(&to_text(&m)), "v2").unwrap();
+        assert_eq!(to_text(&r), to_text(&m));
+        assert_eq!(r.channel_traps, ChannelTraps::default());
+    }
+
     #[test]
     fn foreign_and_corrupt_files_are_refused() {
         let mut m = cards_machine();
@@ -608,7 +666,9 @@ mod tests {
             Err(e) => e.to_string(),
         };
         assert!(err("firstmoves-silliac-snapshot 1\n").contains("not a 7090 snapshot"));
-        assert!(err(&good.replacen("snapshot 2", "snapshot 1", 1)).contains("version 1"));
+        assert!(err(&good.replacen("snapshot 3", "snapshot 1", 1)).contains("version 1"));
+        assert!(err(&good.replacen("snapshot 3", "snapshot 4", 1)).contains("versions 2 to 3"));
+        assert!(err(&good.replacen("snapshot 3", "snapshot 03", 1)).contains("version 03"));
         assert!(err(&good.replacen("cycles ", "cycles 9", 1)).contains("checksum"));
         assert!(err(&good[..good.len() / 2]).starts_with("x.snap:"));
         let e = err(&good.replacen("ic 1", "ic 9", 1));

@@ -39,6 +39,7 @@ pub const FORMAT: Format = Format {
     machine: "SILLIAC",
     magic: "firstmoves-silliac-snapshot",
     version: 1,
+    oldest: 1,
 };
 
 const FRAME_DIGITS: &[u8; 32] = b"0123456789abcdefghijklmnopqrstuv";

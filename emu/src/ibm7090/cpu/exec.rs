@@ -475,7 +475,7 @@ pub(super) fn core<const HOT: bool>(
         | Op::Fmp | Op::Ufm | Op::Fdh | Op::Fdp | Op::Frn
         | Op::Rds | Op::Wrs | Op::Bsr | Op::Bsf | Op::Wef | Op::Rew | Op::Run | Op::Sdn
         | Op::Rch | Op::Lch | Op::Sch | Op::Tco | Op::Tcn | Op::Trc | Op::Tef | Op::Btt
-        | Op::Ett | Op::Iot | Op::Sense | Op::Tch
+        | Op::Ett | Op::Iot | Op::Sense | Op::Enb | Op::Rct | Op::Tch
         | Op::Iocd | Op::Iorp | Op::Iort | Op::Iocp | Op::Ioct | Op::Iosp | Op::Iost
         | Op::Slf | Op::Sln | Op::Swt | Op::Slt
         | Op::Pai | Op::Pia | Op::Oai | Op::Iia | Op::Ria | Op::Tio | Op::Tif | Op::Ldi
@@ -586,6 +586,8 @@ impl Machine {
                     return Err(Stop::XecLoop { address: at });
                 }
                 let target = self.mem[yi];
+                // No channel trap before the instruction after the chain (SIMH `chtr_inhi`).
+                self.channel_traps.delay = true;
                 let res = self.execute(r, target, at, depth + 1);
                 if let Err(Stop::Unimplemented { .. }) = res {
                     // The XEC itself stays unexecuted too, so that IC points at it.
@@ -720,6 +722,8 @@ impl Machine {
                 return self.execute_decoded(r, word, f, at, depth);
             }
             Op::Enk => r.mq = self.keys & WORD,
+            Op::Enb => self.channel_traps.enable_from(self.mem[yi]),
+            Op::Rct => self.channel_traps.restore(),
             Op::Etm => self.trap_mode = true,
             Op::Ltm => self.trap_mode = false,
             Op::Dct => {

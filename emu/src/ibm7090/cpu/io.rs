@@ -98,14 +98,17 @@ impl Machine {
                 let w = io.store(channel_of(op, word)).map_err(refused)?;
                 self.mem[y as usize] = w;
             }
-            // The channel tests are transfers: in trap mode they trap as the others do.
+            // The channel tests are transfers: in trap mode they trap as the others do. TRC and
+            // TEF on a channel whose trap for the indicator is enabled neither transfer nor
+            // turn it off: the trap will take it [SUP TRCx, TEFx].
             Op::Tco | Op::Tcn | Op::Trc | Op::Tef => {
                 let ch = channel_of(op, word);
+                let traps = self.channel_traps;
                 let go = match op {
                     Op::Tco => io.in_operation(ch),
                     Op::Tcn => !io.in_operation(ch),
-                    Op::Trc => io.take(ch, Indicator::Redundancy),
-                    _ => io.take(ch, Indicator::EndOfFile),
+                    Op::Trc => !traps.tape_check(ch) && io.take(ch, Indicator::Redundancy),
+                    _ => !traps.command_eof(ch) && io.take(ch, Indicator::EndOfFile),
                 };
                 self.transfer(r, go, y, at);
             }

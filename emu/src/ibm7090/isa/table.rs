@@ -132,7 +132,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0545, "LCHC", IO,                  Lch,           Fixed(2), "[I]",                              "load channel C (absent: stops)"),
     i(0o0546, "LCHE", IO,                  Lch,           Fixed(2), "[I]",                              "load channel E (absent: stops)"),
     i(0o0560, "LDQ",  Y,                   Ldq,           Fixed(2), "[I]",                              "MQ := C(Y)"),
-    i(0o0564, "ENB",  Y,                   Unimplemented, Fixed(2), "[I]",                              "enable from Y"),
+    i(0o0564, "ENB",  Y,                   Enb,           Fixed(2), "[I]",                              "channel trap enables := C(Y), traps allowed again"),
     // --- Stores
     i(0o0600, "STZ",  Y,                   Stz,           Fixed(2), "[I]",                              "C(Y) := +0"),
     i(0o0601, "STO",  Y,                   Sto,           Fixed(2), "[I]",                              "C(Y) := AC(S,1-35)"),
@@ -161,7 +161,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0760, "RND",  group(0o0010, 0, 0), Rnd,           Fixed(2), "[S] CE-69",                        "if MQ(1) = 1: AC magnitude + 1 (may overflow)"),
     i(0o0760, "FRN",  group(0o0011, 0, 0), Frn,           Fixed(2), "[S] CE-86",                        "floating round: if MQ(9), AC fraction + 1"),
     i(0o0760, "DCT",  group(0o0012, 0, 0), Dct,           Fixed(2), "[I] 0760 group",                   "divide check on: turn off; off: skip"),
-    i(0o0760, "RCT",  group(0o0014, 0, 0), Unimplemented, Fixed(2), "[I] 0760 group",                   "restore channel traps"),
+    i(0o0760, "RCT",  group(0o0014, 0, 0), Rct,           Fixed(2), "[I] 0760 group",                   "restore channel traps (allowed again after one)"),
     i(0o0760, "SLF",  group(0o0140, 0, 0), Slf,           Fixed(2), "[I] 0760 group",                   "sense lights all off"),
     i(0o0760, "SLN",  group(0o0140, 1, 4), Sln,           Fixed(2), "[I] 0760 group",                   "sense light n on"),
     i(0o0760, "SWT",  group(0o0160, 1, 6), Swt,           Fixed(2), "[I] 0760 group",                   "skip if sense switch n on"),

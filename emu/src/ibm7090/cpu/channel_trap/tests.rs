@@ -1,0 +1,295 @@
+//! The channel traps on the units the machine has: each cause, the hold-off after a trap
+//! until RCT, ENB's one-instruction delay, TEF under an enabled trap, a trap in the middle of
+//! a computing loop.
+
+use super::super::*;
+use crate::ibm7090::card::Card;
+use crate::ibm7090::isa::by_mnemonic;
+use crate::ibm7090::tape::{self, Block, Tape};
+
+fn ins(m: &str, addr: u32, tag: u8, dec: u32) -> u64 {
+    by_mnemonic(m).unwrap().encode(addr, tag, dec, false)
+}
+
+/// The enable word: channel A's command and end-of-file traps (bit 35).
+const COMMAND_EOF_A: u64 = 1;
+/// Channel A's tape-check trap (bit 17).
+const TAPE_CHECK_A: u64 = 1 << 18;
+/// Channel A's handler: 0013 transfers there.
+const HANDLER: u16 = 0o500;
+
+/// A machine with `program` at 0o100, the enable word at 0o210, the command list at 0o200,
+/// 0012-0013 as a period program sets them (0013: TRA to the handler, an HPR unless given).
+fn machine(program: &[u64], commands: &[u64], enable: u64, handler: &[u64]) -> Machine {
+    let mut m = Machine::new();
+    m.load(0o100, program);
+    m.load(0o200, commands);
+    m.mem[0o210] = enable;
+    m.mem[0o211] = 5;
+    m.mem[0o12] = 0o777777777777;
+    m.mem[0o13] = ins("TRA", HANDLER as u32, 0, 0);
+    let hpr = [ins("HPR", 0, 0, 0)];
+    m.load(HANDLER, if handler.is_empty() { &hpr } else { handler });
+    m.ic = 0o100;
+    m
+}
+
+/// ENB, NOP, a read select of `unit`, RCHA 0o200, `TCOA *` (at 0o104), HPR: the traps enabled
+/// before the channel runs, the CPU spinning while it does.
+fn enabled_read(unit: u32, commands: &[u64], enable: u64, handler: &[u64]) -> Machine {
+    machine(
+        &[
+            ins("ENB", 0o210, 0, 0),
+            ins("NOP", 0, 0, 0),
+            ins("RDS", unit, 0, 0),
+            ins("RCHA", 0o200, 0, 0),
+            ins("TCOA", 0o104, 0, 0),
+            ins("HPR", 0, 0, 0),
+        ],
+        commands,
+        enable,
+        handler,
+    )
+}
+
+/// A tape mark read from A1 with the traps off (RDS, RCHA 0o200, `TCOA *` at 0o102: the end of
+/// file on), then `rest` from 0o103.
+fn after_a_mark(rest: &[u64], enable: u64, handler: &[u64]) -> Machine {
+    let mut program = vec![
+        ins("RDS", 0o1201, 0, 0),
+        ins("RCHA", 0o200, 0, 0),
+        ins("TCOA", 0o102, 0, 0),
+    ];
+    program.extend_from_slice(rest);
+    let mut m = machine(&program, &[iocd(1, 0o300)], enable, handler);
+    reel(&mut m, vec![Block::Mark]);
+    m
+}
+
+/// A reel on A1 of `blocks`.
+fn reel(m: &mut Machine, blocks: Vec<Block>) {
+    m.io.mount(0o1201, Tape::of(blocks)).unwrap();
+}
+
+/// The trap's location word: the cause in the decrement, the location in the address, the
+/// prefix and tag kept.
+fn location_word(code: u64, at: u64) -> u64 {
+    0o700000 << 18 & 0o777777777777 | 0o7 << 15 | code << 18 | at
+}
+
+/// A BCD record of `n` characters, one of them with the wrong parity.
+fn bad_record(n: usize) -> Block {
+    let mut chars: Vec<u8> = (0..n).map(|_| tape::with_parity(0o01, false)).collect();
+    chars[0] ^= tape::with_parity(0o01, false) ^ 0o01;
+    Block::Record(chars)
+}
+
+fn iocd(count: u64, addr: u64) -> u64 {
+    count << 18 | addr
+}
+
+#[test]
+fn end_of_file_traps_after_enb_and_the_next_instruction() {
+    // A tape mark read with the traps off: TEF would take it. ENB, then TEFA: with the trap
+    // enabled it neither transfers nor turns the indicator off; then the trap, before 0105.
+    let mut m = after_a_mark(
+        &[
+            ins("ENB", 0o210, 0, 0),
+            ins("TEFA", 0o400, 0, 0),
+            ins("HPR", 0, 0, 0),
+        ],
+        COMMAND_EOF_A,
+        &[],
+    );
+    assert_eq!(
+        m.run(Limits::instructions(1000)),
+        Stop::HaltProceed { address: HANDLER }
+    );
+    assert_eq!(m.mem[0o12], location_word(4, 0o105));
+    assert!(
+        !m.io.channels[0].flags.end_of_file,
+        "the trap turned it off"
+    );
+    assert!(m.channel_traps.inhibit);
+}
+
+#[test]
+fn end_of_file_traps_when_the_mark_has_passed() {
+    // Enabled first: the read runs, the CPU spins on TCOA *, and the trap comes when the mark
+    // has passed, from the spin.
+    let mut m = enabled_read(0o1201, &[iocd(1, 0o300)], COMMAND_EOF_A, &[]);
+    reel(&mut m, vec![Block::Mark]);
+    assert_eq!(
+        m.run(Limits::instructions(1000)),
+        Stop::HaltProceed { address: HANDLER }
+    );
+    assert_eq!(m.mem[0o12], location_word(4, 0o104));
+    assert!(m.cycles() > m.io.channels[0].eof_at);
+}
+
+#[test]
+fn command_trap_when_an_ioct_ends_with_no_lch() {
+    let mut m = enabled_read(0o1321, &[ins("IOCT", 0o300, 0, 24)], COMMAND_EOF_A, &[]);
+    m.io.reader
+        .hopper
+        .push_back(Card::from_text("CARD", 1).unwrap());
+    assert_eq!(
+        m.run(Limits::instructions(1000)),
+        Stop::HaltProceed { address: HANDLER }
+    );
+    assert_eq!(m.mem[0o12], location_word(1, 0o104));
+    let c = &m.io.channels[0];
+    assert_eq!(c.state, crate::ibm7090::channel::State::Idle);
+    assert!(!c.flags.command);
+}
+
+#[test]
+fn tape_check_traps_on_a_record_with_the_wrong_parity() {
+    let mut m = enabled_read(0o1201, &[iocd(1, 0o300)], TAPE_CHECK_A, &[]);
+    reel(&mut m, vec![bad_record(6)]);
+    assert_eq!(
+        m.run(Limits::instructions(1000)),
+        Stop::HaltProceed { address: HANDLER }
+    );
+    assert_eq!(m.mem[0o12], location_word(2, 0o104));
+    assert!(!m.io.channels[0].flags.redundancy);
+    // The end-of-file enable alone does not take it.
+    let mut m = enabled_read(0o1201, &[iocd(1, 0o300)], COMMAND_EOF_A, &[]);
+    reel(&mut m, vec![bad_record(6)]);
+    assert_eq!(
+        m.run(Limits::instructions(1000)),
+        Stop::HaltProceed { address: 0o105 }
+    );
+    assert!(m.io.channels[0].flags.redundancy);
+}
+
+/// A bad record then a mark, read by one IOCD of 2 with both traps of channel A enabled: the
+/// end of file first, then (after RCT, if the handler gives one) the tape check.
+fn two_causes(handler: &[u64]) -> Machine {
+    let mut m = enabled_read(
+        0o1201,
+        &[iocd(2, 0o300)],
+        COMMAND_EOF_A | TAPE_CHECK_A,
+        handler,
+    );
+    reel(&mut m, vec![bad_record(6), Block::Mark]);
+    m
+}
+
+#[test]
+fn traps_are_held_off_until_rct() {
+    // No RCT: the tape check stays on, no second trap.
+    let mut m = two_causes(&[ins("NOP", 0, 0, 0), ins("HPR", 0, 0, 0)]);
+    assert_eq!(
+        m.run(Limits::instructions(1000)),
+        Stop::HaltProceed {
+            address: HANDLER + 1
+        }
+    );
+    assert_eq!(m.mem[0o12], location_word(4, 0o104));
+    assert!(m.io.channels[0].flags.redundancy);
+    // RCT: the instruction after it runs, then the tape check traps (back to the handler,
+    // which runs again to its HPR).
+    let mut m = two_causes(&[
+        ins("NOP", 0, 0, 0),
+        ins("RCT", 0, 0, 0),
+        ins("NOP", 0, 0, 0),
+        ins("HPR", 0, 0, 0),
+    ]);
+    assert_eq!(
+        m.run(Limits::instructions(1000)),
+        Stop::HaltProceed {
+            address: HANDLER + 3
+        }
+    );
+    assert_eq!(m.mem[0o12], location_word(2, HANDLER as u64 + 3));
+    assert!(!m.io.channels[0].flags.redundancy);
+}
+
+#[test]
+fn a_trap_interrupts_a_computing_loop() {
+    // The hot loop never runs while the traps are armed: the trap comes in the middle of the
+    // TIX loop, when the mark has passed.
+    let mut m = machine(
+        &[
+            ins("ENB", 0o210, 0, 0),
+            ins("NOP", 0, 0, 0),
+            ins("RDS", 0o1201, 0, 0),
+            ins("RCHA", 0o200, 0, 0),
+            ins("AXT", 30_000, 1, 0),
+            ins("TIX", 0o105, 1, 1),
+            ins("HPR", 0, 0, 0),
+        ],
+        &[iocd(1, 0o300)],
+        COMMAND_EOF_A,
+        &[],
+    );
+    reel(&mut m, vec![Block::Mark]);
+    assert_eq!(
+        m.run(Limits::instructions(100_000)),
+        Stop::HaltProceed { address: HANDLER }
+    );
+    assert_eq!(m.mem[0o12], location_word(4, 0o105));
+    assert!(m.xr[0] > 1, "the loop was still counting: {}", m.xr[0]);
+}
+
+#[test]
+fn the_odd_word_runs_in_place_of_the_next_instruction() {
+    // 0013 a TSX: XR A gets the 2's complement of the location the trap came before, and the
+    // handler returns there with TRA 0,1 (the interrupted CLA then runs).
+    let mut m = after_a_mark(
+        &[
+            ins("ENB", 0o210, 0, 0),
+            ins("NOP", 0, 0, 0),
+            ins("CLA", 0o211, 0, 0),
+            ins("HPR", 0, 0, 0),
+        ],
+        COMMAND_EOF_A,
+        &[ins("TRA", 0, 1, 0)],
+    );
+    m.mem[0o13] = ins("TSX", HANDLER as u32, 1, 0);
+    assert_eq!(
+        m.run(Limits::instructions(1000)),
+        Stop::HaltProceed { address: 0o106 }
+    );
+    assert_eq!(m.xr[0], (0o105u32).wrapping_neg() & 0o77777);
+    assert_eq!(m.ac, 5);
+    // RDS, RCHA, TCOA (the spin, then through), ENB, NOP, the TSX, the handler's TRA, CLA,
+    // HPR: the trap's word counts as the instruction it stands for.
+    assert_eq!(m.instructions(), 10);
+}
+
+#[test]
+fn nothing_traps_while_the_enables_are_off() {
+    let mut m = after_a_mark(&[ins("HPR", 0, 0, 0)], 0, &[]);
+    assert_eq!(
+        m.run(Limits::instructions(1000)),
+        Stop::HaltProceed { address: 0o103 }
+    );
+    assert_eq!(m.mem[0o12], 0o777777777777);
+    assert!(m.io.channels[0].flags.end_of_file);
+}
+
+#[test]
+fn channel_traps_survive_a_snapshot() {
+    // A snapshot anywhere between ENB and the trap restores the enables, the delay and when
+    // the mark passed: the run then ends as the whole one.
+    use crate::ibm7090::snapshot::{from_text, to_text};
+    let fresh = || {
+        let mut m = enabled_read(0o1201, &[iocd(1, 0o300)], COMMAND_EOF_A, &[]);
+        reel(&mut m, vec![Block::Mark]);
+        m
+    };
+    let mut whole = fresh();
+    let end = whole.run(Limits::none());
+    assert_eq!(end, Stop::HaltProceed { address: HANDLER });
+    for at in 1..=5 {
+        let mut first = fresh();
+        first.run(Limits::instructions(at));
+        let text = to_text(&first);
+        let mut r = from_text(&text, "mid").unwrap();
+        assert_eq!(r.channel_traps, first.channel_traps, "after {at}");
+        assert_eq!(r.run(Limits::none()), end, "after {at}");
+        assert_eq!(to_text(&r), to_text(&whole), "after {at}");
+    }
+}
