@@ -704,7 +704,7 @@ impl Machine {
             | Op::Ett
             | Op::Iot
             | Op::Sense => {
-                if let Err(e) = self.io_order(r, d.op, word, y, at) {
+                if let Err(e) = self.interlocked(r, |m, r| m.io_order(r, d.op, word, y, at)) {
                     return self.io_stop(r, at, depth, cycles, e);
                 }
                 // A TCO taken to itself: the channel is in operation and the CPU spins on it.

@@ -38,25 +38,23 @@ pub(super) fn stop_for(error: ChannelError, address: u16) -> Stop {
 }
 
 impl Machine {
-    /// Execute I/O order `op` (`word`, effective address `y`) at the CPU's count: the cycles
-    /// an interlock held the CPU go on its count and on `io_wait`.
-    pub(super) fn io_order(
+    /// Run `f` (an I/O order) on the channels at the CPU's count: the cycles an interlock held
+    /// the CPU go on its count and on `io_wait`.
+    pub(super) fn interlocked<T>(
         &mut self,
         r: &mut Regs,
-        op: Op,
-        word: u64,
-        y: u16,
-        at: u16,
-    ) -> Result<(), IoStop> {
+        f: impl FnOnce(&mut Machine, &mut Regs) -> T,
+    ) -> T {
         self.io.clock.now = r.cycles;
-        let res = self.io_order_at(r, op, word, y, at);
+        let res = f(self, r);
         let waited = std::mem::take(&mut self.io.clock.waited);
         r.cycles += waited;
         self.io_wait += waited;
         res
     }
 
-    fn io_order_at(
+    /// Execute I/O order `op` (`word`, effective address `y`); under `interlocked`.
+    pub(super) fn io_order(
         &mut self,
         r: &mut Regs,
         op: Op,
