@@ -622,6 +622,15 @@ impl Io {
         None
     }
 
+    /// Whether a condition whose trap is enabled is on but not yet due at `now` (the tape
+    /// check of a record that passes the head after the channel is done): a trap to come.
+    pub fn trap_to_come(&self, command_eof: u32, tape_check: u32, now: u64) -> bool {
+        self.channels.iter().enumerate().any(|(ch, c)| {
+            (command_eof >> ch & 1 != 0 && c.flags.end_of_file && now < c.eof_at)
+                || (tape_check >> ch & 1 != 0 && c.flags.redundancy && now < c.check_at)
+        })
+    }
+
     /// TRC, TEF, BTT, ETT: the indicator, turned off.
     pub fn take(&mut self, ch: usize, which: Indicator) -> bool {
         let Some(c) = self.channels.get_mut(ch) else {

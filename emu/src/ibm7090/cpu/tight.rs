@@ -45,8 +45,13 @@ impl Machine {
     #[cold]
     #[inline(never)]
     pub(super) fn self_transfer(&mut self, r: &Regs, at: u16, before: u64) -> Result<(), Stop> {
-        if self.io.busy_at(r.cycles) {
-            // A channel is in operation: it will finish, and a `TCOA *` then falls through.
+        let t = &self.channel_traps;
+        let (command_eof, tape_check) = (t.enable & 0o377, t.enable >> 18 & 0o377);
+        if self.io.busy_at(r.cycles)
+            || t.armed() && self.io.trap_to_come(command_eof, tape_check, r.cycles)
+        {
+            // A channel is in operation: it will finish, and a `TCOA *` then falls through; or
+            // an enabled trap is still to come, and will end the loop.
             self.looping = None;
             return Ok(());
         }

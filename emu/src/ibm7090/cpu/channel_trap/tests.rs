@@ -293,3 +293,28 @@ fn channel_traps_survive_a_snapshot() {
         assert_eq!(to_text(&r), to_text(&whole), "after {at}");
     }
 }
+
+#[test]
+fn a_transfer_to_itself_waits_for_a_tape_check_due_after_the_channel() {
+    // One word of a 100-word record with a bad character: the channel is done after the first
+    // word, the tape check comes due at the record's end. `TRA *` at 0104 waits for it: it is
+    // no tight loop while an enabled trap is still to come.
+    let mut m = machine(
+        &[
+            ins("ENB", 0o210, 0, 0),
+            ins("NOP", 0, 0, 0),
+            ins("RDS", 0o1201, 0, 0),
+            ins("RCHA", 0o200, 0, 0),
+            ins("TRA", 0o104, 0, 0),
+        ],
+        &[iocd(1, 0o300)],
+        TAPE_CHECK_A,
+        &[],
+    );
+    reel(&mut m, vec![bad_record(600)]);
+    assert_eq!(
+        m.run(Limits::instructions(100_000)),
+        Stop::HaltProceed { address: HANDLER }
+    );
+    assert_eq!(m.mem[0o12], location_word(2, 0o104));
+}
