@@ -36,8 +36,9 @@
 //! ```
 //! (`/` above separates lines.) The clock lines came with period I/O time and stay in version
 //! 2: a snapshot without them has the clock at 0. Version 3 added the channel traps
-//! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. The decoded-instruction cache is rebuilt from the store; the
-//! pending trace text is output and not saved.
+//! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. The
+//! decoded-instruction cache is rebuilt from the store; the pending trace text is output and
+//! not saved.
 
 use super::card::{Card, IMAGE_WORDS};
 use super::channel::{Channel, Io, State, Unit, CHANNELS, TAPE_UNITS};

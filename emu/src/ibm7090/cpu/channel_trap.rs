@@ -44,6 +44,12 @@ impl ChannelTraps {
         self.enable != 0 && !self.inhibit
     }
 
+    /// The channels whose command and end-of-file traps, and whose tape-check traps, are
+    /// enabled: bit n for channel n (`Io::trap_due`, `Io::trap_to_come`).
+    pub fn enabled_channels(&self) -> (u32, u32) {
+        (self.enable & 0o377, self.enable >> 18 & 0o377)
+    }
+
     /// Whether channel `ch`'s command and end-of-file traps are enabled.
     pub fn command_eof(&self, ch: usize) -> bool {
         self.enable >> ch & 1 != 0
@@ -77,7 +83,7 @@ impl Machine {
         if std::mem::take(&mut t.delay) || t.inhibit {
             return None;
         }
-        let (command_eof, tape_check) = (t.enable & 0o377, t.enable >> 18 & 0o377);
+        let (command_eof, tape_check) = t.enabled_channels();
         self.io.clock.now = r.cycles;
         let (ch, cause) = self.io.trap_due(command_eof, tape_check, r.cycles)?;
         self.channel_traps.inhibit = true;

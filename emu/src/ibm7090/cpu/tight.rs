@@ -46,7 +46,7 @@ impl Machine {
     #[inline(never)]
     pub(super) fn self_transfer(&mut self, r: &Regs, at: u16, before: u64) -> Result<(), Stop> {
         let t = &self.channel_traps;
-        let (command_eof, tape_check) = (t.enable & 0o377, t.enable >> 18 & 0o377);
+        let (command_eof, tape_check) = t.enabled_channels();
         if self.io.busy_at(r.cycles)
             || t.armed() && self.io.trap_to_come(command_eof, tape_check, r.cycles)
         {

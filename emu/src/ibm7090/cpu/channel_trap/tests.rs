@@ -34,22 +34,23 @@ fn machine(program: &[u64], commands: &[u64], enable: u64, handler: &[u64]) -> M
     m
 }
 
-/// ENB, NOP, a read select of `unit`, RCHA 0o200, `TCOA *` (at 0o104), HPR: the traps enabled
-/// before the channel runs, the CPU spinning while it does.
+/// ENB, NOP, a read select of `unit`, RCHA 0o200, then `then` from 0o104: the traps enabled
+/// before the channel runs.
+fn read_then(unit: u32, then: &[u64], commands: &[u64], enable: u64, handler: &[u64]) -> Machine {
+    let mut program = vec![
+        ins("ENB", 0o210, 0, 0),
+        ins("NOP", 0, 0, 0),
+        ins("RDS", unit, 0, 0),
+        ins("RCHA", 0o200, 0, 0),
+    ];
+    program.extend_from_slice(then);
+    machine(&program, commands, enable, handler)
+}
+
+/// `read_then` with `TCOA *` (at 0o104) and HPR: the CPU spinning while the channel runs.
 fn enabled_read(unit: u32, commands: &[u64], enable: u64, handler: &[u64]) -> Machine {
-    machine(
-        &[
-            ins("ENB", 0o210, 0, 0),
-            ins("NOP", 0, 0, 0),
-            ins("RDS", unit, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TCOA", 0o104, 0, 0),
-            ins("HPR", 0, 0, 0),
-        ],
-        commands,
-        enable,
-        handler,
-    )
+    let spin = [ins("TCOA", 0o104, 0, 0), ins("HPR", 0, 0, 0)];
+    read_then(unit, &spin, commands, enable, handler)
 }
 
 /// A tape mark read from A1 with the traps off (RDS, RCHA 0o200, `TCOA *` at 0o102: the end of
@@ -210,12 +211,9 @@ fn traps_are_held_off_until_rct() {
 fn a_trap_interrupts_a_computing_loop() {
     // The hot loop never runs while the traps are armed: the trap comes in the middle of the
     // TIX loop, when the mark has passed.
-    let mut m = machine(
+    let mut m = read_then(
+        0o1201,
         &[
-            ins("ENB", 0o210, 0, 0),
-            ins("NOP", 0, 0, 0),
-            ins("RDS", 0o1201, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
             ins("AXT", 30_000, 1, 0),
             ins("TIX", 0o105, 1, 1),
             ins("HPR", 0, 0, 0),
@@ -299,14 +297,9 @@ fn a_transfer_to_itself_waits_for_a_tape_check_due_after_the_channel() {
     // One word of a 100-word record with a bad character: the channel is done after the first
     // word, the tape check comes due at the record's end. `TRA *` at 0104 waits for it: it is
     // no tight loop while an enabled trap is still to come.
-    let mut m = machine(
-        &[
-            ins("ENB", 0o210, 0, 0),
-            ins("NOP", 0, 0, 0),
-            ins("RDS", 0o1201, 0, 0),
-            ins("RCHA", 0o200, 0, 0),
-            ins("TRA", 0o104, 0, 0),
-        ],
+    let mut m = read_then(
+        0o1201,
+        &[ins("TRA", 0o104, 0, 0)],
         &[iocd(1, 0o300)],
         TAPE_CHECK_A,
         &[],
