@@ -46,8 +46,6 @@ pub fn bench(seconds: f64) -> anyhow::Result<Figures> {
     })
 }
 
-/// `bench 7090 --program NAME`: the program's search from the initial position, one problem
-/// deck after another on a fresh copy of the loaded machine, in instructions per host second.
 /// The emulated twin's answer for `p` under the default settings, timed with `bound` alone.
 fn emulated(p: &Position, bound: emu::Bound) -> Ask<'_> {
     Ask {
@@ -61,9 +59,11 @@ fn emulated(p: &Position, bound: emu::Bound) -> Ask<'_> {
     }
 }
 
+/// `bench 7090 --program NAME`: the program's search from the initial position, one problem
+/// deck after another on a fresh copy of the loaded machine, in instructions per host second.
 pub fn bench_program(name: &str, seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
     let entry = crate::cmd::chess::program(name)?;
-    let start_position = programs::chess::Position::start();
+    let start_position = Position::start();
     // The first run assembles the program and warms the caches.
     let first = entry.best(&emulated(&start_position, bound))?;
     let out = first.outcome.context("the emulated twin gives its run")?;
@@ -95,7 +95,7 @@ pub fn program_deck(
     bound: emu::Bound,
 ) -> anyhow::Result<super::simh::Deck> {
     let entry = crate::cmd::chess::program(name)?;
-    let start_position = programs::chess::Position::start();
+    let start_position = Position::start();
     let (program, deck) = entry.problem(&start_position, &[])?;
     let run = entry.best(&emulated(&start_position, bound))?;
     let out = run.outcome.context("the emulated twin gives its run")?;
