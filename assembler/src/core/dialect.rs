@@ -8,6 +8,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use thiserror::Error;
+
 use super::diag::{Collector, CoreError, DialectError};
 use super::expr::{Expr, Lookup};
 use super::span::Span;
@@ -27,12 +29,15 @@ pub trait Valued: Clone + PartialEq {
     fn value(&self) -> i64;
 }
 
-/// The store's own errors, found by the core's `Layout::claim`; the dialect words them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The store's own errors, found by the core's `Layout::claim`. Each dialect words them its
+/// own way (`From<StoreError>`); these messages are the core's plain fallback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum StoreError {
     /// The location counter ran past the last word of the store.
+    #[error("the location counter runs past the end of the store")]
     PastEnd,
     /// A word already placed by an earlier line.
+    #[error("word {address} is already placed by line {first_line}")]
     Overlap { address: u16, first_line: u32 },
 }
 
