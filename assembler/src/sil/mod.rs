@@ -1,6 +1,7 @@
-//! The SILLIAC dialect (`*.sil`): the language documented in docs/assembler.md. Passes: parse every line (`parse`), lay out and emit repeatedly until
-//! the symbols settle (`layout`, `core::symbols::fixed_point`), then the tape image (`tape`),
-//! listing (`listing`) and the way back (`disasm`).
+//! The SILLIAC dialect (`*.sil`): the language documented in docs/assembler.md. Passes: parse
+//! every line (`parse`), lay out and emit repeatedly until the symbols settle (`layout`,
+//! `core::symbols::fixed_point`), then the tape image (`tape`), listing (`listing`, with what
+//! each line placed in `placed`) and the way back (`disasm`).
 
 pub mod data;
 pub mod disasm;
