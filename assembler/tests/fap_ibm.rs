@@ -233,8 +233,10 @@ fn read_listing(text: &str) -> Listing {
 }
 
 #[test]
-#[cfg_attr(not(has_i7094), ignore = "needs SIMH's i7094 to run IBM's FAP")]
-#[cfg_attr(not(has_shared), ignore = "needs ../shared (IBSYS's library tapes)")]
+#[cfg_attr(
+    not(all(has_i7094, has_shared)),
+    ignore = "needs SIMH's i7094 and ../shared (IBSYS's library tapes) to run IBM's FAP"
+)]
 fn ibm_fap_reads_the_period_cards_as_we_do() {
     let dir = std::env::temp_dir().join(format!("firstmoves-fap-ibm-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
