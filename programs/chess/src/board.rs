@@ -148,11 +148,6 @@ impl Position {
         }
     }
 
-    /// The initial position.
-    pub fn start() -> Position {
-        crate::fen::parse_fen(START_FEN).expect("start FEN")
-    }
-
     /// Piece on square `s` (0..63).
     pub fn at(&self, s: u8) -> i8 {
         self.board[mbox(s)]

@@ -74,6 +74,13 @@ pub fn piece_char(p: i8) -> char {
     }
 }
 
+impl Position {
+    /// The initial position.
+    pub fn start() -> Position {
+        parse_fen(START_FEN).expect("start FEN")
+    }
+}
+
 /// Parse a FEN (the clocks may be omitted: 0 and 1).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();

@@ -9,5 +9,9 @@ pub mod swap;
 pub mod tree;
 
 pub use eval::{eval, Eval};
-pub use program::Kotok;
 pub use tree::{tree, tree_until, Params, INFINITY, WIDTHS};
+
+/// Kotok's 1962 MIT program: its shape as a FAP program and a player is in `program`, its
+/// period comparison in `period`.
+#[derive(Clone, Copy, Debug)]
+pub struct Kotok;

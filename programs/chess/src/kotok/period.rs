@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::program::Kotok;
 use super::tree::{tree, Params};
+use super::Kotok;
 use crate::emulated::EmulatedError;
 use crate::fen::to_fen;
 use crate::period::middlegames;

@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 
 use super::eval::MATE;
 use super::tree::{tree, tree_until, Params};
+use super::Kotok;
 use crate::board::Position;
 use crate::emulated::{parse_block, PrintoutError};
 use crate::fap_source;
@@ -14,10 +15,6 @@ use crate::program::{Case, FapProgram, Figures, FiguresError, Player, ReportFiel
 use crate::sample::random_play;
 use crate::search::{Cancel, SearchResult};
 use harness::rng::Rng;
-
-/// Kotok's 1962 MIT program.
-#[derive(Clone, Copy, Debug)]
-pub struct Kotok;
 
 /// The program card holds at most ten widths (docs/kotok.md, "The FAP program").
 pub const MAX_CARD_WIDTHS: usize = 10;

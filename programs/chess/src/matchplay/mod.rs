@@ -14,8 +14,8 @@ mod tests;
 
 pub use game::{play_game, Game, GameOptions, Outcome, Termination};
 pub use openings::{parse_openings, OpeningError};
-pub use player::{EngineFactory, EnginePlayer, Player};
-pub use uci_client::{EngineError, UciConfig, UciPlayer};
+pub use player::{EngineError, EngineFactory, EnginePlayer, Player};
+pub use uci_client::{UciConfig, UciPlayer};
 
 use crate::board::Position;
 

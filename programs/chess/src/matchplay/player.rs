@@ -2,10 +2,106 @@
 //! Both answer with move text the game loop checks, so an engine of either kind that plays
 //! an illegal move loses the game the same way.
 
+use std::fmt;
+use std::io;
+use std::time::Duration;
+
 use crate::board::{Move, Position};
 use crate::uci::Engine;
 
-use super::uci_client::EngineError;
+/// What went wrong with an engine.
+#[derive(Debug)]
+pub enum EngineError {
+    /// The process could not be started.
+    Spawn { command: String, source: io::Error },
+    /// Writing to the engine failed (it has gone).
+    Write { command: String, source: io::Error },
+    /// The engine's output ended before the awaited line.
+    Exited {
+        command: String,
+        waiting_for: &'static str,
+    },
+    /// The awaited line did not come in time.
+    Timeout {
+        command: String,
+        waiting_for: &'static str,
+        after: Duration,
+    },
+    /// A line that breaks the protocol.
+    Protocol { command: String, line: String },
+    /// One of our programs gave no move in a position with legal moves (an emulated twin
+    /// whose run failed says why in `detail`).
+    NoMove {
+        engine: String,
+        detail: Option<String>,
+    },
+    /// The engine refused a `setoption`.
+    UnknownOption {
+        command: String,
+        name: String,
+        answer: String,
+    },
+}
+
+impl EngineError {
+    /// A timeout (a time forfeit in a game) rather than a broken engine.
+    pub fn is_timeout(&self) -> bool {
+        matches!(self, EngineError::Timeout { .. })
+    }
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Spawn { command, source } => {
+                write!(f, "engine `{command}`: cannot start it: {source}")
+            }
+            EngineError::Write { command, source } => {
+                write!(f, "engine `{command}`: cannot write to it: {source}")
+            }
+            EngineError::Exited {
+                command,
+                waiting_for,
+            } => write!(
+                f,
+                "engine `{command}` exited while we waited for `{waiting_for}`"
+            ),
+            EngineError::Timeout {
+                command,
+                waiting_for,
+                after,
+            } => write!(
+                f,
+                "engine `{command}`: no `{waiting_for}` within {:.1} s",
+                after.as_secs_f64()
+            ),
+            EngineError::Protocol { command, line } => {
+                write!(f, "engine `{command}`: not UCI: `{line}`")
+            }
+            EngineError::NoMove { engine, detail } => {
+                write!(f, "{engine} gave no move")?;
+                match detail {
+                    Some(d) => write!(f, " ({d})"),
+                    None => Ok(()),
+                }
+            }
+            EngineError::UnknownOption {
+                command,
+                name,
+                answer,
+            } => write!(f, "engine `{command}`: option `{name}` refused: {answer}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EngineError::Spawn { source, .. } | EngineError::Write { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
 
 /// One side of a game.
 pub trait Player {
