@@ -34,7 +34,7 @@
 
 use super::card::ImageUnit;
 use super::card_reader::CardReader;
-use super::io_timing::{Clock, Kind};
+use super::io_timing::{Bound, Figures, Kind};
 use super::isa::{self, Op};
 use super::printer::Printer;
 use super::punch::Punch;
@@ -263,6 +263,44 @@ pub struct Io {
     pub io_check: bool,
     /// When the channels and units finish (`io_timing`).
     pub clock: Clock,
+}
+
+/// The channels' and units' clock, in cycles on the CPU's count (`Machine::cycles`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub bound: Bound,
+    /// The CPU's count when the current I/O order started (set by the CPU before each order).
+    pub now: u64,
+    /// Cycles the current order held the CPU at an interlock (taken by the CPU after it).
+    pub waited: u64,
+    /// Per channel: in operation until this cycle (while selected or waiting for an LCH, at
+    /// least until then; the end of the IOxT an LCH waits for).
+    pub busy_until: [u64; CHANNELS],
+    /// Per channel: when the unit's current record (card, line, tape record) started, the
+    /// words of it moved, its length in words (a tape record read), and whether it ended.
+    pub record_start: [u64; CHANNELS],
+    pub record_words: [u32; CHANNELS],
+    pub record_len: [u32; CHANNELS],
+    pub record_ended: [bool; CHANNELS],
+    /// When the reader, punch and printer end their cycle, and each tape unit stops.
+    pub reader_free: u64,
+    pub punch_free: u64,
+    pub printer_free: u64,
+    pub tape_free: [[u64; TAPE_UNITS]; CHANNELS],
+}
+
+impl Clock {
+    pub fn figures(&self) -> Figures {
+        Figures::of(self.bound)
+    }
+
+    /// The CPU is held until `t` (nothing if that has passed).
+    pub fn wait_until(&mut self, t: u64) {
+        if t > self.now {
+            self.waited += t - self.now;
+            self.now = t;
+        }
+    }
 }
 
 /// The kind of time a unit takes.

@@ -334,10 +334,10 @@ impl Machine {
         self.cpu.q
     }
     pub fn set_a(&mut self, v: u64) {
-        self.cpu.a = v & super::orders::WORD_MASK;
+        self.cpu.a = v & arith::WORD_MASK;
     }
     pub fn set_q(&mut self, v: u64) {
-        self.cpu.q = v & super::orders::WORD_MASK;
+        self.cpu.q = v & arith::WORD_MASK;
     }
     pub fn control(&self) -> (u16, Half) {
         location(self.cpu.pc)

@@ -25,8 +25,8 @@
 //! The pending trace text is output, not state, and is not saved. The checksum catches a file
 //! damaged in a way that still parses.
 
+use super::arith::WORD_MASK;
 use super::control::Machine;
-use super::orders::WORD_MASK;
 use super::store::WORDS;
 use crate::snapshot::{self as shared, Format, Line};
 use std::fmt::Write;

@@ -540,7 +540,7 @@ mod tests {
                     break;
                 }
                 prop_assert_eq!(sliced.step(), reference.step());
-                let (addr, word) = (addr % span, word & crate::silliac::orders::WORD_MASK);
+                let (addr, word) = (addr % span, word & crate::silliac::arith::WORD_MASK);
                 sliced.set_word(addr, word);
                 reference.set_word(addr, word);
                 sliced.set_timing(Bound::ALL[next_bound]);
