@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::silliac::arith::{from_signed, to_signed, HALF, SIGN, WORD_MASK};
-use crate::silliac::orders::{pair, parse_function};
+use crate::silliac::orders::{info, pair, parse_function, Action, Status};
 
 const ADD: u64 = 75_000;
 const MUL: u64 = 700_000;
