@@ -112,6 +112,11 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
                 assembler::fap::assemble(&source, &name).unwrap_or_else(|d| exit(&d, d.len()));
             return write_fap(&args, &program, &name);
         }
+        Language::Ap9 | Language::Sil if args.flagged => {
+            anyhow::bail!(
+                "{name}: --flagged is for FAP, which assembles a card in error as FAP does"
+            );
+        }
         Language::Ap9 => {
             if args.raw {
                 anyhow::bail!(
