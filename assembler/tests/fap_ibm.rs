@@ -39,6 +39,22 @@ const CARDS: &[(&str, &str, char)] = &[
     ("PAL3   BCD 20 FUNCTION", "", ' '),
     ("       BCD 1", "", ' '),
     ("       BCI     1,*TRUE*", "", ' '),
+    // Literals: the pool in ascending order of the word as 36 unsigned bits, each word once.
+    ("       CLA     =HABC", "", ' '),
+    ("       CLA     =O777", "", ' '),
+    ("       CLA     =-1", "", ' '),
+    ("       CLA     =1B17", "", ' '),
+    ("       CLA     =3.5", "", ' '),
+    ("       CLA     =0", "", ' '),
+    ("       CLA     =HA", "", ' '),
+    ("       CLA     =O4", "", ' '),
+    ("       CLA     =4", "", ' '),
+    ("       CLA     =-0", "", ' '),
+    ("       CLA     =O400000000000", "", ' '),
+    ("       CLA     =-3.5", "", ' '),
+    ("       CLA     =H", "", ' '),
+    ("       CLA     =O777777777777", "", ' '),
+    ("       CLA     =1", "", ' '),
     ("Q      HED", "", ' '),
     (" QQ    PZE     3", "", ' '),
     ("       PZE     QQ", "", ' '),
@@ -259,7 +275,7 @@ fn ibm_fap_reads_the_period_cards_as_we_do() {
         let got = ibm_flags.get(&key).map_or("", String::as_str);
         assert_eq!(got, flag, "IBM's FAP flags '{card}'\n{listing}");
     }
-    assert_eq!(ibm.len(), 29, "{listing}");
+    assert_eq!(ibm.len(), 57, "{listing}");
     for (&a, &w) in &ibm {
         let want = if (a, w) == (COLUMN_17.0, 0o060100000000) {
             COLUMN_17.1
