@@ -19,7 +19,7 @@ use super::kotok::Kotok;
 use super::mater::program::Mater;
 use super::program::{
     assembled, best, params_from, spread_of, Alias, Best, Figures, FiguresError, Player, Settings,
-    Twin, TwinEngine,
+    Source, Twin, TwinEngine,
 };
 use super::soma::Soma;
 use super::turochamp::Turochamp;
@@ -131,6 +131,10 @@ pub trait Entry: Sync {
     fn check(&self, settings: &[(String, String)]) -> Result<(), ProgramError>;
     /// Assemble the FAP program now, so a broken one is reported before the first move.
     fn assemble(&self) -> Result<(), ProgramError>;
+    /// The program's own FAP file (assembled after core.fap and initia.fap).
+    fn source(&self) -> Source;
+    /// The program assembled.
+    fn program(&self) -> Result<&'static Program, ProgramError>;
     /// Either twin behind the UCI engine trait.
     fn engine(
         &self,
@@ -229,6 +233,14 @@ impl<P: Player> Entry for Row<P> {
     fn assemble(&self) -> Result<(), ProgramError> {
         assembled::<P>()?;
         Ok(())
+    }
+
+    fn source(&self) -> Source {
+        P::SOURCE
+    }
+
+    fn program(&self) -> Result<&'static Program, ProgramError> {
+        Ok(assembled::<P>()?)
     }
 
     fn engine(
