@@ -34,9 +34,8 @@
 //! tape-clock A 0 0 0 0 0 0 0 0 0 0         (when each unit stops)
 //! end 0123456789abcdef                    (FNV-1a 64 of every byte before this line)
 //! ```
-//! (`/` above separates lines.) The clock lines came with period I/O time and stay in version
-//! 2: a snapshot without them has the clock at 0. Version 3 added the channel traps
-//! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. The
+//! (`/` above separates lines.) A version 2 snapshot has no channel traps (`channel-traps`,
+//! `trap-clock`) and loads with them off; one without the clock lines has the clock at 0. The
 //! decoded-instruction cache is rebuilt from the store; the pending trace text is output and
 //! not saved.
 
