@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use dama::exhibition::{
-    self as ex, plot_svg, spread, ExhibitionOptions, ExhibitionReport, Phase, Spread,
-};
+use dama::crosscheck::{crosscheck_with, CrosscheckRun};
+use dama::exhibition::{self as ex, plot_svg, ExhibitionOptions, ExhibitionReport};
 use dama::search::Setting;
+use dama::times::{spread, Phase, Spread};
 use dama::Side;
 use harness::shard::Shard;
 use serde_json::json;
@@ -383,15 +383,15 @@ fn print_report(r: &ExhibitionReport) {
 }
 
 pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
-    let r = ex::crosscheck_with(
-        args.positions,
-        args.run.seed,
-        args.run.select,
-        args.run.timing.bound(),
-        args.shard.unwrap_or(Shard::WHOLE),
-        args.jobs.get(),
-        &mut crate::progress::Reporter::new("crosscheck"),
-    )?;
+    let run = CrosscheckRun {
+        positions: args.positions,
+        seed: args.run.seed,
+        setting: args.run.select,
+        timing: args.run.timing.bound(),
+        shard: args.shard.unwrap_or(Shard::WHOLE),
+        jobs: args.jobs.get(),
+    };
+    let r = crosscheck_with(&run, &mut crate::progress::Reporter::new("crosscheck"))?;
     if args.run.json {
         let mut v = r.json();
         if let Some(shard) = args.shard {

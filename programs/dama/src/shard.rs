@@ -5,7 +5,8 @@
 
 use serde_json::Value;
 
-use super::exhibition::{period_value, times_values, Phase, TimeSpread};
+use crate::crosscheck::{period_value, times_values, TimeSpread};
+use crate::times::Phase;
 use harness::shard::{Campaign, Combine, Parts, ShardError};
 
 /// The dama campaigns `merge` knows.
@@ -121,7 +122,7 @@ fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
 
 #[cfg(test)]
 mod tests {
-    use crate::exhibition::crosscheck_with;
+    use crate::crosscheck::{crosscheck_with, CrosscheckRun};
     use crate::search::Setting;
     use emu::Bound;
     use harness::progress::NoProgress;
@@ -132,16 +133,13 @@ mod tests {
     #[test]
     fn crosscheck_shards_merge_to_the_whole_run() {
         let run = |shard: Shard, jobs| {
-            crosscheck_with(
-                5,
-                4,
-                Setting::DEMO,
-                Bound::High,
+            let run = CrosscheckRun {
+                timing: Bound::High,
                 shard,
                 jobs,
-                &mut NoProgress,
-            )
-            .unwrap()
+                ..CrosscheckRun::new(5, 4, Setting::DEMO)
+            };
+            crosscheck_with(&run, &mut NoProgress).unwrap()
         };
         let whole = run(Shard::WHOLE, 2);
         let mut files = Vec::new();

@@ -18,9 +18,9 @@ use assembler::sil::{assemble, Program};
 use emu::silliac::timing::Bound;
 use emu::silliac::{decode_text, Limits, Machine, Stop};
 
-use super::board::{Move, Side};
+use super::board::{Move, Position, Side};
 use super::game::End;
-use super::search::{Depth, Select, Setting};
+use super::search::{Depth, SearchResult, Select, Setting};
 
 /// The program's source, assembled at run time by the project's assembler.
 pub const SOURCE: &str = include_str!("../dama.sil");
@@ -55,6 +55,11 @@ pub enum SilError {
     Garbled { line: String },
     /// A record asked for something the protocol cannot carry (board 0 or > 99, square > 99).
     Record(String),
+    /// The program answered a position with no move and no end of game (its replies).
+    NoMove {
+        position: String,
+        replies: Vec<String>,
+    },
 }
 
 impl fmt::Display for SilError {
@@ -65,6 +70,9 @@ impl fmt::Display for SilError {
             SilError::Stopped { stop } => write!(f, "the emulated SILLIAC stopped: {stop}"),
             SilError::Garbled { line } => write!(f, "the program punched `{line}`, not a reply"),
             SilError::Record(r) => write!(f, "record not encodable: {r}"),
+            SilError::NoMove { position, replies } => {
+                write!(f, "the program gave no move for {position}: {replies:?}")
+            }
         }
     }
 }
@@ -404,6 +412,49 @@ impl SilDama {
         self.consumed = begin;
         Ok(out)
     }
+}
+
+/// The machine's move in any position, either side to move (B: the board turned round, so the
+/// program, which always plays A, plays it), with value and positions, and the period time it
+/// took in ns: `dama best --engine emulated`.
+pub fn best(pos: &Position, setting: Setting) -> Result<(SearchResult, u64), SilError> {
+    let turned = |m: u32| m.reverse_bits();
+    let (a, b) = match pos.side {
+        Side::A => (pos.a, pos.b),
+        Side::B => (turned(pos.b), turned(pos.a)),
+    };
+    let mut sil = SilDama::start(setting, 1)?;
+    sil.run()?;
+    let before = sil.clock_ns();
+    sil.push(&set_frames(1, a, b)?);
+    let replies = sil.run()?;
+    let spent = sil.clock_ns() - before;
+    for r in &replies {
+        if let Some((mv, value, positions)) = r.reply.as_move() {
+            let mv = match pos.side {
+                Side::A => mv,
+                Side::B => Move::new(33 - mv.from, 33 - mv.to),
+            };
+            let best = SearchResult {
+                mv: Some(mv),
+                value,
+                positions,
+            };
+            return Ok((best, spent));
+        }
+        if let Reply::Wins {
+            side: Side::A,
+            end: End::Blocked,
+            ..
+        } = r.reply
+        {
+            return Ok((SearchResult::BLOCKED, spent));
+        }
+    }
+    Err(SilError::NoMove {
+        position: pos.to_string(),
+        replies: replies.into_iter().map(|r| r.text).collect(),
+    })
 }
 
 #[cfg(test)]
