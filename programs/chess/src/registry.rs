@@ -4,7 +4,6 @@
 //! implementation below; adding a program is its folder under `programs/chess/src/`, its FAP
 //! file and one row.
 
-use std::fmt;
 use std::marker::PhantomData;
 
 use emu::Bound;
@@ -59,29 +58,14 @@ pub fn names() -> String {
 }
 
 /// Why a program could not answer.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ProgramError {
     /// A setting the program does not have or does not take.
+    #[error("{0}")]
     Setting(String),
     /// The emulated run: assembly, the card, the machine's stop, the printout.
-    Emulated(EmulatedError),
-}
-
-impl fmt::Display for ProgramError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProgramError::Setting(m) => f.write_str(m),
-            ProgramError::Emulated(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for ProgramError {}
-
-impl From<EmulatedError> for ProgramError {
-    fn from(e: EmulatedError) -> Self {
-        ProgramError::Emulated(e)
-    }
+    #[error(transparent)]
+    Emulated(#[from] EmulatedError),
 }
 
 /// A finished cross-check, whatever the program.

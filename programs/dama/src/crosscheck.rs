@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::board::Position;
 use crate::sample::random_positions;
 use crate::search::{faithful, SearchResult, Setting};
-use crate::sil::{set_frames, SilDama, SilError, TimedReply};
+use crate::sil::{set_frames, SilDama, SilDamaError, TimedReply};
 use crate::times::{spread, spread_value, Phase};
 pub use emu::silliac::timing::{Bound, Spread as TimeSpread};
 use harness::progress::{map_in_order, NoProgress, Progress};
@@ -184,12 +184,16 @@ pub fn times_values(times: &[(Phase, u64)]) -> (serde_json::Value, serde_json::V
 
 /// Run `count` random positions on the emulated program (set records on board 1) and on the
 /// native faithful engine.
-pub fn crosscheck(count: usize, seed: u64, setting: Setting) -> Result<CrosscheckReport, SilError> {
+pub fn crosscheck(
+    count: usize,
+    seed: u64,
+    setting: Setting,
+) -> Result<CrosscheckReport, SilDamaError> {
     crosscheck_with(&CrosscheckRun::new(count, seed, setting), &mut NoProgress)
 }
 
 /// What one problem gave.
-struct Checked {
+struct ProblemFigures {
     mismatch: Option<Mismatch>,
     positions_examined: u64,
     /// The phase of the position and the reply's period time (random positions only).
@@ -217,13 +221,17 @@ fn sub_spread(a: TimeSpread, b: TimeSpread) -> TimeSpread {
 
 /// One random position on a fresh copy of the machine as it stands after its first move (the
 /// same for every problem), and natively: a pure function of the position.
-fn check_random(base: &SilDama, pending: &Position, setting: Setting) -> Result<Checked, SilError> {
+fn check_random(
+    base: &SilDama,
+    pending: &Position,
+    setting: Setting,
+) -> Result<ProblemFigures, SilDamaError> {
     let mut sil = base.clone();
     let (clock, period) = (sil.clock_ns(), sil.machine().spread());
     sil.push(&set_frames(1, pending.a, pending.b)?);
     let replies = sil.run()?;
     let (mismatch, native) = check(1, pending, setting, &replies);
-    Ok(Checked {
+    Ok(ProblemFigures {
         mismatch,
         positions_examined: native.positions,
         time: replies.first().map(|r| (Phase::of(pending), r.period_ns())),
@@ -241,7 +249,7 @@ fn check_random(base: &SilDama, pending: &Position, setting: Setting) -> Result<
 pub fn crosscheck_with(
     run: &CrosscheckRun,
     progress: &mut dyn Progress,
-) -> Result<CrosscheckReport, SilError> {
+) -> Result<CrosscheckReport, SilDamaError> {
     let host = Instant::now();
     let CrosscheckRun {
         positions: count,
@@ -270,7 +278,7 @@ pub fn crosscheck_with(
     let mut results = Vec::new();
     if shard.k == 1 {
         let (mismatch, native) = check(1, &Position::start(), setting, &first);
-        results.push(Ok(Checked {
+        results.push(Ok(ProblemFigures {
             mismatch,
             positions_examined: native.positions,
             time: None,

@@ -12,8 +12,6 @@
 
 pub mod cards;
 
-use std::fmt;
-
 use crate::board::*;
 
 pub use cards::{to_cards, CardsError};
@@ -27,24 +25,13 @@ pub struct Problem {
 }
 
 /// INITIA's error comment: card (1-based), column (1-based) and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("INITIA card {card} column {column}: {message}")]
 pub struct InitiaError {
     pub card: usize,
     pub column: usize,
     pub message: String,
 }
-
-impl fmt::Display for InitiaError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "INITIA card {} column {}: {}",
-            self.card, self.column, self.message
-        )
-    }
-}
-
-impl std::error::Error for InitiaError {}
 
 /// A character of the card deck with its place.
 #[derive(Clone, Copy)]

@@ -3,7 +3,6 @@
 //! `faithful` engine (`crosscheck::check`). The loop (`play`), the game records (`record`), the
 //! report folded from the loop's events (here) and its move-time plot (`plot`).
 
-use std::fmt;
 use std::path::PathBuf;
 
 use crate::board::{Move, Position, Side};
@@ -11,7 +10,7 @@ use crate::crosscheck::Mismatch;
 use crate::game::End;
 use crate::movegen::legal_moves;
 use crate::search::Setting;
-use crate::sil::SilError;
+use crate::sil::SilDamaError;
 use crate::strategy::StrategyError;
 use crate::times::{spread, Phase, Spread};
 pub use emu::silliac::timing::{Bound, Spread as TimeSpread};
@@ -94,47 +93,25 @@ impl Default for ExhibitionOptions {
 }
 
 /// Why an exhibition could not be played (a mismatch is not an error: it is reported).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ExhibitionError {
-    Sil(SilError),
+    #[error(transparent)]
+    Sil(#[from] SilDamaError),
+    #[error(transparent)]
     Strategy(StrategyError),
+    #[error("--boards {0}: the program holds 1 to 25")]
     Boards(u8),
+    #[error("{}:{line}: {message}", .file.display())]
     Record {
         file: PathBuf,
         line: usize,
         message: String,
     },
-    Io {
-        file: PathBuf,
-        message: String,
-    },
+    #[error("{}: {message}", .file.display())]
+    Io { file: PathBuf, message: String },
     /// The program and the harness disagree so that play cannot go on.
+    #[error("exhibition stalled: {0}")]
     Stalled(String),
-}
-
-impl fmt::Display for ExhibitionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ExhibitionError::Sil(e) => write!(f, "{e}"),
-            ExhibitionError::Strategy(e) => write!(f, "{e}"),
-            ExhibitionError::Boards(n) => write!(f, "--boards {n}: the program holds 1 to 25"),
-            ExhibitionError::Record {
-                file,
-                line,
-                message,
-            } => write!(f, "{}:{line}: {message}", file.display()),
-            ExhibitionError::Io { file, message } => write!(f, "{}: {message}", file.display()),
-            ExhibitionError::Stalled(s) => write!(f, "exhibition stalled: {s}"),
-        }
-    }
-}
-
-impl std::error::Error for ExhibitionError {}
-
-impl From<SilError> for ExhibitionError {
-    fn from(e: SilError) -> Self {
-        ExhibitionError::Sil(e)
-    }
 }
 
 /// One machine move and its period time.
