@@ -6,13 +6,13 @@
 
 use std::marker::PhantomData;
 
-use emu::Bound;
+use emu::{Bound, Spread};
 use serde_json::Value;
 
 use super::board::Position;
 use super::crosscheck::{crosscheck, CrosscheckTiming, Report};
 use super::emulated::profile::profile;
-use super::emulated::{problem_deck, CycleSpread, EmulatedError, Outcome, Program};
+use super::emulated::{problem_deck, EmulatedError, Outcome, Program};
 use super::fen::parse_fen;
 use super::kotok::Kotok;
 use super::mater::program::Mater;
@@ -76,7 +76,7 @@ pub trait CrosscheckReport {
     /// Each finished emulated run's seconds in problem order (for `--shard`).
     fn seconds(&self) -> &[f64];
     /// The finished runs' cycles under each I/O bound, summed, if asked for.
-    fn spread(&self) -> Option<CycleSpread>;
+    fn spread(&self) -> Option<Spread>;
 }
 
 impl<P: Player> CrosscheckReport for Report<P> {
@@ -92,7 +92,7 @@ impl<P: Player> CrosscheckReport for Report<P> {
         &self.seconds
     }
 
-    fn spread(&self) -> Option<CycleSpread> {
+    fn spread(&self) -> Option<Spread> {
         self.spread
     }
 
@@ -173,7 +173,7 @@ pub struct Timed {
     pub answer: String,
     pub outcome: Outcome,
     pub profile: emu::ibm7090::Profile,
-    pub cycles: CycleSpread,
+    pub cycles: Spread,
 }
 
 /// The registry row of a player.

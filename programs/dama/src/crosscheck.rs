@@ -9,8 +9,8 @@ use crate::board::Position;
 use crate::sample::random_positions;
 use crate::search::{faithful, SearchResult, Setting};
 use crate::sil::{set_frames, SilDama, SilDamaError, TimedReply};
-use crate::times::{spread, spread_value, Phase};
-pub use emu::silliac::timing::{Bound, Spread as TimeSpread};
+use crate::times::{self, seconds, Phase, TimeStats};
+use emu::{Bound, Spread};
 use harness::progress::{map_in_order, NoProgress, Progress};
 use harness::shard::Shard;
 
@@ -111,7 +111,7 @@ pub struct CrosscheckReport {
     pub host_seconds: f64,
     /// The whole run's period time under the low, nominal and high figures.
     #[serde(skip)]
-    pub period: TimeSpread,
+    pub period: Spread,
     /// The bound the clock charged.
     #[serde(skip)]
     pub timing: Bound,
@@ -132,7 +132,7 @@ impl CrosscheckReport {
             "by_phase": by_phase,
             "emulated_seconds": self.emulated_ns as f64 / 1e9,
             "timing": self.timing.name(),
-            "emulated_seconds_spread": period_value(self.period),
+            "emulated_seconds_spread": harness::json::spread(self.period.map(seconds)),
             "host_seconds": self.host_seconds,
         })
     }
@@ -149,22 +149,9 @@ impl CrosscheckReport {
         serde_json::json!({
             "times": times,
             "emulated_ns": self.emulated_ns,
-            "period_ns": {
-                "low": self.period.low_ns,
-                "nominal": self.period.nominal_ns,
-                "high": self.period.high_ns,
-            },
+            "period_ns": harness::json::spread(self.period),
         })
     }
-}
-
-/// A period time under the three bounds, in seconds.
-pub fn period_value(s: TimeSpread) -> serde_json::Value {
-    serde_json::json!({
-        "low": s.low_ns as f64 / 1e9,
-        "nominal": s.nominal_ns as f64 / 1e9,
-        "high": s.high_ns as f64 / 1e9,
-    })
 }
 
 /// A crosscheck's `move_seconds` and `by_phase` from the replies' (phase, period ns), in
@@ -172,7 +159,7 @@ pub fn period_value(s: TimeSpread) -> serde_json::Value {
 pub fn times_values(times: &[(Phase, u64)]) -> (serde_json::Value, serde_json::Value) {
     let of = |keep: &dyn Fn(Phase) -> bool| {
         let v: Vec<u64> = times.iter().filter(|t| keep(t.0)).map(|t| t.1).collect();
-        spread_value(spread(&v))
+        times::json(TimeStats::of(&v))
     };
     let by_phase = serde_json::json!({
         "opening": of(&|p| p == Phase::Opening),
@@ -200,23 +187,7 @@ struct ProblemFigures {
     time: Option<(Phase, u64)>,
     /// Period time the problem took under the bound charged, and under all three.
     emulated_ns: u64,
-    period: TimeSpread,
-}
-
-fn add_spread(a: TimeSpread, b: TimeSpread) -> TimeSpread {
-    TimeSpread {
-        low_ns: a.low_ns + b.low_ns,
-        nominal_ns: a.nominal_ns + b.nominal_ns,
-        high_ns: a.high_ns + b.high_ns,
-    }
-}
-
-fn sub_spread(a: TimeSpread, b: TimeSpread) -> TimeSpread {
-    TimeSpread {
-        low_ns: a.low_ns - b.low_ns,
-        nominal_ns: a.nominal_ns - b.nominal_ns,
-        high_ns: a.high_ns - b.high_ns,
-    }
+    period: Spread,
 }
 
 /// One random position on a fresh copy of the machine as it stands after its first move (the
@@ -236,7 +207,7 @@ fn check_random(
         positions_examined: native.positions,
         time: replies.first().map(|r| (Phase::of(pending), r.period_ns())),
         emulated_ns: sil.clock_ns() - clock,
-        period: sub_spread(sil.machine().spread(), period),
+        period: sil.machine().spread() - period,
     })
 }
 
@@ -272,7 +243,7 @@ pub fn crosscheck_with(
         times: Vec::new(),
         emulated_ns: 0,
         host_seconds: 0.0,
-        period: TimeSpread::default(),
+        period: Spread::default(),
         timing,
     };
     let mut results = Vec::new();
@@ -296,7 +267,7 @@ pub fn crosscheck_with(
         report.positions_examined += c.positions_examined;
         report.times.extend(c.time);
         report.emulated_ns += c.emulated_ns;
-        report.period = add_spread(report.period, c.period);
+        report.period += c.period;
     }
     report.host_seconds = host.elapsed().as_secs_f64();
     Ok(report)

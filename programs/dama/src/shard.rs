@@ -5,8 +5,9 @@
 
 use serde_json::Value;
 
-use crate::crosscheck::{period_value, times_values, TimeSpread};
-use crate::times::Phase;
+use crate::crosscheck::times_values;
+use crate::times::{seconds, Phase};
+use emu::Spread;
 use harness::shard::{Campaign, Combine, Parts, ShardError};
 
 /// The dama campaigns `merge` knows.
@@ -90,17 +91,15 @@ fn by_phase(parts: &Parts) -> Result<Value, ShardError> {
 }
 
 /// The shards' period time under each bound, summed in ns.
-fn period(parts: &Parts) -> Result<TimeSpread, ShardError> {
-    let mut sum = TimeSpread::default();
+fn period(parts: &Parts) -> Result<Spread, ShardError> {
+    let mut sum = Spread::default();
     for (file, v) in parts {
         let get = |bound: &str| {
             v.pointer(&format!("/shard/period_ns/{bound}"))
                 .and_then(Value::as_u64)
                 .ok_or_else(|| wrong(file, "period_ns"))
         };
-        sum.low_ns += get("low")?;
-        sum.nominal_ns += get("nominal")?;
-        sum.high_ns += get("high")?;
+        sum += Spread::new(get("low")?, get("nominal")?, get("high")?);
     }
     Ok(sum)
 }
@@ -117,7 +116,7 @@ fn emulated_seconds(parts: &Parts) -> Result<Value, ShardError> {
 }
 
 fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
-    Ok(period_value(period(parts)?))
+    Ok(harness::json::spread(period(parts)?.map(seconds)))
 }
 
 #[cfg(test)]

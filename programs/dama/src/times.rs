@@ -1,5 +1,5 @@
 //! The machine's move times as the reports give them: the phase of the position a move was
-//! made in, and the count, min, median and max of a set of times.
+//! made in, the count, min, median and max of a set of times, and ns as seconds.
 
 use crate::board::Position;
 
@@ -43,37 +43,44 @@ impl Phase {
     }
 }
 
-/// min, median, max of a set of durations (ns).
+/// The count, min, median and max of a set of move times, in seconds.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct Spread {
+pub struct TimeStats {
     pub count: usize,
     pub min: f64,
     pub median: f64,
     pub max: f64,
 }
 
-/// Seconds from ns, min/median/max (the lower median for an even count).
-pub fn spread(ns: &[u64]) -> Option<Spread> {
-    if ns.is_empty() {
-        return None;
+impl TimeStats {
+    /// The statistics of times in ns (the lower median for an even count); none of no times.
+    pub fn of(ns: &[u64]) -> Option<TimeStats> {
+        if ns.is_empty() {
+            return None;
+        }
+        let mut v = ns.to_vec();
+        v.sort_unstable();
+        let s = |x: u64| x as f64 / 1e9;
+        Some(TimeStats {
+            count: v.len(),
+            min: s(v[0]),
+            median: s(v[(v.len() - 1) / 2]),
+            max: s(v[v.len() - 1]),
+        })
     }
-    let mut v = ns.to_vec();
-    v.sort_unstable();
-    let s = |x: u64| x as f64 / 1e9;
-    Some(Spread {
-        count: v.len(),
-        min: s(v[0]),
-        median: s(v[(v.len() - 1) / 2]),
-        max: s(v[v.len() - 1]),
-    })
 }
 
-/// A spread of move times as the reports print it (`null` for no moves).
-pub fn spread_value(s: Option<Spread>) -> serde_json::Value {
+/// Move-time statistics as the reports write them (`null` for no moves).
+pub fn json(s: Option<TimeStats>) -> serde_json::Value {
     match s {
         Some(s) => {
             serde_json::json!({"count": s.count, "min": s.min, "median": s.median, "max": s.max})
         }
         None => serde_json::Value::Null,
     }
+}
+
+/// A period time in ns as the reports' seconds.
+pub fn seconds(ns: u64) -> f64 {
+    ns as f64 / 1e9
 }

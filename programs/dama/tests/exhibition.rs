@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use dama::exhibition::{exhibition, EventKind, Exhibition, ExhibitionOptions};
 use dama::search::{faithful, Setting};
 use dama::sil::{move_frames, set_frames, Reply, SilDama};
-use dama::times::spread;
+use dama::times::TimeStats;
 use dama::{legal_moves, End, Move, Position, Side};
 
 #[test]
@@ -25,7 +25,7 @@ fn three_boards_no_mismatch_exact_times() {
     // Emulated (period) time is exact and deterministic: the whole exhibition and the spread
     // of the period time per move (figures of the timing table in emu/src/silliac/timing.rs).
     assert_eq!(r.emulated_ns, 2_399_394_596_000);
-    let s = spread(&r.move_times()).unwrap();
+    let s = TimeStats::of(&r.move_times()).unwrap();
     assert_eq!((s.min, s.median, s.max), (1.875944, 17.52777, 210.918185));
     assert!(r.words_used <= 1024);
 }

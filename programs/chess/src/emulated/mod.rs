@@ -17,7 +17,7 @@ use assembler::fap;
 use emu::ibm7090::bcd;
 use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop, STORE_WORDS};
-use emu::Bound;
+use emu::{Bound, Spread};
 
 use crate::search::Cancel;
 
@@ -296,45 +296,6 @@ impl Outcome {
     }
 }
 
-/// A problem's cycles under each I/O bound.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CycleSpread {
-    pub low: u64,
-    pub nominal: u64,
-    pub high: u64,
-}
-
-impl CycleSpread {
-    pub fn get(&self, b: Bound) -> u64 {
-        match b {
-            Bound::Low => self.low,
-            Bound::Nominal => self.nominal,
-            Bound::High => self.high,
-        }
-    }
-
-    fn set(&mut self, b: Bound, cycles: u64) {
-        match b {
-            Bound::Low => self.low = cycles,
-            Bound::Nominal => self.nominal = cycles,
-            Bound::High => self.high = cycles,
-        }
-    }
-}
-
-/// The sum of two spreads (problems run one after the other).
-impl std::ops::Add for CycleSpread {
-    type Output = CycleSpread;
-
-    fn add(self, o: CycleSpread) -> CycleSpread {
-        CycleSpread {
-            low: self.low + o.low,
-            nominal: self.nominal + o.nominal,
-            high: self.high + o.high,
-        }
-    }
-}
-
 /// `run_problem_with` under the I/O bound `bound`.
 pub fn run_problem_timed(
     program: &Program,
@@ -359,8 +320,8 @@ pub fn cycle_spread(
     program: &Program,
     deck: &str,
     done: &Outcome,
-) -> Result<CycleSpread, EmulatedError> {
-    let mut spread = CycleSpread::default();
+) -> Result<Spread, EmulatedError> {
+    let mut spread = Spread::default();
     spread.set(done.bound, done.cycles);
     for b in Bound::ALL.into_iter().filter(|&b| b != done.bound) {
         // A budget only against a runaway: twice the instructions `done` took, and some.

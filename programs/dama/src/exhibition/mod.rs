@@ -12,8 +12,8 @@ use crate::movegen::legal_moves;
 use crate::search::Setting;
 use crate::sil::SilDamaError;
 use crate::strategy::StrategyError;
-use crate::times::{spread, Phase, Spread};
-pub use emu::silliac::timing::{Bound, Spread as TimeSpread};
+use crate::times::{Phase, TimeStats};
+pub use emu::{Bound, Spread};
 
 mod play;
 mod plot;
@@ -155,7 +155,7 @@ pub struct ExhibitionReport {
     /// The whole run's period time under the low, nominal and high figures (one of them is
     /// `emulated_ns`, the one of `timing`).
     #[serde(skip)]
-    pub period: TimeSpread,
+    pub period: Spread,
     /// The bound the clock charged.
     #[serde(skip)]
     pub timing: Bound,
@@ -171,23 +171,23 @@ impl ExhibitionReport {
         self.moves.iter().map(|m| m.period_ns).collect()
     }
 
-    /// The spread of the machine's move times over the moves `keep` selects.
-    fn spread_where(&self, keep: impl Fn(&MachineMove) -> bool) -> Option<Spread> {
+    /// The statistics of the machine's move times over the moves `keep` selects.
+    fn stats_where(&self, keep: impl Fn(&MachineMove) -> bool) -> Option<TimeStats> {
         let v: Vec<u64> = self
             .moves
             .iter()
             .filter(|m| keep(m))
             .map(|m| m.period_ns)
             .collect();
-        spread(&v)
+        TimeStats::of(&v)
     }
 
-    pub fn by_phase(&self, phase: Phase) -> Option<Spread> {
-        self.spread_where(|m| m.phase == phase)
+    pub fn by_phase(&self, phase: Phase) -> Option<TimeStats> {
+        self.stats_where(|m| m.phase == phase)
     }
 
-    pub fn by_board(&self, board: u8) -> Option<Spread> {
-        self.spread_where(|m| m.board == board)
+    pub fn by_board(&self, board: u8) -> Option<TimeStats> {
+        self.stats_where(|m| m.board == board)
     }
 
     /// Moves below, inside and above Findler's band, over the moves `keep` selects.

@@ -15,7 +15,8 @@ use crate::search::Setting;
 use crate::sil::{move_frames, Reply, SilDama, TimedReply};
 use crate::strategy::{parse_strategy, Strategy};
 use crate::times::Phase;
-use emu::silliac::timing::{self, Bound, Spread};
+use emu::silliac::timing;
+use emu::{Bound, Spread};
 use harness::rng::Rng;
 
 /// Who chose B's move.

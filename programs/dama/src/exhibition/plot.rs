@@ -2,7 +2,7 @@
 //! band.
 
 use super::ExhibitionReport;
-use crate::times::spread;
+use crate::times::TimeStats;
 
 /// A hand-written SVG: the distribution of period move times (log scale) beside Findler's
 /// 10-150 s band. A title, both axes with their units, the count over every bar and a legend
@@ -101,7 +101,7 @@ pub fn plot_svg(report: &ExhibitionReport) -> String {
         (left + w - 20.0) / 2.0,
         bottom + 34.0
     ));
-    if let Some(sp) = spread(&report.move_times()) {
+    if let Some(sp) = TimeStats::of(&report.move_times()) {
         s.push_str(&format!(
             "<text x=\"{left}\" y=\"{}\">min {:.1} s, median {:.1} s, max {:.1} s</text>\n",
             bottom + 52.0,
