@@ -32,9 +32,8 @@ const CR_LF: u8 = 18;
 const SET_RECORD: u8 = 10;
 /// Orders the program may obey without punching a reply before the host gives up (a runaway
 /// program, not a slow one): 17 days of SILLIAC time at an addition's 75 us. Counted from the
-/// last reply, or from the moment the program was given tape after waiting; until 27 Nov 2026
-/// it ran from the tape alone, so a round of 25 long replies could use it up (the a1+b1
-/// exhibition did; docs/results.md).
+/// last reply, or from the moment the program was given tape after waiting, not from the tape
+/// alone: a round of 25 long replies (the a1+b1 exhibition, docs/results.md) would use that up.
 const ORDER_BUDGET: u64 = 20_000_000_000;
 /// Orders obeyed between looks at the punch while waiting for one reply: about 0.4 s of period
 /// time (and well under a millisecond of host time), less than any reply takes, so a caller

@@ -1,4 +1,4 @@
-//! The harness of the FAP chess programs on the emulated IBM 7090 (issue 6): it assembles a
+//! The harness of the FAP chess programs on the emulated IBM 7090: it assembles a
 //! program from its part files (`programs/chess/core.fap` + `initia.fap` + the program's own
 //! file, which carries `END START`), writes the card deck of a problem, mounts it as the
 //! installation's system input tape (A2, the card images the 1401 copied to tape), runs the

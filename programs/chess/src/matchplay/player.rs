@@ -88,8 +88,8 @@ pub trait Player {
 /// can start each game from its own seed and a game can be replayed alone.
 pub type EngineFactory = Box<dyn FnMut(usize) -> Box<dyn Engine>>;
 
-/// A program behind the `uci::Engine` trait (native now; emulated twins implement the same
-/// trait), searched at its own settings or to `depth` plies.
+/// A program behind the `uci::Engine` trait (either twin, native or emulated), searched at its
+/// own settings or to `depth` plies.
 pub struct EnginePlayer {
     make: EngineFactory,
     engine: Box<dyn Engine>,

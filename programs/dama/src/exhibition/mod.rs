@@ -31,8 +31,7 @@ pub use record::{
 /// game). Findler's search natively in 10 of its settings (a1+b2, a1+b3 and a1+b4 are left out:
 /// against this program they replay the games of a2+b3 and a2+b4), the grand strategy at
 /// look-ahead 1 to 4 and with three other sets of weights, greedy, and random players, each
-/// seeded from `--seed` in turn. The first four are the kinds the earlier default cycled, so
-/// boards 1-4 play the games they played.
+/// seeded from `--seed` in turn.
 pub const DEFAULT_OPPONENTS: [&str; 25] = [
     "findler",
     "grand",
