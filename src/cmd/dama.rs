@@ -288,7 +288,7 @@ fn best(args: BestArgs) -> anyhow::Result<()> {
         EngineArg::Native => faithful(&p, setting),
         EngineArg::Fast => fast(&p, setting),
         EngineArg::Emulated => {
-            let (r, ns) = dama::exhibition::best_emulated(&p, setting)?;
+            let (r, ns) = dama::sil::best(&p, setting)?;
             emulated_ns = Some(ns);
             r
         }

@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use dama::exhibition::{
-    self as ex, plot_svg, spread, ExhibitionOptions, ExhibitionReport, Phase, Spread,
-};
+use dama::crosscheck::{crosscheck_with, CrosscheckRun};
+use dama::exhibition::{self as ex, plot_svg, ExhibitionOptions, ExhibitionReport};
 use dama::search::Setting;
+use dama::times::{self, Phase, TimeStats};
 use dama::Side;
 use harness::shard::Shard;
 use serde_json::json;
@@ -87,14 +87,7 @@ pub struct RunArgs {
     pub timing: super::timing::TimingArg,
 }
 
-fn spread_json(s: Option<Spread>) -> serde_json::Value {
-    match s {
-        Some(s) => json!({"count": s.count, "min": s.min, "median": s.median, "max": s.max}),
-        None => json!(null),
-    }
-}
-
-fn spread_text(s: Option<Spread>) -> String {
+fn spread_text(s: Option<TimeStats>) -> String {
     match s {
         Some(s) => format!(
             "{:3} moves  min {:7.1} s  median {:7.1} s  max {:7.1} s",
@@ -242,7 +235,7 @@ fn add_bounds_json(j: &mut serde_json::Value, r: &ExhibitionReport, others: &[Ex
         per.insert(
             x.timing.name().to_string(),
             json!({
-                "move_seconds": spread_json(spread(&x.move_times())),
+                "move_seconds": times::json(TimeStats::of(&x.move_times())),
                 "band": x.band(|_| true),
                 "phase_table": x.phase_table(),
             }),
@@ -262,7 +255,7 @@ fn print_bounds(r: &ExhibitionReport, others: &[ExhibitionReport]) {
         println!(
             "  {:<8} {}   below/in/above 10-150 s: {}/{}/{}",
             x.timing.name(),
-            spread_text(spread(&x.move_times())),
+            spread_text(TimeStats::of(&x.move_times())),
             b.below,
             b.inside,
             b.above
@@ -282,7 +275,7 @@ fn report_json(r: &ExhibitionReport) -> serde_json::Value {
                 "winner": b.winner.map(|s| s.to_string()),
                 "end": b.end,
                 "half_moves": b.half_moves,
-                "move_seconds": spread_json(r.by_board(b.board)),
+                "move_seconds": times::json(r.by_board(b.board)),
             })
         })
         .collect();
@@ -292,14 +285,14 @@ fn report_json(r: &ExhibitionReport) -> serde_json::Value {
         "machine_moves": r.moves.len(),
         "mismatches": r.mismatches.len(),
         "mismatch_list": r.mismatches,
-        "move_seconds": spread_json(spread(&r.move_times())),
+        "move_seconds": times::json(TimeStats::of(&r.move_times())),
         "within_10_150_s": r.band(|_| true).inside,
         "band": r.band(|_| true),
         "phase_table": r.phase_table(),
         "by_phase": {
-            "opening": spread_json(r.by_phase(Phase::Opening)),
-            "middle": spread_json(r.by_phase(Phase::Middle)),
-            "end": spread_json(r.by_phase(Phase::End)),
+            "opening": times::json(r.by_phase(Phase::Opening)),
+            "middle": times::json(r.by_phase(Phase::Middle)),
+            "end": times::json(r.by_phase(Phase::End)),
         },
         "emulated_seconds": emulated,
         "host_seconds": r.host_seconds,
@@ -348,7 +341,7 @@ fn print_report(r: &ExhibitionReport) {
     );
     println!(
         "period time per move: {}",
-        spread_text(spread(&r.move_times()))
+        spread_text(TimeStats::of(&r.move_times()))
     );
     for (name, p) in [
         ("opening", Phase::Opening),
@@ -383,15 +376,15 @@ fn print_report(r: &ExhibitionReport) {
 }
 
 pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
-    let r = ex::crosscheck_with(
-        args.positions,
-        args.run.seed,
-        args.run.select,
-        args.run.timing.bound(),
-        args.shard.unwrap_or(Shard::WHOLE),
-        args.jobs.get(),
-        &mut crate::progress::Reporter::new("crosscheck"),
-    )?;
+    let run = CrosscheckRun {
+        positions: args.positions,
+        seed: args.run.seed,
+        setting: args.run.select,
+        timing: args.run.timing.bound(),
+        shard: args.shard.unwrap_or(Shard::WHOLE),
+        jobs: args.jobs.get(),
+    };
+    let r = crosscheck_with(&run, &mut crate::progress::Reporter::new("crosscheck"))?;
     if args.run.json {
         let mut v = r.json();
         if let Some(shard) = args.shard {
@@ -502,7 +495,7 @@ fn write_report(
         _ => "records".to_string(),
     };
     let band = r.band(|_| true);
-    let all = spread(&r.move_times());
+    let all = TimeStats::of(&r.move_times());
     let mut md = format!(
         "# SILLIAC dama exhibition: {} boards, setting {}\n\n\
          Command: `firstmoves dama exhibition --boards {} --select {} --seed {}{} --report DIR`.\n\n\

@@ -178,11 +178,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     let stop = run_with_trace(&mut m, limits, args.json);
     let emulated_ns = m.clock_ns() - load_ns;
     let (end, begin) = (m.spread(), load_spread);
-    let spread = emu::silliac::timing::Spread {
-        low_ns: end.low_ns - begin.low_ns,
-        nominal_ns: end.nominal_ns - begin.nominal_ns,
-        high_ns: end.high_ns - begin.high_ns,
-    };
+    let spread = end - begin;
     let orders = m.orders() - load_orders;
     let punched = m.punch().text();
 

@@ -50,20 +50,16 @@ impl TimingArg {
 
 /// A period time under the three bounds, in seconds.
 pub fn seconds_json(s: Spread) -> serde_json::Value {
-    json!({
-        "low": s.low_ns as f64 / 1e9,
-        "nominal": s.nominal_ns as f64 / 1e9,
-        "high": s.high_ns as f64 / 1e9,
-    })
+    harness::json::spread(s.map(|ns| ns as f64 / 1e9))
 }
 
 /// The same in words, e.g. "low 1.0 s, nominal 2.0 s, high 3.5 s".
 pub fn seconds_text(s: Spread) -> String {
     format!(
         "low {:.1} s, nominal {:.1} s, high {:.1} s",
-        s.low_ns as f64 / 1e9,
-        s.nominal_ns as f64 / 1e9,
-        s.high_ns as f64 / 1e9
+        s.low as f64 / 1e9,
+        s.nominal as f64 / 1e9,
+        s.high as f64 / 1e9
     )
 }
 
@@ -97,8 +93,8 @@ pub fn run(args: TimingArgs) -> anyhow::Result<()> {
                 .map(|r| {
                     json!({
                         "row": r.name,
-                        "fixed_ns": {"low": r.fixed.low_ns, "nominal": r.fixed.nominal_ns, "high": r.fixed.high_ns},
-                        "per_unit_ns": {"low": r.per_unit.low_ns, "nominal": r.per_unit.nominal_ns, "high": r.per_unit.high_ns},
+                        "fixed_ns": harness::json::spread(r.fixed),
+                        "per_unit_ns": harness::json::spread(r.per_unit),
                         "unit": r.unit,
                         "status": r.status.name(),
                         "source": r.source,
@@ -135,11 +131,7 @@ fn chess(name: &str, r: &Timed, as_json: bool) -> anyhow::Result<()> {
     let run = r.run;
     // 2.18 us = 2,180 ns a cycle, exact.
     let cycles = &r.cycles;
-    let spread = Spread {
-        low_ns: cycles.low * 2180,
-        nominal_ns: cycles.nominal * 2180,
-        high_ns: cycles.high * 2180,
-    };
+    let spread = cycles.map(|c| c * 2180);
     let pr = &r.profile;
     let parts = parts(pr);
     let total = pr.total().max(1) as f64;

@@ -19,13 +19,13 @@ use std::fmt::{Debug, Display};
 use std::sync::{Mutex, OnceLock};
 
 use emu::ibm7090::Limits;
-use emu::Bound;
+use emu::{Bound, Spread};
 use serde_json::Value;
 
 use super::board::{Position, START_FEN};
 use super::emulated::{
-    cycle_spread, problem_deck, run_problem_timed, run_problem_until, CycleSpread, EmulatedError,
-    LastRun, Outcome, PrintoutError, Program, DEFAULT_BUDGET,
+    cycle_spread, problem_deck, run_problem_timed, run_problem_until, EmulatedError, LastRun,
+    Outcome, PrintoutError, Program, DEFAULT_BUDGET,
 };
 use super::movegen::legal_moves;
 use super::printer;
@@ -143,7 +143,7 @@ pub fn spread_of<P: FapProgram>(
     p: &Position,
     params: &P::Params,
     done: &Outcome,
-) -> Result<CycleSpread, EmulatedError> {
+) -> Result<Spread, EmulatedError> {
     let card = P::card(params).map_err(EmulatedError::Params)?;
     let deck = problem_deck(p, &card)?;
     cycle_spread(assembled::<P>()?, &deck, done)
@@ -568,7 +568,7 @@ pub struct Best {
     /// The program's own fields of the emulated answer (`Player::emulated_fields`).
     pub fields: Vec<(&'static str, Value)>,
     /// The emulated run's cycles under each I/O bound, when asked for.
-    pub spread: Option<CycleSpread>,
+    pub spread: Option<Spread>,
 }
 
 impl Best {

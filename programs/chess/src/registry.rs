@@ -4,16 +4,15 @@
 //! implementation below; adding a program is its folder under `programs/chess/src/`, its FAP
 //! file and one row.
 
-use std::fmt;
 use std::marker::PhantomData;
 
-use emu::Bound;
+use emu::{Bound, Spread};
 use serde_json::Value;
 
 use super::board::Position;
 use super::crosscheck::{crosscheck, CrosscheckTiming, Report};
 use super::emulated::profile::profile;
-use super::emulated::{problem_deck, CycleSpread, EmulatedError, Outcome, Program};
+use super::emulated::{problem_deck, EmulatedError, Outcome, Program};
 use super::fen::parse_fen;
 use super::kotok::Kotok;
 use super::mater::program::Mater;
@@ -59,29 +58,14 @@ pub fn names() -> String {
 }
 
 /// Why a program could not answer.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ProgramError {
     /// A setting the program does not have or does not take.
+    #[error("{0}")]
     Setting(String),
     /// The emulated run: assembly, the card, the machine's stop, the printout.
-    Emulated(EmulatedError),
-}
-
-impl fmt::Display for ProgramError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProgramError::Setting(m) => f.write_str(m),
-            ProgramError::Emulated(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for ProgramError {}
-
-impl From<EmulatedError> for ProgramError {
-    fn from(e: EmulatedError) -> Self {
-        ProgramError::Emulated(e)
-    }
+    #[error(transparent)]
+    Emulated(#[from] EmulatedError),
 }
 
 /// A finished cross-check, whatever the program.
@@ -92,7 +76,7 @@ pub trait CrosscheckReport {
     /// Each finished emulated run's seconds in problem order (for `--shard`).
     fn seconds(&self) -> &[f64];
     /// The finished runs' cycles under each I/O bound, summed, if asked for.
-    fn spread(&self) -> Option<CycleSpread>;
+    fn spread(&self) -> Option<Spread>;
 }
 
 impl<P: Player> CrosscheckReport for Report<P> {
@@ -108,7 +92,7 @@ impl<P: Player> CrosscheckReport for Report<P> {
         &self.seconds
     }
 
-    fn spread(&self) -> Option<CycleSpread> {
+    fn spread(&self) -> Option<Spread> {
         self.spread
     }
 
@@ -189,7 +173,7 @@ pub struct Timed {
     pub answer: String,
     pub outcome: Outcome,
     pub profile: emu::ibm7090::Profile,
-    pub cycles: CycleSpread,
+    pub cycles: Spread,
 }
 
 /// The registry row of a player.

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use chess::crosscheck::{spread_cycles_json, CrosscheckTiming};
+use chess::crosscheck::CrosscheckTiming;
 use chess::registry::CrosscheckRun;
 use harness::shard::Shard;
 
@@ -76,7 +76,7 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
             v["shard"] = shard.object(run, r.seconds());
             if let Some(s) = r.spread() {
                 // Summed in cycles, so the merged spread is the whole run's to the bit.
-                v["shard"]["cycles_spread"] = spread_cycles_json(s);
+                v["shard"]["cycles_spread"] = harness::json::spread(s);
             }
         }
         println!("{v}");

@@ -8,8 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use chess::crosscheck::spread_json;
-use chess::emulated::CycleSpread;
+use chess::emulated::cycles_seconds;
 use emu::ibm7090::channel::unit_name;
 use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop};
@@ -263,7 +262,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             "io_wait_cycles": m.io_wait_cycles(),
             "timing": m.io_bound().name(),
             "emulated_seconds_spread": spread(args, switches, keys, &m, limits, stop)?
-                .map(|[low, nominal, high]| spread_json(CycleSpread { low, nominal, high })),
+                .map(|s| harness::json::spread(s.map(cycles_seconds))),
             "stop": {
                 "reason": stop.reason(),
                 "address": stop.address().map(|a| format!("{a:05o}")),
@@ -373,11 +372,11 @@ fn spread(
     done: &Machine,
     limits: Limits,
     stop: Stop,
-) -> anyhow::Result<Option<[u64; 3]>> {
-    let mut cycles = [0; 3];
-    for (i, b) in emu::Bound::ALL.into_iter().enumerate() {
+) -> anyhow::Result<Option<emu::Spread>> {
+    let mut cycles = emu::Spread::default();
+    for b in emu::Bound::ALL {
         if b == done.io_bound() {
-            cycles[i] = done.cycles();
+            cycles.set(b, done.cycles());
             continue;
         }
         let (mut m, _) = prepared(args, switches, keys, b)?;
@@ -394,7 +393,7 @@ fn spread(
         if their != stop {
             return Ok(None);
         }
-        cycles[i] = m.cycles();
+        cycles.set(b, m.cycles());
     }
     Ok(Some(cycles))
 }
