@@ -84,7 +84,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
-    pub timing: super::timing::TimingArg,
+    pub timing: crate::cmd::bounds::TimingArg,
 }
 
 fn spread_json(s: Option<Spread>) -> serde_json::Value {
@@ -233,7 +233,7 @@ fn by_bound<'a>(
 
 fn add_bounds_json(j: &mut serde_json::Value, r: &ExhibitionReport, others: &[ExhibitionReport]) {
     j["timing"] = json!(r.timing.name());
-    j["emulated_seconds_spread"] = super::timing::seconds_json(r.period);
+    j["emulated_seconds_spread"] = crate::cmd::bounds::seconds_json(r.period);
     if others.is_empty() {
         return;
     }
@@ -255,7 +255,7 @@ fn print_bounds(r: &ExhibitionReport, others: &[ExhibitionReport]) {
     println!(
         "period time under the timing bounds (docs/timing.md; --timing {} above): {}",
         r.timing.name(),
-        super::timing::seconds_text(r.period)
+        crate::cmd::bounds::seconds_text(r.period)
     );
     for x in by_bound(r, others) {
         let b = x.band(|_| true);
@@ -426,7 +426,7 @@ pub fn crosscheck(args: CrosscheckArgs) -> anyhow::Result<()> {
         println!(
             "period time under the timing bounds (--timing {}): {}",
             args.run.timing.bound().name(),
-            super::timing::seconds_text(r.period)
+            crate::cmd::bounds::seconds_text(r.period)
         );
         for m in &r.mismatches {
             println!("  {m}");

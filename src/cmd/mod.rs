@@ -2,6 +2,7 @@
 
 pub mod asm;
 pub mod bench;
+pub mod bounds;
 pub mod chess;
 pub mod dama;
 pub mod diag;

@@ -31,7 +31,7 @@ pub struct CrosscheckArgs {
     #[command(flatten)]
     pub jobs: crate::cmd::Jobs,
     #[command(flatten)]
-    pub timing: crate::cmd::timing::TimingArg,
+    pub timing: crate::cmd::bounds::TimingArg,
     /// Run only the K-th of N equal slices of the problems (1 <= K <= N), for spreading a
     /// campaign over machines; `firstmoves merge` combines the N JSON reports into the whole
     /// run's (needs --json).

@@ -76,7 +76,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 30.0, value_parser = crate::cmd::seconds_within(0.1, 86_400.0))]
     pub timeout: f64,
     #[command(flatten)]
-    pub timing: crate::cmd::timing::TimingArg,
+    pub timing: crate::cmd::bounds::TimingArg,
     /// Games played at once (default: every core; 1 with a `uci:` player, which refuses more:
     /// an external engine's moves depend on the time it gets). Each game's players are built
     /// for it alone, so the games, the PGN and the report are the same for every N.

@@ -110,7 +110,7 @@ pub struct Which {
     #[command(flatten)]
     pub other: ProgramOpts,
     #[command(flatten)]
-    pub timing: crate::cmd::timing::TimingArg,
+    pub timing: crate::cmd::bounds::TimingArg,
 }
 
 impl Which {
