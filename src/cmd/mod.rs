@@ -6,7 +6,6 @@ pub mod bounds;
 pub mod chess;
 pub mod dama;
 pub mod diag;
-pub mod exhibition;
 pub mod help;
 pub mod merge;
 pub mod output;
