@@ -2,5 +2,6 @@
 //! the repository's own files, a panic catcher and a hang watchdog. `cargo run --release -p
 //! fuzz -- TARGET --inputs N` runs one target; `scripts/fuzz.sh` runs them all.
 
+pub mod console;
 pub mod engine;
 pub mod targets;

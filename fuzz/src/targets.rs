@@ -11,6 +11,8 @@ use assembler::{ap9, fap, guess, ibm7090, sil};
 use chess::{board::Position as ChessPosition, search::SearchResult};
 use emu::silliac::tape;
 
+use crate::console;
+
 /// A fuzz target.
 pub struct Target {
     pub name: &'static str,
@@ -367,6 +369,20 @@ pub const TARGETS: &[Target] = &[
             vec![b"# board 01: SILLIAC (d5) as A against random as B\nA 01-10 +0 1288 30.525\nB 32-23\nA 10-14 -3 99 1.000\n= A WINS GOAL\n".to_vec()]
         },
         dict: RECORD_DICT,
+    },
+    Target {
+        name: "console_silliac",
+        run: console::silliac_lines,
+        seed_paths: &[],
+        hand_seeds: || vec![console::SEED.as_bytes().to_vec()],
+        dict: console::DICT,
+    },
+    Target {
+        name: "console_7090",
+        run: console::ibm7090_lines,
+        seed_paths: &[],
+        hand_seeds: || vec![console::SEED.as_bytes().to_vec()],
+        dict: console::DICT,
     },
 ];
 

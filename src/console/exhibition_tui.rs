@@ -15,8 +15,9 @@ use dama::{Move, Position, Side};
 use emu::silliac::orders::word_to_sex;
 use emu::silliac::Half;
 
-use super::silliac::order_at;
-use super::term::{store_raster, Frame, Terminal};
+use monitor::silliac::{order_at, store_raster};
+
+use super::term::{Frame, Terminal};
 use super::tubes::{Tubes, TUBES};
 
 /// One board as the screen shows it.

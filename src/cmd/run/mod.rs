@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-pub(crate) mod ibm7090;
+mod ibm7090;
 mod silliac;
 
 #[derive(clap::Args)]
