@@ -2,7 +2,7 @@
 //! One monitor core (`monitor`) carries out SIMH-style commands from a script, a prompt or the
 //! TUI, over a backend per machine (`silliac`, `ibm7090`).
 
-pub mod exhibition_tui;
+pub mod exhibition;
 pub mod term;
 pub mod tubes;
 pub mod tui;

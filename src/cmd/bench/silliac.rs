@@ -54,8 +54,8 @@ pub fn live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
         for (i, view) in [false, true].into_iter().enumerate() {
             let cpu0 = thread_cpu_ns();
             let start = Instant::now();
-            orders = crate::console::exhibition_tui::bench_run(&opts, view)
-                .map_err(anyhow::Error::msg)?;
+            orders =
+                crate::console::exhibition::bench_run(&opts, view).map_err(anyhow::Error::msg)?;
             let host = start.elapsed().as_secs_f64();
             // The thread's CPU time where the host gives it, else the wall clock.
             let secs = thread_cpu_ns()

@@ -49,7 +49,7 @@ pub struct ExhibitionArgs {
     /// With --tui: period time shown a host second (1 = SILLIAC's own speed, 60 = a period
     /// minute a second) or max (as fast as this machine emulates).
     #[arg(long, default_value = "max", requires = "tui")]
-    pub pace: crate::console::exhibition_tui::Pace,
+    pub pace: crate::console::exhibition::Pace,
     /// With --tui: you play B on board N from the start (repeatable).
     #[arg(long, value_name = "N", requires = "tui")]
     pub human: Vec<u8>,
@@ -85,7 +85,7 @@ fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
 pub fn run(args: ExhibitionArgs) -> anyhow::Result<()> {
     let opts = options(&args)?;
     if args.tui {
-        return crate::console::exhibition_tui::run(opts, args.pace, &args.human);
+        return crate::console::exhibition::run(opts, args.pace, &args.human);
     }
     // The report is the fold of the exhibition loop's events; beside it the same games under
     // the other two bounds (no records written), for the move times' spread.
