@@ -235,37 +235,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                 .with_context(|| format!("cannot write {path}"))?;
         }
         if !a.json {
-            let mut emulated = String::new();
-            for (side, s) in ["White", "Black"].iter().zip(g.emulated_seconds) {
-                if let Some(s) = s {
-                    emulated += &format!("; {side} {s:.1} s emulated");
-                }
-            }
-            println!(
-                "game {}: {} - {}  {}  ({}, {} plies{emulated})",
-                p.index + 1,
-                g.white,
-                g.black,
-                g.outcome.pgn(),
-                g.reason(),
-                g.moves.len()
-            );
+            print_game(&p);
         }
-        rows.push(serde_json::json!({
-            "round": p.index + 1,
-            "white": g.white,
-            "black": g.black,
-            "first_is_white": p.first_is_white,
-            "result": g.outcome.pgn(),
-            "termination": g.termination.key(),
-            "reason": g.reason(),
-            "plies": g.moves.len(),
-            "emulated_seconds": {
-                "white": g.emulated_seconds[0],
-                "black": g.emulated_seconds[1],
-            },
-            "pgn": a.pgn,
-        }));
+        rows.push(game_json(&p, &a));
         anyhow::Ok(())
     };
     let games: Vec<usize> = a.shard.unwrap_or(Shard::WHOLE).range(opts.games).collect();
@@ -298,44 +270,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     }
     drop(progress);
     if a.json {
-        let engine = match a.engine {
-            EngineArg::Native => "native",
-            EngineArg::Emulated => "emulated",
-        };
-        let mut v = serde_json::json!({
-            "white": a.white,
-            "black": a.black,
-            "engine": engine,
-            "timing": a.timing.bound().name(),
-            "games": rows,
-            "wins": score.wins,
-            "draws": score.draws,
-            "losses": score.losses,
-            "score": score.points(),
-            "pgn": a.pgn,
-        });
-        if let Some(shard) = a.shard {
-            // What makes shards of one match: every setting a game depends on, and the binary.
-            let run = serde_json::json!({
-                "command": "chess match",
-                "white": a.white,
-                "black": a.black,
-                "games": a.games,
-                "alternate": a.alternate,
-                "fen": a.fen,
-                "openings": a.openings,
-                "max_moves": a.max_moves,
-                "seed": a.seed,
-                "engine": engine,
-                "timing": a.timing.bound().name(),
-                "uci_options": a.uci_options,
-                "movetime": a.movetime,
-                "depth": a.depth,
-                "version": crate::VERSION,
-            });
-            v["shard"] = shard.object(run, &[]);
-        }
-        println!("{v}");
+        println!("{}", report_json(&a, rows, &score));
     } else {
         println!(
             "{} vs {}: +{} ={} -{}, score {:.1}/{} for {}",
@@ -350,6 +285,93 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// A finished game as its line of text.
+fn print_game(p: &Played) {
+    let g = &p.game;
+    let mut emulated = String::new();
+    for (side, s) in ["White", "Black"].iter().zip(g.emulated_seconds) {
+        if let Some(s) = s {
+            emulated += &format!("; {side} {s:.1} s emulated");
+        }
+    }
+    println!(
+        "game {}: {} - {}  {}  ({}, {} plies{emulated})",
+        p.index + 1,
+        g.white,
+        g.black,
+        g.outcome.pgn(),
+        g.reason(),
+        g.moves.len()
+    );
+}
+
+/// A finished game as the report's row.
+fn game_json(p: &Played, a: &MatchArgs) -> serde_json::Value {
+    let g = &p.game;
+    serde_json::json!({
+        "round": p.index + 1,
+        "white": g.white,
+        "black": g.black,
+        "first_is_white": p.first_is_white,
+        "result": g.outcome.pgn(),
+        "termination": g.termination.key(),
+        "reason": g.reason(),
+        "plies": g.moves.len(),
+        "emulated_seconds": {
+            "white": g.emulated_seconds[0],
+            "black": g.emulated_seconds[1],
+        },
+        "pgn": a.pgn,
+    })
+}
+
+/// The match's report: the players, the games' rows, the score; a shard's what makes shards of
+/// one match.
+fn report_json(
+    a: &MatchArgs,
+    rows: Vec<serde_json::Value>,
+    score: &matchplay::Score,
+) -> serde_json::Value {
+    let engine = match a.engine {
+        EngineArg::Native => "native",
+        EngineArg::Emulated => "emulated",
+    };
+    let mut v = serde_json::json!({
+        "white": a.white,
+        "black": a.black,
+        "engine": engine,
+        "timing": a.timing.bound().name(),
+        "games": rows,
+        "wins": score.wins,
+        "draws": score.draws,
+        "losses": score.losses,
+        "score": score.points(),
+        "pgn": a.pgn,
+    });
+    if let Some(shard) = a.shard {
+        // What makes shards of one match: every setting a game depends on, and the binary.
+        let run = serde_json::json!({
+            "command": "chess match",
+            "white": a.white,
+            "black": a.black,
+            "games": a.games,
+            "alternate": a.alternate,
+            "fen": a.fen,
+            "openings": a.openings,
+            "max_moves": a.max_moves,
+            "seed": a.seed,
+            "engine": engine,
+            "timing": a.timing.bound().name(),
+            "uci_options": a.uci_options,
+            "movetime": a.movetime,
+            "depth": a.depth,
+            "version": crate::VERSION,
+        });
+        v["shard"] = shard.object(run, &[]);
+    }
+    v
 }
 
 #[cfg(test)]
