@@ -1,10 +1,12 @@
 //! `--jobs N` spreads a campaign's problems over N threads; the report must not depend on N:
 //! the same JSON (host time aside) for one thread and for several.
 
-use std::process::Command;
+mod common;
+
+use common::firstmoves;
 
 fn report(args: &[&str], jobs: &str) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .args(args)
         .args(["--json", "--jobs", jobs])
         .output()
@@ -66,7 +68,7 @@ fn mate_campaign_reports_do_not_depend_on_jobs() {
 
 #[test]
 fn jobs_is_bounded() {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .args(["chess", "crosscheck", "--jobs", "0"])
         .output()
         .unwrap();
@@ -76,7 +78,7 @@ fn jobs_is_bounded() {
 /// The printed report with its host time (the one host figure) cut out; everything else
 /// compared byte for byte.
 fn dama_bytes(args: &[&str], jobs: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .arg("-q")
         .args(args)
         .args(["--json", "--jobs", jobs])
@@ -165,7 +167,7 @@ fn chess_match_does_not_depend_on_jobs() {
             std::process::id()
         ));
         std::fs::create_dir_all(&dir).unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        let out = firstmoves()
             .current_dir(&dir)
             .args(args)
             .args(["--jobs", jobs])
@@ -191,7 +193,7 @@ fn chess_match_does_not_depend_on_jobs() {
 
 #[test]
 fn chess_match_refuses_jobs_with_an_external_engine() {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .args([
             "chess",
             "match",
@@ -216,7 +218,7 @@ fn chess_match_refuses_jobs_with_an_external_engine() {
 /// reports the same (its speed-up is host time, never asserted).
 #[test]
 fn bench_campaign_reports_are_identical() {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .args([
             "-q",
             "bench",

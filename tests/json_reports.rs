@@ -4,8 +4,11 @@
 //! differ from run to run. After an intended change of a report, record it anew with
 //! `FIRSTMOVES_BLESS=1 cargo test --test json_reports` and say in the commit why it changed.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use common::stdout;
 
 /// Keys whose values are measured on the host, not computed: masked before the comparison.
 fn is_host_key(key: &str) -> bool {
@@ -14,22 +17,6 @@ fn is_host_key(key: &str) -> bool {
 
 fn reports() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reports")
-}
-
-fn firstmoves(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("run firstmoves");
-    assert!(
-        out.status.success(),
-        "firstmoves {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 report")
 }
 
 /// `"key":<number>` becomes `"key":"host"` for every host key, wherever it stands.
@@ -96,7 +83,7 @@ fn check(name: &str, actual: &str) {
 }
 
 fn report(name: &str, args: &[&str]) {
-    check(name, &mask_host_figures(&firstmoves(args)));
+    check(name, &mask_host_figures(&stdout(args)));
 }
 
 /// Assemble the concatenation of `parts` with `firstmoves asm`, checking the output and listing.
@@ -114,7 +101,7 @@ fn assembly(name: &str, parts: &[&str], ext: &str) {
     std::fs::write(&src, source).unwrap();
     let out = dir.join(format!("{name}.out"));
     let lst = dir.join(format!("{name}.lst"));
-    firstmoves(&[
+    stdout(&[
         "asm",
         src.to_str().unwrap(),
         "-o",

@@ -1,17 +1,15 @@
 //! `--shard K/N` and `merge`: a campaign cut into shards and merged again is the whole run's
 //! report byte for byte (host time aside), and GNU parallel can run the shards.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-}
+use common::firstmoves;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("firstmoves-shard-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    common::scratch("shard").join(name)
 }
 
 /// stdout of a successful run.
@@ -46,21 +44,20 @@ const CAMPAIGN: [&str; 9] = [
 
 #[test]
 fn merged_shards_are_the_whole_run() {
-    let whole = stdout(bin().args(CAMPAIGN).arg("--json"));
+    let whole = stdout(firstmoves().args(CAMPAIGN).arg("--json"));
     for n in [1, 3] {
         let mut files = Vec::new();
         for k in (1..=n).rev() {
-            let shard =
-                stdout(
-                    bin()
-                        .args(CAMPAIGN)
-                        .args(["--json", "--shard", &format!("{k}/{n}")]),
-                );
+            let shard = stdout(firstmoves().args(CAMPAIGN).args([
+                "--json",
+                "--shard",
+                &format!("{k}/{n}"),
+            ]));
             let file = scratch(&format!("soma-{k}-of-{n}.json"));
             std::fs::write(&file, shard).unwrap();
             files.push(file);
         }
-        let merged = stdout(bin().arg("merge").args(&files));
+        let merged = stdout(firstmoves().arg("merge").args(&files));
         assert_eq!(
             without_host_time(&merged),
             without_host_time(&whole),
@@ -74,7 +71,11 @@ fn merge_refuses_other_runs_and_missing_shards() {
     let one = scratch("a-1-of-2.json");
     std::fs::write(
         &one,
-        stdout(bin().args(CAMPAIGN).args(["--json", "--shard", "1/2"])),
+        stdout(
+            firstmoves()
+                .args(CAMPAIGN)
+                .args(["--json", "--shard", "1/2"]),
+        ),
     )
     .unwrap();
     let other_seed = scratch("b-2-of-2.json");
@@ -82,7 +83,7 @@ fn merge_refuses_other_runs_and_missing_shards() {
     args[8] = "5";
     std::fs::write(
         &other_seed,
-        stdout(bin().args(&args).args(["--json", "--shard", "2/2"])),
+        stdout(firstmoves().args(&args).args(["--json", "--shard", "2/2"])),
     )
     .unwrap();
     for (files, expect) in [
@@ -90,7 +91,7 @@ fn merge_refuses_other_runs_and_missing_shards() {
         (vec![&one, &one], "twice"),
         (vec![&one, &other_seed], "differs"),
     ] {
-        let out = bin().arg("merge").args(files).output().unwrap();
+        let out = firstmoves().arg("merge").args(files).output().unwrap();
         assert_eq!(out.status.code(), Some(1));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(expect), "{err}");
@@ -110,12 +111,12 @@ fn gnu_parallel_runs_the_shards() {
     let script = format!(
         "parallel --will-cite -j 2 '{bin} {args} --json --shard {{}}/2 > {dir}/shard-{{}}.json' ::: 1 2 \
          && {bin} merge {dir}/shard-*.json",
-        bin = env!("CARGO_BIN_EXE_firstmoves"),
+        bin = common::BIN,
         args = CAMPAIGN.join(" "),
         dir = dir.display()
     );
     let merged = stdout(Command::new("bash").args(["-c", &script]));
-    let whole = stdout(bin().args(CAMPAIGN).arg("--json"));
+    let whole = stdout(firstmoves().args(CAMPAIGN).arg("--json"));
     assert_eq!(without_host_time(&merged), without_host_time(&whole));
 }
 
@@ -139,16 +140,20 @@ fn dama_merged_shards_are_the_whole_run() {
         "-q", "dama", "match", "--x", "findler", "--y", "random", "--pairs", "3", "--json",
     ];
     for (name, args) in [("crosscheck", &crosscheck[..]), ("match", &matched[..])] {
-        let whole = stdout(bin().args(args));
+        let whole = stdout(firstmoves().args(args));
         for n in [2, 3] {
             let mut files = Vec::new();
             for k in (1..=n).rev() {
-                let shard = stdout(bin().args(args).args(["--shard", &format!("{k}/{n}")]));
+                let shard = stdout(
+                    firstmoves()
+                        .args(args)
+                        .args(["--shard", &format!("{k}/{n}")]),
+                );
                 let file = scratch(&format!("dama-{name}-{k}-of-{n}.json"));
                 std::fs::write(&file, shard).unwrap();
                 files.push(file);
             }
-            let merged = stdout(bin().arg("merge").args(&files));
+            let merged = stdout(firstmoves().arg("merge").args(&files));
             assert_eq!(
                 dama_without_host_time(&merged),
                 dama_without_host_time(&whole),
@@ -176,7 +181,12 @@ fn dama_merge_refuses_shards_of_other_runs() {
         let file = scratch(name);
         std::fs::write(
             &file,
-            stdout(bin().arg("-q").args(args).args(["--json", "--shard", k])),
+            stdout(
+                firstmoves()
+                    .arg("-q")
+                    .args(args)
+                    .args(["--json", "--shard", k]),
+            ),
         )
         .unwrap();
         file
@@ -199,7 +209,7 @@ fn dama_merge_refuses_shards_of_other_runs() {
         (&first, shard(&matched, "2/2", "dama-m-b.json")),
         (&match_first, shard(&other_y, "2/2", "dama-m-y.json")),
     ] {
-        let out = bin().arg("merge").args([a, &b]).output().unwrap();
+        let out = firstmoves().arg("merge").args([a, &b]).output().unwrap();
         assert_eq!(out.status.code(), Some(1));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("differs"), "{err}");
@@ -223,19 +233,20 @@ fn without_host_time_anywhere(text: &str) -> String {
 /// `args` run whole and as `n` shards (written in reverse order, to files named `name`),
 /// merged: the merge's report as printed, and the whole run's.
 fn whole_and_merged(args: &[&str], name: &str, n: usize) -> (String, String) {
-    let whole = stdout(bin().args(args).arg("--json"));
+    let whole = stdout(firstmoves().args(args).arg("--json"));
     let mut files = Vec::new();
     for k in (1..=n).rev() {
-        let shard = stdout(
-            bin()
-                .args(args)
-                .args(["--json", "--shard", &format!("{k}/{n}")]),
-        );
+        let shard =
+            stdout(
+                firstmoves()
+                    .args(args)
+                    .args(["--json", "--shard", &format!("{k}/{n}")]),
+            );
         let file = scratch(&format!("{name}-{k}-of-{n}.json"));
         std::fs::write(&file, shard).unwrap();
         files.push(file);
     }
-    (stdout(bin().arg("merge").args(&files)), whole)
+    (stdout(firstmoves().arg("merge").args(&files)), whole)
 }
 
 #[test]
@@ -286,8 +297,8 @@ fn chess_match_shards_merge_to_the_whole_run() {
     let other = scratch("match-other-seed.json");
     let mut other_args = args.to_vec();
     other_args.extend(["--seed", "7", "--json", "--shard", "2/2"]);
-    std::fs::write(&other, stdout(bin().args(&other_args))).unwrap();
-    let out = bin()
+    std::fs::write(&other, stdout(firstmoves().args(&other_args))).unwrap();
+    let out = firstmoves()
         .arg("merge")
         .arg(scratch("match-1-of-2.json"))
         .arg(&other)

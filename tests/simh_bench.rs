@@ -6,10 +6,12 @@
 //!
 //! Ignored where the build found no `i7094` (build.rs); under CI they run.
 
-use std::process::Command;
+mod common;
+
+use common::firstmoves;
 
 fn bench_json(args: &[&str]) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .arg("bench")
         .args(args)
         .args(["--seconds", "0.1", "--json"])

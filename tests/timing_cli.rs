@@ -1,14 +1,12 @@
 //! `--timing low|nominal|high` and `firstmoves timing` (docs/timing.md): the same games under
 //! every bound, each report's period time that bound's, low never above high.
 
-use std::process::Command;
+mod common;
+
+use common::firstmoves;
 
 fn json(args: &[&str]) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
+    let out = firstmoves().args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{args:?}: {}",
