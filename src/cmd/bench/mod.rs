@@ -22,10 +22,7 @@ pub struct BenchArgs {
     /// Host seconds to run for (0.1 to 3600).
     #[arg(long, default_value_t = 2.0, value_parser = super::seconds_within(0.1, 3600.0))]
     pub seconds: f64,
-    /// 7090: instead of the compute-bound loop, a chess program of the registry searching the
-    /// initial position on the emulated 7090 (cards in, printer out), again and again.
-    /// campaign: the program cross-checked (default kotok).
-    #[arg(long, value_parser = crate::cmd::chess::program_names())]
+    #[arg(long, value_parser = crate::cmd::chess::program_names(), help = program_help())]
     pub program: Option<String>,
     /// campaign: how many positions the cross-check draws (default 20; 1 to 1,000,000).
     #[arg(long, value_parser = super::usize_within(1, 1_000_000))]
@@ -50,6 +47,16 @@ pub struct BenchArgs {
     pub no_simh: bool,
 }
 
+/// `--program`'s help, naming the program `bench campaign` takes by default.
+fn program_help() -> String {
+    format!(
+        "7090: instead of the compute-bound loop, a chess program of the registry searching the \
+         initial position on the emulated 7090 (cards in, printer out), again and again. \
+         campaign: the program cross-checked (default {})",
+        crate::cmd::chess::default_program()
+    )
+}
+
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.live_view {
         if args.machine != "silliac" || args.program.is_some() {
@@ -61,7 +68,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     }
     if args.machine == "campaign" {
         return campaign::run(
-            args.program.as_deref().unwrap_or("kotok"),
+            args.program
+                .as_deref()
+                .unwrap_or(crate::cmd::chess::default_program()),
             args.positions.unwrap_or(20),
             args.json,
             args.timing.bound(),

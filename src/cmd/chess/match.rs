@@ -18,16 +18,49 @@ use harness::shard::Shard;
 
 use super::EngineArg;
 
-/// The default seed of a program's coin in a match (SOMA's 1961).
-const SEED: u64 = 1961;
+/// The programs that toss a coin (they have a seed option).
+fn coin_programs() -> impl Iterator<Item = &'static dyn registry::Entry> {
+    registry::PLAYERS
+        .iter()
+        .copied()
+        .filter(|e| e.seed_option().is_some())
+}
+
+/// The default seed of a coin in a match: the first coin-tossing program's own default (its
+/// UCI option line's), or 0.
+fn default_seed() -> u64 {
+    coin_programs()
+        .find_map(|e| {
+            let option = e.seed_option()?;
+            let prefix = format!("option name {option} type ");
+            let line = e.options().into_iter().find(|l| l.starts_with(&prefix))?;
+            let (_, default) = line.split_once(" default ")?;
+            default.split_whitespace().next()?.parse().ok()
+        })
+        .unwrap_or(0)
+}
+
+fn white_help() -> String {
+    format!(
+        "The first player: a program of the registry ({}), optionally as `native:P` or \
+         `emulated:P`, or `uci:COMMAND` for an external UCI engine (e.g. `uci:stockfish`). White \
+         in game 1; the score is counted from its side",
+        registry::names()
+    )
+}
+
+fn seed_help() -> String {
+    let names: Vec<String> = coin_programs().map(|e| format!("{}'s", e.name())).collect();
+    format!(
+        "The seed of a program's coin ({}): game g (from 1) seeds White's coin with S + 2(g-1) \
+         and Black's with S + 2(g-1) + 1",
+        names.join(", ")
+    )
+}
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// The first player: a program of the registry (kotok, soma, soma1961, somac1966,
-    /// turochamp, ...), optionally as `native:P` or `emulated:P`, or `uci:COMMAND` for an
-    /// external UCI engine (e.g. `uci:stockfish`). White in game 1; the score is counted from
-    /// its side.
-    #[arg(long)]
+    #[arg(long, help = white_help())]
     pub white: String,
     /// The second player, named as --white.
     #[arg(long)]
@@ -47,9 +80,7 @@ pub struct MatchArgs {
     /// Full moves after which a game is adjudicated a draw (0: no cap; at most 10,000).
     #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(0..=10_000))]
     pub max_moves: u32,
-    /// The seed of a program's coin (SOMA's): game g (from 1) seeds White's coin with
-    /// S + 2(g-1) and Black's with S + 2(g-1) + 1.
-    #[arg(long, default_value_t = SEED)]
+    #[arg(long, default_value_t = default_seed(), help = seed_help())]
     pub seed: u64,
     /// Write the games here, each as it finishes.
     #[arg(long)]

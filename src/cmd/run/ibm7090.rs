@@ -20,9 +20,9 @@ use monitor::ibm7090::{keys_word, switch_bits};
 use super::RunArgs;
 
 /// Instructions a 7090 run may execute when no limit is given: about 10 emulated hours (at the
-/// chess programs' 272,000 instructions a second), four times perft(start, 5) on Kotok's
-/// generator (2.4 x 10^9) and some forty times the longest move search of the project
-/// (Turochamp, two full plies, 981 emulated s); under a minute of host time.
+/// chess programs' 272,000 instructions a second), four times perft(start, 5) on the chess
+/// core's generator (2.4 x 10^9) and some forty times the longest move search of the project
+/// (two full plies of the slowest chess program, 981 emulated s); under a minute of host time.
 pub const DEFAULT_INSTRUCTIONS: u64 = 10_000_000_000;
 
 /// Instructions per slice when tracing, so the trace is printed as it grows.

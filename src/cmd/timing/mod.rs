@@ -13,10 +13,9 @@ mod silliac;
 #[derive(clap::Args)]
 pub struct TimingArgs {
     /// Run a headline program and split its nominal period time by the status of the rows it
-    /// was charged from: `dama` (the default 25-board exhibition on SILLIAC); `kotok`, `soma`,
-    /// `turochamp` (the initial position, default settings, on the emulated 7090) or `mater`
-    /// (MATER I on the Immortal Game's mate in 2), with the CPU's I/O wait as a part of its
-    /// own and the rows that carry the most time. Without it, print SILLIAC's timing table.
+    /// was charged from: `dama` on SILLIAC, or a chess program of the registry on the emulated
+    /// 7090 with the CPU's I/O wait as a part of its own and the rows that carry the most time
+    /// (`timing --help` says what each runs). Without it, print SILLIAC's timing table.
     #[arg(long, value_parser = program_names())]
     pub program: Option<String>,
     /// One JSON object instead of the text.
@@ -24,12 +23,24 @@ pub struct TimingArgs {
     pub json: bool,
 }
 
-/// `--program`'s values: `dama` and the registry's chess programs, in alphabetical order.
+/// `--program`'s values: `dama` and the registry's chess programs, in alphabetical order, each
+/// with what it runs.
 fn program_names() -> clap::builder::PossibleValuesParser {
-    let mut names: Vec<&'static str> = registry::PLAYERS.iter().map(|e| e.name()).collect();
-    names.push("dama");
-    names.sort_unstable();
-    clap::builder::PossibleValuesParser::new(names)
+    use clap::builder::PossibleValue;
+    let mut values: Vec<(&'static str, &'static str)> = registry::PLAYERS
+        .iter()
+        .map(|e| (e.name(), e.timing_run()))
+        .collect();
+    values.push((
+        "dama",
+        "the default 25-board exhibition on SILLIAC (`dama exhibition`)",
+    ));
+    values.sort_unstable();
+    clap::builder::PossibleValuesParser::new(
+        values
+            .into_iter()
+            .map(|(name, run)| PossibleValue::new(name).help(run)),
+    )
 }
 
 pub fn run(args: TimingArgs) -> anyhow::Result<()> {
