@@ -39,3 +39,19 @@ fn targets_have_unique_names() {
     assert_eq!(names.len(), TARGETS.len());
     assert!(targets::find("fap").is_some() && targets::find("nothing").is_none());
 }
+
+/// The FAP target's seeds hold every chess program of the registry (a new program needs no
+/// edit here).
+#[test]
+fn every_registered_chess_program_seeds_the_fap_target() {
+    let seeds = targets::seeds(targets::find("fap").unwrap());
+    for e in chess::registry::PLAYERS {
+        let source = e.source();
+        let first_line = source.text.lines().next().unwrap().as_bytes();
+        assert!(
+            seeds.iter().any(|s| s.starts_with(first_line)),
+            "fap: no seed from {}",
+            source.path
+        );
+    }
+}
