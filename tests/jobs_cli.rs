@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::firstmoves;
+use common::{coin_program, firstmoves};
 
 fn report(args: &[&str], jobs: &str) -> serde_json::Value {
     let out = firstmoves()
@@ -32,7 +32,8 @@ fn strip_host_time(v: &mut serde_json::Value) {
 
 #[test]
 fn chess_crosscheck_reports_do_not_depend_on_jobs() {
-    for program in ["kotok", "soma"] {
+    // The default program, and one whose problems draw coins too.
+    for program in [chess::registry::PLAYERS[0].name(), coin_program().0] {
         let args = [
             "chess",
             "crosscheck",
@@ -145,14 +146,16 @@ fn dama_learn_does_not_depend_on_jobs() {
 /// one-thread match's, byte for byte.
 #[test]
 fn chess_match_does_not_depend_on_jobs() {
+    // A program against itself under other settings, each with its coin.
+    let (coin, other) = coin_program();
     let args = [
         "-q",
         "chess",
         "match",
         "--white",
-        "soma",
+        coin,
         "--black",
-        "somac1966",
+        other,
         "--games",
         "3",
         "--alternate",
@@ -200,7 +203,7 @@ fn chess_match_refuses_jobs_with_an_external_engine() {
             "--white",
             "uci:stockfish",
             "--black",
-            "soma",
+            coin_program().0,
             "--jobs",
             "2",
         ])
@@ -224,7 +227,7 @@ fn bench_campaign_reports_are_identical() {
             "bench",
             "campaign",
             "--program",
-            "soma",
+            coin_program().0,
             "--positions",
             "3",
             "--json",

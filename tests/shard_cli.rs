@@ -6,7 +6,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::Command;
 
-use common::firstmoves;
+use common::{coin_program, firstmoves};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("shard").join(name)
@@ -30,30 +30,33 @@ fn without_host_time(text: &str) -> String {
     v.to_string()
 }
 
-const CAMPAIGN: [&str; 9] = [
-    "-q",
-    "chess",
-    "crosscheck",
-    "--program",
-    "soma",
-    "--positions",
-    "7",
-    "--seed",
-    "4",
-];
+/// A cross-check of the first program with a coin (its problems draw coins too).
+fn campaign() -> [&'static str; 9] {
+    [
+        "-q",
+        "chess",
+        "crosscheck",
+        "--program",
+        coin_program().0,
+        "--positions",
+        "7",
+        "--seed",
+        "4",
+    ]
+}
 
 #[test]
 fn merged_shards_are_the_whole_run() {
-    let whole = stdout(firstmoves().args(CAMPAIGN).arg("--json"));
+    let whole = stdout(firstmoves().args(campaign()).arg("--json"));
     for n in [1, 3] {
         let mut files = Vec::new();
         for k in (1..=n).rev() {
-            let shard = stdout(firstmoves().args(CAMPAIGN).args([
+            let shard = stdout(firstmoves().args(campaign()).args([
                 "--json",
                 "--shard",
                 &format!("{k}/{n}"),
             ]));
-            let file = scratch(&format!("soma-{k}-of-{n}.json"));
+            let file = scratch(&format!("crosscheck-{k}-of-{n}.json"));
             std::fs::write(&file, shard).unwrap();
             files.push(file);
         }
@@ -73,13 +76,13 @@ fn merge_refuses_other_runs_and_missing_shards() {
         &one,
         stdout(
             firstmoves()
-                .args(CAMPAIGN)
+                .args(campaign())
                 .args(["--json", "--shard", "1/2"]),
         ),
     )
     .unwrap();
     let other_seed = scratch("b-2-of-2.json");
-    let mut args = CAMPAIGN.to_vec();
+    let mut args = campaign().to_vec();
     args[8] = "5";
     std::fs::write(
         &other_seed,
@@ -112,11 +115,11 @@ fn gnu_parallel_runs_the_shards() {
         "parallel --will-cite -j 2 '{bin} {args} --json --shard {{}}/2 > {dir}/shard-{{}}.json' ::: 1 2 \
          && {bin} merge {dir}/shard-*.json",
         bin = common::BIN,
-        args = CAMPAIGN.join(" "),
+        args = campaign().join(" "),
         dir = dir.display()
     );
     let merged = stdout(Command::new("bash").args(["-c", &script]));
-    let whole = stdout(firstmoves().args(CAMPAIGN).arg("--json"));
+    let whole = stdout(firstmoves().args(campaign()).arg("--json"));
     assert_eq!(without_host_time(&merged), without_host_time(&whole));
 }
 
@@ -277,14 +280,16 @@ fn mate_campaign_shards_merge_to_the_whole_run() {
 
 #[test]
 fn chess_match_shards_merge_to_the_whole_run() {
+    // A program against itself under other settings, each with its coin.
+    let (coin, other) = coin_program();
     let args = [
         "-q",
         "chess",
         "match",
         "--white",
-        "soma",
+        coin,
         "--black",
-        "somac1966",
+        other,
         "--games",
         "3",
         "--alternate",

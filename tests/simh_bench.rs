@@ -54,7 +54,7 @@ fn loop_ratio_for_both_machines() {
     ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
 )]
 fn every_chess_program_prints_alike_on_simh() {
-    for program in ["kotok", "soma", "turochamp", "mater"] {
-        three_rounds(&bench_json(&["7090", "--program", program]));
+    for e in chess::registry::PLAYERS {
+        three_rounds(&bench_json(&["7090", "--program", e.name()]));
     }
 }

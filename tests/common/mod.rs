@@ -64,6 +64,18 @@ pub fn stderr_of(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The first registered chess program that tosses a coin (it has a seed option), and the
+/// name of one of its other settings (an alias): its games and cross-checks depend on the
+/// seed as well as on the positions.
+pub fn coin_program() -> (&'static str, &'static str) {
+    let e = chess::registry::PLAYERS
+        .iter()
+        .find(|e| e.seed_option().is_some())
+        .expect("a registered program with a coin");
+    let other = e.aliases().last().map_or(e.name(), |(alias, _)| *alias);
+    (e.name(), other)
+}
+
 /// A folder of this test process's own, `tag` naming the test file, made if missing.
 pub fn scratch(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("firstmoves-{tag}-{}", std::process::id()));
