@@ -1,6 +1,6 @@
 //! The command line at its edges: absurd flags are refused when read, a closed pipe ends the
 //! program quietly, a full disk with one line, and user errors stay plain under
-//! RUST_BACKTRACE. Each case once crashed (a panic, an abort or a stack overflow).
+//! RUST_BACKTRACE: none of them a panic, an abort or a stack overflow.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Issue 8: an exhibition killed midway (SIGKILL, no chance to tidy up) and resumed from its
+//! An exhibition killed midway (SIGKILL, no chance to tidy up) and resumed from its
 //! records plays the same games to the same end as one never interrupted.
 
 mod common;

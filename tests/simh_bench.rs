@@ -1,8 +1,8 @@
 //! `firstmoves bench` beside SIMH's `i7094`: where i7094 is on the PATH, the bench runs SIMH on
-//! the same deck and prints the ratio (issue 18). What is tested is that the decks run alike,
-//! never a speed: the loop ends with firstmoves' registers, and each chess program's problem
-//! prints on SIMH's output tape the lines it prints here (the check that found `core.fap`
-//! reading its card before the channel had stored it; docs/scale.md).
+//! the same deck and prints the ratio. What is tested is that the decks run alike, never a
+//! speed: the loop ends with firstmoves' registers, and each chess program's problem prints on
+//! SIMH's output tape the lines it prints here (so a program that reads its card before the
+//! channel has stored it differs; docs/scale.md).
 //!
 //! Ignored where the build found no `i7094` (build.rs); under CI they run.
 

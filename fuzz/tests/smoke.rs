@@ -1,4 +1,4 @@
-//! CI's smoke of the fuzzer (issue 15): every target for some thousands of inputs, 0 panics,
+//! CI's smoke of the fuzzer: every target for some thousands of inputs, 0 panics,
 //! and no input past the time limit (the watchdog would end this process with a hang file in
 //! fuzz/crashes). The long runs are `scripts/fuzz.sh`.
 

@@ -1,5 +1,5 @@
 //! `firstmoves chess match`: our programs against each other and against external UCI
-//! engines, games written to PGN as they finish (issue 7). docs/chess-match.md has the choices.
+//! engines, games written to PGN as they finish. docs/chess-match.md has the choices.
 
 use std::fs::File;
 use std::io::Write;

@@ -1,4 +1,4 @@
-//! `firstmoves chess mate` and `chess mate-campaign`: MATER I and II (issue 7), the native twin
+//! `firstmoves chess mate` and `chess mate-campaign`: MATER I and II, the native twin
 //! or the FAP program on the emulated 7090 (`--engine emulated`).
 
 use std::time::Instant;
