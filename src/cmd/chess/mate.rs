@@ -159,19 +159,21 @@ fn run_emulated(
     Ok((outcomes, differ, seconds))
 }
 
-/// One level's emulated figures: the rows where the twins differ and the emulated seconds.
+/// One level's emulated figures: the rows where the twins differ, the emulated seconds, and
+/// each row's (for a shard's report).
 struct Emulated {
     differ: Vec<u32>,
     seconds: f64,
+    per_row: Vec<f64>,
 }
 
 /// One level of the campaign on `rows`: the outcomes, and with the emulated engine its
-/// figures and each row's emulated seconds.
+/// figures.
 fn campaign_level(
     a: &MateCampaignArgs,
     rows: &[campaign::Row],
     level: u8,
-) -> anyhow::Result<(Vec<campaign::Outcome>, Option<(Emulated, Vec<f64>)>)> {
+) -> anyhow::Result<(Vec<campaign::Outcome>, Option<Emulated>)> {
     let mut progress =
         crate::progress::Reporter::new(if level == 1 { "MATER I" } else { "MATER II" });
     let p = params(level, a.threat_levels);
@@ -179,16 +181,12 @@ fn campaign_level(
         let (o, differ, seconds) = run_emulated(rows, &p, a.jobs.get(), &mut progress)?;
         // Added from 0 in row order, as a merge of shards adds them again.
         let sum = seconds.iter().fold(0.0, |sum, s| sum + s);
-        (
-            o,
-            Some((
-                Emulated {
-                    differ,
-                    seconds: sum,
-                },
-                seconds,
-            )),
-        )
+        let e = Emulated {
+            differ,
+            seconds: sum,
+            per_row: seconds,
+        };
+        (o, Some(e))
     } else {
         let o = map_in_order(rows, a.jobs.get(), &mut progress, |row| {
             campaign::run(std::slice::from_ref(row), &p)
@@ -288,10 +286,9 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
         let (outcomes, emulated) = campaign_level(&a, rows, level)?;
         let secs = t.elapsed().as_secs_f64();
         let s = campaign::summarize(rows, &outcomes);
-        let emulated = emulated.map(|(e, seconds)| {
-            shard_seconds.insert(format!("mater{level}"), serde_json::json!(seconds));
-            e
-        });
+        if let Some(e) = &emulated {
+            shard_seconds.insert(format!("mater{level}"), serde_json::json!(e.per_row));
+        }
         if a.rows {
             print_rows(level, rows, &outcomes);
         }
