@@ -43,9 +43,7 @@ the program cannot go on from (an order refused, a tight loop, a channel or tape
     /// Findler's dama: rules, native engines, the emulated SILLIAC program.
     #[command(subcommand)]
     Dama(cmd::dama::DamaCommand),
-    /// Chess: the programs (Kotok, SOMA, Turochamp, MATER) natively and on the emulated 7090,
-    /// perft, cross-checks, UCI, matches.
-    #[command(subcommand)]
+    #[command(subcommand, about = cmd::chess::about())]
     Chess(cmd::chess::ChessCommand),
     /// IBM's 709/7090 diagnostics (../shared/diags) run to their stops as the write-ups say.
     #[command(after_help = "\

@@ -2,10 +2,10 @@
 
 pub mod asm;
 pub mod bench;
+pub mod bounds;
 pub mod chess;
 pub mod dama;
 pub mod diag;
-pub mod exhibition;
 pub mod help;
 pub mod merge;
 pub mod output;

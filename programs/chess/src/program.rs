@@ -156,6 +156,33 @@ pub type Settings = Vec<(String, String)>;
 /// "somac1966")]).
 pub type Alias = (&'static str, &'static [(&'static str, &'static str)]);
 
+/// A command-line flag of a program: a short way to one of its options, which
+/// `--option NAME=VALUE` reaches too. The command line makes its flags from these, so a
+/// program's flags live in its own folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The long name: `widths` for `--widths`.
+    pub long: &'static str,
+    /// The option it sets.
+    pub option: &'static str,
+    pub takes: Takes,
+    /// What it does, for `--help`; the command line adds the option it sets.
+    pub help: &'static str,
+}
+
+/// What a flag takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Takes {
+    /// A value, handed to the option as it is.
+    Text,
+    /// Comma-separated whole numbers, handed to the option blank-separated.
+    Numbers,
+    /// A whole number from `min` to `max`, refused outside them when the flag is read.
+    Number { min: u64, max: u64 },
+    /// Nothing: the flag sets the option to this value.
+    Switch(&'static str),
+}
+
 /// `run`, giving up (None) when `cancel` is set.
 pub fn run_until<P: FapProgram>(
     p: &Position,
@@ -219,6 +246,9 @@ pub trait Player: FapProgram {
     const ALIASES: &'static [Alias] = &[];
     /// The option that seeds the program's coin, set per game in matches (SOMA's `Seed`).
     const SEED_OPTION: Option<&'static str> = None;
+    /// The command line's flags for the options people set most (none by default:
+    /// `--option NAME=VALUE` reaches every option).
+    const FLAGS: &'static [Flag] = &[];
     /// The cross-check report's fields beyond the common ones.
     const REPORT: &'static [ReportField] = &[
         ReportField::Problems,

@@ -17,8 +17,8 @@ use super::fen::parse_fen;
 use super::kotok::Kotok;
 use super::mater::program::Mater;
 use super::program::{
-    assembled, best, params_from, spread_of, Alias, Best, Figures, FiguresError, Player, Settings,
-    Twin, TwinEngine,
+    assembled, best, params_from, spread_of, Alias, Best, Figures, FiguresError, Flag, Player,
+    Settings, Source, Twin, TwinEngine,
 };
 use super::soma::Soma;
 use super::turochamp::Turochamp;
@@ -26,7 +26,9 @@ use super::uci::Engine;
 use harness::progress::Progress;
 use harness::shard::Shard;
 
-/// The rows, in the order `--help` lists them.
+/// The rows, in the order `--help` lists them; the first is the program the commands take
+/// when none is named. Every list of programs the command line, its tests, its fuzzer and its
+/// documents keep is made from these rows (or checked against them).
 pub static PLAYERS: &[&dyn Entry] = &[
     &Row::<Kotok>(PhantomData),
     &Row::<Soma>(PhantomData),
@@ -111,6 +113,12 @@ pub trait Entry: Sync {
     fn seed_option(&self) -> Option<&'static str>;
     /// The UCI `option` lines.
     fn options(&self) -> Vec<String>;
+    /// The command line's flags for its options.
+    fn flags(&self) -> &'static [Flag];
+    /// Its FAP source.
+    fn source(&self) -> Source;
+    /// What `firstmoves timing --program` runs, in words.
+    fn timing_run(&self) -> &'static str;
     /// Check settings without running anything.
     fn check(&self, settings: &[(String, String)]) -> Result<(), ProgramError>;
     /// Assemble the FAP program now, so a broken one is reported before the first move.
@@ -204,6 +212,18 @@ impl<P: Player> Entry for Row<P> {
 
     fn options(&self) -> Vec<String> {
         P::options()
+    }
+
+    fn flags(&self) -> &'static [Flag] {
+        P::FLAGS
+    }
+
+    fn source(&self) -> Source {
+        P::SOURCE
+    }
+
+    fn timing_run(&self) -> &'static str {
+        P::TIMING_RUN
     }
 
     fn check(&self, settings: &[(String, String)]) -> Result<(), ProgramError> {

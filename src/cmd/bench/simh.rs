@@ -1,6 +1,6 @@
 //! SIMH's `i7094` (`set cpu 7090`) measured beside firstmoves in the same `bench` run, the
-//! yardstick of issue 18's speed goals: firstmoves' rate and SIMH's on the same deck, runs
-//! alternated so that the host's load falls on both alike, the median of the ratios.
+//! yardstick of the speed goals (docs/scale.md): firstmoves' rate and SIMH's on the same deck,
+//! runs alternated so that the host's load falls on both alike, the median of the ratios.
 //!
 //! SIMH's rate is the deck's instructions over the user CPU time of the i7094 process (its
 //! start-up and `load` included, a few milliseconds), as `scripts/bench-7090.sh` takes it;

@@ -14,12 +14,14 @@ use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop};
 use serde_json::json;
 
+use monitor::ibm7090::{keys_word, switch_bits};
+
 use super::RunArgs;
 
 /// Instructions a 7090 run may execute when no limit is given: about 10 emulated hours (at the
-/// chess programs' 272,000 instructions a second), four times perft(start, 5) on Kotok's
-/// generator (2.4 x 10^9) and some forty times the longest move search of the project
-/// (Turochamp, two full plies, 981 emulated s); under a minute of host time.
+/// chess programs' 272,000 instructions a second), four times perft(start, 5) on the chess
+/// core's generator (2.4 x 10^9) and some forty times the longest move search of the project
+/// (two full plies of the slowest chess program, 981 emulated s); under a minute of host time.
 pub const DEFAULT_INSTRUCTIONS: u64 = 10_000_000_000;
 
 /// Instructions per slice when tracing, so the trace is printed as it grows.
@@ -135,36 +137,6 @@ pub fn load_program(file: &Path) -> anyhow::Result<(BTreeMap<u16, u64>, u16)> {
     } else {
         assembler::fap::read_object_deck(&text, &name).map_err(|e| anyhow::anyhow!("{e}"))
     }
-}
-
-/// Sense switch numbers (`1,3`, or `1 3`) as the bits of the sense switches (the operator's
-/// panel: `--switches` here, `switches` in the console).
-pub fn switch_bits(s: &str) -> Result<u8, String> {
-    let mut bits = 0u8;
-    for part in s
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|p| !p.is_empty())
-    {
-        match part.parse::<u8>() {
-            Ok(n @ 1..=6) => bits |= 1 << (n - 1),
-            _ => return Err(format!("`{part}` is not a sense switch 1-6")),
-        }
-    }
-    Ok(bits)
-}
-
-/// The console entry keys as an octal word of up to 12 digits (a leading `-` sets the sign),
-/// which ENK copies into MQ (`--keys` here, `keys` in the console).
-pub fn keys_word(s: &str) -> Result<u64, String> {
-    let (sign, digits) = match s.trim().strip_prefix('-') {
-        Some(d) => (1u64 << 35, d),
-        None => (0, s.trim()),
-    };
-    u64::from_str_radix(digits, 8)
-        .ok()
-        .filter(|&v| v < 1 << 36 && (sign == 0 || v < 1 << 35))
-        .map(|v| v | sign)
-        .ok_or_else(|| format!("`{s}` is not an octal word of 36 bits"))
 }
 
 /// `--switches 1,3` as the bits of the sense switches.
@@ -528,13 +500,6 @@ CARD   BSS     14
     fn options() {
         assert_eq!(parse_switches("1,3").unwrap(), 0b101);
         assert!(parse_switches("7").is_err());
-        assert_eq!(switch_bits("2 6").unwrap(), 0b100010);
-        assert_eq!(keys_word("777").unwrap(), 0o777);
-        assert_eq!(keys_word("-5").unwrap(), 1 << 35 | 5);
-        assert_eq!(keys_word("777777777777").unwrap(), (1 << 36) - 1);
-        assert!(keys_word("1777777777777").is_err());
-        assert!(keys_word("-400000000000").is_err());
-        assert!(keys_word("8").is_err());
         assert_eq!(parse_dump("200-210").unwrap(), (0o200, 0o210));
         assert_eq!(parse_dump("77777").unwrap(), (0o77777, 0o77777));
         assert!(parse_dump("210-200").is_err());
