@@ -40,6 +40,9 @@ use super::printer::Printer;
 use super::punch::Punch;
 use super::tape::{self, Block, Tape};
 
+mod arrivals;
+pub use arrivals::{Arrival, Arrivals};
+
 /// Channels the machine has (A and B).
 pub const CHANNELS: usize = 2;
 /// Tape units on a channel.
@@ -263,6 +266,8 @@ pub struct Io {
     pub io_check: bool,
     /// When the channels and units finish (`io_timing`).
     pub clock: Clock,
+    /// Words read and not yet stored (`arrivals.rs`).
+    pub arrivals: Arrivals,
 }
 
 /// The kind of time a unit takes.
@@ -525,6 +530,8 @@ impl Io {
         match c.state {
             State::Idle => {
                 // Nothing to start: the registers take the command, I/O check comes on.
+                self.arrivals.deliver_channel(ch, mem);
+                let c = &mut self.channels[ch];
                 let ir = mem[y as usize];
                 c.clc = (y + 1) & ADDRESS;
                 c.wc = (ir >> 18) as u16 & ADDRESS;
@@ -706,7 +713,8 @@ impl Io {
     fn run(&mut self, ch: usize, mem: &mut [u64], first: Option<u64>) -> Result<(), ChannelError> {
         let (unit, write) = (self.channels[ch].unit, self.channels[ch].write);
         let before = self.channels[ch].flags;
-        // The channel's time: from now, word by word (`tick`).
+        // The channel's time: from now, word by word (`tick`); what has arrived by now is in.
+        self.arrivals.deliver_due(mem, self.clock.now);
         self.clock.busy_until[ch] = self.clock.now;
         let res = self.run_commands(ch, mem, first);
         let end = self.unit_times(ch, unit, write);
@@ -733,6 +741,9 @@ impl Io {
         let mut first = first;
         let from = self.channels[ch].clc;
         loop {
+            if first.is_none() {
+                self.arrivals.deliver_channel(ch, mem);
+            }
             let c = &mut self.channels[ch];
             let ir = first.take().unwrap_or_else(|| {
                 let w = mem[c.clc as usize];
@@ -859,7 +870,8 @@ impl Io {
             c.end_of_record = eor;
             if c.wc > 0 {
                 if !c.nontransmit {
-                    mem[c.ca as usize] = w;
+                    // Stored when it has passed (the clock's time after `tick`).
+                    self.arrivals.push(ch, self.clock.busy_until[ch], c.ca, w);
                 }
                 c.ca = (c.ca + 1) & ADDRESS;
                 c.wc -= 1;

@@ -451,8 +451,10 @@ impl Machine {
         let stop = self.run_regs(&mut r, limits);
         r.store(self);
         if !matches!(stop, Stop::InstructionBudget | Stop::CycleBudget) {
-            // The machine has stopped and time passes: a channel left waiting disconnects.
+            // The machine has stopped and time passes: a channel left waiting disconnects, the
+            // words it read arrive.
             self.io.settle();
+            self.io.arrivals.deliver_all(&mut self.mem[..]);
         }
         stop
     }
@@ -487,10 +489,11 @@ impl Machine {
             if r.cycles >= end_c {
                 return Stop::CycleBudget;
             }
-            if self.trap_mode || self.channel_traps.armed() {
+            if self.trap_mode || self.channel_traps.armed() || self.io.arrivals.pending() {
                 // Trap mode: every transfer tests it, which the hot loop does not; channel
-                // traps armed: every boundary may take one. One step at a time until LTM, or
-                // until the traps are off or held off after one was taken.
+                // traps armed: every boundary may take one; words on their way from a channel
+                // arrive between instructions. One step at a time until LTM, until the traps
+                // are off or held off after one was taken, or until the words are in.
                 if let Err(stop) = self.step_watched(r) {
                     return stop;
                 }
@@ -521,6 +524,7 @@ impl Machine {
                         }
                         if self.trap_mode
                             || self.channel_traps.armed()
+                            || self.io.arrivals.pending()
                             || std::mem::take(&mut self.spun)
                         {
                             // ETM, ENB or RCT: the rest of the slice one step at a time; a
@@ -543,6 +547,7 @@ impl Machine {
         r.store(self);
         if res.is_err() {
             self.io.settle();
+            self.io.arrivals.deliver_all(&mut self.mem[..]);
         }
         res.err()
     }
@@ -563,6 +568,9 @@ impl Machine {
     /// the IC.
     #[inline(never)]
     fn step_traced(&mut self, r: &mut Regs) -> Result<bool, Stop> {
+        if self.io.arrivals.pending() {
+            self.io.arrivals.deliver_due(&mut self.mem[..], r.cycles);
+        }
         if self.channel_traps.enable != 0 {
             if let Some(res) = self.channel_trap(r) {
                 return res.map(|()| true);

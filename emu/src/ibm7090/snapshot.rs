@@ -5,7 +5,7 @@
 //! image, the punch's cards, every tape reel) as a small versioned text file.
 //!
 //! ```text
-//! firstmoves-ibm7090-snapshot 3
+//! firstmoves-ibm7090-snapshot 4
 //! ac 0 / mq 0 / xr 0 0 0 / ic 100         (octal)
 //! overflow 0 / divide-check 0 / floating-trap 1 / mq-overflow 0 / switches 0 / lights 0 / keys 0
 //! indicators 0 / trap-mode 0 / halt-trap none   (or the octal location of an HTR halted in trap
@@ -32,13 +32,15 @@
 //! trap-clock A 0 0                         (when the end-of-file and redundancy indicators
 //!                                          came on)
 //! tape-clock A 0 0 0 0 0 0 0 0 0 0         (when each unit stops)
+//! arrival A 5120 200 605060606060          (a word read, stored at that cycle: decimal cycle,
+//!                                          octal address and word; `snapshot/transfers.rs`)
 //! end 0123456789abcdef                    (FNV-1a 64 of every byte before this line)
 //! ```
 //! (`/` above separates lines.) The clock lines came with period I/O time and stay in version
 //! 2: a snapshot without them has the clock at 0. Version 3 added the channel traps
-//! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. The
-//! decoded-instruction cache is rebuilt from the store; the pending trace text is output and
-//! not saved.
+//! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. Version 4
+//! added the words in passing (`arrival`); older snapshots have none. The decoded-instruction
+//! cache is rebuilt from the store; the pending trace text is output and not saved.
 
 use super::card::{Card, IMAGE_WORDS};
 use super::channel::{Channel, Io, State, Unit, CHANNELS, TAPE_UNITS};
@@ -49,6 +51,8 @@ use crate::snapshot::{self as shared, Format, Line};
 use std::fmt::Write;
 use std::path::Path;
 
+mod transfers;
+
 pub use crate::snapshot::SnapshotError;
 
 /// The first line of every snapshot, the format version this code writes, and the oldest it
@@ -56,7 +60,7 @@ pub use crate::snapshot::SnapshotError;
 pub const FORMAT: Format = Format {
     machine: "7090",
     magic: "firstmoves-ibm7090-snapshot",
-    version: 3,
+    version: 4,
     oldest: 2,
 };
 const PER_LINE: usize = 8;
@@ -109,6 +113,7 @@ pub fn to_text(m: &Machine) -> String {
     );
     write_io(&mut s, &m.io);
     write_clock(&mut s, m);
+    transfers::write(&mut s, &m.io);
     shared::finish(&mut s);
     s
 }
@@ -533,6 +538,9 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                     t.blocks.push(block);
                 }
             }
+            k if transfers::KEYS.contains(&k) => {
+                transfers::read(&mut m.io, k, rest).map_err(|e| bad(n, e))?
+            }
             "end" => return Ok(Line::End(one()?)),
             _ => return Err(bad(n, format!("unknown field `{key}`"))),
         }
@@ -643,7 +651,7 @@ mod tests {
             .take_while(|l| !l.starts_with("end "))
             .map(|l| format!("{l}\n"))
             .collect();
-        let mut s = body.replacen("snapshot 3", "snapshot 2", 1);
+        let mut s = body.replacen("snapshot 4", "snapshot 2", 1);
         shared::finish(&mut s);
         s
     }
@@ -667,9 +675,9 @@ mod tests {
             Err(e) => e.to_string(),
         };
         assert!(err("firstmoves-silliac-snapshot 1\n").contains("not a 7090 snapshot"));
-        assert!(err(&good.replacen("snapshot 3", "snapshot 1", 1)).contains("version 1"));
-        assert!(err(&good.replacen("snapshot 3", "snapshot 4", 1)).contains("versions 2 to 3"));
-        assert!(err(&good.replacen("snapshot 3", "snapshot 03", 1)).contains("version 03"));
+        assert!(err(&good.replacen("snapshot 4", "snapshot 1", 1)).contains("version 1"));
+        assert!(err(&good.replacen("snapshot 4", "snapshot 5", 1)).contains("versions 2 to 4"));
+        assert!(err(&good.replacen("snapshot 4", "snapshot 04", 1)).contains("version 04"));
         assert!(err(&good.replacen("cycles ", "cycles 9", 1)).contains("checksum"));
         assert!(err(&good[..good.len() / 2]).starts_with("x.snap:"));
         let e = err(&good.replacen("ic 1", "ic 9", 1));
