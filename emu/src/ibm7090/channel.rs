@@ -319,7 +319,7 @@ impl Io {
         self.clock.wait_until(free);
         match unit {
             Unit::Reader => {
-                if !self.reader.feed() {
+                if !self.reader.feed() && !self.reader.end_of_file {
                     return Err(ChannelError::ReaderEmpty);
                 }
             }
@@ -855,10 +855,12 @@ impl Io {
                 }
                 Input::NoData => {
                     let reader = self.channels[ch].unit == Some(Unit::Reader);
-                    // The end of the written tape reads as an end of file [SUP MTSE_EOM].
-                    self.channels[ch].flags.end_of_file |= !reader;
+                    let stops = reader && !self.reader.end_of_file;
+                    // The end of the written tape reads as an end of file [SUP MTSE_EOM], and
+                    // the empty hopper after END OF FILE (`CardReader::end_of_file`).
+                    self.channels[ch].flags.end_of_file |= !stops;
                     self.disconnect(ch);
-                    return if reader {
+                    return if stops {
                         Err(ChannelError::ReaderEmpty)
                     } else {
                         Ok(Moved::Disconnected)

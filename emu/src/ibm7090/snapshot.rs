@@ -33,13 +33,14 @@
 //!                                          came on)
 //! tape-clock A 0 0 0 0 0 0 0 0 0 0         (when each unit stops)
 //! arrival A 5120 200 605060606060          (a word read, stored at that cycle: decimal cycle,
-//!                                          octal address and word; `snapshot/transfers.rs`)
+//!                                          octal address and word; `snapshot/v4.rs`)
+//! reader-eof 1                             (the reader's END OF FILE key down; absent: up)
 //! end 0123456789abcdef                    (FNV-1a 64 of every byte before this line)
 //! ```
 //! (`/` above separates lines.) The clock lines came with period I/O time and stay in version
 //! 2: a snapshot without them has the clock at 0. Version 3 added the channel traps
 //! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. Version 4
-//! added the words in passing (`arrival`); older snapshots have none. The decoded-instruction
+//! added the words in passing (`arrival`) and the reader's END OF FILE key (`reader-eof`). The decoded-instruction
 //! cache is rebuilt from the store; the pending trace text is output and not saved.
 
 use super::card::{Card, IMAGE_WORDS};
@@ -51,7 +52,7 @@ use crate::snapshot::{self as shared, Format, Line};
 use std::fmt::Write;
 use std::path::Path;
 
-mod transfers;
+mod v4;
 
 pub use crate::snapshot::SnapshotError;
 
@@ -113,7 +114,7 @@ pub fn to_text(m: &Machine) -> String {
     );
     write_io(&mut s, &m.io);
     write_clock(&mut s, m);
-    transfers::write(&mut s, &m.io);
+    v4::write(&mut s, &m.io);
     shared::finish(&mut s);
     s
 }
@@ -538,9 +539,7 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
                     t.blocks.push(block);
                 }
             }
-            k if transfers::KEYS.contains(&k) => {
-                transfers::read(&mut m.io, k, rest).map_err(|e| bad(n, e))?
-            }
+            k if v4::KEYS.contains(&k) => v4::read(&mut m.io, k, rest).map_err(|e| bad(n, e))?,
             "end" => return Ok(Line::End(one()?)),
             _ => return Err(bad(n, format!("unknown field `{key}`"))),
         }
@@ -641,6 +640,20 @@ mod tests {
         r.run(Limits::instructions(10_000));
         assert_eq!(to_text(&r), to_text(&whole));
         assert_eq!(r.cycles(), whole.cycles());
+    }
+
+    #[test]
+    fn words_in_passing_and_the_reader_key_survive() {
+        let mut m = cards_machine();
+        m.io.reader.end_of_file = true;
+        m.run(Limits::instructions(3));
+        assert!(m.io.arrivals.pending());
+        let text = to_text(&m);
+        assert!(text.contains("\nreader-eof 1\n") && text.contains("\narrival A "));
+        let r = from_text(&text, "v4").unwrap();
+        assert_eq!(r.io.arrivals, m.io.arrivals);
+        assert!(r.io.reader.end_of_file);
+        assert_eq!(to_text(&r), text);
     }
 
     /// `text` as version 2 wrote it: no channel-trap lines, its own checksum.

@@ -208,6 +208,27 @@ fn the_reader_running_out_is_an_error_and_a_select_of_an_empty_reader_too() {
 }
 
 #[test]
+fn after_end_of_file_the_empty_hopper_is_an_end_of_file() {
+    // The operator pressed END OF FILE: the last card is read, then the channel finds the end
+    // of the file (TEFA) and disconnects, and a select of the empty reader goes ahead to it.
+    let mut io = Io::default();
+    io.reader.load_text("ONLY\n").unwrap();
+    io.reader.end_of_file = true;
+    let mut mem = store();
+    mem[0o100] = cw("IOCD", 48, 0o200);
+    io.select(CARD_READER, false).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
+    assert_eq!(mem[0o200..0o230], image("ONLY"));
+    assert!(idle(&mut io));
+    assert!(io.take(0, Indicator::EndOfFile));
+    io.select(CARD_READER, false).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
+    assert!(idle(&mut io));
+    assert!(io.take(0, Indicator::EndOfFile));
+    assert_eq!(io.reader.cards_read, 1);
+}
+
+#[test]
 fn units_and_channels() {
     let mut io = Io::default();
     assert_eq!(

@@ -1,14 +1,19 @@
-//! The snapshot lines of the I/O in passing (format version 4): words a channel has read and
-//! not yet stored (`arrival A 5120 200 605060606060`: channel, cycle decimal, address and word
-//! octal), one a line in order of time. A version 3 snapshot has none: nothing in passing.
+//! The snapshot lines format version 4 added (a version 3 snapshot has none, and loads with
+//! nothing in passing and the keys up):
+//! - `arrival A 5120 200 605060606060`: a word channel A has read and not yet stored (cycle
+//!   decimal, address and word octal), one a line in order of time;
+//! - `reader-eof 1`: the card reader's END OF FILE key is down.
 
 use super::super::channel::{Io, CHANNELS};
 use std::fmt::Write;
 
 /// The keys this part reads.
-pub(super) const KEYS: [&str; 1] = ["arrival"];
+pub(super) const KEYS: [&str; 2] = ["arrival", "reader-eof"];
 
 pub(super) fn write(s: &mut String, io: &Io) {
+    if io.reader.end_of_file {
+        s.push_str("reader-eof 1\n");
+    }
     for ch in 0..CHANNELS {
         for a in io.arrivals.queue(ch) {
             let _ = writeln!(
@@ -40,9 +45,12 @@ pub(super) fn read(io: &mut Io, key: &str, rest: &[&str]) -> Result<(), String> 
             io.arrivals.push(ch, at, address, word);
             Ok(())
         }
-        _ => Err(format!(
-            "`{key}` takes a channel, a cycle, an address and a word"
-        )),
+        ("arrival", _) => Err("`arrival` takes a channel, a cycle, an address and a word".into()),
+        ("reader-eof", ["1"]) => {
+            io.reader.end_of_file = true;
+            Ok(())
+        }
+        _ => Err(format!("`{key}` takes 1")),
     }
 }
 
