@@ -41,6 +41,7 @@ use super::punch::Punch;
 use super::tape::{self, Block, Tape};
 
 mod arrivals;
+mod echo;
 pub use arrivals::{Arrival, Arrivals};
 
 /// Channels the machine has (A and B).
@@ -302,7 +303,9 @@ impl Io {
         let (ch, unit) = decode_unit(address)?;
         let wrong = match unit {
             Unit::Reader => write,
-            Unit::Punch | Unit::Printer => !write,
+            Unit::Punch => !write,
+            // A read select prints in echo mode (`printer.rs`).
+            Unit::Printer => false,
             Unit::Tape { .. } => false,
         };
         if wrong {
@@ -323,7 +326,8 @@ impl Io {
                     return Err(ChannelError::ReaderEmpty);
                 }
             }
-            Unit::Printer => self.printer.select(),
+            Unit::Printer if write => self.printer.select(),
+            Unit::Printer => self.printer.select_echo(),
             Unit::Punch => self.punch.select(),
             Unit::Tape { drive, .. } => {
                 let t = self.tapes[ch][drive as usize - 1]
@@ -687,7 +691,8 @@ impl Io {
         let c = &mut self.channels[ch];
         match c.unit {
             Some(Unit::Reader) => self.reader.disconnect(),
-            Some(Unit::Printer) => self.printer.disconnect(),
+            Some(Unit::Printer) if c.write => self.printer.disconnect(),
+            Some(Unit::Printer) => self.printer.disconnect_echo(),
             Some(Unit::Punch) => self.punch.disconnect(),
             Some(Unit::Tape { drive, .. }) if c.write => {
                 let chars = std::mem::take(&mut c.tape_out);
@@ -809,6 +814,10 @@ impl Io {
     fn transmit(&mut self, ch: usize, mem: &mut [u64], op: Op) -> Result<Moved, ChannelError> {
         let by_record = matches!(op, Op::Iorp | Op::Iort);
         let by_signal = matches!(op, Op::Iosp | Op::Iost);
+        let c = &self.channels[ch];
+        if c.unit == Some(Unit::Printer) && !c.write {
+            return Ok(self.transmit_echo(ch, mem, by_record, by_signal));
+        }
         let mut n = 0;
         if self.channels[ch].write {
             loop {

@@ -35,12 +35,14 @@
 //! arrival A 5120 200 605060606060          (a word read, stored at that cycle: decimal cycle,
 //!                                          octal address and word; `snapshot/v4.rs`)
 //! reader-eof 1                             (the reader's END OF FILE key down; absent: up)
+//! printer-echo 3 0 0 ...                   (the printer's echo line under a read select)
 //! end 0123456789abcdef                    (FNV-1a 64 of every byte before this line)
 //! ```
 //! (`/` above separates lines.) The clock lines came with period I/O time and stay in version
 //! 2: a snapshot without them has the clock at 0. Version 3 added the channel traps
 //! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. Version 4
-//! added the words in passing (`arrival`) and the reader's END OF FILE key (`reader-eof`). The decoded-instruction
+//! added the words in passing (`arrival`), the reader's END OF FILE key (`reader-eof`) and the
+//! printer's echo line (`printer-echo`). The decoded-instruction
 //! cache is rebuilt from the store; the pending trace text is output and not saved.
 
 use super::card::{Card, IMAGE_WORDS};
@@ -648,11 +650,18 @@ mod tests {
         m.io.reader.end_of_file = true;
         m.run(Limits::instructions(3));
         assert!(m.io.arrivals.pending());
+        m.io.printer.echo = Some(crate::ibm7090::printer::EchoLine {
+            next: 20,
+            image: [0o1234; IMAGE_WORDS],
+            ..Default::default()
+        });
         let text = to_text(&m);
         assert!(text.contains("\nreader-eof 1\n") && text.contains("\narrival A "));
+        assert!(text.contains("\nprinter-echo 20 0 1234 "));
         let r = from_text(&text, "v4").unwrap();
         assert_eq!(r.io.arrivals, m.io.arrivals);
         assert!(r.io.reader.end_of_file);
+        assert_eq!(r.io.printer.echo, m.io.printer.echo);
         assert_eq!(to_text(&r), text);
     }
 
