@@ -60,6 +60,10 @@ they do not list, or an error; 2 usage; 3 the budget was spent.")]
     /// The timing table and its bounds, or how much of a headline program's period time rests
     /// on sourced, derived and estimated figures (`--program dama`).
     Timing(cmd::timing::TimingArgs),
+    /// 7090 tape images as SIMH and s709 make them: a card deck in text to a BCD tape, a tape's
+    /// records as text or print lines, its blocks.
+    #[command(subcommand)]
+    Tape(cmd::tape::TapeCommand),
     /// Combine the JSON reports of a campaign's shards (`--shard K/N --json`) into the report
     /// the whole run would have printed.
     Merge(cmd::merge::MergeArgs),
@@ -115,6 +119,7 @@ fn main() -> ExitCode {
             other => other.map(|_| ()),
         },
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Tape(command) => cmd::tape::run(command),
         Command::Timing(args) => cmd::timing::run(args),
         Command::Completions(args) => cmd::help::completions(command(), args),
         Command::Man => cmd::help::man(command()),

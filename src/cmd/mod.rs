@@ -10,6 +10,7 @@ pub mod help;
 pub mod merge;
 pub mod output;
 pub mod run;
+pub mod tape;
 pub mod timing;
 
 /// A `usize` flag within `min..=max`, checked when the command line is read.
