@@ -41,8 +41,10 @@ use super::punch::Punch;
 use super::tape::{self, Block, Tape};
 
 mod arrivals;
+mod departures;
 mod echo;
 pub use arrivals::{Arrival, Arrivals};
+pub use departures::{Departure, Departures, Target};
 
 /// Channels the machine has (A and B).
 pub const CHANNELS: usize = 2;
@@ -269,6 +271,8 @@ pub struct Io {
     pub clock: Clock,
     /// Words read and not yet stored (`arrivals.rs`).
     pub arrivals: Arrivals,
+    /// Words written and not yet taken (`departures.rs`).
+    pub departures: Departures,
 }
 
 /// The kind of time a unit takes.
@@ -552,6 +556,8 @@ impl Io {
                     let until = self.clock.busy_until[ch];
                     self.clock.wait_until(until);
                 }
+                // The words it took before, up to now (`departures.rs`).
+                self.deliver_departures(mem, self.clock.now, Some(ch));
                 let c = &mut self.channels[ch];
                 c.state = State::Selected;
                 c.clc = y & ADDRESS;
@@ -701,6 +707,9 @@ impl Io {
                 {
                     t.write_block(Block::Record(chars));
                     c.flags.end_of_tape |= t.past_end_marker();
+                    self.departures.record_written(ch, drive, t.pos - 1);
+                } else {
+                    self.departures.record_dropped(ch);
                 }
             }
             // A read leaves the rest of the record behind it (the block has passed).
@@ -829,12 +838,17 @@ impl Io {
                 if c.wc == 0 {
                     break;
                 }
-                let w = mem[c.ca as usize];
+                let (address, w) = (c.ca, mem[c.ca as usize]);
                 c.ca = (c.ca + 1) & ADDRESS;
                 c.wc -= 1;
                 let last = by_record && c.wc == 0;
+                // Taken now, and again when the word passes (`departures.rs`).
+                if let Some(target) = self.departure_target(ch) {
+                    self.departures.push(ch, 0, address, w, target);
+                }
                 let ended = self.put(ch, w, last);
                 self.tick(ch, ended);
+                self.departures.timed(ch, self.clock.busy_until[ch]);
                 self.channels[ch].end_of_record |= ended;
                 n += 1;
             }
@@ -958,6 +972,7 @@ impl Io {
                     if let Some(t) = &mut self.tapes[ch][drive as usize - 1] {
                         t.write_block(Block::Record(chars));
                         c.flags.end_of_tape |= t.past_end_marker();
+                        self.departures.record_written(ch, drive, t.pos - 1);
                     }
                 }
                 last

@@ -455,6 +455,7 @@ impl Machine {
             // words it read arrive.
             self.io.settle();
             self.io.arrivals.deliver_all(&mut self.mem[..]);
+            self.io.deliver_all_departures(&self.mem[..]);
         }
         stop
     }
@@ -489,7 +490,7 @@ impl Machine {
             if r.cycles >= end_c {
                 return Stop::CycleBudget;
             }
-            if self.trap_mode || self.channel_traps.armed() || self.io.arrivals.pending() {
+            if self.trap_mode || self.channel_traps.armed() || self.io.in_passing() {
                 // Trap mode: every transfer tests it, which the hot loop does not; channel
                 // traps armed: every boundary may take one; words on their way from a channel
                 // arrive between instructions. One step at a time until LTM, until the traps
@@ -524,7 +525,7 @@ impl Machine {
                         }
                         if self.trap_mode
                             || self.channel_traps.armed()
-                            || self.io.arrivals.pending()
+                            || self.io.in_passing()
                             || std::mem::take(&mut self.spun)
                         {
                             // ETM, ENB or RCT: the rest of the slice one step at a time; a
@@ -548,6 +549,7 @@ impl Machine {
         if res.is_err() {
             self.io.settle();
             self.io.arrivals.deliver_all(&mut self.mem[..]);
+            self.io.deliver_all_departures(&self.mem[..]);
         }
         res.err()
     }
@@ -568,8 +570,9 @@ impl Machine {
     /// the IC.
     #[inline(never)]
     fn step_traced(&mut self, r: &mut Regs) -> Result<bool, Stop> {
-        if self.io.arrivals.pending() {
+        if self.io.in_passing() {
             self.io.arrivals.deliver_due(&mut self.mem[..], r.cycles);
+            self.io.deliver_departures(&self.mem[..], r.cycles, None);
         }
         if self.channel_traps.enable != 0 {
             if let Some(res) = self.channel_trap(r) {

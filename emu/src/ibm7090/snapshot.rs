@@ -36,13 +36,15 @@
 //!                                          octal address and word; `snapshot/v4.rs`)
 //! reader-eof 1                             (the reader's END OF FILE key down; absent: up)
 //! printer-echo 3 0 0 ...                   (the printer's echo line under a read select)
+//! departure A 5120 300 1 tape 3 0 6 b      (a word written, taken again at that cycle, and
+//!                                          where it went; departure-image: a line's image)
 //! end 0123456789abcdef                    (FNV-1a 64 of every byte before this line)
 //! ```
 //! (`/` above separates lines.) The clock lines came with period I/O time and stay in version
 //! 2: a snapshot without them has the clock at 0. Version 3 added the channel traps
 //! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. Version 4
-//! added the words in passing (`arrival`), the reader's END OF FILE key (`reader-eof`) and the
-//! printer's echo line (`printer-echo`). The decoded-instruction
+//! added the words in passing (`arrival`, `departure`), the reader's END OF FILE key
+//! (`reader-eof`) and the printer's echo line (`printer-echo`). The decoded-instruction
 //! cache is rebuilt from the store; the pending trace text is output and not saved.
 
 use super::card::{Card, IMAGE_WORDS};
@@ -658,6 +660,13 @@ mod tests {
         let text = to_text(&m);
         assert!(text.contains("\nreader-eof 1\n") && text.contains("\narrival A "));
         assert!(text.contains("\nprinter-echo 20 0 1234 "));
+        let mut w = cards_machine();
+        w.run(Limits::instructions(5));
+        assert!(w.io.departures.pending());
+        let wt = to_text(&w);
+        assert!(wt.contains("\ndeparture A "), "{wt}");
+        let wr = from_text(&wt, "v4").unwrap();
+        assert_eq!(wr.io.departures, w.io.departures);
         let r = from_text(&text, "v4").unwrap();
         assert_eq!(r.io.arrivals, m.io.arrivals);
         assert!(r.io.reader.end_of_file);

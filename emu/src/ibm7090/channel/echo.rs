@@ -5,7 +5,7 @@
 //! The end of a line is the end of the record. The words' times: the line's 46 words spread
 //! over the card cycle's 24 word times (Estimate: no source gives the echo's timing).
 
-use super::{Io, Moved, ADDRESS};
+use super::{Io, Moved, Target, ADDRESS};
 use crate::ibm7090::card::IMAGE_WORDS;
 use crate::ibm7090::printer::{EchoSlot, ECHO_LINE_WORDS};
 
@@ -42,8 +42,20 @@ impl Io {
             } else {
                 0
             };
+            if let (EchoSlot::Print(i), true) = (slot, counted) {
+                // Taken again when it passes (`departures.rs`).
+                let target = Target::Line {
+                    punch: false,
+                    line: self.printer.lines.len(),
+                    word: i as u8,
+                };
+                self.departures.push(ch, 0, c.ca, sent, target);
+            }
             let (echo, ended) = self.printer.echo_word(sent);
             self.tick(ch, ended);
+            if counted && print {
+                self.departures.timed(ch, self.clock.busy_until[ch]);
+            }
             let c = &mut self.channels[ch];
             if counted {
                 if !print && !c.nontransmit {

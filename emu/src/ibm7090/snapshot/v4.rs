@@ -5,14 +5,24 @@
 //! - `reader-eof 1`: the card reader's END OF FILE key is down;
 //! - `printer-echo 3 0 W0 .. W23 E0 .. E21`: the printer is under a read select, at word 3
 //!   of its echo line, no line printed since the select (1 if one was), the line's 24 image
-//!   words and 22 echo words (octal).
+//!   words and 22 echo words (octal);
+//! - `departure A 5120 300 1 tape 3 0 6 b`: a word channel A wrote, taken again at that cycle
+//!   (address and word as taken, octal), gone to unit A3's block 0 from character 6 in binary
+//!   (`open 6 b`: the record being written; `line printer 2 5`: word 5 of the printer's line
+//!   2, or of the punch's card); `departure-image printer 2 W0 .. W23`: that line's image.
 
-use super::super::channel::{Io, CHANNELS};
+use super::super::channel::{Io, Target, CHANNELS};
 use super::super::printer::EchoLine;
 use std::fmt::Write;
 
 /// The keys this part reads.
-pub(super) const KEYS: [&str; 3] = ["arrival", "reader-eof", "printer-echo"];
+pub(super) const KEYS: [&str; 5] = [
+    "arrival",
+    "reader-eof",
+    "printer-echo",
+    "departure",
+    "departure-image",
+];
 
 pub(super) fn write(s: &mut String, io: &Io) {
     if io.reader.end_of_file {
@@ -34,6 +44,40 @@ pub(super) fn write(s: &mut String, io: &Io) {
         );
     }
     for ch in 0..CHANNELS {
+        for d in io.departures.queue(ch) {
+            let mode = |b: bool| if b { 'b' } else { 'd' };
+            let target = match d.target {
+                Target::Open { offset, binary } => format!("open {offset} {}", mode(binary)),
+                Target::Tape {
+                    drive,
+                    block,
+                    offset,
+                    binary,
+                } => format!("tape {drive} {block} {offset} {}", mode(binary)),
+                Target::Line { punch, line, word } => {
+                    format!("line {} {line} {word}", unit(punch))
+                }
+            };
+            let _ = writeln!(
+                s,
+                "departure {} {} {:o} {:o} {target}",
+                (b'A' + ch as u8) as char,
+                d.at,
+                d.address,
+                d.taken
+            );
+        }
+    }
+    for (&(punch, line), image) in &io.departures.images {
+        let words: Vec<String> = image.iter().map(|w| format!("{w:o}")).collect();
+        let _ = writeln!(
+            s,
+            "departure-image {} {line} {}",
+            unit(punch),
+            words.join(" ")
+        );
+    }
+    for ch in 0..CHANNELS {
         for a in io.arrivals.queue(ch) {
             let _ = writeln!(
                 s,
@@ -51,17 +95,54 @@ pub(super) fn write(s: &mut String, io: &Io) {
 pub(super) fn read(io: &mut Io, key: &str, rest: &[&str]) -> Result<(), String> {
     match (key, rest) {
         ("arrival", [ch, at, address, word]) => {
-            let ch = match *ch {
-                "A" => 0,
-                "B" => 1,
-                c => return Err(format!("no channel `{c}`")),
-            };
-            let at = at
-                .parse::<u64>()
-                .map_err(|_| format!("`{at}` is not a decimal number"))?;
+            let ch = channel(ch)?;
+            let at = decimal(at)?;
             let address = octal(address, 0o77777)? as u16;
-            let word = octal(word, (1 << 36) - 1)?;
+            let word = octal(word, WORD)?;
             io.arrivals.push(ch, at, address, word);
+            Ok(())
+        }
+        ("departure", [ch, at, address, taken, target @ ..]) => {
+            let ch = channel(ch)?;
+            let at = decimal(at)?;
+            let address = octal(address, 0o77777)? as u16;
+            let taken = octal(taken, WORD)?;
+            let mode = |m: &str| match m {
+                "b" => Ok(true),
+                "d" => Ok(false),
+                t => Err(format!("`{t}` is not b or d")),
+            };
+            let target = match target {
+                ["open", offset, m] => Target::Open {
+                    offset: decimal(offset)? as usize,
+                    binary: mode(m)?,
+                },
+                ["tape", drive, block, offset, m] => Target::Tape {
+                    drive: decimal(drive)?.clamp(1, 10) as u8,
+                    block: decimal(block)? as usize,
+                    offset: decimal(offset)? as usize,
+                    binary: mode(m)?,
+                },
+                ["line", u, line, word] => Target::Line {
+                    punch: punch(u)?,
+                    line: decimal(line)? as usize,
+                    word: decimal(word)?.min(23) as u8,
+                },
+                _ => return Err("`departure` takes open, tape or line and their fields".into()),
+            };
+            io.departures.push(ch, at, address, taken, target);
+            Ok(())
+        }
+        ("departure-image", [u, line, words @ ..]) => {
+            let key = (punch(u)?, decimal(line)? as usize);
+            let mut image = [0; crate::ibm7090::card::IMAGE_WORDS];
+            if words.len() != image.len() {
+                return Err(format!("`departure-image` takes {} words", image.len()));
+            }
+            for (slot, w) in image.iter_mut().zip(words) {
+                *slot = octal(w, WORD)?;
+            }
+            io.departures.images.insert(key, image);
             Ok(())
         }
         ("arrival", _) => Err("`arrival` takes a channel, a cycle, an address and a word".into()),
@@ -90,13 +171,44 @@ pub(super) fn read(io: &mut Io, key: &str, rest: &[&str]) -> Result<(), String> 
                 ));
             }
             for (slot, w) in e.image.iter_mut().chain(e.echoes.iter_mut()).zip(words) {
-                *slot = octal(w, (1 << 36) - 1)?;
+                *slot = octal(w, WORD)?;
             }
             io.printer.echo = Some(e);
             Ok(())
         }
         _ => Err(format!("`{key}` takes 1")),
     }
+}
+
+const WORD: u64 = (1 << 36) - 1;
+
+fn unit(punch: bool) -> &'static str {
+    if punch {
+        "punch"
+    } else {
+        "printer"
+    }
+}
+
+fn punch(t: &str) -> Result<bool, String> {
+    match t {
+        "punch" => Ok(true),
+        "printer" => Ok(false),
+        t => Err(format!("`{t}` is not printer or punch")),
+    }
+}
+
+fn channel(t: &str) -> Result<usize, String> {
+    match t {
+        "A" => Ok(0),
+        "B" => Ok(1),
+        c => Err(format!("no channel `{c}`")),
+    }
+}
+
+fn decimal(t: &str) -> Result<u64, String> {
+    t.parse::<u64>()
+        .map_err(|_| format!("`{t}` is not a decimal number"))
 }
 
 fn octal(t: &str, max: u64) -> Result<u64, String> {
