@@ -829,6 +829,7 @@ impl Io {
         }
         let mut n = 0;
         if self.channels[ch].write {
+            let eor_at_start = self.channels[ch].end_of_record;
             loop {
                 let c = &mut self.channels[ch];
                 if by_record && c.end_of_record {
@@ -854,6 +855,12 @@ impl Io {
             }
             if by_record {
                 self.channels[ch].end_of_record = false;
+                if n == 0 && !eor_at_start {
+                    // An IORx with nothing to send still waits for the unit to ask for a word:
+                    // the printer or punch has begun its next line or card, which a disconnect
+                    // then prints or punches blank [SUP `ch6_new_cmd` IORP/IORT, `cdp_svc`].
+                    self.begin_record(ch);
+                }
             }
             return Ok(Moved::Done(n));
         }
@@ -913,6 +920,15 @@ impl Io {
             }
         }
         Ok(Moved::Done(n))
+    }
+
+    /// The selected printer or punch begins its next line or card (nothing sent yet).
+    fn begin_record(&mut self, ch: usize) {
+        match self.channels[ch].unit {
+            Some(Unit::Printer) => self.printer.image.completed = false,
+            Some(Unit::Punch) => self.punch.image.completed = false,
+            _ => {}
+        }
     }
 
     /// The next word from the selected unit.

@@ -397,3 +397,31 @@ fn writing_past_the_end_of_tape_marker_turns_on_the_indicator() {
     // 6,000 characters and a gap a record: 11.541 inches; the marker at 28,512 inches.
     assert_eq!(records, 2471);
 }
+
+#[test]
+fn an_iorp_with_nothing_to_send_begins_the_next_card() {
+    // LISP 1.5's punch: IORP 9 words (a card), IORP 1 word (a card), IORP 0, IORP 0, IOCD 0,,0.
+    // The IORPs with count 0 wait for the punch to ask for a word, which it does at the start
+    // of its next card: the disconnect punches that card blank, as SIMH's 721 does.
+    let mut io = Io::default();
+    let mut mem = store();
+    mem[0o100] = cw("IORP", 9, 0o300);
+    mem[0o101] = cw("IORP", 1, 0o310);
+    mem[0o102] = cw("IORP", 0, 0o320);
+    mem[0o103] = cw("IORP", 0, 0o320);
+    mem[0o104] = cw("IOCD", 0, 0);
+    mem[0o300] = 0o777777777777;
+    mem[0o310] = 1;
+    io.select(CARD_PUNCH, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
+    assert!(idle(&mut io));
+    assert_eq!(io.punch.cards.len(), 3);
+    assert_eq!(io.punch.cards[2], Card::from_image(&[0; 24]));
+    // An IOCD 0,,0 right after a card ends the select with no more.
+    io.select(CARD_PUNCH, true).unwrap();
+    mem[0o200] = cw("IORP", 1, 0o310);
+    mem[0o201] = cw("IOCD", 0, 0);
+    start(&mut io, 0, &mut mem, 0o200, true).unwrap();
+    assert!(idle(&mut io));
+    assert_eq!(io.punch.cards.len(), 4);
+}
