@@ -112,7 +112,7 @@ pub fn save_tapes(m: &Machine, mounted: &[Mounted]) -> anyhow::Result<()> {
             continue;
         };
         crate::cmd::tape::write_tape(&t.path, tape, t.code)
-            .with_context(|| format!("{}", unit_name(t.unit)))?;
+            .with_context(|| unit_name(t.unit))?;
     }
     Ok(())
 }

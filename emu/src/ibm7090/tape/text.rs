@@ -50,7 +50,7 @@ fn expand_tabs(line: &str) -> String {
     for c in line.chars() {
         if c == '\t' {
             out.push(' ');
-            while out.chars().count() % 8 != 0 {
+            while !out.chars().count().is_multiple_of(8) {
                 out.push(' ');
             }
         } else {
