@@ -7,6 +7,7 @@ pub mod dama;
 pub mod diag;
 pub mod exhibition;
 pub mod help;
+pub mod lisp;
 pub mod merge;
 pub mod output;
 pub mod run;
