@@ -1,8 +1,9 @@
 //! Which dialect a source is written in, when its file name does not say (`*.asm`): SILLIAC
 //! lines (`label:`, `.org`, `;` comments) or 7090 cards with the operation in column 8, whose
-//! variable field starts in column 12 or 13 for 9AP (the diagnostics; docs/assembler.md, 9AP "Cards") and
-//! further right for FAP (column 16 on IBM's coding form, 15 in this project's programs), or
-//! FAP's free form (a 7090 operation as the line's first word, the second after a label).
+//! variable field starts in column 12 or 13 for 9AP (the diagnostics; docs/assembler.md, 9AP
+//! "Cards") and further right for FAP (column 16 on IBM's coding form, 15 in this project's
+//! programs), or FAP's free form (a 7090 operation as the line's first word, the second after
+//! a label).
 
 use std::fmt;
 
@@ -37,7 +38,7 @@ pub struct Guess {
 }
 
 /// Guess by content: the kind of line most lines are. A tie (or nothing to go by) is SILLIAC,
-/// as `firstmoves asm` took every such file before.
+/// the dialect with no card columns to go by.
 pub fn by_content(source: &str) -> Guess {
     let (mut sil, mut ap9, mut fap) = (0usize, 0usize, 0usize);
     for line in source.lines() {

@@ -1,7 +1,8 @@
 //! Assemblers for the project's machines: one shared core (spans, diagnostics, symbols,
 //! expressions with a bounded fixed point, listing writer, the `Dialect` trait and the one
-//! driver) and a folder per dialect: SILLIAC (`sil`, `*.sil`) and the 7090's FAP (`fap`,
-//! `*.fap`), with what every 7090 dialect shares in `ibm7090`.
+//! driver) and a folder per dialect: SILLIAC (`sil`, `*.sil`), the 7090's FAP (`fap`, `*.fap`)
+//! and 9AP, the 709 diagnostics' assembler (`ap9`), with what every 7090 dialect shares in
+//! `ibm7090`; `guess` tells a source's dialect by its content.
 
 pub mod ap9;
 pub mod core;

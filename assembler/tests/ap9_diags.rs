@@ -356,8 +356,8 @@ fn tables_are_9aps() {
 #[cfg_attr(not(has_i7094), ignore = "needs SIMH's i7094 to read the deck")]
 fn simh_loads_our_9m10a_deck_and_it_runs_to_its_end() {
     // The self-loading card through SIMH's 711 reader and the LOAD CARDS sequence (SIMH's own
-    // `boot cdr` is broken in 3.8.1: docs/ibm7090.md, "The load keys"); all switches up, the walk ends at the
-    // HPR at 00023 (9m10a.txt:46).
+    // `boot cdr` is broken in 3.8.1: docs/ibm7090.md, "The load keys"); all switches up, the
+    // walk ends at the HPR at 00023 (9m10a.txt:46).
     let dir = std::env::temp_dir().join(format!("firstmoves-9m10a-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("9m10a.cbn"), assemble("9m10a").cbn()).unwrap();

@@ -1,14 +1,15 @@
 //! The assembler's cases as source files with their expectations inline: every
-//! `assembler/tests/ok_*.sil|fap|9ap` and `err_*.sil|fap|9ap` is assembled, and adding a case is adding
-//! a file. Expectations are comments at the end of a line, from a `;` and the marker to the end
+//! `assembler/tests/ok_*.sil|fap|9ap` and `err_*.sil|fap|9ap` is assembled, and adding a case
+//! is adding a file. Expectations are comments at the end of a line, from a `;` and the marker to the end
 //! of the line; they are cut off before assembling (so they mean nothing to either dialect's own
 //! comment rules), and what stands before them, blanks included, is the line as assembled:
 //!
 //! - `; = ADDRESS: WORD, ...` (ok files): the words this line placed. Addresses and words as
 //!   the dialect's listing prints them: SILLIAC decimal addresses and sexadecimal words
 //!   (`10: L5001 26002`; spaces in a word are ignored), FAP and 9AP octal locations and twelve
-//!   octal digits (`00100: 050000000101`). A 9AP case's first two lines are its heading cards. `A-B: WORD` is every address from A to B. Together the
-//!   comments of a file are every word of the program: a word placed but not expected fails.
+//!   octal digits (`00100: 050000000101`). A 9AP case's first two lines are its heading cards.
+//!   `A-B: WORD` is every address from A to B. Together the comments of a file are every word
+//!   of the program: a word placed but not expected fails.
 //!   Where the dialect tells which line placed a word (`line_at`), it must be the comment's.
 //! - `; listing: TEXT` (ok files): some line of the listing reads TEXT (runs of blanks count as
 //!   one).

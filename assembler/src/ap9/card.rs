@@ -1,6 +1,6 @@
-//! One 9AP card: where its fields are (docs/assembler.md, 9AP "Cards"). A line of the source is a card,
-//! character n of the line is column n; nothing may be re-aligned, because the column a
-//! character stands in decides what it means.
+//! One 9AP card: where its fields are (docs/assembler.md, 9AP "Cards"). A line of the source
+//! is a card, character n of the line is column n; nothing may be re-aligned, because the
+//! column a character stands in decides what it means.
 //!
 //! * Columns 1-6: the location field, blanks squeezed out (`SM3`, 9AP3 853-866); column 7 is
 //!   never read. A `*` in column 1 makes the card a remark (9AP3 731-735).

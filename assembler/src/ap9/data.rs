@@ -340,8 +340,8 @@ mod tests {
         assert_eq!(e.1, Ap9Error::DecimalOutOfRange);
     }
 
-    /// Exponents and digit strings far outside the 709's range are the card's error, never a
-    /// panic or a hang (issue 15's `DEC 1E308`, checked here for 9AP's own conversion).
+    /// Exponents and digit strings far outside the 709's range (`DEC 1E308`) are the card's
+    /// error, never a panic or a hang, in 9AP's own conversion too.
     #[test]
     fn decimal_out_of_range() {
         for text in [

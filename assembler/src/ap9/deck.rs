@@ -1,7 +1,7 @@
-//! What 9AP punches (docs/assembler.md "The deck"; `ABPCH`, `PUNCH`, `ENDOP`, 9AP5 239-295, 1640-1728):
-//! row-binary cards in the order pass 2 assembles, a new card after every break (ORG, BSS,
-//! BES, FUL, ABS, TCD, END, a decimal location field that moves the counter), each run of words
-//! between breaks as full cards and one short card.
+//! What 9AP punches (docs/assembler.md "The deck"; `ABPCH`, `PUNCH`, `ENDOP`, 9AP5 239-295,
+//! 1640-1728): row-binary cards in the order pass 2 assembles, a new card after every break
+//! (ORG, BSS, BES, FUL, ABS, TCD, END, a decimal location field that moves the counter), each
+//! run of words between breaks as full cards and one short card.
 //!
 //! * Absolute card (the default; `ABS`): 9L = word count n (1-22) in the decrement and the load
 //!   address, 9R = the checksum (the 36-bit end-around-carry sum of 9L and the data words),

@@ -1,7 +1,8 @@
 //! Errors of the 9AP dialect. 9AP itself flags some of these in its listing and goes on (an
 //! undefined symbol or an unknown operation contributes 0); here they stop the assembly, so a
 //! deck is never punched from a program 9AP would have flagged. Others are corners where 9AP's
-//! two passes disagree (docs/assembler.md, "Where 9AP's own passes disagree"), refused rather than imitated.
+//! two passes disagree (docs/assembler.md, "Where 9AP's own passes disagree"), refused rather
+//! than imitated.
 
 use thiserror::Error;
 

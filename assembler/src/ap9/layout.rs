@@ -9,43 +9,15 @@ use std::collections::BTreeMap;
 
 use super::error::Ap9Error;
 use super::parse::{self, Form, Kind, Stmt};
+use super::placed::{self, Placed, What};
 use super::scan::{Expr, Term, Value};
-use crate::core::dialect::{Dialect, Line};
-use crate::core::driver::{Encoder, Layout};
+use crate::core::dialect::{Dialect, Encoder, Layout, Line};
 use crate::core::span::Span;
 use crate::ibm7090::bcd::char_of;
 use crate::ibm7090::symbol::{SymVal, SymbolKind};
 use crate::ibm7090::{STORE_WORDS, WORD_BITS};
 
 const S: u64 = 1 << 35;
-
-/// What a word is, for the listing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum What {
-    /// From the operation table, by name.
-    Instruction(&'static str),
-    /// OCT, DEC.
-    Data,
-    /// BCD, BCI.
-    Text,
-}
-
-/// What one card put into the store (for the listing and `line_at`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Placed {
-    Word {
-        address: u16,
-        what: What,
-    },
-    Reserved {
-        address: u16,
-        count: u16,
-    },
-    /// The value of ORG, EQU, SYN, DEFINE (9AP lists it in columns 30-34).
-    Value(i64),
-    /// END's or TCD's transfer address.
-    Transfer(u16),
-}
 
 /// Where 9AP's pass 2 punches: a word into the pending block, a break (the block is punched
 /// and the next word starts a card), the card format, a transfer card, the end.
@@ -203,7 +175,7 @@ impl Dialect for Ap9 {
     }
 
     fn listing_rows(&self, placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {
-        super::listing::columns(placed, words)
+        placed::columns(placed, words)
     }
 }
 

@@ -3,38 +3,12 @@
 //! twelve digits for OCT, DEC, BCD and BCI; the value of ORG, EQU, SYN, DEFINE; END's transfer
 //! address), the machine cycles from the emulator's table, then the symbols and the deck.
 
-use std::collections::BTreeMap;
-
-use super::layout::{display, Ap9, Placed, What};
+use super::layout::{display, Ap9};
 use super::Program;
 use crate::core::driver::listing_rows;
 use crate::core::listing::Listing;
 use crate::ibm7090::data::octal;
-use crate::ibm7090::encode::WordKind;
-use crate::ibm7090::listing::{reserved_row, word_row};
 use crate::ibm7090::symbol::SymbolKind;
-
-/// A row for each thing a card placed.
-pub fn columns(placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {
-    placed
-        .iter()
-        .map(|p| match *p {
-            Placed::Word { address, what } => {
-                let w = words.get(&address).copied().unwrap_or(0);
-                let kind = match what {
-                    What::Instruction(name) => emu::ibm7090::isa::by_mnemonic(name)
-                        .or_else(|| emu::ibm7090::isa::decode(w))
-                        .map_or(WordKind::Data, WordKind::Instruction),
-                    What::Data | What::Text => WordKind::Data,
-                };
-                word_row(address, w, kind)
-            }
-            Placed::Reserved { address, count } => reserved_row(address, count),
-            Placed::Value(v) => vec![String::new(), format!("{:05o}", v & 0o77777)],
-            Placed::Transfer(a) => vec![format!("{a:05o}"), "transfer".to_string()],
-        })
-        .collect()
-}
 
 pub fn render(p: &Program) -> String {
     let mut l = Listing {

@@ -15,6 +15,7 @@ pub mod layout;
 pub mod listing;
 pub mod optable;
 pub mod parse;
+pub mod placed;
 pub mod scan;
 
 use std::collections::BTreeMap;
@@ -47,7 +48,7 @@ pub struct Program {
     /// Layout passes needed for the symbols to settle.
     pub passes: u32,
     source: Vec<String>,
-    placed: Vec<(u32, layout::Placed)>,
+    placed: Vec<(u32, placed::Placed)>,
 }
 
 impl Program {
@@ -97,7 +98,7 @@ impl Program {
     /// The source line that put the word at `address` into the store.
     pub fn line_at(&self, address: u16) -> Option<u32> {
         self.placed.iter().find_map(|&(line, p)| match p {
-            layout::Placed::Word { address: a, .. } if a == address => Some(line),
+            placed::Placed::Word { address: a, .. } if a == address => Some(line),
             _ => None,
         })
     }

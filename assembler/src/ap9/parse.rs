@@ -12,7 +12,8 @@ use crate::core::span::Span;
 
 type Fail = (Span, Ap9Error);
 
-/// How an instruction's variable field enters its word (docs/assembler.md, 9AP "The variable field").
+/// How an instruction's variable field enters its word (docs/assembler.md, 9AP "The variable
+/// field").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Form {
     /// address, tag, decrement OR-ed into the code.

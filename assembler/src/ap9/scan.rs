@@ -60,11 +60,6 @@ pub struct Expr {
 }
 
 impl Expr {
-    /// Whether a term is `*`.
-    pub fn uses_here(&self) -> bool {
-        self.terms.iter().any(|t| t.value == Value::Here)
-    }
-
     /// The value: 15 bits, a negative one as its 2's complement. `value` gives each term's
     /// value (a symbol's); `here` is what `*` means.
     pub fn eval<E>(

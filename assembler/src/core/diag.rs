@@ -83,26 +83,17 @@ impl<E> Diagnostic<E> {
     }
 }
 
-/// All the errors of one assembly, in source order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostics<E>(pub Vec<Diagnostic<E>>);
+/// All the errors of one assembly, in source order, one a line.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}", one_a_line(.0))]
+pub struct Diagnostics<E: fmt::Display>(pub Vec<Diagnostic<E>>);
 
-/// One error a line.
-impl<E: fmt::Display> fmt::Display for Diagnostics<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.0.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{d}")?;
-        }
-        Ok(())
-    }
+fn one_a_line<E: fmt::Display>(items: &[Diagnostic<E>]) -> String {
+    let lines: Vec<String> = items.iter().map(ToString::to_string).collect();
+    lines.join("\n")
 }
 
-impl<E: std::error::Error> std::error::Error for Diagnostics<E> {}
-
-impl<E> Diagnostics<E> {
+impl<E: fmt::Display> Diagnostics<E> {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -152,7 +143,9 @@ impl<E: PartialEq> Collector<E> {
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
+}
 
+impl<E: fmt::Display> Collector<E> {
     pub fn finish(mut self) -> Diagnostics<E> {
         self.items.sort_by_key(|d| d.span);
         Diagnostics(self.items)

@@ -1,8 +1,8 @@
 //! Address expressions: `['+'|'-'] product (('+'|'-') product)*`, `product = term (('*'|'/')
 //! term)*`, a term being a decimal number, a number in the dialect's other radix (SILLIAC: `#`
 //! and sexadecimal digits), a character constant, a symbol, or `*` (the current word; after a
-//! term `*` multiplies). Evaluation never guesses: a symbol not yet known makes the value pending,
-//! and the layout passes iterate to a fixed point (see `symbols`).
+//! term `*` multiplies). Evaluation never guesses: a symbol not yet known makes the value
+//! pending, and the layout passes iterate to a fixed point (see `symbols`).
 
 use super::cursor::{describe_next, is_name_char, is_name_start, Cursor};
 use std::collections::BTreeSet;

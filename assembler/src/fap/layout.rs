@@ -6,30 +6,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::error::FapError;
 use super::parse::{self, Line, Stmt, VfdField};
-use crate::core::dialect::Dialect;
-use crate::core::driver::{Encoder, Layout};
+use super::placed::{self, Placed};
+use crate::core::dialect::{Dialect, Encoder, Layout};
 use crate::core::span::Span;
 use crate::ibm7090::encode::{address_bits, instruction, literal_key, Address, WordKind};
 use crate::ibm7090::{Ibm7090Error, STORE_WORDS, WORD_BITS};
 
 pub use crate::ibm7090::symbol::{SymVal, SymbolKind};
-
-/// What one card put into the store (for the listing).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Placed {
-    Word {
-        address: u16,
-        kind: WordKind,
-    },
-    Reserved {
-        address: u16,
-        count: u16,
-    },
-    Org(u16),
-    Value(i64),
-    /// END: the start address.
-    End(u16),
-}
 
 /// The FAP dialect, for the core's driver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -161,7 +144,7 @@ impl Dialect for Fap {
     }
 
     fn listing_rows(&self, placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {
-        super::listing::columns(placed, words)
+        placed::columns(placed, words)
     }
 }
 

@@ -2,29 +2,11 @@
 //! fields as FAP listings print them), a row per further word of DEC/OCT/BCI/VFD cards, then
 //! the literal pool and the symbol table.
 
-use std::collections::BTreeMap;
-
-use super::layout::{Fap, Placed, SymbolKind};
+use super::layout::{Fap, SymbolKind};
+use super::placed::value;
 use super::Program;
 use crate::core::driver::listing_rows;
 use crate::core::listing::Listing;
-use crate::ibm7090::listing::{reserved_row, word_row};
-
-/// A row for each thing a card placed: location and word split into its fields, cycles.
-pub fn columns(placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {
-    placed
-        .iter()
-        .map(|placed| match *placed {
-            Placed::Word { address, kind } => {
-                word_row(address, words.get(&address).copied().unwrap_or(0), kind)
-            }
-            Placed::Reserved { address, count } => reserved_row(address, count),
-            Placed::Org(a) => vec![format!("{a:05o}"), String::new()],
-            Placed::Value(v) => vec![String::new(), value(v)],
-            Placed::End(a) => vec![format!("{a:05o}"), "start".to_string()],
-        })
-        .collect()
-}
 
 pub fn render(p: &Program) -> String {
     let mut l = Listing {
@@ -70,13 +52,4 @@ pub fn render(p: &Program) -> String {
         )],
     ));
     l.render()
-}
-
-/// A value as octal, negative values with a minus sign.
-fn value(v: i64) -> String {
-    if v < 0 {
-        format!("-{:05o}", -v)
-    } else {
-        format!("{v:05o}")
-    }
 }

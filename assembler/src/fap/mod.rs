@@ -10,6 +10,7 @@ pub mod error;
 pub mod layout;
 pub mod listing;
 pub mod parse;
+pub mod placed;
 
 use std::collections::BTreeMap;
 
@@ -41,7 +42,7 @@ pub struct Program {
     /// Layout passes needed for the symbols to settle.
     pub passes: u32,
     source: Vec<String>,
-    placed: Vec<(u32, layout::Placed)>,
+    placed: Vec<(u32, placed::Placed)>,
 }
 
 impl Program {
@@ -81,8 +82,8 @@ impl Program {
     /// The source line that put the word at `address` into the store.
     pub fn line_at(&self, address: u16) -> Option<u32> {
         self.placed.iter().find_map(|&(line, p)| match p {
-            layout::Placed::Word { address: a, .. } if a == address => Some(line),
-            layout::Placed::Reserved { address: a, count }
+            placed::Placed::Word { address: a, .. } if a == address => Some(line),
+            placed::Placed::Reserved { address: a, count }
                 if (a..a.saturating_add(count)).contains(&address) =>
             {
                 Some(line)

@@ -105,9 +105,9 @@ fn float_word(negative: bool, value: f64) -> Option<u64> {
     Some(sign | (characteristic as u64) << 27 | fraction)
 }
 
-/// A positive finite value as f * 2^e with 0.5 <= f < 1, read from the IEEE bits: dividing by
-/// 2^e in floating point overflows to infinity near f64::MAX (1E308) and to zero for
-/// subnormals, and the normalising loops then never ended.
+/// A positive finite value as f * 2^e with 0.5 <= f < 1, read from the IEEE bits rather than
+/// by dividing by 2^e in floating point, which overflows to infinity near f64::MAX (1E308) and
+/// to zero for subnormals, where a normalising loop would never end.
 fn frexp(value: f64) -> (f64, i32) {
     const EXPONENT: u64 = 0x7ff << 52;
     let bits = value.to_bits();
@@ -218,8 +218,8 @@ mod tests {
         assert!(dec_word("1E99").is_err());
     }
 
-    /// Exponents past f64's or the 7090's range are errors, never a panic or an endless
-    /// normalising loop (issue 15: `DEC 1E308` hung the assembler).
+    /// Exponents past f64's or the 7090's range (`DEC 1E308`) are errors, never a panic or an
+    /// endless normalising loop.
     #[test]
     fn floating_point_out_of_range() {
         for text in [

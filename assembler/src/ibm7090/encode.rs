@@ -5,8 +5,7 @@
 use emu::ibm7090::isa::{Format, InstrInfo};
 
 use super::error::Ibm7090Error;
-use crate::core::dialect::{Dialect, Valued};
-use crate::core::driver::Encoder;
+use crate::core::dialect::{Dialect, Encoder, Valued};
 use crate::core::expr::Expr;
 use crate::core::span::Span;
 

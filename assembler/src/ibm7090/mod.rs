@@ -1,8 +1,9 @@
-//! What every IBM 7090 dialect shares (FAP now; the 9AP diagnostic assembler's cards next):
+//! What every IBM 7090 dialect shares (FAP, and 9AP, the diagnostic assembler's cards):
 //! the 36-bit word and its data items (DEC, OCT, BCI: `data`, `bcd`), an instruction's
 //! address, tag and decrement fields and their encoding through the emulator's instruction
-//! table (`encode`), how listings print a word and its cycles (`listing`), the object deck and
-//! flat image (`deck`), and the errors of all of these (`Ibm7090Error`).
+//! table (`encode`), what a symbol holds (`symbol`), how listings print a word and its cycles
+//! (`listing`), the object deck and flat image (`deck`), binary card images (`cards`), and the
+//! errors of all of these (`Ibm7090Error`).
 
 pub mod bcd;
 pub mod cards;

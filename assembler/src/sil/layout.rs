@@ -9,9 +9,9 @@ use emu::silliac::orders::{info, pair, Order};
 use super::data::integer_word;
 use super::error::SilError;
 use super::parse::{Line, OrderStmt, Stmt};
+use super::placed::{self, Placed};
 use super::{status, Half, SymbolKind};
-use crate::core::dialect::{Dialect, Valued};
-use crate::core::driver::{Encoder, Layout};
+use crate::core::dialect::{Dialect, Encoder, Layout, Valued};
 use crate::core::expr::Expr;
 use crate::core::span::Span;
 
@@ -32,17 +32,6 @@ impl Valued for SymVal {
     fn value(&self) -> i64 {
         self.value
     }
-}
-
-/// What one source line put into the store (for the listing).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Placed {
-    Order { address: u16, half: Half },
-    Word { address: u16 },
-    Bss { address: u16, count: u16 },
-    Org { address: u16 },
-    Value(i64),
-    Start(u16),
 }
 
 /// A stretch of store laid out after one `.org` (or from the top of the file).
@@ -169,11 +158,11 @@ impl Dialect for Sil {
     }
 
     fn word_text(&self, word: u64) -> String {
-        super::listing::spaced_word(word)
+        placed::spaced_word(word)
     }
 
     fn listing_rows(&self, placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {
-        super::listing::columns(placed, words)
+        placed::columns(placed, words)
     }
 }
 

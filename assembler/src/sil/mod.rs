@@ -1,6 +1,7 @@
-//! The SILLIAC dialect (`*.sil`): the language documented in docs/assembler.md. Passes: parse every line (`parse`), lay out and emit repeatedly until
-//! the symbols settle (`layout`, `core::symbols::fixed_point`), then the tape image (`tape`),
-//! listing (`listing`) and the way back (`disasm`).
+//! The SILLIAC dialect (`*.sil`): the language documented in docs/assembler.md. Passes: parse
+//! every line (`parse`), lay out and emit repeatedly until the symbols settle (`layout`,
+//! `core::symbols::fixed_point`), then the tape image (`tape`), listing (`listing`, with what
+//! each line placed in `placed`) and the way back (`disasm`).
 
 pub mod data;
 pub mod disasm;
@@ -8,6 +9,7 @@ pub mod error;
 pub mod layout;
 pub mod listing;
 pub mod parse;
+pub mod placed;
 pub mod status;
 pub mod tape;
 
@@ -70,7 +72,7 @@ pub struct Program {
     /// Layout passes needed for the symbols to settle.
     pub passes: u32,
     source: Vec<String>,
-    placed: Vec<(u32, layout::Placed)>,
+    placed: Vec<(u32, placed::Placed)>,
     initialised: BTreeSet<u16>,
 }
 
@@ -106,12 +108,12 @@ impl Program {
     /// into the store: for traces and stops reported by the emulator.
     pub fn line_at(&self, address: u16, half: Half) -> Option<u32> {
         self.placed.iter().find_map(|&(line, what)| match what {
-            layout::Placed::Order {
+            placed::Placed::Order {
                 address: a,
                 half: h,
             } if a == address && h == half => Some(line),
-            layout::Placed::Word { address: a } if a == address => Some(line),
-            layout::Placed::Bss { address: a, count } if (a..a + count).contains(&address) => {
+            placed::Placed::Word { address: a } if a == address => Some(line),
+            placed::Placed::Bss { address: a, count } if (a..a + count).contains(&address) => {
                 Some(line)
             }
             _ => None,

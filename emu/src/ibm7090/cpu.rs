@@ -27,13 +27,15 @@ mod channel_trap;
 mod convert;
 mod exec;
 mod hot;
+mod icache;
 mod indicators;
 mod io;
 mod profile;
+mod regs;
 mod tight;
 pub use channel_trap::{ChannelTraps, ENABLE_BITS};
-use exec::Regs;
 use hot::Exit;
+use regs::Regs;
 
 /// Words of store.
 pub const STORE_WORDS: usize = 32768;
@@ -283,7 +285,7 @@ pub struct Machine {
     pub(super) cycles: u64,
     pub(super) instructions: u64,
     dec: &'static [Decoded; 4096],
-    icache: Box<hot::Icache>,
+    icache: Box<icache::Icache>,
     pub(super) trace_on: bool,
     trace: String,
     /// The last step that left the IC on its own location, in this `run` (`tight.rs`).
@@ -327,7 +329,7 @@ impl Machine {
             cycles: 0,
             instructions: 0,
             dec: decode::table(),
-            icache: vec![hot::EMPTY; STORE_WORDS]
+            icache: vec![icache::EMPTY; STORE_WORDS]
                 .into_boxed_slice()
                 .try_into()
                 .expect("store size"),

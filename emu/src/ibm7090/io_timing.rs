@@ -1,7 +1,8 @@
 //! Period time of the 7090's input and output: how long the 711 reader, 721 punch, 716 printer
-//! and 729 tapes take, and the clock the channels keep beside the CPU's (`channel.rs` moves
-//! the data; this says when). Figures, bounds and sources: docs/timing.md "IBM 7090 input and
-//! output"; the model: docs/ibm7090.md "Channels".
+//! and 729 tapes take, in cycles under each bound. The channels keep their own clock
+//! (`channel::Clock`) and read these figures to say when the data they move has passed.
+//! Figures, bounds and sources: docs/timing.md "IBM 7090 input and output"; the model:
+//! docs/ibm7090.md "Channels".
 //!
 //! The card units (reader, punch, printer) take one mechanical cycle a card or line; the 12
 //! rows pass the brushes (or the print wheels, which the 716 drives as a 407 reading a card)
@@ -171,43 +172,5 @@ mod tests {
         }
         assert_eq!(Bound::from_name("middle"), None);
         assert_eq!(Bound::default(), Bound::Nominal);
-    }
-}
-
-/// The channels' and units' clock, in cycles on the CPU's count (`Machine::cycles`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Clock {
-    pub bound: Bound,
-    /// The CPU's count when the current I/O order started (set by the CPU before each order).
-    pub now: u64,
-    /// Cycles the current order held the CPU at an interlock (taken by the CPU after it).
-    pub waited: u64,
-    /// Per channel: in operation until this cycle (while selected or waiting for an LCH, at
-    /// least until then; the end of the IOxT an LCH waits for).
-    pub busy_until: [u64; super::channel::CHANNELS],
-    /// Per channel: when the unit's current record (card, line, tape record) started, the
-    /// words of it moved, its length in words (a tape record read), and whether it ended.
-    pub record_start: [u64; super::channel::CHANNELS],
-    pub record_words: [u32; super::channel::CHANNELS],
-    pub record_len: [u32; super::channel::CHANNELS],
-    pub record_ended: [bool; super::channel::CHANNELS],
-    /// When the reader, punch and printer end their cycle, and each tape unit stops.
-    pub reader_free: u64,
-    pub punch_free: u64,
-    pub printer_free: u64,
-    pub tape_free: [[u64; super::channel::TAPE_UNITS]; super::channel::CHANNELS],
-}
-
-impl Clock {
-    pub fn figures(&self) -> Figures {
-        Figures::of(self.bound)
-    }
-
-    /// The CPU is held until `t` (nothing if that has passed).
-    pub fn wait_until(&mut self, t: u64) {
-        if t > self.now {
-            self.waited += t - self.now;
-            self.now = t;
-        }
     }
 }

@@ -292,286 +292,380 @@ fn parse_unit(text: &str) -> Option<Option<Unit>> {
 
 /// Parse snapshot text (`file` names it in errors) into a new machine.
 pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
-    let bad = |line: usize, message: String| shared::malformed(file, line, message);
     let mut m = Machine::new();
-    let mut station: Option<usize> = None;
-    let mut station_words: Vec<u64> = Vec::new();
-    let mut reel: Option<(usize, usize)> = None;
+    let mut later = Later::default();
     shared::parse_lines(text, file, &FORMAT, |n, line| {
-        // Cards and printed lines keep their text verbatim after the bar.
-        if let Some(card) = line.strip_prefix("card |") {
-            let c = Card::from_column_binary(card, 0).map_err(|e| bad(n, e.to_string()))?;
-            m.io.reader.hopper.push_back(c);
-            return Ok(Line::Field);
-        }
-        if let Some(card) = line.strip_prefix("punched |") {
-            let c = Card::from_column_binary(card, 0).map_err(|e| bad(n, e.to_string()))?;
-            m.io.punch.cards.push(c);
-            return Ok(Line::Field);
-        }
-        if let Some(p) = line.strip_prefix("printed |") {
-            m.io.printer.lines.push(p.to_string());
+        if verbatim_line(&mut m, line).map_err(|e| shared::malformed(file, n, e))? {
             return Ok(Line::Field);
         }
         let fields: Vec<&str> = line.split(' ').collect();
-        let (key, rest) = (fields[0], &fields[1..]);
-        let oct = |t: &str, max: u64| -> Result<u64, SnapshotError> {
-            u64::from_str_radix(t, 8)
-                .ok()
-                .filter(|&v| v <= max)
-                .ok_or_else(|| bad(n, format!("`{t}` is not an octal number up to {max:o}")))
+        let f = Fields {
+            file,
+            n,
+            key: fields[0],
+            rest: &fields[1..],
         };
-        let dec = |t: &str| -> Result<u64, SnapshotError> {
-            t.parse::<u64>()
-                .map_err(|_| bad(n, format!("`{t}` is not a decimal number")))
-        };
-        let one = || -> Result<&str, SnapshotError> {
-            match rest {
-                [v] => Ok(v),
-                _ => Err(bad(n, format!("`{key}` takes one value"))),
-            }
-        };
-        let flag = |t: &str| -> Result<bool, SnapshotError> {
-            match t {
-                "0" => Ok(false),
-                "1" => Ok(true),
-                _ => Err(bad(n, format!("`{t}` is not 0 or 1"))),
-            }
-        };
-        match key {
-            // AC keeps Q and P beside the sign and 35 bits: 38 bits.
-            "ac" => m.ac = oct(one()?, (1 << 38) - 1)?,
-            "mq" => m.mq = oct(one()?, WORD)?,
-            "xr" => {
-                let [a, b, c] = rest else {
-                    return Err(bad(n, "`xr` takes three octal values".into()));
-                };
-                m.xr = [
-                    oct(a, 0o77777)? as u32,
-                    oct(b, 0o77777)? as u32,
-                    oct(c, 0o77777)? as u32,
-                ];
-            }
-            "ic" => m.ic = oct(one()?, 0o77777)? as u32,
-            "overflow" => m.overflow = flag(one()?)?,
-            "divide-check" => m.divide_check = flag(one()?)?,
-            "floating-trap" => m.floating_trap = flag(one()?)?,
-            "mq-overflow" => m.mq_overflow = flag(one()?)?,
-            "switches" => m.sense_switches = dec(one()?)?.min(255) as u8,
-            "lights" => m.sense_lights = dec(one()?)?.min(255) as u8,
-            "keys" => m.keys = oct(one()?, WORD)?,
-            "indicators" => m.sense_indicators = oct(one()?, WORD)?,
-            "trap-mode" => m.trap_mode = flag(one()?)?,
-            "halt-trap" => {
-                m.halt_trap = match one()? {
-                    "none" => None,
-                    t => Some(oct(t, 0o77777)? as u16),
-                }
-            }
-            "channel-traps" => {
-                let [enable, inhibit, delay] = rest else {
-                    return Err(bad(
-                        n,
-                        "`channel-traps` takes an enable word and two flags".into(),
-                    ));
-                };
-                m.channel_traps = ChannelTraps {
-                    enable: oct(enable, ENABLE_BITS as u64)? as u32,
-                    inhibit: flag(inhibit)?,
-                    delay: flag(delay)?,
-                };
-            }
-            "trap-clock" => {
-                let [ch, eof, check] = rest else {
-                    return Err(bad(n, "`trap-clock` takes a channel and two counts".into()));
-                };
-                let ch = channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?;
-                let c = &mut m.io.channels[ch];
-                (c.eof_at, c.check_at) = (dec(eof)?, dec(check)?);
-            }
-            "cycles" => m.cycles = dec(one()?)?,
-            "instructions" => m.instructions = dec(one()?)?,
-            "trace" => m.trace_on = flag(one()?)?,
-            "mem" => {
-                let Some((start, ws)) = rest.split_first() else {
-                    return Err(bad(n, "`mem` takes an address and words".into()));
-                };
-                let start = oct(start, 0o77777)? as usize;
-                if ws.is_empty() || start + ws.len() > STORE_WORDS {
-                    return Err(bad(n, "words outside the 32,768-word store".into()));
-                }
-                for (k, w) in ws.iter().enumerate() {
-                    m.mem[start + k] = oct(w, WORD)?;
-                }
-            }
-            "io-check" => m.io.io_check = flag(one()?)?,
-            "io-wait" => m.io_wait = dec(one()?)?,
-            "io-clock" => {
-                let [bound, r, p, l] = rest else {
-                    return Err(bad(n, "`io-clock` takes a bound and three counts".into()));
-                };
-                let cl = &mut m.io.clock;
-                cl.bound = Bound::from_name(bound)
-                    .ok_or_else(|| bad(n, format!("`{bound}` is not low, nominal or high")))?;
-                (cl.reader_free, cl.punch_free, cl.printer_free) = (dec(r)?, dec(p)?, dec(l)?);
-            }
-            "channel-clock" => {
-                let [ch, busy, start, words, len, ended] = rest else {
-                    return Err(bad(
-                        n,
-                        "`channel-clock` takes a channel and five fields".into(),
-                    ));
-                };
-                let ch = channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?;
-                let cl = &mut m.io.clock;
-                cl.busy_until[ch] = dec(busy)?;
-                cl.record_start[ch] = dec(start)?;
-                cl.record_words[ch] = dec(words)?.min(u32::MAX as u64) as u32;
-                cl.record_len[ch] = dec(len)?.min(u32::MAX as u64) as u32;
-                cl.record_ended[ch] = flag(ended)?;
-            }
-            "tape-clock" => {
-                let Some((ch, free)) = rest.split_first() else {
-                    return Err(bad(n, "`tape-clock` takes a channel and ten counts".into()));
-                };
-                let ch = channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?;
-                if free.len() != TAPE_UNITS {
-                    return Err(bad(n, "`tape-clock` takes a channel and ten counts".into()));
-                }
-                for (u, t) in free.iter().enumerate() {
-                    m.io.clock.tape_free[ch][u] = dec(t)?;
-                }
-            }
-            "channel" => {
-                let [ch, state, unit, write, clc, ca, wc, op, nst, eor, eof, trc, bot, eot, cmd] =
-                    rest
-                else {
-                    return Err(bad(n, "`channel` takes 15 fields".into()));
-                };
-                let c: &mut Channel = &mut m.io.channels
-                    [channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?];
-                c.state = match *state {
-                    "idle" => State::Idle,
-                    "selected" => State::Selected,
-                    "waiting" => State::Waiting,
-                    t => return Err(bad(n, format!("channel state `{t}`"))),
-                };
-                c.unit = parse_unit(unit).ok_or_else(|| bad(n, format!("unit `{unit}`")))?;
-                c.write = flag(write)?;
-                c.clc = oct(clc, 0o77777)? as u16;
-                c.ca = oct(ca, 0o77777)? as u16;
-                c.wc = oct(wc, 0o77777)? as u16;
-                c.op = oct(op, 7)? as u8;
-                c.nontransmit = flag(nst)?;
-                c.end_of_record = flag(eor)?;
-                c.flags.end_of_file = flag(eof)?;
-                c.flags.redundancy = flag(trc)?;
-                c.flags.beginning_of_tape = flag(bot)?;
-                c.flags.end_of_tape = flag(eot)?;
-                c.flags.command = flag(cmd)?;
-            }
-            "tape-next" | "tape-in" | "tape-out" => {
-                let Some((ch, values)) = rest.split_first() else {
-                    return Err(bad(n, format!("`{key}` takes a channel")));
-                };
-                let c = &mut m.io.channels
-                    [channel_index(ch).ok_or_else(|| bad(n, format!("no channel `{ch}`")))?];
-                for v in values {
-                    match key {
-                        "tape-next" => c.tape_next = dec(v)? as usize,
-                        "tape-in" => c.tape_in.push(oct(v, WORD)?),
-                        _ => c.tape_out.push(oct(v, 0o177)? as u8),
-                    }
-                }
-            }
-            "reader" => {
-                let [cards, held, next] = rest else {
-                    return Err(bad(
-                        n,
-                        "`reader` takes cards read, card in hand, next".into(),
-                    ));
-                };
-                m.io.reader.cards_read = dec(cards)?;
-                station = flag(held)?.then_some(dec(next)? as usize);
-            }
-            "station" => {
-                for w in rest {
-                    station_words.push(oct(w, WORD)?);
-                }
-            }
-            "printer" => m.io.printer.image.completed = flag(one()?)?,
-            "punch" => m.io.punch.image.completed = flag(one()?)?,
-            "printer-image" | "punch-image" => {
-                let image = if key == "printer-image" {
-                    &mut m.io.printer.image
-                } else {
-                    &mut m.io.punch.image
-                };
-                for w in rest {
-                    image.words.push(oct(w, WORD)?);
-                }
-            }
-            "reel" => {
-                let [unit, pos, ring, written, unloaded] = rest else {
-                    return Err(bad(n, "`reel` takes unit, position and three flags".into()));
-                };
-                let (ch, u) = unit
-                    .split_at_checked(1)
-                    .and_then(|(c, u)| Some((channel_index(c)?, u.parse::<usize>().ok()?)))
-                    .filter(|&(_, u)| (1..=TAPE_UNITS).contains(&u))
-                    .ok_or_else(|| bad(n, format!("tape unit `{unit}`")))?;
-                let mut t = Tape::of(Vec::new());
-                t.pos = dec(pos)? as usize;
-                t.ring = flag(ring)?;
-                t.written = flag(written)?;
-                t.unloaded = flag(unloaded)?;
-                m.io.tapes[ch][u - 1] = Some(t);
-                reel = Some((ch, u - 1));
-            }
-            "block" | "mark" => {
-                let (ch, u) = reel.ok_or_else(|| bad(n, format!("`{key}` before a `reel`")))?;
-                let block = if key == "mark" {
-                    Block::Mark
-                } else {
-                    let chars = rest
-                        .iter()
-                        .map(|c| oct(c, 0o177).map(|v| v as u8))
-                        .collect::<Result<Vec<u8>, _>>()?;
-                    Block::Record(chars)
-                };
-                if let Some(t) = &mut m.io.tapes[ch][u] {
-                    t.blocks.push(block);
-                }
-            }
-            k if v4::KEYS.contains(&k) => v4::read(&mut m.io, k, rest).map_err(|e| bad(n, e))?,
-            "end" => return Ok(Line::End(one()?)),
-            _ => return Err(bad(n, format!("unknown field `{key}`"))),
+        if f.key == "end" {
+            return Ok(Line::End(f.one()?));
+        }
+        let known = cpu_field(&mut m, &f)?
+            || channel_field(&mut m, &f)?
+            || clock_field(&mut m, &f)?
+            || unit_field(&mut m, &f, &mut later)?
+            || v4_field(&mut m, &f)?;
+        if !known {
+            return Err(f.bad(format!("unknown field `{}`", f.key)));
         }
         Ok(Line::Field)
     })?;
-    let last = text.lines().count();
-    if let Some(next) = station {
-        let image: [u64; IMAGE_WORDS] = station_words
-            .try_into()
-            .map_err(|_| bad(last, "the card in hand needs 24 `station` words".into()))?;
-        if next >= IMAGE_WORDS {
-            return Err(bad(last, "the card in hand is read past its end".into()));
-        }
-        m.io.reader.station = Some((image, next));
-    }
-    for c in &m.io.channels {
-        if c.tape_next > c.tape_in.len() {
-            return Err(bad(last, "tape position beyond its record".into()));
-        }
-    }
-    for t in m.io.tapes.iter_mut().flatten().flatten() {
-        if t.pos > t.blocks.len() {
-            return Err(bad(last, "tape position beyond its last block".into()));
-        }
-        let pos = t.pos;
-        t.seek(pos);
-    }
+    later.apply(&mut m, |message| {
+        shared::malformed(file, text.lines().count(), message.into())
+    })?;
     Ok(m)
+}
+
+/// The lines version 4 added (`snapshot/v4.rs`); whether the key was one of them.
+fn v4_field(m: &mut Machine, f: &Fields) -> Result<bool, SnapshotError> {
+    if !v4::KEYS.contains(&f.key) {
+        return Ok(false);
+    }
+    v4::read(&mut m.io, f.key, f.rest).map_err(|e| f.bad(e))?;
+    Ok(true)
+}
+
+/// One line's fields: its key, the values after it, and where it is for errors.
+struct Fields<'t, 'l> {
+    file: &'l str,
+    n: usize,
+    key: &'t str,
+    rest: &'l [&'t str],
+}
+
+impl<'t> Fields<'t, '_> {
+    fn bad(&self, message: String) -> SnapshotError {
+        shared::malformed(self.file, self.n, message)
+    }
+
+    fn oct(&self, t: &str, max: u64) -> Result<u64, SnapshotError> {
+        u64::from_str_radix(t, 8)
+            .ok()
+            .filter(|&v| v <= max)
+            .ok_or_else(|| self.bad(format!("`{t}` is not an octal number up to {max:o}")))
+    }
+
+    fn dec(&self, t: &str) -> Result<u64, SnapshotError> {
+        t.parse::<u64>()
+            .map_err(|_| self.bad(format!("`{t}` is not a decimal number")))
+    }
+
+    fn one(&self) -> Result<&'t str, SnapshotError> {
+        match self.rest {
+            [v] => Ok(v),
+            _ => Err(self.bad(format!("`{}` takes one value", self.key))),
+        }
+    }
+
+    fn flag(&self, t: &str) -> Result<bool, SnapshotError> {
+        match t {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            _ => Err(self.bad(format!("`{t}` is not 0 or 1"))),
+        }
+    }
+
+    fn channel(&self, ch: &str) -> Result<usize, SnapshotError> {
+        channel_index(ch).ok_or_else(|| self.bad(format!("no channel `{ch}`")))
+    }
+}
+
+/// Cards and printed lines: their text verbatim after the bar. Whether `line` was one.
+fn verbatim_line(m: &mut Machine, line: &str) -> Result<bool, String> {
+    if let Some(card) = line.strip_prefix("card |") {
+        let c = Card::from_column_binary(card, 0).map_err(|e| e.to_string())?;
+        m.io.reader.hopper.push_back(c);
+    } else if let Some(card) = line.strip_prefix("punched |") {
+        let c = Card::from_column_binary(card, 0).map_err(|e| e.to_string())?;
+        m.io.punch.cards.push(c);
+    } else if let Some(p) = line.strip_prefix("printed |") {
+        m.io.printer.lines.push(p.to_string());
+    } else {
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// The CPU's registers, indicators and counts, and the store. Whether the key was one of them.
+fn cpu_field(m: &mut Machine, f: &Fields) -> Result<bool, SnapshotError> {
+    let rest = f.rest;
+    match f.key {
+        // AC keeps Q and P beside the sign and 35 bits: 38 bits.
+        "ac" => m.ac = f.oct(f.one()?, (1 << 38) - 1)?,
+        "mq" => m.mq = f.oct(f.one()?, WORD)?,
+        "xr" => {
+            let [a, b, c] = rest else {
+                return Err(f.bad("`xr` takes three octal values".into()));
+            };
+            m.xr = [
+                f.oct(a, 0o77777)? as u32,
+                f.oct(b, 0o77777)? as u32,
+                f.oct(c, 0o77777)? as u32,
+            ];
+        }
+        "ic" => m.ic = f.oct(f.one()?, 0o77777)? as u32,
+        "overflow" => m.overflow = f.flag(f.one()?)?,
+        "divide-check" => m.divide_check = f.flag(f.one()?)?,
+        "floating-trap" => m.floating_trap = f.flag(f.one()?)?,
+        "mq-overflow" => m.mq_overflow = f.flag(f.one()?)?,
+        "switches" => m.sense_switches = f.dec(f.one()?)?.min(255) as u8,
+        "lights" => m.sense_lights = f.dec(f.one()?)?.min(255) as u8,
+        "keys" => m.keys = f.oct(f.one()?, WORD)?,
+        "indicators" => m.sense_indicators = f.oct(f.one()?, WORD)?,
+        "trap-mode" => m.trap_mode = f.flag(f.one()?)?,
+        "halt-trap" => {
+            m.halt_trap = match f.one()? {
+                "none" => None,
+                t => Some(f.oct(t, 0o77777)? as u16),
+            }
+        }
+        "channel-traps" => {
+            let [enable, inhibit, delay] = rest else {
+                return Err(f.bad("`channel-traps` takes an enable word and two flags".into()));
+            };
+            m.channel_traps = ChannelTraps {
+                enable: f.oct(enable, ENABLE_BITS as u64)? as u32,
+                inhibit: f.flag(inhibit)?,
+                delay: f.flag(delay)?,
+            };
+        }
+        "cycles" => m.cycles = f.dec(f.one()?)?,
+        "instructions" => m.instructions = f.dec(f.one()?)?,
+        "trace" => m.trace_on = f.flag(f.one()?)?,
+        "mem" => {
+            let Some((start, ws)) = rest.split_first() else {
+                return Err(f.bad("`mem` takes an address and words".into()));
+            };
+            let start = f.oct(start, 0o77777)? as usize;
+            if ws.is_empty() || start + ws.len() > STORE_WORDS {
+                return Err(f.bad("words outside the 32,768-word store".into()));
+            }
+            for (k, w) in ws.iter().enumerate() {
+                m.mem[start + k] = f.oct(w, WORD)?;
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// A channel's registers and indicators, its tape record in transfer, and the I/O check
+/// indicator. Whether the key was one of them.
+fn channel_field(m: &mut Machine, f: &Fields) -> Result<bool, SnapshotError> {
+    let rest = f.rest;
+    match f.key {
+        "io-check" => m.io.io_check = f.flag(f.one()?)?,
+        "channel" => {
+            let [ch, state, unit, write, clc, ca, wc, op, nst, eor, eof, trc, bot, eot, cmd] = rest
+            else {
+                return Err(f.bad("`channel` takes 15 fields".into()));
+            };
+            let c: &mut Channel = &mut m.io.channels[f.channel(ch)?];
+            c.state = match *state {
+                "idle" => State::Idle,
+                "selected" => State::Selected,
+                "waiting" => State::Waiting,
+                t => return Err(f.bad(format!("channel state `{t}`"))),
+            };
+            c.unit = parse_unit(unit).ok_or_else(|| f.bad(format!("unit `{unit}`")))?;
+            c.write = f.flag(write)?;
+            c.clc = f.oct(clc, 0o77777)? as u16;
+            c.ca = f.oct(ca, 0o77777)? as u16;
+            c.wc = f.oct(wc, 0o77777)? as u16;
+            c.op = f.oct(op, 7)? as u8;
+            c.nontransmit = f.flag(nst)?;
+            c.end_of_record = f.flag(eor)?;
+            c.flags.end_of_file = f.flag(eof)?;
+            c.flags.redundancy = f.flag(trc)?;
+            c.flags.beginning_of_tape = f.flag(bot)?;
+            c.flags.end_of_tape = f.flag(eot)?;
+            c.flags.command = f.flag(cmd)?;
+        }
+        "tape-next" | "tape-in" | "tape-out" => {
+            let Some((ch, values)) = rest.split_first() else {
+                return Err(f.bad(format!("`{}` takes a channel", f.key)));
+            };
+            let c = &mut m.io.channels[f.channel(ch)?];
+            for v in values {
+                match f.key {
+                    "tape-next" => c.tape_next = f.dec(v)? as usize,
+                    "tape-in" => c.tape_in.push(f.oct(v, WORD)?),
+                    _ => c.tape_out.push(f.oct(v, 0o177)? as u8),
+                }
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The channels' and units' clock. Whether the key was one of its lines.
+fn clock_field(m: &mut Machine, f: &Fields) -> Result<bool, SnapshotError> {
+    let rest = f.rest;
+    match f.key {
+        "io-wait" => m.io_wait = f.dec(f.one()?)?,
+        "io-clock" => {
+            let [bound, r, p, l] = rest else {
+                return Err(f.bad("`io-clock` takes a bound and three counts".into()));
+            };
+            let cl = &mut m.io.clock;
+            cl.bound = Bound::from_name(bound)
+                .ok_or_else(|| f.bad(format!("`{bound}` is not low, nominal or high")))?;
+            (cl.reader_free, cl.punch_free, cl.printer_free) = (f.dec(r)?, f.dec(p)?, f.dec(l)?);
+        }
+        "channel-clock" => {
+            let [ch, busy, start, words, len, ended] = rest else {
+                return Err(f.bad("`channel-clock` takes a channel and five fields".into()));
+            };
+            let ch = f.channel(ch)?;
+            let cl = &mut m.io.clock;
+            cl.busy_until[ch] = f.dec(busy)?;
+            cl.record_start[ch] = f.dec(start)?;
+            cl.record_words[ch] = f.dec(words)?.min(u32::MAX as u64) as u32;
+            cl.record_len[ch] = f.dec(len)?.min(u32::MAX as u64) as u32;
+            cl.record_ended[ch] = f.flag(ended)?;
+        }
+        "tape-clock" => {
+            let Some((ch, free)) = rest.split_first() else {
+                return Err(f.bad("`tape-clock` takes a channel and ten counts".into()));
+            };
+            let ch = f.channel(ch)?;
+            if free.len() != TAPE_UNITS {
+                return Err(f.bad("`tape-clock` takes a channel and ten counts".into()));
+            }
+            for (u, t) in free.iter().enumerate() {
+                m.io.clock.tape_free[ch][u] = f.dec(t)?;
+            }
+        }
+        "trap-clock" => {
+            let [ch, eof, check] = rest else {
+                return Err(f.bad("`trap-clock` takes a channel and two counts".into()));
+            };
+            let c = &mut m.io.channels[f.channel(ch)?];
+            (c.eof_at, c.check_at) = (f.dec(eof)?, f.dec(check)?);
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// What the lines leave to check or apply once all are read: the reader's card in hand (its
+/// next word, and its words from the `station` lines) and the reel that `block` and `mark`
+/// lines go on.
+#[derive(Default)]
+struct Later {
+    station: Option<usize>,
+    station_words: Vec<u64>,
+    reel: Option<(usize, usize)>,
+}
+
+impl Later {
+    /// The card in hand into the reader, each reel to its position; a message for what does
+    /// not fit (`bad` places it on the last line).
+    fn apply(
+        self,
+        m: &mut Machine,
+        bad: impl Fn(&str) -> SnapshotError,
+    ) -> Result<(), SnapshotError> {
+        if let Some(next) = self.station {
+            let image: [u64; IMAGE_WORDS] = self
+                .station_words
+                .try_into()
+                .map_err(|_| bad("the card in hand needs 24 `station` words"))?;
+            if next >= IMAGE_WORDS {
+                return Err(bad("the card in hand is read past its end"));
+            }
+            m.io.reader.station = Some((image, next));
+        }
+        for c in &m.io.channels {
+            if c.tape_next > c.tape_in.len() {
+                return Err(bad("tape position beyond its record"));
+            }
+        }
+        for t in m.io.tapes.iter_mut().flatten().flatten() {
+            if t.pos > t.blocks.len() {
+                return Err(bad("tape position beyond its last block"));
+            }
+            let pos = t.pos;
+            t.seek(pos);
+        }
+        Ok(())
+    }
+}
+
+/// The reader, printer and punch, and the tape reels. Whether the key was one of their lines.
+fn unit_field(m: &mut Machine, f: &Fields, later: &mut Later) -> Result<bool, SnapshotError> {
+    let rest = f.rest;
+    match f.key {
+        "reader" => {
+            let [cards, held, next] = rest else {
+                return Err(f.bad("`reader` takes cards read, card in hand, next".into()));
+            };
+            m.io.reader.cards_read = f.dec(cards)?;
+            later.station = f.flag(held)?.then_some(f.dec(next)? as usize);
+        }
+        "station" => {
+            for w in rest {
+                later.station_words.push(f.oct(w, WORD)?);
+            }
+        }
+        "printer" => m.io.printer.image.completed = f.flag(f.one()?)?,
+        "punch" => m.io.punch.image.completed = f.flag(f.one()?)?,
+        "printer-image" | "punch-image" => {
+            let image = if f.key == "printer-image" {
+                &mut m.io.printer.image
+            } else {
+                &mut m.io.punch.image
+            };
+            for w in rest {
+                image.words.push(f.oct(w, WORD)?);
+            }
+        }
+        "reel" => {
+            let [unit, pos, ring, written, unloaded] = rest else {
+                return Err(f.bad("`reel` takes unit, position and three flags".into()));
+            };
+            let (ch, u) = unit
+                .split_at_checked(1)
+                .and_then(|(c, u)| Some((channel_index(c)?, u.parse::<usize>().ok()?)))
+                .filter(|&(_, u)| (1..=TAPE_UNITS).contains(&u))
+                .ok_or_else(|| f.bad(format!("tape unit `{unit}`")))?;
+            let mut t = Tape::of(Vec::new());
+            t.pos = f.dec(pos)? as usize;
+            t.ring = f.flag(ring)?;
+            t.written = f.flag(written)?;
+            t.unloaded = f.flag(unloaded)?;
+            m.io.tapes[ch][u - 1] = Some(t);
+            later.reel = Some((ch, u - 1));
+        }
+        "block" | "mark" => {
+            let (ch, u) = later
+                .reel
+                .ok_or_else(|| f.bad(format!("`{}` before a `reel`", f.key)))?;
+            let block = if f.key == "mark" {
+                Block::Mark
+            } else {
+                let chars = rest
+                    .iter()
+                    .map(|c| f.oct(c, 0o177).map(|v| v as u8))
+                    .collect::<Result<Vec<u8>, _>>()?;
+                Block::Record(chars)
+            };
+            if let Some(t) = &mut m.io.tapes[ch][u] {
+                t.blocks.push(block);
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -644,34 +738,6 @@ mod tests {
         r.run(Limits::instructions(10_000));
         assert_eq!(to_text(&r), to_text(&whole));
         assert_eq!(r.cycles(), whole.cycles());
-    }
-
-    #[test]
-    fn words_in_passing_and_the_reader_key_survive() {
-        let mut m = cards_machine();
-        m.io.reader.end_of_file = true;
-        m.run(Limits::instructions(3));
-        assert!(m.io.arrivals.pending());
-        m.io.printer.echo = Some(crate::ibm7090::printer::EchoLine {
-            next: 20,
-            image: [0o1234; IMAGE_WORDS],
-            ..Default::default()
-        });
-        let text = to_text(&m);
-        assert!(text.contains("\nreader-eof 1\n") && text.contains("\narrival A "));
-        assert!(text.contains("\nprinter-echo 20 0 1234 "));
-        let mut w = cards_machine();
-        w.run(Limits::instructions(5));
-        assert!(w.io.departures.pending());
-        let wt = to_text(&w);
-        assert!(wt.contains("\ndeparture A "), "{wt}");
-        let wr = from_text(&wt, "v4").unwrap();
-        assert_eq!(wr.io.departures, w.io.departures);
-        let r = from_text(&text, "v4").unwrap();
-        assert_eq!(r.io.arrivals, m.io.arrivals);
-        assert!(r.io.reader.end_of_file);
-        assert_eq!(r.io.printer.echo, m.io.printer.echo);
-        assert_eq!(to_text(&r), text);
     }
 
     /// `text` as version 2 wrote it: no channel-trap lines, its own checksum.

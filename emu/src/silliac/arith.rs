@@ -5,8 +5,8 @@
 //!
 //! Each function takes and returns raw 40-bit patterns so that it can be tested alone.
 
-use super::orders::WORD_MASK;
-
+/// Mask of a 40-bit word.
+pub const WORD_MASK: u64 = (1 << 40) - 1;
 pub const SIGN: u64 = 1 << 39;
 /// The number 1/2 (digit 1).
 pub const HALF: u64 = 1 << 38;

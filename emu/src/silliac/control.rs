@@ -1,23 +1,20 @@
-//! The control unit and the whole machine: control counter (word address + half), order fetch
-//! from the store word, dispatch on the 8-digit function (one jump to a copy of the order's
-//! code made for that function), stops, and the console. `run` without trace, time limit or
-//! breakpoint obeys runs of orders decoded ahead (`blocks`); the other paths fetch every order
-//! from the store word as it is obeyed.
+//! The control unit and the whole machine: the control counter (word address + half), order
+//! fetch from the store word, and the console; the `Machine`. `run` without trace, time limit
+//! or breakpoint obeys runs of orders decoded ahead (`blocks`); the other paths fetch every
+//! order from the store word as it is obeyed and obey it alone (`exec`). Why the machine
+//! stops: `stop`; what the input/output orders reach: `io`.
 //!
 //! Registers as the manuals name them: A (accumulator), Q (multiplier-quotient), the control
 //! counter. The counter is kept as `pc = word address * 2 + half` (0 left, 1 right) so that
 //! going on in sequence is one increment.
 
-use super::arith::{self, SIGN};
+use super::arith;
 pub use super::orders::Half;
-use super::orders::{
-    function_name, info, Action, Order, Status, StoreField, ORDER_MASK, ORDER_TABLE_CONST,
-};
+use super::orders::{function_name, Order, ORDER_MASK};
 use super::punch::Punch;
-use super::reader::{TapeReader, LOW_HOLES};
+use super::reader::TapeReader;
 use super::store::Store;
-use super::timing::{self, Bound, Figures, Work};
-use super::trace;
+use super::timing::{self, Bound, Work};
 use std::fmt;
 
 /// `match CODE { 0 => OP::<0, B>(ARGS), 1 => OP::<1, B>(ARGS), ... }`, an arm for each of the
@@ -51,17 +48,25 @@ macro_rules! by_code {
     };
 }
 
-const PC_MASK: u32 = 2047;
-/// Shift that brings the left (20) or right (0) order of a word to the bottom.
-const HALF_SHIFT: [u32; 2] = [20, 0];
-const RIGHT_ADDRESS: u64 = 0x3FF;
-const LEFT_ADDRESS: u64 = 0x3FF << 20;
+mod blocks;
+mod exec;
+mod io;
+mod stop;
 
-fn pc_of(address: u16, half: Half) -> u32 {
+use exec::{bound_number, exec, exec_traced, run_loop};
+use io::Io;
+pub use stop::Stop;
+
+pub(super) const PC_MASK: u32 = 2047;
+
+/// Shift that brings the left (20) or right (0) order of a word to the bottom.
+pub(super) const HALF_SHIFT: [u32; 2] = [20, 0];
+
+pub(super) fn pc_of(address: u16, half: Half) -> u32 {
     ((address as u32 & 0x3FF) << 1) | (half == Half::Right) as u32
 }
 
-fn location(pc: u32) -> (u16, Half) {
+pub(super) fn location(pc: u32) -> (u16, Half) {
     (
         (pc >> 1) as u16,
         if pc & 1 == 0 { Half::Left } else { Half::Right },
@@ -94,159 +99,6 @@ impl Limits {
     }
 }
 
-/// Why the machine stopped. Address and half are where control was: for the order-stops, the
-/// order itself; `run` again continues as the console would.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// A 20/24-family (or taken 30/34-family) stop order; control has already been set to its
-    /// target, so `run` again continues there as the console's restart would.
-    StopOrder {
-        address: u16,
-        half: Half,
-        order: Order,
-    },
-    /// The reader has fewer frames than the order at (address, half) needs; the order has not
-    /// started. Push frames and `run` again.
-    WaitingForTape { address: u16, half: Half },
-    /// Control reached the breakpoint; the order there has not been obeyed.
-    Breakpoint { address: u16, half: Half },
-    /// A transfer that goes on at once to its own order (`26 n` at nL, or `3x` to itself with
-    /// A >= 0): obeyed, control on it, and nothing else can change, so the machine would loop
-    /// for ever (the loop an operator stopped by hand; SIMH's "Infinite loop").
-    TightLoop { address: u16, half: Half },
-    /// `Limits::max_orders` reached.
-    OrderBudget,
-    /// `Limits::max_ns` reached.
-    TimeBudget,
-    /// A divide whose quotient is outside -1 <= x < 1 (or divisor 0); the order is not obeyed
-    /// and control stays on it.
-    DivideOverflow {
-        address: u16,
-        half: Half,
-        order: Order,
-    },
-    /// A variant the documents call unwanted or hardware SILLIAC lacked; not obeyed.
-    UnwantedOrder {
-        address: u16,
-        half: Half,
-        order: Order,
-        reason: &'static str,
-    },
-    /// An order (or operand) whose behaviour no source gives; not obeyed.
-    UnknownOrder {
-        address: u16,
-        half: Half,
-        order: Order,
-        reason: &'static str,
-    },
-}
-
-impl Stop {
-    /// A short name of the reason, stable for JSON output.
-    pub fn reason(&self) -> &'static str {
-        match self {
-            Stop::StopOrder { .. } => "stop-order",
-            Stop::WaitingForTape { .. } => "waiting-for-tape",
-            Stop::Breakpoint { .. } => "breakpoint",
-            Stop::TightLoop { .. } => "tight-loop",
-            Stop::OrderBudget => "order-budget",
-            Stop::TimeBudget => "time-budget",
-            Stop::DivideOverflow { .. } => "divide-overflow",
-            Stop::UnwantedOrder { .. } => "unwanted-order",
-            Stop::UnknownOrder { .. } => "unknown-order",
-        }
-    }
-
-    /// Where it happened, if the stop is tied to an order position.
-    pub fn location(&self) -> Option<(u16, Half)> {
-        match *self {
-            Stop::StopOrder { address, half, .. }
-            | Stop::WaitingForTape { address, half }
-            | Stop::Breakpoint { address, half }
-            | Stop::TightLoop { address, half }
-            | Stop::DivideOverflow { address, half, .. }
-            | Stop::UnwantedOrder { address, half, .. }
-            | Stop::UnknownOrder { address, half, .. } => Some((address, half)),
-            Stop::OrderBudget | Stop::TimeBudget => None,
-        }
-    }
-
-    /// The machine refused an order, or loops for ever: the program cannot go on.
-    pub fn is_error(&self) -> bool {
-        matches!(
-            self,
-            Stop::DivideOverflow { .. }
-                | Stop::UnwantedOrder { .. }
-                | Stop::UnknownOrder { .. }
-                | Stop::TightLoop { .. }
-        )
-    }
-}
-
-impl fmt::Display for Stop {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at =
-            |f: &mut fmt::Formatter<'_>, a: u16, h: Half| write!(f, " at {a:04}{}", h.letter());
-        match *self {
-            Stop::StopOrder {
-                address,
-                half,
-                order,
-            } => {
-                write!(f, "stop order {}", order.to_text())?;
-                at(f, address, half)
-            }
-            Stop::WaitingForTape { address, half } => {
-                write!(f, "waiting for tape")?;
-                at(f, address, half)
-            }
-            Stop::Breakpoint { address, half } => {
-                write!(f, "breakpoint")?;
-                at(f, address, half)
-            }
-            Stop::TightLoop { address, half } => {
-                write!(f, "tight loop")?;
-                at(f, address, half)?;
-                write!(
-                    f,
-                    ": a transfer to itself, nothing changing (infinite loop)"
-                )
-            }
-            Stop::OrderBudget => write!(f, "order budget used up"),
-            Stop::TimeBudget => write!(f, "emulated time budget used up"),
-            Stop::DivideOverflow {
-                address,
-                half,
-                order,
-            } => {
-                write!(f, "divide overflow in {}", order.to_text())?;
-                at(f, address, half)
-            }
-            Stop::UnwantedOrder {
-                address,
-                half,
-                order,
-                reason,
-            }
-            | Stop::UnknownOrder {
-                address,
-                half,
-                order,
-                reason,
-            } => {
-                let kind = if matches!(self, Stop::UnwantedOrder { .. }) {
-                    "unwanted"
-                } else {
-                    "unknown"
-                };
-                write!(f, "{kind} order {}", order.to_text())?;
-                at(f, address, half)?;
-                write!(f, ": {reason}")
-            }
-        }
-    }
-}
-
 /// The console's order pair (notes §7): read one 10-character word, store it at 0.
 const CONSOLE_ORDERS: [u32; 2] = [
     Order::new(0x80, 0x028).bits(),
@@ -264,18 +116,6 @@ pub(super) struct Cpu {
     pub(super) clock: u64,
     /// Orders obeyed: kept by `run` and `step` from the counts per code, not by `exec`.
     pub(super) orders: u64,
-}
-
-/// The input/output units, and the characters they moved (counted in the input/output paths,
-/// never in the hot loop's arithmetic).
-#[derive(Clone, Debug, Default)]
-pub(super) struct Io {
-    pub(super) reader: TapeReader,
-    pub(super) punch: Punch,
-    /// Characters read by 80/81, punched by 82/83 and put out by 92.
-    pub(super) read_chars: u64,
-    pub(super) punched_chars: u64,
-    pub(super) printed_chars: u64,
 }
 
 /// The whole machine.
@@ -334,10 +174,10 @@ impl Machine {
         self.cpu.q
     }
     pub fn set_a(&mut self, v: u64) {
-        self.cpu.a = v & super::orders::WORD_MASK;
+        self.cpu.a = v & arith::WORD_MASK;
     }
     pub fn set_q(&mut self, v: u64) {
-        self.cpu.q = v & super::orders::WORD_MASK;
+        self.cpu.q = v & arith::WORD_MASK;
     }
     pub fn control(&self) -> (u16, Half) {
         location(self.cpu.pc)
@@ -532,394 +372,11 @@ impl Machine {
     }
 }
 
-/// One order at a time, for a trace, a time limit or a breakpoint (`blocks::run_blocks` runs
-/// the rest).
-#[allow(clippy::too_many_arguments)]
-#[inline(never)]
-fn run_loop<const TRACE: bool, const B: u8>(
-    cpu_out: &mut Cpu,
-    store: &mut Store,
-    counts: &mut [u64; 256],
-    io: &mut Io,
-    trace: &mut String,
-    order_end: u64,
-    ns_end: u64,
-    bp: u32,
-) -> Stop {
-    // A local copy: its address never escapes, so it lives in registers.
-    let mut cpu = *cpu_out;
-    // The run's counts on this frame's stack, added to the machine's at the end: each order's
-    // count is then one increment at a fixed place, with no pointer held in a register.
-    let mut local = [0u64; 256];
-    // The order budget counts down here; `cpu.orders` is the sum of the counts, made at the
-    // end (one register less in the loop).
-    let mut left = order_end.saturating_sub(cpu.orders);
-    let stop = loop {
-        if left == 0 {
-            break Stop::OrderBudget;
-        }
-        left -= 1;
-        if cpu.clock >= ns_end {
-            break Stop::TimeBudget;
-        }
-        if cpu.pc == bp {
-            let (address, half) = location(cpu.pc);
-            break Stop::Breakpoint { address, half };
-        }
-        let bits = fetch(store, cpu.pc);
-        let r = if TRACE {
-            exec_traced::<B>(&mut cpu, store, &mut local, io, trace, bits)
-        } else {
-            exec::<B>(&mut cpu, store, &mut local, io, bits)
-        };
-        if let Some(stop) = r {
-            break stop;
-        }
-    };
-    add_counts(counts, &local, &mut cpu);
-    *cpu_out = cpu;
-    stop
-}
-
-/// Add a run's counts per code to the machine's, and their sum to its orders obeyed. Inlined:
-/// as a call it cost `bench silliac` 0.75 host instructions an order under cachegrind (33.61
-/// inlined, 34.36 not), through the loops' register allocation.
-#[inline(always)]
-fn add_counts(counts: &mut [u64; 256], run: &[u64; 256], cpu: &mut Cpu) {
-    for (c, n) in counts.iter_mut().zip(run) {
-        *c += n;
-        cpu.orders += n;
-    }
-}
-
 /// The order at the control counter, decoded from the store word now.
 #[inline(always)]
-fn fetch(store: &Store, pc: u32) -> u32 {
+pub(super) fn fetch(store: &Store, pc: u32) -> u32 {
     let word = store.read((pc >> 1) as u16);
     (word >> HALF_SHIFT[(pc & 1) as usize]) as u32 & ORDER_MASK
-}
-
-fn exec_traced<const B: u8>(
-    cpu: &mut Cpu,
-    store: &mut Store,
-    counts: &mut [u64; 256],
-    io: &mut Io,
-    trace: &mut String,
-    bits: u32,
-) -> Option<Stop> {
-    let f = (bits >> 12) as usize;
-    let (start, pc, before) = (cpu.clock, cpu.pc, counts[f]);
-    let r = exec::<B>(cpu, store, counts, io, bits);
-    // Obeyed, so counted (`exec`).
-    if counts[f] != before {
-        trace::line(trace, start, pc, bits, cpu.a, cpu.q);
-    }
-    r
-}
-
-/// The figures of bound number `B` (0 low, 1 nominal, 2 high; `bound_number`): a constant in
-/// each copy of the hot loop, which keeps the clock's charge as cheap as a constant table's
-/// (a figures pointer carried in the loop cost about 7 % of `bench silliac`).
-#[inline(always)]
-fn figures_of<const B: u8>() -> &'static Figures {
-    &timing::BY_BOUND[B as usize]
-}
-
-fn bound_number(b: Bound) -> u8 {
-    match b {
-        Bound::Low => 0,
-        Bound::Nominal => 1,
-        Bound::High => 2,
-    }
-}
-
-/// Undo the accounting of an order the machine did not obey.
-#[inline(always)]
-fn unobeyed(cpu: &mut Cpu, counts: &mut [u64; 256], func: u8, pc: u32, fig: &Figures) {
-    counts[func as usize] -= 1;
-    cpu.clock -= fig.fixed[func as usize];
-    cpu.pc = pc;
-}
-
-#[cold]
-#[inline(never)]
-fn refusal(bits: u32, pc: u32) -> Stop {
-    let order = Order::from_bits(bits);
-    let (address, half) = location(pc);
-    let i = info(order.function);
-    match i.status {
-        Status::Unwanted => Stop::UnwantedOrder {
-            address,
-            half,
-            order,
-            reason: i.summary,
-        },
-        _ => Stop::UnknownOrder {
-            address,
-            half,
-            order,
-            reason: i.summary,
-        },
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn io_count_unknown(bits: u32, pc: u32) -> Stop {
-    let (address, half) = location(pc);
-    Stop::UnknownOrder {
-        address,
-        half,
-        order: Order::from_bits(bits),
-        reason:
-            "character count n/4 with n not a multiple of 4: no source says what the remainder does",
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn divide_overflow(bits: u32, pc: u32) -> Stop {
-    let (address, half) = location(pc);
-    Stop::DivideOverflow {
-        address,
-        half,
-        order: Order::from_bits(bits),
-    }
-}
-
-/// Obey one order: a jump on its function code to the copy of `exec_op` made for that code,
-/// in which the order table's row is a constant. One dispatch per order instead of three
-/// (action, preset, gate read from the row at run time) and the fixed time an immediate:
-/// `bench silliac --no-simh --seconds 1`, 8 alternating runs a build, medians 133 -> 145
-/// million orders/s (about 9 %) on 27 Nov 2026.
-#[inline(always)]
-fn exec<const B: u8>(
-    cpu: &mut Cpu,
-    store: &mut Store,
-    counts: &mut [u64; 256],
-    io: &mut Io,
-    bits: u32,
-) -> Option<Stop> {
-    by_code!(
-        (bits >> 12) as u8,
-        exec_op::<_, B>(cpu, store, counts, io, bits)
-    )
-}
-
-/// Obey one order of function `F`: what the order table's row for `F` says (`Action`,
-/// `Preset`), the row a constant here. Accounting (the count of code `F`, fixed time,
-/// sequencing) is done first; the rare refusals undo it. The callers derive `Cpu::orders`
-/// from the counts.
-#[inline(always)]
-fn exec_op<const F: u8, const B: u8>(
-    cpu: &mut Cpu,
-    store: &mut Store,
-    counts: &mut [u64; 256],
-    io: &mut Io,
-    bits: u32,
-) -> Option<Stop> {
-    let fig = figures_of::<B>();
-    let func = F;
-    let n = (bits & 0x3FF) as u16;
-    let pc = cpu.pc;
-    cpu.pc = (pc + 1) & PC_MASK;
-    counts[func as usize] += 1;
-    cpu.clock += const { timing::FIGURES[B as usize].fixed[F as usize] };
-    let row = const { ORDER_TABLE_CONST[F as usize] };
-    let preset = |a| arith::preset(a, row.preset);
-    match row.action {
-        Action::Add(_)
-        | Action::AddQ(_)
-        | Action::Store(_)
-        | Action::LoadQ
-        | Action::Extract
-        | Action::Multiply(_) => {
-            act::<F>(cpu, store, n);
-        }
-        Action::ShiftLeft | Action::ShiftRight => {
-            act::<F>(cpu, store, n);
-            cpu.clock += n as u64 * fig.shift_place_ns;
-        }
-        Action::Transfer {
-            to,
-            stop,
-            conditional,
-        } => {
-            cpu.a = preset(cpu.a);
-            if !conditional || cpu.a & SIGN == 0 {
-                return transfer(cpu, bits, pc, n, to, stop);
-            }
-        }
-        Action::Divide(gate) => {
-            let d = arith::gate(store.read(n), gate);
-            match arith::divide(preset(cpu.a), cpu.q, d) {
-                Some((a, q)) => {
-                    cpu.a = a;
-                    cpu.q = q;
-                }
-                None => {
-                    unobeyed(cpu, counts, func, pc, fig);
-                    return Some(divide_overflow(bits, pc));
-                }
-            }
-        }
-        Action::Read => {
-            if n & 3 != 0 {
-                unobeyed(cpu, counts, func, pc, fig);
-                return Some(io_count_unknown(bits, pc));
-            }
-            let chars = (n / 4) as usize;
-            if io.reader.available() < chars {
-                unobeyed(cpu, counts, func, pc, fig);
-                let (address, half) = location(pc);
-                return Some(Stop::WaitingForTape { address, half });
-            }
-            let (a, q, clock) = read(preset(cpu.a), cpu.q, cpu.clock, fig, io, chars);
-            (cpu.a, cpu.q, cpu.clock) = (a, q, clock);
-        }
-        Action::Punch => {
-            if n & 3 != 0 {
-                unobeyed(cpu, counts, func, pc, fig);
-                return Some(io_count_unknown(bits, pc));
-            }
-            let (a, q, clock) =
-                punch_sexadecimal(preset(cpu.a), cpu.q, cpu.clock, fig, io, (n / 4) as usize);
-            (cpu.a, cpu.q, cpu.clock) = (a, q, clock);
-        }
-        Action::Character => {
-            cpu.clock += fig.punch_char_ns;
-            io.printed_chars += 1;
-            let frame = ((n >> 6) & 15) as u8 | ((n & 1) << 4) as u8;
-            io.punch.punch(frame, cpu.clock);
-        }
-        Action::Refuse => {
-            unobeyed(cpu, counts, func, pc, fig);
-            return Some(refusal(bits, pc));
-        }
-    }
-    None
-}
-
-/// What an order of function `F` that cannot stop the machine does to A, Q and the store,
-/// the row a constant: the one account of these actions, for `exec_op` and for the block
-/// cache's orders (`blocks`). Its time is the caller's. True if a store changed a digit the
-/// block cache watches (`Store::write`).
-#[inline(always)]
-fn act<const F: u8>(cpu: &mut Cpu, store: &mut Store, n: u16) -> bool {
-    let row = const { ORDER_TABLE_CONST[F as usize] };
-    let preset = |a| arith::preset(a, row.preset);
-    match row.action {
-        Action::Add(gate) => {
-            let m = store.read(n);
-            cpu.a = arith::add(preset(cpu.a), arith::gate(m, gate));
-        }
-        Action::AddQ(gate) => {
-            cpu.a = arith::add(preset(cpu.a), arith::gate(cpu.q, gate));
-        }
-        Action::Store(field) => {
-            cpu.a = preset(cpu.a);
-            let w = match field {
-                StoreField::Word => cpu.a,
-                StoreField::Address(half) => {
-                    let mask = match half {
-                        Half::Left => LEFT_ADDRESS,
-                        Half::Right => RIGHT_ADDRESS,
-                    };
-                    (store.read(n) & !mask) | (cpu.a & mask)
-                }
-            };
-            return store.write(n, w);
-        }
-        Action::LoadQ => {
-            cpu.a = preset(cpu.a);
-            cpu.q = store.read(n);
-        }
-        Action::Extract => {
-            cpu.a = preset(cpu.a);
-            cpu.q &= store.read(n);
-        }
-        Action::ShiftLeft => {
-            (cpu.a, cpu.q) = arith::shift_left(preset(cpu.a), cpu.q, n as u32);
-        }
-        Action::ShiftRight => {
-            (cpu.a, cpu.q) = arith::shift_right(preset(cpu.a), cpu.q, n as u32);
-        }
-        Action::Multiply(gate) => {
-            let m = arith::gate(store.read(n), gate);
-            (cpu.a, cpu.q) = arith::multiply(preset(cpu.a), m, cpu.q);
-        }
-        // Orders that can stop the machine, or move the control counter: `exec_op`.
-        _ => {}
-    }
-    false
-}
-
-/// Go to the `to` order of word n; stop first if `stop` (the console's restart goes on there).
-#[inline(always)]
-fn transfer(cpu: &mut Cpu, bits: u32, pc: u32, n: u16, to: Half, stop: bool) -> Option<Stop> {
-    cpu.pc = pc_of(n, to);
-    // One test for both rare cases on the hot path: a stop order, or a transfer to itself
-    // (A is preset the same way each time and a 3x tests it again: nothing can change).
-    if stop || cpu.pc == pc {
-        return Some(transfer_stop(bits, pc, stop));
-    }
-    None
-}
-
-#[cold]
-#[inline(never)]
-fn transfer_stop(bits: u32, pc: u32, stop: bool) -> Stop {
-    let (address, half) = location(pc);
-    if stop {
-        Stop::StopOrder {
-            address,
-            half,
-            order: Order::from_bits(bits),
-        }
-    } else {
-        Stop::TightLoop { address, half }
-    }
-}
-
-/// 80/81: read `chars` characters; each shifts A:Q left 4 places and puts holes 1-4 of the
-/// frame into a36-a39 (hole 5 is not sensed in this mode). The caller checked the tape.
-/// Takes and returns values so that the hot loop's registers never go through memory.
-#[inline(never)]
-fn read(
-    mut a: u64,
-    mut q: u64,
-    mut clock: u64,
-    fig: &Figures,
-    io: &mut Io,
-    chars: usize,
-) -> (u64, u64, u64) {
-    io.read_chars += chars as u64;
-    for _ in 0..chars {
-        clock += fig.read_char_ns;
-        let f = io.reader.take(clock).unwrap_or(0);
-        (a, q) = arith::shift_left(a, q, 4);
-        a = (a & !(LOW_HOLES as u64)) | (f & LOW_HOLES) as u64;
-    }
-    (a, q, clock)
-}
-
-/// 82/83: punch `chars` characters from a0-a3, shifting A:Q left 4 places after each.
-#[inline(never)]
-fn punch_sexadecimal(
-    mut a: u64,
-    mut q: u64,
-    mut clock: u64,
-    fig: &Figures,
-    io: &mut Io,
-    chars: usize,
-) -> (u64, u64, u64) {
-    io.punched_chars += chars as u64;
-    for _ in 0..chars {
-        clock += fig.punch_char_ns;
-        io.punch.punch((a >> 36) as u8 & 15, clock);
-        (a, q) = arith::shift_left(a, q, 4);
-    }
-    (a, q, clock)
 }
 
 impl fmt::Debug for Machine {
@@ -949,6 +406,5 @@ pub fn count_table(counts: &[u64; 256]) -> Vec<(String, u64)> {
     v
 }
 
-mod blocks;
 #[cfg(test)]
 mod tests;

@@ -9,10 +9,11 @@ pub const SEXADECIMAL: [char; 16] = [
     '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'K', 'S', 'N', 'J', 'F', 'L',
 ];
 
+/// The word's layout is the arithmetic unit's; the assembler reads the mask here, beside the
+/// orders' layout.
+pub use super::arith::WORD_MASK;
 use super::arith::{Gate, Preset};
 
-/// Mask of a 40-bit word.
-pub const WORD_MASK: u64 = (1 << 40) - 1;
 /// Mask of a 20-bit order.
 pub const ORDER_MASK: u32 = (1 << 20) - 1;
 

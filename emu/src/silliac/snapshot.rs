@@ -25,8 +25,8 @@
 //! The pending trace text is output, not state, and is not saved. The checksum catches a file
 //! damaged in a way that still parses.
 
+use super::arith::WORD_MASK;
 use super::control::Machine;
-use super::orders::WORD_MASK;
 use super::store::WORDS;
 use crate::snapshot::{self as shared, Format, Line};
 use std::fmt::Write;
@@ -123,175 +123,231 @@ pub fn load(path: &Path) -> Result<Machine, SnapshotError> {
     from_text(&contents, &name)
 }
 
+/// Parse snapshot text (`file` names it in errors) into a new machine.
+pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
+    let mut m = Machine::new();
+    let mut tapes = Tapes::default();
+    shared::parse_lines(text, file, &FORMAT, |n, line| {
+        let mut fields = line.split(' ');
+        let key = fields.next().unwrap_or("");
+        let rest: Vec<&str> = fields.collect();
+        let f = Fields {
+            file,
+            n,
+            key,
+            rest: &rest,
+        };
+        match key {
+            "end" => return Ok(Line::End(f.one("checksum")?)),
+            "" if rest.is_empty() => return Err(f.bad("empty line".into())),
+            _ => {}
+        }
+        if !(machine_field(&mut m, &f)? || tapes.field(&mut m, &f)?) {
+            return Err(f.bad(format!("unknown field `{key}`")));
+        }
+        Ok(Line::Field)
+    })?;
+    tapes
+        .apply(&mut m)
+        .map_err(|message| shared::malformed(file, text.lines().count(), message.into()))?;
+    Ok(m)
+}
+
+/// One line's fields: its key, the values after it, and where it is for errors.
+struct Fields<'t, 'l> {
+    file: &'l str,
+    n: usize,
+    key: &'t str,
+    rest: &'l [&'t str],
+}
+
+impl<'t> Fields<'t, '_> {
+    fn bad(&self, message: String) -> SnapshotError {
+        shared::malformed(self.file, self.n, message)
+    }
+
+    fn one(&self, what: &str) -> Result<&'t str, SnapshotError> {
+        match self.rest {
+            [v] => Ok(v),
+            _ => Err(self.bad(format!("`{}` takes one {what}", self.key))),
+        }
+    }
+
+    fn dec(&self, s: &str, what: &str) -> Result<u64, SnapshotError> {
+        s.parse::<u64>()
+            .map_err(|_| self.bad(format!("{what}: `{s}` is not a decimal number")))
+    }
+
+    fn word(&self, s: &str) -> Result<u64, SnapshotError> {
+        match u64::from_str_radix(s, 16) {
+            Ok(w) if s.len() == 10 && w <= WORD_MASK => Ok(w),
+            _ => Err(self.bad(format!(
+                "`{s}` is not a 40-bit word (10 hexadecimal digits)"
+            ))),
+        }
+    }
+}
+
+/// The registers, control, clock, counts and store. Whether the key was one of them.
+fn machine_field(m: &mut Machine, f: &Fields) -> Result<bool, SnapshotError> {
+    let rest = f.rest;
+    match f.key {
+        "a" => m.cpu.a = f.word(f.one("word")?)?,
+        "q" => m.cpu.q = f.word(f.one("word")?)?,
+        "control" => {
+            let [addr, half] = rest else {
+                return Err(f.bad("`control` takes an address and L or R".into()));
+            };
+            let addr = f.dec(addr, "control address")?;
+            if addr >= WORDS as u64 {
+                return Err(f.bad(format!("control address {addr} is outside the store")));
+            }
+            let half = match *half {
+                "L" => super::Half::Left,
+                "R" => super::Half::Right,
+                h => return Err(f.bad(format!("half `{h}` is not L or R"))),
+            };
+            m.set_control(addr as u16, half);
+        }
+        "console" => {
+            let c = f.dec(f.one("count")?, "console")?;
+            if c > 2 {
+                return Err(f.bad(format!("console orders pending {c} (at most 2)")));
+            }
+            m.console_pending = c as u8;
+        }
+        "clock" => m.cpu.clock = f.dec(f.one("number")?, "clock")?,
+        "orders" => m.cpu.orders = f.dec(f.one("number")?, "orders")?,
+        "trace" => {
+            m.trace_on = match f.one("flag")? {
+                "0" => false,
+                "1" => true,
+                t => return Err(f.bad(format!("trace `{t}` is not 0 or 1"))),
+            }
+        }
+        // Optional: without it the characters count from the load on (and `Machine::work`
+        // takes the earlier ones for shifts).
+        "chars" => {
+            let [read, punched, printed] = rest else {
+                return Err(f.bad("`chars` takes three numbers".into()));
+            };
+            m.io.read_chars = f.dec(read, "characters read")?;
+            m.io.punched_chars = f.dec(punched, "characters punched")?;
+            m.io.printed_chars = f.dec(printed, "characters put out")?;
+        }
+        "count" => {
+            let [code, count] = rest else {
+                return Err(f.bad("`count` takes a function code and a number".into()));
+            };
+            let code = u8::from_str_radix(code, 16)
+                .ok()
+                .filter(|_| code.len() == 2)
+                .ok_or_else(|| f.bad(format!("`{code}` is not a function code")))?;
+            m.counts[code as usize] = f.dec(count, "count")?;
+        }
+        "store" => {
+            let Some((start, ws)) = rest.split_first() else {
+                return Err(f.bad("`store` takes an address and words".into()));
+            };
+            let start = f.dec(start, "store address")? as usize;
+            if ws.is_empty() || start + ws.len() > WORDS {
+                return Err(f.bad("store words outside the 1,024-word store".into()));
+            }
+            for (k, w) in ws.iter().enumerate() {
+                m.store.write((start + k) as u16, f.word(w)?);
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
 /// Which section the frames/times lines belong to.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, Default)]
 enum Section {
+    #[default]
     Head,
     Reader,
     Punch,
 }
 
-/// Parse snapshot text (`file` names it in errors) into a new machine.
-pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
-    let bad = |line: usize, message: String| shared::malformed(file, line, message);
-    let mut m = Machine::new();
-    let mut section = Section::Head;
-    let mut reader_len = 0usize;
-    let mut reader_pos = 0usize;
-    let mut punch_len = 0usize;
-    shared::parse_lines(text, file, &FORMAT, |n, line| {
-        let mut fields = line.split(' ');
-        let key = fields.next().unwrap_or("");
-        let rest: Vec<&str> = fields.collect();
-        let one = |what: &str| -> Result<&str, SnapshotError> {
-            match rest.as_slice() {
-                [v] => Ok(v),
-                _ => Err(bad(n, format!("`{key}` takes one {what}"))),
-            }
-        };
-        let dec = |s: &str, what: &str| -> Result<u64, SnapshotError> {
-            s.parse::<u64>()
-                .map_err(|_| bad(n, format!("{what}: `{s}` is not a decimal number")))
-        };
-        let word = |s: &str| -> Result<u64, SnapshotError> {
-            match u64::from_str_radix(s, 16) {
-                Ok(w) if s.len() == 10 && w <= WORD_MASK => Ok(w),
-                _ => Err(bad(
-                    n,
-                    format!("`{s}` is not a 40-bit word (10 hexadecimal digits)"),
-                )),
-            }
-        };
-        match key {
-            "a" => m.cpu.a = word(one("word")?)?,
-            "q" => m.cpu.q = word(one("word")?)?,
-            "control" => {
-                let [addr, half] = rest.as_slice() else {
-                    return Err(bad(n, "`control` takes an address and L or R".into()));
-                };
-                let addr = dec(addr, "control address")?;
-                if addr >= WORDS as u64 {
-                    return Err(bad(
-                        n,
-                        format!("control address {addr} is outside the store"),
-                    ));
-                }
-                let half = match *half {
-                    "L" => super::Half::Left,
-                    "R" => super::Half::Right,
-                    h => return Err(bad(n, format!("half `{h}` is not L or R"))),
-                };
-                m.set_control(addr as u16, half);
-            }
-            "console" => {
-                let c = dec(one("count")?, "console")?;
-                if c > 2 {
-                    return Err(bad(n, format!("console orders pending {c} (at most 2)")));
-                }
-                m.console_pending = c as u8;
-            }
-            "clock" => m.cpu.clock = dec(one("number")?, "clock")?,
-            "orders" => m.cpu.orders = dec(one("number")?, "orders")?,
-            "trace" => {
-                m.trace_on = match one("flag")? {
-                    "0" => false,
-                    "1" => true,
-                    t => return Err(bad(n, format!("trace `{t}` is not 0 or 1"))),
-                }
-            }
-            // Absent from snapshots written before the spread was kept: the characters then
-            // count from the load on (and `Machine::work` takes the earlier ones for shifts).
-            "chars" => {
-                let [read, punched, printed] = rest.as_slice() else {
-                    return Err(bad(n, "`chars` takes three numbers".into()));
-                };
-                m.io.read_chars = dec(read, "characters read")?;
-                m.io.punched_chars = dec(punched, "characters punched")?;
-                m.io.printed_chars = dec(printed, "characters put out")?;
-            }
-            "count" => {
-                let [code, count] = rest.as_slice() else {
-                    return Err(bad(n, "`count` takes a function code and a number".into()));
-                };
-                let code = u8::from_str_radix(code, 16)
-                    .ok()
-                    .filter(|_| code.len() == 2)
-                    .ok_or_else(|| bad(n, format!("`{code}` is not a function code")))?;
-                m.counts[code as usize] = dec(count, "count")?;
-            }
-            "store" => {
-                let Some((start, ws)) = rest.split_first() else {
-                    return Err(bad(n, "`store` takes an address and words".into()));
-                };
-                let start = dec(start, "store address")? as usize;
-                if ws.is_empty() || start + ws.len() > WORDS {
-                    return Err(bad(n, "store words outside the 1,024-word store".into()));
-                }
-                for (k, w) in ws.iter().enumerate() {
-                    m.store.write((start + k) as u16, word(w)?);
-                }
-            }
+/// The reader's and the punch's tapes as their lines give them: the section the `frames`
+/// lines go to, and the lengths and position to check once all are read.
+#[derive(Default)]
+struct Tapes {
+    section: Section,
+    reader_len: usize,
+    reader_pos: usize,
+    punch_len: usize,
+}
+
+impl Tapes {
+    /// A line of the reader's or the punch's tape. Whether the key was one of them.
+    fn field(&mut self, m: &mut Machine, f: &Fields) -> Result<bool, SnapshotError> {
+        let rest = f.rest;
+        match f.key {
             "reader" => {
-                let [len, pos] = rest.as_slice() else {
-                    return Err(bad(n, "`reader` takes a length and a position".into()));
+                let [len, pos] = rest else {
+                    return Err(f.bad("`reader` takes a length and a position".into()));
                 };
-                reader_len = dec(len, "reader length")? as usize;
-                reader_pos = dec(pos, "reader position")? as usize;
-                if reader_pos > reader_len {
-                    return Err(bad(n, "reader position beyond the end of its tape".into()));
+                self.reader_len = f.dec(len, "reader length")? as usize;
+                self.reader_pos = f.dec(pos, "reader position")? as usize;
+                if self.reader_pos > self.reader_len {
+                    return Err(f.bad("reader position beyond the end of its tape".into()));
                 }
-                section = Section::Reader;
+                self.section = Section::Reader;
             }
             "punch" => {
-                punch_len = dec(one("length")?, "punch length")? as usize;
-                section = Section::Punch;
+                self.punch_len = f.dec(f.one("length")?, "punch length")? as usize;
+                self.section = Section::Punch;
             }
             "frames" => {
-                let frames = one("run of frames")?;
-                let target = match section {
+                let frames = f.one("run of frames")?;
+                let target = match self.section {
                     Section::Reader => &mut m.io.reader.frames,
                     Section::Punch => &mut m.io.punch.frames,
-                    Section::Head => return Err(bad(n, "`frames` before `reader`".into())),
+                    Section::Head => return Err(f.bad("`frames` before `reader`".into())),
                 };
                 for (col, c) in frames.bytes().enumerate() {
-                    let Some(f) = FRAME_DIGITS.iter().position(|&d| d == c) else {
-                        return Err(bad(
-                            n,
-                            format!("column {}: `{}` is not a frame digit", col + 8, c as char),
-                        ));
+                    let Some(d) = FRAME_DIGITS.iter().position(|&d| d == c) else {
+                        return Err(f.bad(format!(
+                            "column {}: `{}` is not a frame digit",
+                            col + 8,
+                            c as char
+                        )));
                     };
-                    target.push(f as u8);
+                    target.push(d as u8);
                 }
             }
             "read-times" | "punch-times" => {
-                let target = if key == "read-times" {
+                let target = if f.key == "read-times" {
                     &mut m.io.reader.read_times_ns
                 } else {
                     &mut m.io.punch.times_ns
                 };
-                for t in &rest {
-                    target.push(dec(t, key)?);
+                for t in rest {
+                    target.push(f.dec(t, f.key)?);
                 }
             }
-            "end" => return Ok(Line::End(one("checksum")?)),
-            "" if rest.is_empty() => return Err(bad(n, "empty line".into())),
-            _ => return Err(bad(n, format!("unknown field `{key}`"))),
+            _ => return Ok(false),
         }
-        Ok(Line::Field)
-    })?;
-    let r = &mut m.io.reader;
-    if r.frames.len() != reader_len
-        || r.read_times_ns.len() != reader_pos
-        || m.io.punch.frames.len() != punch_len
-        || m.io.punch.times_ns.len() != punch_len
-    {
-        return Err(bad(
-            text.lines().count(),
-            "tape lengths, positions and times disagree".into(),
-        ));
+        Ok(true)
     }
-    r.position = reader_pos;
-    Ok(m)
+
+    /// Check the tapes against the lengths and position their lines gave, and set the
+    /// reader's position.
+    fn apply(&self, m: &mut Machine) -> Result<(), &'static str> {
+        let r = &mut m.io.reader;
+        if r.frames.len() != self.reader_len
+            || r.read_times_ns.len() != self.reader_pos
+            || m.io.punch.frames.len() != self.punch_len
+            || m.io.punch.times_ns.len() != self.punch_len
+        {
+            return Err("tape lengths, positions and times disagree");
+        }
+        r.position = self.reader_pos;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! every address the machine forms is reduced to 10 bits, so address 1024 is word 0 (X1's
 //! self-start relies on it).
 
-use super::orders::WORD_MASK;
+use super::arith::WORD_MASK;
 
 /// Number of words.
 pub const WORDS: usize = 1024;

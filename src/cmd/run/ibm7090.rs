@@ -8,11 +8,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use chess::crosscheck::spread_json;
+use chess::emulated::CycleSpread;
 use emu::ibm7090::channel::unit_name;
 use emu::ibm7090::tape::{Code, Tape};
 use emu::ibm7090::{Limits, Machine, Stop};
-use programs::chess::crosscheck::spread_json;
-use programs::chess::emulated::CycleSpread;
 use serde_json::json;
 
 use super::RunArgs;
@@ -111,8 +111,7 @@ pub fn save_tapes(m: &Machine, mounted: &[Mounted]) -> anyhow::Result<()> {
         let Some(tape) = m.io.tape(t.unit).filter(|t| t.written) else {
             continue;
         };
-        crate::cmd::tape::write_tape(&t.path, tape, t.code)
-            .with_context(|| unit_name(t.unit))?;
+        crate::cmd::tape::write_tape(&t.path, tape, t.code).with_context(|| unit_name(t.unit))?;
     }
     Ok(())
 }

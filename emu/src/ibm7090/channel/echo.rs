@@ -5,7 +5,8 @@
 //! The end of a line is the end of the record. The words' times: the line's 46 words spread
 //! over the card cycle's 24 word times (Estimate: no source gives the echo's timing).
 
-use super::{Io, Moved, Target, ADDRESS};
+use super::commands::{Moved, ADDRESS};
+use super::{Io, Target};
 use crate::ibm7090::card::IMAGE_WORDS;
 use crate::ibm7090::printer::{EchoSlot, ECHO_LINE_WORDS};
 

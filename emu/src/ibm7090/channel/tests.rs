@@ -3,6 +3,8 @@
 use super::*;
 use crate::ibm7090::bcd;
 use crate::ibm7090::card::Card;
+use crate::ibm7090::isa;
+use crate::ibm7090::tape::{self, Block};
 
 /// A channel command word (`IOCD 200,,24` is `cw("IOCD", 24, 0o200)`).
 fn cw(op: &str, count: u32, addr: u32) -> u64 {

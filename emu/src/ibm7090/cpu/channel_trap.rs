@@ -10,7 +10,7 @@
 //! The hot loop never takes a trap: while traps are armed (enabled and not held off after one)
 //! the machine runs one step at a time, as it does in trap mode.
 
-use super::exec::Regs;
+use super::regs::Regs;
 use super::{Machine, Stop, ADDR};
 
 /// The enable bits a word's low half carries: bit 35 - n (address) enables channel n's

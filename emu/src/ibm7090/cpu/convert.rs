@@ -7,7 +7,7 @@
 
 use super::super::arith::{AC_MAG, AC_S, WORD};
 use super::super::isa::Op;
-use super::exec::Regs;
+use super::regs::Regs;
 use super::{Machine, ADDR};
 
 /// The count of a convert order: bits 10-17, reaching into the opcode (+0114 to +0117).

@@ -9,7 +9,7 @@
 
 use super::super::arith::{AC_LOGICAL, WORD};
 use super::super::isa::Op;
-use super::exec::Regs;
+use super::regs::Regs;
 use super::{Machine, ADDR};
 
 /// The mask of an immediate order: its bits 18-35.

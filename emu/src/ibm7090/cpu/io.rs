@@ -4,7 +4,7 @@
 
 use super::super::channel::{self, ChannelError, Indicator, Motion};
 use super::super::isa::Op;
-use super::exec::Regs;
+use super::regs::Regs;
 use super::{Machine, Stop, ADDR};
 
 /// Why an I/O order stopped the machine.

@@ -7,7 +7,8 @@
 
 use super::super::arith::SIGN;
 use super::super::isa::{self, InstrInfo, Op, Selected};
-use super::exec::{effective, Regs};
+use super::exec::effective;
+use super::regs::Regs;
 use super::{Machine, XEC_LIMIT};
 
 /// What one step is about to execute, and the counts it starts from.

@@ -8,12 +8,12 @@
 //! not.
 //!
 //! The hot loop never pays for it: its cache leaves a transfer whose target is its own
-//! location to `Machine::execute_left` (`hot::refill`), and only a step that leaves the IC on
+//! location to `Machine::execute_left` (`icache::refill`), and only a step that leaves the IC on
 //! its own location is looked at here. An indexed transfer whose effective address happens to
 //! be its own location runs in the hot loop and is not seen (bounded by the run's budget).
 
 use super::super::channel::{Flags, State, CHANNELS};
-use super::exec::Regs;
+use super::regs::Regs;
 use super::{Machine, Stop};
 
 /// What a step at `at` left: everything an instruction at `at` reads or changes.

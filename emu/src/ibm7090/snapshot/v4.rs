@@ -217,3 +217,63 @@ fn octal(t: &str, max: u64) -> Result<u64, String> {
         .filter(|&v| v <= max)
         .ok_or_else(|| format!("`{t}` is not an octal number up to {max:o}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{from_text, to_text};
+    use crate::ibm7090::card::IMAGE_WORDS;
+    use crate::ibm7090::channel::Target;
+    use crate::ibm7090::printer::EchoLine;
+    use crate::ibm7090::Machine;
+
+    #[test]
+    fn words_in_passing_the_reader_key_and_the_echo_line_survive() {
+        let mut m = Machine::new();
+        m.io.reader.end_of_file = true;
+        m.io.arrivals.push(0, 5120, 0o200, 0o605060606060);
+        m.io.arrivals.push(1, 7000, 0o201, 1);
+        let line = Target::Line {
+            punch: false,
+            line: 0,
+            word: 3,
+        };
+        m.io.departures.push(0, 6000, 0o300, 0o17, line);
+        let tape = Target::Tape {
+            drive: 3,
+            block: 2,
+            offset: 6,
+            binary: true,
+        };
+        m.io.departures.push(1, 6100, 0o301, 2, tape);
+        let open = Target::Open {
+            offset: 12,
+            binary: false,
+        };
+        m.io.departures.push(1, 6200, 0o302, 3, open);
+        m.io.printer.echo = Some(EchoLine {
+            next: 20,
+            image: [0o1234; IMAGE_WORDS],
+            ..Default::default()
+        });
+        let text = to_text(&m);
+        for line in [
+            "\nreader-eof 1\n",
+            "\narrival A 5120 200 605060606060\n",
+            "\ndeparture A 6000 300 17 line printer 0 3\n",
+            "\ndeparture B 6100 301 2 tape 3 2 6 b\n",
+            "\ndeparture B 6200 302 3 open 12 d\n",
+            "\ndeparture-image printer 0 0 0 0 17 ",
+            "\nprinter-echo 20 0 1234 ",
+        ] {
+            assert!(text.contains(line), "{line:?} in\n{text}");
+        }
+        let r = from_text(&text, "v4").unwrap();
+        assert_eq!(r.io.arrivals, m.io.arrivals);
+        assert_eq!(r.io.departures, m.io.departures);
+        assert!(r.io.reader.end_of_file);
+        assert_eq!(r.io.printer.echo, m.io.printer.echo);
+        assert_eq!(to_text(&r), text);
+        let bad = text.replace("tape 3 2 6 b", "tape 3 2 6 x");
+        assert!(from_text(&bad, "v4").is_err());
+    }
+}

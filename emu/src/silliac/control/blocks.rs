@@ -20,10 +20,9 @@
 //! order at a time; `tests::blocks_and_single_orders_give_the_same_run` checks it on random
 //! programs that rewrite their own orders and addresses.
 
-use super::{
-    act, add_counts, exec, fetch, figures_of, pc_of, transfer_stop, Cpu, Io, Stop, HALF_SHIFT,
-    PC_MASK,
-};
+use super::exec::{act, add_counts, exec, figures_of, transfer_stop};
+use super::io::Io;
+use super::{fetch, pc_of, Cpu, Stop, HALF_SHIFT, PC_MASK};
 use crate::silliac::arith::{self, SIGN};
 use crate::silliac::orders::{info, Action, ORDER_TABLE_CONST};
 use crate::silliac::store::{Store, WORDS};
@@ -540,7 +539,7 @@ mod tests {
                     break;
                 }
                 prop_assert_eq!(sliced.step(), reference.step());
-                let (addr, word) = (addr % span, word & crate::silliac::orders::WORD_MASK);
+                let (addr, word) = (addr % span, word & crate::silliac::arith::WORD_MASK);
                 sliced.set_word(addr, word);
                 reference.set_word(addr, word);
                 sliced.set_timing(Bound::ALL[next_bound]);

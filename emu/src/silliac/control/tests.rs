@@ -1,8 +1,8 @@
 //! One or more tests per order family: exact values and exact emulated time (timing.rs rows).
 
 use super::*;
-use crate::silliac::arith::{from_signed, to_signed, HALF, SIGN};
-use crate::silliac::orders::{pair, parse_function, WORD_MASK};
+use crate::silliac::arith::{from_signed, to_signed, HALF, SIGN, WORD_MASK};
+use crate::silliac::orders::{info, pair, parse_function, Action, Status};
 
 const ADD: u64 = 75_000;
 const MUL: u64 = 700_000;
