@@ -10,14 +10,16 @@ use anyhow::bail;
 
 mod campaign;
 mod ibm7090;
+mod lisp;
 mod silliac;
 mod simh;
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// The machine to measure: `silliac` or `7090`; or `campaign`: the chess cross-check at
-    /// --jobs 1 and on every core, both host times, the speed-up, and whether the reports are
-    /// identical (exit status 1 if not).
+    /// The machine to measure: `silliac` or `7090`; `lisp`: LISP 1.5's Wang job on the 7090
+    /// (../shared/period/lisp15); or `campaign`: the chess cross-check at --jobs 1 and on every
+    /// core, both host times, the speed-up, and whether the reports are identical (exit status
+    /// 1 if not).
     pub machine: String,
     /// Host seconds to run for (0.1 to 3600).
     #[arg(long, default_value_t = 2.0, value_parser = super::seconds_within(0.1, 3600.0))]
@@ -82,6 +84,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let simh = if args.no_simh { None } else { simh::find() };
     let bound = args.timing.bound();
     let (figures, side) = match (args.machine.as_str(), &args.program) {
+        ("lisp", Some(_)) => bail!("--program: bench lisp runs LISP 1.5's Wang job"),
         ("7090" | "ibm7090", Some(p)) => with_simh(
             || ibm7090::bench_program(p, args.seconds, bound),
             simh.map(|exe| ibm7090::program_deck(p, exe, bound))
@@ -92,12 +95,16 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             || silliac::bench(args.seconds, bound),
             simh.map(simh::Deck::bench_loop).transpose()?,
         )?,
+        ("lisp", None) => with_simh(
+            || lisp::bench(args.seconds, bound),
+            simh.map(|exe| lisp::deck(exe, bound)).transpose()?,
+        )?,
         ("7090" | "ibm7090", None) => with_simh(
             || ibm7090::bench(args.seconds),
             simh.map(simh::Deck::bench_loop).transpose()?,
         )?,
         (other, None) => {
-            bail!("no benchmark for machine `{other}` (known: silliac, 7090, campaign)")
+            bail!("no benchmark for machine `{other}` (known: silliac, 7090, lisp, campaign)")
         }
     };
     if args.json {

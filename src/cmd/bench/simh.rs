@@ -119,6 +119,54 @@ impl Deck {
         })
     }
 
+    /// LISP 1.5's job (`bench lisp`): the input tape `sysin` (P7B) on A1, the system tape on A4,
+    /// blank reels where lisp.ini attaches them, the reader empty, the punch and printer
+    /// attached, sense switch 3; booted from A4 to LISP's HPR, PROBLEM_RUNS times from fresh
+    /// tapes. `instructions` and `printed` (SYSPOT's lines, on A3) are firstmoves' run.
+    pub fn lisp(
+        exe: PathBuf,
+        sysin: &[u8],
+        system: &Path,
+        instructions: u64,
+        printed: Vec<String>,
+    ) -> anyhow::Result<Deck> {
+        let dir = tempfile::tempdir()?;
+        std::fs::write(dir.path().join("sysin.bcd"), sysin)?;
+        std::fs::copy(system, dir.path().join("system.bin"))
+            .with_context(|| format!("reading {}", system.display()))?;
+        std::fs::write(dir.path().join("empty.cbn"), "")?;
+        let units = ["mta1", "mta2", "mta3", "mta4", "mta7", "mtb2", "mtb3"];
+        let mut ini = String::from("set cpu 7090\nset chanb enabled\n");
+        for u in units {
+            ini += &format!("set {u} format=p7b\n");
+        }
+        ini += "attach lpt print.txt\nattach cdp punch.cbn\n";
+        for _ in 0..PROBLEM_RUNS {
+            ini += "attach cdr empty.cbn\nattach -r mta1 sysin.bcd\nattach -r mta4 system.bin\n";
+            for u in ["mta2", "mta3", "mta7", "mtb2", "mtb3"] {
+                let file = if u == "mta3" {
+                    "a3.p7b".into()
+                } else {
+                    format!("{u}.p7b")
+                };
+                ini += &format!("attach -n {u} {file}\n");
+            }
+            ini += "deposit ss3 1\nboot mta4\n";
+            for u in units {
+                ini += &format!("detach {u}\n");
+            }
+            ini += "detach cdr\n";
+        }
+        ini += "quit\n";
+        std::fs::write(dir.path().join("run.ini"), ini)?;
+        Ok(Deck {
+            exe,
+            dir,
+            instructions: instructions * PROBLEM_RUNS,
+            check: Check::Printed(printed),
+        })
+    }
+
     /// Run the deck once: SIMH's instructions per user CPU second, after checking that it
     /// ended as firstmoves did.
     pub fn rate(&self) -> anyhow::Result<f64> {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use chess::emulated::cycles_seconds;
 use emu::ibm7090::channel::unit_name;
-use emu::ibm7090::tape::Tape;
+use emu::ibm7090::tape::{Code, Tape};
 use emu::ibm7090::{Limits, Machine, Stop};
 use serde_json::json;
 
@@ -39,7 +39,7 @@ fn extension(file: &Path) -> String {
 pub fn is_7090_file(file: &Path) -> bool {
     matches!(
         extension(file).as_str(),
-        "fap" | "obj" | "cbn" | "p7b" | "bcd"
+        "fap" | "obj" | "cbn" | "p7b" | "bcd" | "bin" | "tap"
     )
 }
 
@@ -58,56 +58,61 @@ pub fn parse_tape_unit(s: &str) -> anyhow::Result<u16> {
 }
 
 /// A reel mounted from a file, saved back if the run wrote on it.
-struct Mounted {
-    unit: u16,
-    path: PathBuf,
+pub struct Mounted {
+    pub unit: u16,
+    pub path: PathBuf,
+    pub code: Code,
 }
 
-fn is_text_tape(path: &Path) -> bool {
-    extension(path) == "txt"
-}
-
-/// Read a tape file (BCD text for `.txt`, else P7B); a file that does not exist is a blank
-/// reel. Every reel is mounted with its write ring in.
-fn read_tape(path: &Path) -> anyhow::Result<Tape> {
-    let name = path.display();
-    let mut tape = if !path.exists() {
-        Tape::blank()
-    } else if is_text_tape(path) {
-        let text = crate::cmd::read_input(path)?;
-        Tape::from_bcd_text(&text).with_context(|| format!("{name}"))?
+/// A tape unit with its mounting letters (`A4r`, `A1m`, `B3`): the unit, whether its ring is
+/// out (`r`: read only, never written back) and the code of its image's BCD records (`m`:
+/// s709's memory code).
+pub fn parse_mount_unit(s: &str) -> anyhow::Result<(u16, bool, Code)> {
+    let letters = s.len() - s.trim_end_matches(['r', 'm', 'R', 'M']).len();
+    let (unit, flags) = s.split_at(s.len() - letters);
+    let flags = flags.to_ascii_lowercase();
+    let unit = parse_tape_unit(unit)?;
+    let code = if flags.contains('m') {
+        Code::Memory
     } else {
-        let bytes = std::fs::read(path).with_context(|| format!("reading {name}"))?;
-        Tape::from_p7b(&bytes).with_context(|| format!("{name}"))?
+        Code::Tape
     };
-    tape.ring = true;
+    Ok((unit, flags.contains('r'), code))
+}
+
+/// Read a tape file (`tape.rs`'s kinds: a P7B image, `.txt` records, else a card deck); a
+/// file that does not exist is a blank reel. A reel is mounted with its write ring in unless
+/// `read_only`.
+pub fn read_tape(path: &Path, read_only: bool, code: Code) -> anyhow::Result<Tape> {
+    let mut tape = if path.exists() {
+        crate::cmd::tape::read_tape(path, code)?
+    } else if read_only {
+        bail!("{}: no such tape to read", path.display());
+    } else {
+        Tape::blank()
+    };
+    tape.ring = !read_only;
     Ok(tape)
 }
 
-/// `--tape UNIT=FILE`.
-fn mount(m: &mut Machine, spec: &str) -> anyhow::Result<Mounted> {
+/// `--tape UNIT=FILE`; `None` for a reel mounted read only (never written back).
+pub fn mount(m: &mut Machine, spec: &str) -> anyhow::Result<Option<Mounted>> {
     let Some((unit, file)) = spec.split_once('=') else {
         bail!("--tape `{spec}`: write UNIT=FILE, e.g. A2=deck.txt");
     };
-    let unit = parse_tape_unit(unit)?;
+    let (unit, read_only, code) = parse_mount_unit(unit)?;
     let path = PathBuf::from(file);
-    m.io.mount(unit, read_tape(&path)?)?;
-    Ok(Mounted { unit, path })
+    m.io.mount(unit, read_tape(&path, read_only, code)?)?;
+    Ok((!read_only).then_some(Mounted { unit, path, code }))
 }
 
 /// Write back the reels the run wrote on.
-fn save_tapes(m: &Machine, mounted: &[Mounted]) -> anyhow::Result<()> {
+pub fn save_tapes(m: &Machine, mounted: &[Mounted]) -> anyhow::Result<()> {
     for t in mounted {
         let Some(tape) = m.io.tape(t.unit).filter(|t| t.written) else {
             continue;
         };
-        let bytes = if is_text_tape(&t.path) {
-            tape.to_bcd_text().into_bytes()
-        } else {
-            tape.to_p7b()
-        };
-        std::fs::write(&t.path, bytes)
-            .with_context(|| format!("writing {} ({})", t.path.display(), unit_name(t.unit)))?;
+        crate::cmd::tape::write_tape(&t.path, tape, t.code).with_context(|| unit_name(t.unit))?;
     }
     Ok(())
 }
@@ -122,6 +127,20 @@ fn load_deck(m: &mut Machine, file: &Path) -> anyhow::Result<usize> {
         m.io.reader.load_text(&text)
     };
     n.with_context(|| format!("{name}"))
+}
+
+/// The punch's cards to a file (`.cbn` column binary, else text).
+pub fn write_punch(m: &Machine, path: &Path) -> anyhow::Result<()> {
+    let text = if extension(path) == "cbn" {
+        m.io.punch.column_binary()
+    } else {
+        m.io.punch
+            .cards
+            .iter()
+            .map(|c| c.to_text() + "\n")
+            .collect()
+    };
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 
 /// The words of a `.fap` source or `.obj` deck, and the start address.
@@ -197,16 +216,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     let stop = run_with_trace(&mut m, limits, args.json);
     save_tapes(&m, &mounted)?;
     if let Some(path) = &args.punch {
-        let text = if extension(path) == "cbn" {
-            m.io.punch.column_binary()
-        } else {
-            m.io.punch
-                .cards
-                .iter()
-                .map(|c| c.to_text() + "\n")
-                .collect()
-        };
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        write_punch(&m, path)?;
     }
     let printed = m.io.printer.lines.join("\n");
     if let Some(path) = &args.printer {
@@ -298,7 +308,7 @@ fn prepared(
     m.keys = keys;
     let mut mounted = Vec::new();
     for spec in &args.tape {
-        mounted.push(mount(&mut m, spec)?);
+        mounted.extend(mount(&mut m, spec)?);
     }
     // The FILE: a program to load, a deck for LOAD CARDS, or a tape for LOAD TAPE.
     let mut load = args.load.clone();
@@ -307,11 +317,11 @@ fn prepared(
             load_deck(&mut m, &args.file)?;
             load.get_or_insert_with(|| "cards".into());
         }
-        "p7b" | "bcd" => {
+        "p7b" | "bcd" | "bin" | "tap" => {
             let key = load.get_or_insert_with(|| "A1".into()).clone();
             let unit = parse_tape_unit(&key)
                 .with_context(|| format!("--load {key}: a tape image loads from a tape unit"))?;
-            m.io.mount(unit, read_tape(&args.file)?)?;
+            m.io.mount(unit, read_tape(&args.file, true, Code::Tape)?)?;
         }
         _ => {
             let (words, start) = load_program(&args.file)?;
@@ -324,6 +334,7 @@ fn prepared(
     if let Some(cards) = &args.cards {
         load_deck(&mut m, cards)?;
     }
+    m.io.reader.end_of_file = args.reader_eof;
     if let Some(key) = &load {
         press_load(&mut m, key)?;
     }
@@ -508,6 +519,14 @@ CARD   BSS     14
         assert_eq!(parse_tape_unit("b10").unwrap(), 0o2212);
         assert!(parse_tape_unit("C1").is_err());
         assert!(parse_tape_unit("A11").is_err());
+        assert_eq!(parse_mount_unit("A4r").unwrap(), (0o1204, true, Code::Tape));
+        assert_eq!(
+            parse_mount_unit("b10mr").unwrap(),
+            (0o2212, true, Code::Memory)
+        );
+        assert_eq!(parse_mount_unit("A1").unwrap(), (0o1201, false, Code::Tape));
+        assert!(parse_mount_unit("A1x").is_err());
+        assert!(is_7090_file(Path::new("LISPTAPE.BIN")));
         assert!(is_7090_file(Path::new("deck.CBN")));
         assert!(!is_7090_file(Path::new("prog.sil")));
     }

@@ -4,18 +4,23 @@
 
 use std::path::PathBuf;
 
-mod ibm7090;
+pub(crate) mod ibm7090;
 mod silliac;
 
 #[derive(clap::Args)]
 pub struct RunArgs {
     /// The program: SILLIAC assembly (`.sil`) or a tape (`.pt` text, or raw frames 0..31);
     /// for the IBM 7090, FAP source (`.fap`), an asm7090 object deck (`.obj`), a
-    /// column-binary deck (`.cbn`: LOAD CARDS) or a tape image (`.p7b`, `.bcd`: LOAD TAPE).
+    /// column-binary deck (`.cbn`: LOAD CARDS) or a tape image (`.p7b`, `.bcd`, `.bin`,
+    /// `.tap`: LOAD TAPE, the image mounted read only).
     pub file: PathBuf,
     /// SILLIAC: input tape whose frames follow the program on the reader. 7090: `UNIT=FILE`
-    /// mounts a tape on a 729 (`A2=deck.txt`, `B1=9ap.bcd`; `.txt` BCD text, one record a
-    /// line, else P7B), written back at the end if the run wrote on it; repeatable.
+    /// mounts a tape on a 729 (`A2=deck.txt`, `B1=9ap.bcd`), written back at the end if the
+    /// run wrote on it; repeatable. A P7B image (`.p7b`, `.bcd`, `.bin`, `.tap`), BCD records
+    /// a line (`.txt`, `#EOF` a tape mark) or a card deck in text (any other name: 84-character
+    /// records, a form feed a tape mark, as s709's txt2bcd). Letters after the unit: `r` ring
+    /// out (read only, never written back: `A4r=LISPTAPE.BIN`), `m` the image's BCD in s709's
+    /// memory code (`A1m=sysin.bcd`).
     #[arg(long)]
     pub tape: Vec<String>,
     /// Write the punched output: SILLIAC a `.pt` tape; 7090 the punch's cards (`.cbn` column
@@ -40,6 +45,11 @@ pub struct RunArgs {
     /// or SIMH's column binary for a `.cbn` file).
     #[arg(long)]
     pub cards: Option<PathBuf>,
+    /// 7090: the card reader's END OF FILE key pressed: once the hopper is empty (or with no
+    /// `--cards`), a read ends with the channel's end of file (TEFA) instead of stopping the
+    /// machine, as SIMH's reader does at the end of its attached file.
+    #[arg(long)]
+    pub reader_eof: bool,
     /// 7090: press a load key instead of starting at the program's start: `cards` (LOAD
     /// CARDS) or a tape unit (`B1`: LOAD TAPE). A `.cbn` or tape-image FILE implies it.
     #[arg(long)]

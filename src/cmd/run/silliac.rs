@@ -47,8 +47,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         || args.keys.is_some()
         || args.limit_cycles.is_some()
         || args.dump.is_some()
+        || args.reader_eof
     {
-        bail!("--cards, --load, --printer, --switches, --keys, --limit-cycles and --dump are for 7090 programs (.fap, .obj, .cbn, .p7b)");
+        bail!("--cards, --reader-eof, --load, --printer, --switches, --keys, --limit-cycles and --dump are for 7090 programs (.fap, .obj, .cbn, .p7b)");
     }
     let (frames, start) = load_frames(&args.file)?;
     let mut m = Machine::new();

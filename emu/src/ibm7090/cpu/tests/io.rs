@@ -130,8 +130,11 @@ fn load_cards_boots_a_self_loading_card() {
         .push_back(crate::ibm7090::card::Card::from_image(&words));
     m.load_cards().unwrap();
     assert_eq!(m.ic, 1);
-    assert_eq!(m.mem[..23], words[..23]);
-    assert_eq!(m.mem[23], 0);
+    // The CPU starts when the key's three words are in; the rest arrive as the card passes
+    // (IOCD 3,,20: words 3 to 22).
+    assert_eq!(m.mem[..3], words[..3]);
+    assert_eq!(m.mem[3..24], [0; 21]);
+    assert!(m.io.arrivals.pending());
     // TCOA * spins while the rest of the card comes, one step at a time; then falls through.
     let until = m.io.busy_until(0);
     assert!(until > m.cycles());
@@ -146,6 +149,9 @@ fn load_cards_boots_a_self_loading_card() {
         m.cycles()
     );
     assert_eq!(m.ic, 2);
+    assert_eq!(m.mem[..23], words[..23]);
+    assert_eq!(m.mem[23], 0);
+    assert!(!m.io.arrivals.pending());
     assert_eq!(m.step(), None);
     assert_eq!(m.xr[0], 0o30, "AXT 24,1");
     assert_eq!(
