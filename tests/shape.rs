@@ -12,8 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Files that may pass 800 lines: data, one row a line.
-const LONG_FILES: &[&str] = &["emu/src/ibm7090/cpu/exec.rs"];
+/// Files that may pass 800 lines besides the data tables (`*table.rs`): none today.
+const LONG_FILES: &[&str] = &[];
 /// Functions that may pass 150 lines: (file, function), each one match with an arm per order.
 const LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("emu/src/ibm7090/cpu/exec.rs", "machine"),
