@@ -3,30 +3,14 @@
 //! it writes, a diagnostic with no tables (one of the seven under another name), and bad input
 //! as a clear error.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn firstmoves(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("firstmoves runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{output, stderr_of, stdout_of};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("firstmoves-diag-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("diag-cli-{name}"))
 }
 
 #[test]
@@ -35,9 +19,9 @@ fn scratch(name: &str) -> PathBuf {
     ignore = "needs ../shared/diags beside the checkout; CI has it"
 )]
 fn all_seven_normal() {
-    let o = firstmoves(&["diag", "--all"]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    let o = output(&["diag", "--all"]);
+    let out = stdout_of(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr_of(&o));
     for name in [
         "9M10A", "9M02A", "9M03A", "9M04A", "9M05B", "9M08A", "9M21A",
     ] {
@@ -57,9 +41,9 @@ fn all_seven_normal() {
     ignore = "needs ../shared/diags beside the checkout; CI has it"
 )]
 fn one_run_as_text_and_json() {
-    let o = firstmoves(&["diag", "../shared/diags/9m08a.asm"]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    let o = output(&["diag", "../shared/diags/9m08a.asm"]);
+    let out = stdout_of(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr_of(&o));
     assert!(
         out.contains("HPR at 00050 [write-up 0050]: script"),
         "{out}"
@@ -70,9 +54,9 @@ fn one_run_as_text_and_json() {
         "{out}"
     );
 
-    let o = firstmoves(&["diag", "9m21a", "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let o = output(&["diag", "9m21a", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout_of(&o)).unwrap();
     for key in [
         "diagnostic",
         "title",
@@ -120,11 +104,11 @@ fn one_run_as_text_and_json() {
 )]
 fn exit_statuses() {
     // 9M08A's forced print-out halts at 01400: an error stop by the write-up's table.
-    let o = firstmoves(&["diag", "9m08a", "--switches", "3,6"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-    assert!(stdout(&o).contains("9M08A: error;"));
+    let o = output(&["diag", "9m08a", "--switches", "3,6"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout_of(&o));
+    assert!(stdout_of(&o).contains("9M08A: error;"));
     // 9M10A with switch 6 down walks for ever.
-    let o = firstmoves(&[
+    let o = output(&[
         "diag",
         "9m10a",
         "--switches",
@@ -132,10 +116,10 @@ fn exit_statuses() {
         "--limit-cycles",
         "100000",
     ]);
-    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
-    assert!(stdout(&o).contains("9M10A: budget;"));
-    let o = firstmoves(&["diag", "9m10a", "--switches", "7"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(3), "{}", stdout_of(&o));
+    assert!(stdout_of(&o).contains("9M10A: budget;"));
+    let o = output(&["diag", "9m10a", "--switches", "7"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr_of(&o));
 }
 
 #[test]
@@ -146,14 +130,14 @@ fn exit_statuses() {
 fn deck_is_written_and_runs() {
     let dir = scratch("deck");
     let deck = dir.join("9m04a.cbn");
-    let o = firstmoves(&["diag", "9m04a", "--deck", deck.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = output(&["diag", "9m04a", "--deck", deck.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
     let text = std::fs::read_to_string(&deck).unwrap();
     // Loader, 106 program cards, 5 of the stand-in, the transfer card.
     assert_eq!(text.lines().count(), 113);
     // `run` presses LOAD CARDS on it and stops where diag did.
-    let o = firstmoves(&["run", deck.to_str().unwrap(), "--json"]);
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let o = output(&["run", deck.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout_of(&o)).unwrap();
     assert_eq!(v["stop"]["reason"], "reader-empty");
     assert_eq!(v["stop"]["address"], "04265");
     let _ = std::fs::remove_dir_all(&dir);
@@ -163,26 +147,26 @@ fn deck_is_written_and_runs() {
 fn bad_input_is_a_clear_error() {
     let dir = scratch("bad");
     let missing = dir.join("9m21a.asm");
-    let o = firstmoves(&["diag", missing.to_str().unwrap()]);
+    let o = output(&["diag", missing.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
-    let o = firstmoves(&["diag", missing.to_str().unwrap(), "--start", "80"]);
+    assert!(stderr_of(&o).contains("cannot read"), "{}", stderr_of(&o));
+    let o = output(&["diag", missing.to_str().unwrap(), "--start", "80"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("not an octal address"),
+        stderr_of(&o).contains("not an octal address"),
         "{}",
-        stderr(&o)
+        stderr_of(&o)
     );
     let bad = dir.join("9m10a.asm");
     std::fs::write(&bad, "x\ny\n       FOO 1,,,\n       TRA NOWHERE\n").unwrap();
-    let o = firstmoves(&["diag", bad.to_str().unwrap()]);
+    let o = output(&["diag", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("does not assemble as 9AP source"),
+        stderr_of(&o).contains("does not assemble as 9AP source"),
         "{}",
-        stderr(&o)
+        stderr_of(&o)
     );
-    assert!(!stderr(&o).contains("panicked"));
+    assert!(!stderr_of(&o).contains("panicked"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -197,11 +181,11 @@ fn a_diagnostic_without_tables_runs_unjudged() {
     let dir = scratch("unknown");
     let copy = dir.join("9x04a.asm");
     std::fs::copy("../shared/diags/9m04a.asm", &copy).unwrap();
-    let o = firstmoves(&["diag", copy.to_str().unwrap(), "--start", "30", "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let unknown: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let o = firstmoves(&["diag", "9m04a", "--json"]);
-    let known: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let o = output(&["diag", copy.to_str().unwrap(), "--start", "30", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    let unknown: serde_json::Value = serde_json::from_str(&stdout_of(&o)).unwrap();
+    let o = output(&["diag", "9m04a", "--json"]);
+    let known: serde_json::Value = serde_json::from_str(&stdout_of(&o)).unwrap();
     assert_eq!(unknown["verdict"], "unjudged");
     assert_eq!(known["verdict"], "normal");
     assert_eq!(unknown["diagnostic"], "9X04A");
@@ -227,9 +211,9 @@ fn a_diagnostic_without_tables_runs_unjudged() {
     // operator presses START, as its write-up's script does.
     let copy = dir.join("9x03a.asm");
     std::fs::copy("../shared/diags/9m03a.asm", &copy).unwrap();
-    let o = firstmoves(&["diag", copy.to_str().unwrap(), "--start", "6734"]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    let o = output(&["diag", copy.to_str().unwrap(), "--start", "6734"]);
+    let out = stdout_of(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr_of(&o));
     assert!(out.contains(": stop - "), "{out}");
     assert!(out.contains("-> START"), "{out}");
     assert!(
@@ -239,10 +223,10 @@ fn a_diagnostic_without_tables_runs_unjudged() {
             .starts_with("9X03A: unjudged (no write-up judged this run);"),
         "{out}"
     );
-    let o = firstmoves(&["diag", "9m03a", "--json"]);
-    let known: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let o = firstmoves(&["diag", copy.to_str().unwrap(), "--start", "6734", "--json"]);
-    let unknown: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let o = output(&["diag", "9m03a", "--json"]);
+    let known: serde_json::Value = serde_json::from_str(&stdout_of(&o)).unwrap();
+    let o = output(&["diag", copy.to_str().unwrap(), "--start", "6734", "--json"]);
+    let unknown: serde_json::Value = serde_json::from_str(&stdout_of(&o)).unwrap();
     let addresses = |v: &serde_json::Value| -> Vec<serde_json::Value> {
         v["stops"]
             .as_array()

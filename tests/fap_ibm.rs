@@ -5,10 +5,10 @@
 //! compared with ours. The run and the listing's reading are `tests/common/ibsys.rs`, which
 //! `fap_judge` shares.
 
-#[path = "common/ibsys.rs"]
-mod ibsys;
+mod common;
 
 use assembler::fap;
+use common::ibsys;
 
 /// The cards, each with the flags IBM's FAP prints beside it and what the FAP dialect says
 /// of it: `E` an error, `W` a warning, blank nothing.

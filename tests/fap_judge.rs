@@ -6,13 +6,13 @@
 //! show. The run and the listing's reading are `tests/common/ibsys.rs`, shared with `fap_ibm`.
 //! The figures are in docs/assembler.md, "IBM's FAP as the judge".
 
-#[path = "common/ibsys.rs"]
-mod ibsys;
+mod common;
 
 use std::collections::BTreeMap;
 
 use chess::emulated::{chess_parts, joined};
 use chess::registry::PLAYERS;
+use common::ibsys;
 
 /// What the judge found for one program.
 struct Judged {

@@ -5,6 +5,8 @@
 //! another record. SIMH boots it with `boot mta1` and must leave the storage `emu` leaves
 //! after LOAD TAPE. Ignored where the build found no `i7094` (build.rs); under CI it runs.
 
+mod common;
+
 use assembler::fap;
 use emu::ibm7090::tape::{word_chars, Block, Tape};
 use emu::ibm7090::{Limits, Machine, Stop};
@@ -96,8 +98,7 @@ fn ours(tape: &Tape) -> (Stop, Vec<u64>) {
 
 /// SIMH: `boot mta1` on the image and `ex` of the storage shown.
 fn simh(image: &[u8]) -> Vec<u64> {
-    let dir = std::env::temp_dir().join(format!("firstmoves-binary-tape-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("simh-binary-tape");
     std::fs::write(dir.join("boot.p7b"), image).unwrap();
     let ini = format!(
         "set cpu 7090\nset mta1 format=p7b\natt -r mta1 boot.p7b\nboot mta1\nex 0-{:o}\nquit\n",

@@ -7,9 +7,6 @@
 //! are P7B in SIMH's 7-track tape code (emu's `tape` module writes and reads it); the listing
 //! comes back on SYSOU1 (A4).
 
-// Each test file uses the part it needs.
-#![allow(dead_code)]
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -22,7 +19,7 @@ use emu::ibm7090::tape::{
 
 /// IBSYS's library tapes and jobs.
 pub fn ibsys_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/period/ibsys")
+    Path::new(super::ROOT).join("../shared/period/ibsys")
 }
 
 /// How long one IBSYS job may take on the host before the test gives up on SIMH (a FAP run
@@ -85,8 +82,7 @@ pub fn listing_text(p7b: &[u8]) -> String {
 
 /// Run IBM's FAP on `cards` (job `id`) in a scratch folder named by `tag`; SYSOU1 as text.
 pub fn ibm_fap_listing(tag: &str, id: &str, cards: &[String]) -> String {
-    let dir = std::env::temp_dir().join(format!("firstmoves-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::scratch(tag);
     std::fs::write(dir.join("sysin.bcd"), fap_job_tape(id, cards)).unwrap();
     let ibsys = ibsys_dir();
     let mut ini = String::from("set cpu 7094\n");
