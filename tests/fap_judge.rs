@@ -21,8 +21,10 @@ struct Judged {
     compared: usize,
     /// (location, IBM's word, ours) where they differ or only one of the two has a word.
     differences: Vec<(u16, Option<u64>, Option<u64>)>,
-    /// IBM's closing line, and the listing for messages.
+    /// IBM's closing line, the cards it flagged (`F END START`), and the listing for
+    /// messages.
     verdict: String,
+    flagged: Vec<String>,
     listing: String,
 }
 
@@ -31,7 +33,17 @@ fn judge(name: &'static str, path: &str, text: &str, ours: &BTreeMap<u16, u64>) 
     let cards: Vec<String> = source.lines().map(str::to_string).collect();
     let id = name.to_ascii_uppercase();
     let listing = ibsys::ibm_fap_listing(&format!("fap-judge-{name}"), &id, &cards);
-    let ibm = ibsys::read_listing(&listing).words;
+    let ibsys::Listing { words: ibm, flags } = ibsys::read_listing(&listing);
+    let flagged = flags
+        .into_iter()
+        .filter(|(_, f)| !f.is_empty())
+        .map(|(card, f)| {
+            format!(
+                "{f} {}",
+                card.split_whitespace().collect::<Vec<_>>().join(" ")
+            )
+        })
+        .collect();
     let mut differences: Vec<_> = ibm
         .iter()
         .filter(|&(a, w)| ours.get(a) != Some(w))
@@ -54,6 +66,7 @@ fn judge(name: &'static str, path: &str, text: &str, ours: &BTreeMap<u16, u64>) 
         compared: ibm.len(),
         differences,
         verdict,
+        flagged,
         listing,
     }
 }
@@ -83,11 +96,12 @@ fn ibm_fap_assembles_every_chess_program_as_we_do() {
     let show = |w: Option<u64>| w.map_or("none".into(), |w| format!("{w:012o}"));
     for j in &judged {
         eprintln!(
-            "{}: {} words compared, {} differences; IBM's FAP: {}",
+            "{}: {} words compared, {} differences; IBM's FAP: {}; flagged: {:?}",
             j.name,
             j.compared,
             j.differences.len(),
-            j.verdict
+            j.verdict,
+            j.flagged
         );
         for &(a, ibm, ours) in j.differences.iter().take(20) {
             eprintln!("  {a:05o}: IBM {} ours {}", show(ibm), show(ours));
@@ -100,6 +114,8 @@ fn ibm_fap_assembles_every_chess_program_as_we_do() {
             j.name, j.listing
         );
         assert!(j.compared > 1000, "{}: {}", j.name, j.listing);
+        // The one card IBM's FAP flags is END, as on IBM's own test job (no error).
+        assert_eq!(j.flagged, ["F END START"], "{}", j.name);
         assert!(
             j.differences.is_empty(),
             "{}: {} differences (first: {:?})",

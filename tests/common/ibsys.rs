@@ -173,7 +173,8 @@ pub fn listed_word(f: &[char]) -> Option<u64> {
 }
 
 /// The words and flags of a listing: location -> word, and the flags of each card by its text
-/// (a card without a word, SYN, still has its flags).
+/// (a card without a word, SYN or END, still has its flags; a card listed with no flag has an
+/// empty one).
 #[derive(Debug, Default)]
 pub struct Listing {
     pub words: BTreeMap<u16, u64>,
@@ -194,10 +195,15 @@ pub fn read_listing(text: &str) -> Listing {
     {
         let mut chars: Vec<char> = line.chars().collect();
         chars.resize(chars.len().max(30), ' ');
-        if !(octal(&chars[6..11]) || octal(&chars[23..28])) {
+        let flag: String = chars[..5].iter().filter(|c| !c.is_whitespace()).collect();
+        // A flagged card with neither location nor value (END): letters in the flag columns,
+        // nothing up to the card.
+        let flagged = flag.chars().any(|c| c.is_ascii_uppercase())
+            && flag.chars().all(|c| c.is_ascii_uppercase())
+            && chars[5..30].iter().all(|c| *c == ' ');
+        if !(octal(&chars[6..11]) || octal(&chars[23..28]) || flagged) {
             continue;
         }
-        let flag: String = chars[..5].iter().filter(|c| !c.is_whitespace()).collect();
         let card: String = chars[30..]
             .iter()
             .collect::<String>()
