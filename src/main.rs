@@ -98,10 +98,13 @@ pub const VERSION: &str = concat!(
 
 const AFTER_HELP: &str = "\
 Examples:
-  firstmoves dama exhibition                  25 boards of dama on emulated SILLIAC
-  firstmoves chess best --program kotok       Kotok's move from the start, on the 7090
-  firstmoves run ../shared/tapes/P12.pt       a period ILLIAC tape on SILLIAC
-  firstmoves console 7090 prog.fap            the operator's console of the 7090
+  firstmoves dama exhibition                               25 boards of dama on emulated SILLIAC
+  firstmoves chess best --program kotok --engine emulated  Kotok's move from the start, on the
+                                                           emulated 7090 (native twin by default)
+  firstmoves run ../shared/tapes/t.pt                      a period ILLIAC tape on SILLIAC: the
+                                                           loader X1 and a program it reads
+  firstmoves console silliac ../shared/tapes/t.pt          SILLIAC's operator's console with that
+                                                           tape (`go`, `show`, `quit`)
 
 Exit status: 0 success; 1 an error or a failed check (a mismatch, a diagnostic's error
 stop); 2 a usage error; 3 a run's budget spent; 4 a run's machine stop the program cannot go
