@@ -79,8 +79,9 @@ machine stop LISP cannot go on from.")]
     Merge(cmd::merge::MergeArgs),
     /// Shell completions for bash, zsh or fish, on standard output.
     Completions(cmd::help::CompletionsArgs),
-    /// The manual page (roff), on standard output: `firstmoves man | man -l -`.
-    Man,
+    /// The manual pages (roff), on standard output: `firstmoves man | man -l -` for every page,
+    /// `firstmoves man dama exhibition` for one.
+    Man(cmd::help::ManArgs),
 }
 
 /// The whole command line: the derived definition and the `-o` every command shares.
@@ -136,7 +137,7 @@ fn main() -> ExitCode {
         Command::Tape(command) => cmd::tape::run(command),
         Command::Timing(args) => cmd::timing::run(args),
         Command::Completions(args) => cmd::help::completions(command(), args),
-        Command::Man => cmd::help::man(command()),
+        Command::Man(args) => cmd::help::man(command(), args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

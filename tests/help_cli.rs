@@ -148,10 +148,41 @@ fn completions_and_manual_page() {
         "{}",
         &man[..200]
     );
-    assert!(
-        man.contains(".TH firstmoves-chess"),
-        "a page for each subcommand"
-    );
+    // A page for every subcommand at every depth, and every page a page names is one of them.
+    let titles: std::collections::BTreeSet<String> = man
+        .lines()
+        .filter_map(|l| l.strip_prefix(".TH "))
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_string)
+        .collect();
+    for title in [
+        "firstmoves",
+        "firstmoves-chess",
+        "firstmoves-dama-exhibition",
+    ] {
+        assert!(titles.contains(title), "no page {title}: {titles:?}");
+    }
+    let mut named = 0;
+    for word in man.split(|c: char| c.is_whitespace()) {
+        let word = word.replace("\\-", "-");
+        if let Some(page) = word
+            .strip_prefix("firstmoves-")
+            .and_then(|w| w.strip_suffix("(1)"))
+        {
+            let page = format!("firstmoves-{page}");
+            assert!(
+                titles.contains(&page),
+                "the manual names {page}(1), which it lacks"
+            );
+            named += 1;
+        }
+    }
+    assert!(named > 30, "only {named} pages named");
+    let one = stdout(&["man", "dama", "exhibition"]);
+    assert!(one.contains(".TH firstmoves-dama-exhibition 1"), "{one}");
+    assert_eq!(one.matches(".TH ").count(), 1, "one page");
+    let out = firstmoves().args(["man", "dama", "nope"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "an unknown page is an error");
     let out = firstmoves().args(["completions", "tcsh"]).output().unwrap();
     assert_eq!(
         out.status.code(),
