@@ -103,12 +103,12 @@ fn every_help_text_speaks_to_users() {
                 path.join(" ")
             );
         }
-        for flag in undescribed(&help) {
-            panic!(
-                "firstmoves {}: {flag} has no description:\n{help}",
-                path.join(" ")
-            );
-        }
+        let bare = undescribed(&help);
+        assert!(
+            bare.is_empty(),
+            "firstmoves {}: {bare:?} without a description:\n{help}",
+            path.join(" ")
+        );
         for sub in subcommands(&help) {
             let mut next = path.clone();
             next.push(sub);
