@@ -4,6 +4,7 @@ mod cmd;
 mod console;
 mod progress;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -113,6 +114,13 @@ on from (an order refused, a tight loop).";
 
 fn main() -> ExitCode {
     quiet_on_closed_output();
+    if was_closed(std::io::stderr()) {
+        return ExitCode::FAILURE;
+    }
+    if was_closed(std::io::stdout()) {
+        eprintln!("firstmoves: error: standard output is closed (nothing printed would be seen)");
+        return ExitCode::FAILURE;
+    }
     let matches = command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     progress::set_quiet(cli.quiet);
@@ -167,9 +175,32 @@ fn quiet_on_closed_output() {
             if reason.contains("Broken pipe") {
                 std::process::exit(141);
             }
-            eprintln!("firstmoves: error: cannot write to standard output: {reason}");
+            // Through a fallible write: stderr may be full too.
+            let _ = writeln!(
+                std::io::stderr(),
+                "firstmoves: error: cannot write to standard output: {reason}"
+            );
+            std::process::exit(1);
+        }
+        if message.starts_with("failed printing to stderr") {
+            // Nowhere left to say it: the status says it.
             std::process::exit(1);
         }
         default(info);
     }));
+}
+
+/// Whether a standard stream was closed when the program started (`>&-`, `2>&-`): writes to it
+/// would vanish without an error, so such a run is refused. The runtime puts /dev/null, opened
+/// for reading and writing, where a standard stream was closed (so that no file the program
+/// opens takes its number); a redirection to /dev/null opens it one way only, and is let be.
+fn was_closed(stream: impl std::os::fd::AsFd) -> bool {
+    use rustix::fs::{fcntl_getfl, fstat, major, minor, FileType, OFlags};
+    let fd = stream.as_fd();
+    let (Ok(st), Ok(flags)) = (fstat(fd), fcntl_getfl(fd)) else {
+        return true;
+    };
+    FileType::from_raw_mode(st.st_mode) == FileType::CharacterDevice
+        && (major(st.st_rdev), minor(st.st_rdev)) == (1, 3)
+        && flags & OFlags::RWMODE == OFlags::RDWR
 }

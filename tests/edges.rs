@@ -168,6 +168,44 @@ fn a_full_disk_is_one_clear_error() {
 }
 
 #[test]
+fn a_full_or_closed_standard_stream_is_never_success() {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full")
+    };
+    // stderr full: the error cannot be said, the status says it (no panic's 101).
+    for args in [
+        &["asm", "no-such.sil"][..],
+        &["dama", "moves", "--position", "x"],
+    ] {
+        let out = firstmoves().args(args).stderr(full()).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?} with stderr full");
+    }
+    // A closed stream, as the shell closes it: the runtime puts /dev/null in its place.
+    for (redirect, said) in [(">&-", true), ("2>&-", false)] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" dama moves {redirect}"))
+            .arg(common::BIN)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "dama moves {redirect}: {err}");
+        assert_eq!(err.contains("standard output is closed"), said, "{err}");
+    }
+    // A redirection to /dev/null is a choice, not a closed stream.
+    let out = firstmoves()
+        .args(["dama", "moves"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
 fn input_files_over_the_size_limit_are_refused() {
     // A sparse file: its size is what is checked, nothing is read.
     let dir = common::scratch("edges");
