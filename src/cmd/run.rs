@@ -66,6 +66,8 @@ pub struct RunArgs {
     pub dump: Option<String>,
     #[command(flatten)]
     pub timing: super::timing::TimingArg,
+    #[command(flatten)]
+    pub cpu: ibm7090::CpuArg,
 }
 
 /// Orders a SILLIAC run may obey when no limit is given: the dama program's own bound on one
@@ -130,8 +132,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         || args.keys.is_some()
         || args.limit_cycles.is_some()
         || args.dump.is_some()
+        || args.cpu.cpu != emu::ibm7090::Model::Ibm7090
     {
-        bail!("--cards, --load, --printer, --switches, --keys, --limit-cycles and --dump are for 7090 programs (.fap, .obj, .cbn, .p7b)");
+        bail!("--cards, --load, --printer, --switches, --keys, --limit-cycles, --dump and --cpu are for 7090 programs (.fap, .obj, .cbn, .p7b)");
     }
     let (frames, start) = load_frames(&args.file)?;
     let mut m = Machine::new();

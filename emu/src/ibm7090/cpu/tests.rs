@@ -6,6 +6,12 @@
 use super::*;
 use crate::ibm7090::arith::{self, AC_P, AC_S, MAG, SIGN};
 use crate::ibm7090::isa::{by_mnemonic, Format, Status};
+use crate::ibm7090::timing;
+
+/// Index registers A, B, C (XR1, XR2, XR4).
+fn abc(m: &Machine) -> [u32; 3] {
+    [m.xr[1], m.xr[2], m.xr[4]]
+}
 
 const NEG: u64 = SIGN;
 
@@ -284,7 +290,7 @@ fn index_registers_and_tags() {
         |_| {},
     );
     assert_eq!(m.ac, 7);
-    assert_eq!(m.xr, [7, 7, 0]);
+    assert_eq!(abc(&m), [7, 7, 0]);
     let m = run(
         &[
             ins("AXT", 3, 4, 0),
@@ -295,7 +301,7 @@ fn index_registers_and_tags() {
         &[0],
         |_| {},
     );
-    assert_eq!(m.xr, [5, 0, 1]);
+    assert_eq!(abc(&m), [5, 0, 1]);
     assert_eq!(m.mem[0o200], 5 << 18);
     assert_eq!(cycles(&m), 1 + 3 + 1 + 2);
     let m = run(
@@ -308,13 +314,13 @@ fn index_registers_and_tags() {
         |_| {},
     );
     assert_eq!(m.ic, 0o102, "returned to 0o101 and halted there");
-    assert_eq!(m.xr[2], (0o100u16).wrapping_neg() as u32 & 0o77777);
+    assert_eq!(m.xr[4], (0o100u16).wrapping_neg() as u32 & 0o77777);
     let m = run(
         &[ins("LXD", 0o200, 1, 0), ins("LAC", 0o200, 2, 0)],
         &[0o000005000003],
         |_| {},
     );
-    assert_eq!(m.xr, [5, 0o77775, 0]);
+    assert_eq!(abc(&m), [5, 0o77775, 0]);
 }
 
 #[test]
@@ -536,7 +542,8 @@ fn illegal_orders_stop_past_themselves() {
         m.run(Limits::none()),
         Stop::IllegalOrder {
             word: 0o077700000000,
-            address: 0
+            address: 0,
+            model: Model::Ibm7090
         }
     );
     assert_eq!((m.ic, m.ac), (1, 0));
@@ -549,7 +556,8 @@ fn illegal_orders_stop_past_themselves() {
         m.run(Limits::none()),
         Stop::IllegalOrder {
             word: 0o000100000000,
-            address: 0o100
+            address: 0o100,
+            model: Model::Ibm7090
         }
     );
     assert_eq!(m.ic, 0o101);
@@ -721,8 +729,10 @@ fn trace_lines() {
 #[test]
 fn step_bounds_hold() {
     // The hot loop's unchecked slices rely on these bounds per step (see `run`).
-    let worst = decode::table()
+    let worst = Model::ALL
         .iter()
+        .flat_map(|&m| crate::Bound::ALL.map(|b| decode::table(m, b)))
+        .flat_map(|t| t.ops.iter())
         .map(|d| d.cycles as u64)
         .max()
         .unwrap();
@@ -788,7 +798,7 @@ impl RandomWords {
             .iter()
             .filter(|i| {
                 i.status() == Status::Implemented
-                    && !matches!(i.mnemonic, "HTR" | "HPR" | "DVH")
+                    && !matches!(i.mnemonic, "HTR" | "HPR" | "DVH" | "DFDH")
                     && matches!(
                         i.format,
                         Format::TypeA | Format::TypeB | Format::Shift | Format::Group0760
@@ -817,7 +827,7 @@ impl RandomWords {
         } else {
             (0o100 + self.next(0o140)) as u32
         };
-        let tag = [0, 0, 0, 1, 2, 4, 3, 7][self.next(8) as usize];
+        let tag = [0, 0, 0, 1, 2, 4, 3, 7, 5, 6][self.next(10) as usize];
         let decrement = self.next(8) as u32;
         let indirect = self.next(4) == 0;
         info.encode(address, tag, decrement, indirect)
@@ -829,18 +839,29 @@ fn hot_loop_agrees_with_single_steps() {
     // The hot loop (run) forms addresses and caches decoded words its own way; the single
     // step decodes every word afresh. Same stop, registers, counters and store; after a stop
     // both go on with a new word where they stopped.
+    // Each model (the 7094 in either tag mode: EMTM and LMTM among the words change it).
     const LIMIT: u64 = 20_000;
-    for seed in 0..200 {
+    for (model, seed) in (0..200)
+        .map(|s| (Model::Ibm7090, s))
+        .chain((200..300).map(|s| (Model::Ibm7094, s)))
+        .chain((300..330).map(|s| (Model::Ibm709, s)))
+    {
         let mut words = RandomWords::new(seed);
-        let mut a = Machine::new();
+        let mut a = Machine::with_model(model);
         for at in 0o100..0o240 {
             a.mem[at] = words.word();
         }
-        a.xr = [words.next(8) as u32, words.next(8) as u32, 0];
+        for n in [1, 2, 3, 4, 5, 6, 7] {
+            a.xr[n] = words.next(8) as u32;
+        }
+        if model != Model::Ibm7094 {
+            (a.xr[3], a.xr[5], a.xr[6], a.xr[7]) = (0, 0, 0, 0);
+        }
+        a.multi_tag = model != Model::Ibm7094 || words.next(2) == 0;
         a.ic = 0o100;
-        let mut b = Machine::new();
+        let mut b = Machine::with_model(model);
         b.mem = a.mem.clone();
-        (b.xr, b.ic) = (a.xr, a.ic);
+        (b.xr, b.ic, b.multi_tag) = (a.xr, a.ic, a.multi_tag);
         for round in 0..20 {
             let stop_a = a.run(Limits::instructions(LIMIT));
             let start = b.instructions();
@@ -859,7 +880,7 @@ fn hot_loop_agrees_with_single_steps() {
                     break;
                 }
             }
-            let at = format!("seed {seed} round {round}");
+            let at = format!("{model} seed {seed} round {round}");
             if let (Stop::TightLoop { address }, Stop::InstructionBudget) = (stop_a, stop_b) {
                 assert_eq!(b.ic, address as u32, "{at}");
                 let regs = |m: &Machine| (m.ac, m.mq, m.xr, m.ic, m.overflow, m.mem[0]);
@@ -879,7 +900,11 @@ fn hot_loop_agrees_with_single_steps() {
                 (b.floating_trap, b.mq_overflow),
                 "{at}"
             );
-            assert_eq!(a.sense_lights, b.sense_lights, "{at}");
+            assert_eq!(
+                (a.sense_lights, a.sense_indicators, a.multi_tag),
+                (b.sense_lights, b.sense_indicators, b.multi_tag),
+                "{at}"
+            );
             assert_eq!(
                 (a.cycles(), a.instructions()),
                 (b.cycles(), b.instructions()),
@@ -946,7 +971,7 @@ fn load_cards_boots_a_self_loading_card() {
     );
     assert_eq!(m.ic, 2);
     assert_eq!(m.step(), None);
-    assert_eq!(m.xr[0], 0o30, "AXT 24,1");
+    assert_eq!(m.xr[1], 0o30, "AXT 24,1");
     assert_eq!(
         Machine::new().load_cards(),
         Err(crate::ibm7090::channel::ChannelError::ReaderEmpty)
@@ -1113,14 +1138,14 @@ fn trapped_transfers_keep_their_side_effects() {
     // TSX: the index register gets the 2's complement of the location anyway.
     let (m, stop) = trap(&[ins("TSX", 0o300, 4, 0)], &|_| {});
     assert_eq!(stop, Stop::HaltProceed { address: 1 });
-    assert_eq!((m.mem[0], m.xr[2]), (0o100, 0o77700));
+    assert_eq!((m.mem[0], m.xr[4]), (0o100, 0o77700));
     // TIX: decremented, trapped; TNX: decremented, not a transfer: falls through.
-    let (m, _) = trap(&[ins("TIX", 0o300, 1, 2)], &|m| m.xr[0] = 5);
-    assert_eq!((m.mem[0], m.xr[0], m.ic), (0o100, 3, 2));
+    let (m, _) = trap(&[ins("TIX", 0o300, 1, 2)], &|m| m.xr[1] = 5);
+    assert_eq!((m.mem[0], m.xr[1], m.ic), (0o100, 3, 2));
     let (m, _) = trap(&[ins("TNX", 0o300, 1, 2), ins("HPR", 0, 0, 0)], &|m| {
-        m.xr[0] = 5
+        m.xr[1] = 5
     });
-    assert_eq!((m.mem[0], m.xr[0], m.ic), (0o100, 3, 0o102));
+    assert_eq!((m.mem[0], m.xr[1], m.ic), (0o100, 3, 0o102));
     // TOV clears the overflow indicator when it traps.
     let (m, _) = trap(&[ins("TOV", 0o300, 0, 0)], &|m| m.overflow = true);
     assert_eq!((m.mem[0], m.overflow, m.ic), (0o100, false, 2));
@@ -1172,7 +1197,7 @@ fn str_stores_its_location_and_goes_to_2() {
         m.mem[0] = NEG | 0o7_00000;
         m.mem[2] = ins("HPR", 0, 0, 0);
         (m.ic, m.trap_mode) = (0o100, trap_mode);
-        m.xr = [0o1, 0o2, 0];
+        (m.xr[1], m.xr[2]) = (0o1, 0o2);
         assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 2 });
         m
     };
@@ -1181,7 +1206,7 @@ fn str_stores_its_location_and_goes_to_2() {
         assert_eq!(m.mem[0], NEG | 0o7_00000 | 0o102);
         assert_eq!(m.trap_mode, trap_mode, "STR does not enter trap mode");
         // As for any Type A order, tag 3 rewrites A and B with their OR (SIMH `get_xrx`).
-        assert_eq!(m.xr, [0o3, 0o3, 0]);
+        assert_eq!(abc(&m), [0o3, 0o3, 0]);
         assert_eq!(m.cycles(), 1 + 2 + 1);
     }
 }
@@ -1217,7 +1242,7 @@ fn the_hot_loop_runs_in_trap_mode_as_the_single_step() {
         (a.ac, a.xr, a.ic, a.cycles()),
         (b.ac, b.xr, b.ic, b.cycles())
     );
-    assert_eq!((a.ac, a.xr[0]), (0o102, 2));
+    assert_eq!((a.ac, a.xr[1]), (0o102, 2));
 }
 
 #[test]
@@ -1333,13 +1358,13 @@ fn cvr_replaces_from_the_ac_by_table() {
     });
     assert_eq!(m.ac, AC_S | 0o22_11_000000_00);
     assert_eq!(
-        m.xr[0], 0o300,
+        m.xr[1], 0o300,
         "bit 20: XR A := the last table word's address"
     );
     assert_eq!(cycles(&m), 2 + 2);
     // Count 0 with bit 20: XR A := the order's own address (SIMH).
     let m = run(&[convert("CVR", 0o1234, true, 0)], &[], |_| {});
-    assert_eq!((m.xr[0], cycles(&m)), (0o1234, 2));
+    assert_eq!((m.xr[1], cycles(&m)), (0o1234, 2));
     // A count of 64 or more spills into the opcode: +0115 is CVR with count 0o100 + c.
     let w = convert("CVR", 0o300, false, 0o101);
     assert_eq!(w >> 24, 0o0115);
@@ -1366,5 +1391,5 @@ fn crq_and_caq_from_the_mq() {
     });
     assert_eq!(m.mq, 0o7777_7777_03_01);
     assert_eq!(m.ac, AC_S | (5 + 0o44_0000_000300 + 0o55_0000_000300));
-    assert_eq!(m.xr[0], 0o300);
+    assert_eq!(m.xr[1], 0o300);
 }
