@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use programs::progress::Progress;
+use harness::progress::Progress;
 
 const BAR_WIDTH: usize = 20;
 

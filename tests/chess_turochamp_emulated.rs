@@ -33,8 +33,8 @@ fn best_emulated_json_is_natives_answer_with_the_period_time() {
     assert_eq!(v["position_play"], 146);
     assert_eq!(v["engine"], "emulated");
     // The period time is exact: the library's run of the same deck, cycle for cycle.
-    let e = programs::chess::program::run::<programs::chess::turochamp::Turochamp>(
-        &programs::chess::Position::start(),
+    let e = chess::program::run::<chess::turochamp::Turochamp>(
+        &chess::Position::start(),
         &Default::default(),
     )
     .unwrap();
@@ -119,8 +119,8 @@ fn uci_emulated_plays_e3_with_the_period_time() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    let e = programs::chess::program::run::<programs::chess::turochamp::Turochamp>(
-        &programs::chess::Position::start(),
+    let e = chess::program::run::<chess::turochamp::Turochamp>(
+        &chess::Position::start(),
         &Default::default(),
     )
     .unwrap();

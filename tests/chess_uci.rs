@@ -189,7 +189,7 @@ fn cards_print_figure1_and_skip_bad_problems() {
 fn python_chess_game_against_stockfish() {
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/programs/testdata/chess/uci_game.py"
+        "/programs/chess/testdata/uci_game.py"
     );
     let out = Command::new("python3")
         .args([

@@ -319,11 +319,11 @@ fn assemblies() {
     assembly("allforms", &["assembler/testdata/fap/allforms.fap"], "fap");
     assembly("bench-7090", &["scripts/bench-7090.fap"], "fap");
     for program in [
-        "kotok/kotok",
-        "soma/soma",
-        "turochamp/turochamp",
-        "mater/mater",
-        "chess/perft",
+        "src/kotok/kotok",
+        "src/soma/soma",
+        "src/turochamp/turochamp",
+        "src/mater/mater",
+        "perft",
     ] {
         let name = program.split('/').next_back().unwrap();
         assembly(
@@ -331,7 +331,7 @@ fn assemblies() {
             &[
                 "programs/chess/core.fap",
                 "programs/chess/initia.fap",
-                &format!("programs/{program}.fap"),
+                &format!("programs/chess/{program}.fap"),
             ],
             "fap",
         );

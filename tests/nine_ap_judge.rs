@@ -4,7 +4,7 @@
 //! test `nine_ap_assembles_the_seven_diagnostics` compares only card counts and first words).
 
 use assembler::ap9;
-use programs::diag::{self, nine_ap};
+use diag::{self, nine_ap};
 
 #[test]
 #[cfg_attr(

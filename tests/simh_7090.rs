@@ -271,7 +271,9 @@ fn indicator(g: &mut Gen) -> String {
                 }
                 _ => (g.below(0o100000), g.below(8) as u8),
             };
-            card("", g.pick(SI_MASK), &format!("{address},{tag}"))
+            // FAP writes the indicator orders' 18 bits as one octal operand.
+            let operand = u64::from(tag) << 15 | address;
+            card("", g.pick(SI_MASK), &format!("{operand:o}"))
         }
     }
 }
@@ -487,11 +489,17 @@ fn gen_case(g: &mut Gen) -> Case {
                 "XEC",
                 &format!("{}", XEC + g.below(k as u64 + 1) as u16),
             ),
-            _ => card(
-                "",
-                g.pick(if g.is_7094() { XEC_SAFE_7094 } else { XEC_SAFE }),
-                &format!("{},{}", data_address(g), g.below(2)),
-            ),
+            _ => {
+                let op = g.pick(if g.is_7094() { XEC_SAFE_7094 } else { XEC_SAFE });
+                let (address, tag) = (data_address(g), g.below(2));
+                // The indicator orders' 18 bits are one octal operand in FAP.
+                let field = if SI_MASK.contains(&op) {
+                    format!("{:o}", tag << 15 | address)
+                } else {
+                    format!("{address},{tag}")
+                };
+                card("", op, &field)
+            }
         };
         s.push_str(&target);
     }

@@ -14,7 +14,7 @@
 
 use std::process::{Command, Stdio};
 
-use programs::diag::{self, Action, Halt, Options, Report, StopSeen, Verdict};
+use diag::{self, Action, Halt, Options, Report, StopSeen, Verdict};
 
 /// What SIMH showed at one stop: the halting instruction's location (OLDPC, or PC at the
 /// breakpoint) and the `ex` lines after it.
@@ -261,7 +261,7 @@ on_simh! {
 }
 
 /// A fault in 9M04A's deck (its first test's success transfer sent to `TX1 TSX ERROR,4`, as in
-/// programs/tests/diag_runs.rs): both machines halt in the 9DEPR stand-in at 06517 with XRC
+/// diag/tests/runs.rs): both machines halt in the 9DEPR stand-in at 06517 with XRC
 /// holding the 2's complement of TX1.
 fn fault_in_9m04a() {
     let mut p = prepared("9m04a");

@@ -11,4 +11,4 @@ pub mod guess;
 pub mod ibm7090;
 pub mod sil;
 
-pub use crate::core::diag::{CoreError, Diagnostic, Diagnostics};
+pub use crate::core::diag::{CoreError, Diagnostic, Diagnostics, Warning};

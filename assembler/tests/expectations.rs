@@ -15,6 +15,8 @@
 //!   one).
 //! - `; error: COLUMN: MESSAGE` (err files; may repeat on a line): the assembly fails with
 //!   exactly these errors, each `FILE:LINE:COLUMN: error: MESSAGE` at this line.
+//! - `; warning: COLUMN: MESSAGE` (ok files; may repeat on a line): the assembly warns of
+//!   exactly these, each `FILE:LINE:COLUMN: warning: MESSAGE` at this line.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -40,9 +42,10 @@ struct Expected {
     listing: Vec<String>,
     /// (line, column, message).
     errors: Vec<(u32, u32, String)>,
+    warnings: Vec<(u32, u32, String)>,
 }
 
-const MARKERS: [&str; 3] = ["=", "listing:", "error:"];
+const MARKERS: [&str; 4] = ["=", "listing:", "error:", "warning:"];
 
 /// The byte offset of the first expectation comment on a line: `;`, blanks, a marker.
 fn expectation_start(line: &str) -> Option<usize> {
@@ -68,32 +71,48 @@ fn read_case(text: &str, dialect: Lang, file: &str) -> (String, Expected) {
         source.push('\n');
         let comment = &line[at + 1..];
         let bad = |what: &str| -> ! { panic!("{file}:{number}: {what}: {comment}") };
-        let body = comment.trim_start();
-        if let Some(words) = body.strip_prefix('=') {
-            for item in words.split(',') {
-                let Some((address, word)) = item.split_once(':') else {
-                    bad("expected ADDRESS: WORD");
-                };
-                let word = parse_word(word, dialect).unwrap_or_else(|| bad("bad word"));
-                let address = address.trim();
-                let (first, last) = address.split_once('-').unwrap_or((address, address));
-                let first = parse_address(first, dialect).unwrap_or_else(|| bad("bad address"));
-                let last = parse_address(last, dialect).unwrap_or_else(|| bad("bad address"));
-                for a in first..=last {
-                    if e.words.insert(a, (word, number)).is_some() {
-                        bad("address expected twice");
+        // One comment may hold several expectations, each from its `; marker`.
+        let mut starts: Vec<usize> = line[at..]
+            .match_indices(';')
+            .map(|(i, _)| at + i)
+            .filter(|&i| expectation_start(&line[i..]) == Some(0))
+            .collect();
+        starts.push(line.len());
+        for pair in starts.windows(2) {
+            let body = line[pair[0] + 1..pair[1]].trim_start();
+            if let Some(words) = body.strip_prefix('=') {
+                for item in words.split(',') {
+                    let Some((address, word)) = item.split_once(':') else {
+                        bad("expected ADDRESS: WORD");
+                    };
+                    let word = parse_word(word, dialect).unwrap_or_else(|| bad("bad word"));
+                    let address = address.trim();
+                    let (first, last) = address.split_once('-').unwrap_or((address, address));
+                    let first = parse_address(first, dialect).unwrap_or_else(|| bad("bad address"));
+                    let last = parse_address(last, dialect).unwrap_or_else(|| bad("bad address"));
+                    for a in first..=last {
+                        if e.words.insert(a, (word, number)).is_some() {
+                            bad("address expected twice");
+                        }
                     }
                 }
-            }
-        } else if let Some(text) = body.strip_prefix("listing:") {
-            e.listing.push(normalise(text));
-        } else {
-            for item in line[at..].split("; error:").skip(1) {
+            } else if let Some(text) = body.strip_prefix("listing:") {
+                e.listing.push(normalise(text));
+            } else {
+                let (kind, item) = match body.strip_prefix("warning:") {
+                    Some(item) => ("warning", item),
+                    None => ("error", body.strip_prefix("error:").unwrap_or(body)),
+                };
                 let Some((column, message)) = item.split_once(':') else {
-                    bad("expected error: COLUMN: MESSAGE");
+                    bad("expected error|warning: COLUMN: MESSAGE");
                 };
                 let column = column.trim().parse().unwrap_or_else(|_| bad("bad column"));
-                e.errors.push((number, column, message.trim().to_string()));
+                let list = if kind == "warning" {
+                    &mut e.warnings
+                } else {
+                    &mut e.errors
+                };
+                list.push((number, column, message.trim().to_string()));
             }
         }
     }
@@ -128,6 +147,7 @@ struct Outcome {
     words: BTreeMap<u16, u64>,
     listing: String,
     line_at: Box<dyn Fn(u16) -> Option<u32>>,
+    warnings: Vec<String>,
 }
 
 fn assemble(source: &str, file: &str, dialect: Lang) -> Result<Outcome, String> {
@@ -136,6 +156,7 @@ fn assemble(source: &str, file: &str, dialect: Lang) -> Result<Outcome, String> 
             .map(|p| Outcome {
                 words: p.words.clone(),
                 listing: p.listing(),
+                warnings: Vec::new(),
                 line_at: Box::new(move |a| p.line_at(a, sil::Half::Left)),
             })
             .map_err(|d| d.to_string()),
@@ -143,6 +164,7 @@ fn assemble(source: &str, file: &str, dialect: Lang) -> Result<Outcome, String> 
             .map(|p| Outcome {
                 words: p.words.clone(),
                 listing: p.listing(),
+                warnings: p.warnings.iter().map(ToString::to_string).collect(),
                 line_at: Box::new(move |a| p.line_at(a)),
             })
             .map_err(|d| d.to_string()),
@@ -150,6 +172,7 @@ fn assemble(source: &str, file: &str, dialect: Lang) -> Result<Outcome, String> 
             .map(|p| Outcome {
                 words: p.words.clone(),
                 listing: p.listing(),
+                warnings: p.warnings.iter().map(ToString::to_string).collect(),
                 line_at: Box::new(move |a| p.line_at(a)),
             })
             .map_err(|d| d.to_string()),
@@ -171,7 +194,10 @@ fn check(path: &Path) -> Vec<String> {
     let outcome = assemble(&source, &file, dialect);
     if file.starts_with("err_") {
         assert!(
-            !e.errors.is_empty() && e.words.is_empty() && e.listing.is_empty(),
+            !e.errors.is_empty()
+                && e.words.is_empty()
+                && e.listing.is_empty()
+                && e.warnings.is_empty(),
             "{file}: an err_ case expects errors and nothing else"
         );
         let expected: Vec<String> = e
@@ -201,6 +227,18 @@ fn check(path: &Path) -> Vec<String> {
         Ok(p) => p,
         Err(d) => return vec![format!("{file}: errors\n{d}")],
     };
+    let expected: Vec<String> = e
+        .warnings
+        .iter()
+        .map(|(line, column, m)| format!("{file}:{line}:{column}: warning: {m}"))
+        .collect();
+    if p.warnings != expected {
+        fails.push(format!(
+            "{file}: warnings differ\nexpected:\n{}\ngot:\n{}",
+            expected.join("\n"),
+            p.warnings.join("\n")
+        ));
+    }
     let show = |a: u16| match dialect {
         Lang::Sil => a.to_string(),
         Lang::Fap | Lang::Ap9 => format!("{a:05o}"),

@@ -1,9 +1,9 @@
 //! Instruction encoding cross-checked against SIMH's own symbolic assembler: for every row of
 //! the emulator's table (`emu::ibm7090::isa::TABLE`, the one the FAP assembler uses) an
 //! instruction with several address, tag and decrement values is assembled twice, by
-//! `assembler::fap` from FAP source (decimal fields) and by SIMH `i7094`'s `deposit -m` (octal
-//! fields; the ±0760 group with an operand is written `SWT3`, as SIMH names it). The words must
-//! agree. Mnemonics SIMH's table does not know are listed, not compared. Ignored where the
+//! `assembler::fap` from FAP source (decimal fields; the indicator orders' one operand in
+//! octal) and by SIMH `i7094`'s `deposit -m` (octal fields; the ±0760 group with an operand is
+//! written `SWT3`, as SIMH names it). The words must agree. Mnemonics SIMH's table does not know are listed, not compared. Ignored where the
 //! build found no `i7094` (build.rs); under CI it runs.
 
 use std::collections::BTreeMap;
@@ -68,6 +68,11 @@ fn cases() -> Vec<Case> {
                         format!("{} {unit:o},{t}", base.mnemonic),
                     )
                 }
+                // The indicator orders: FAP writes the 18 bits as one octal operand.
+                _ if fap::operations::boolean_operand(info) => (
+                    format!("{m} {:o}", u32::from(t) << 15 | a),
+                    format!("{m} {a:o},{t}"),
+                ),
                 Format::TypeA | Format::PrefixData | Format::ChannelCommand => {
                     (format!("{m} {a},{t},{d}"), format!("{m} {a:o},{t},{d:o}"))
                 }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-pub use programs::rng::Rng;
+pub use harness::rng::Rng;
 
 /// The exit code of a run that found a hang (the watchdog ends the process).
 pub const HANG_EXIT: i32 = 3;

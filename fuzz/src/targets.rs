@@ -8,9 +8,8 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use assembler::{ap9, fap, guess, ibm7090, sil};
+use chess::{board::Position as ChessPosition, search::SearchResult};
 use emu::silliac::tape;
-use programs::chess::{self, board::Position as ChessPosition, search::SearchResult};
-use programs::dama;
 
 /// A fuzz target.
 pub struct Target {
@@ -147,10 +146,10 @@ pub const TARGETS: &[Target] = &[
         run: |b| keep(fap::assemble(&text(b), "f.fap")),
         seed_paths: &[
             ("programs/chess", &["fap"]),
-            ("programs/kotok", &["fap"]),
-            ("programs/mater", &["fap"]),
-            ("programs/soma", &["fap"]),
-            ("programs/turochamp", &["fap"]),
+            ("programs/chess/src/kotok", &["fap"]),
+            ("programs/chess/src/mater", &["fap"]),
+            ("programs/chess/src/soma", &["fap"]),
+            ("programs/chess/src/turochamp", &["fap"]),
             ("assembler/tests", &["fap"]),
         ],
         hand_seeds: || {
@@ -254,7 +253,7 @@ pub const TARGETS: &[Target] = &[
                 }
             }
         },
-        seed_paths: &[("programs/testdata/chess", &["txt"])],
+        seed_paths: &[("programs/chess/testdata", &["txt"])],
         hand_seeds: || {
             vec![
                 b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_vec(),
@@ -297,7 +296,7 @@ pub const TARGETS: &[Target] = &[
             keep(chess::mater::campaign::read_table(&t));
             keep(chess::initia::read_cards(&t));
         },
-        seed_paths: &[("programs/testdata/chess", &["tsv"])],
+        seed_paths: &[("programs/chess/testdata", &["tsv"])],
         hand_seeds: || vec![b"# openings\ne2e4 e7e5\n8/8/8/8/8/8/8/K6k w - - 0 1\n".to_vec()],
         dict: TABLE_DICT,
     },

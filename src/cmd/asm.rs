@@ -55,6 +55,10 @@ pub struct AsmArgs {
     /// What was assembled, as JSON on standard output (errors stay on standard error).
     #[arg(long)]
     pub json: bool,
+    /// For FAP: assemble every card as FAP does, a card in error flagged and its field in error
+    /// zero; the deck and listing are written, the errors listed, and the exit status is 1.
+    #[arg(long)]
+    pub flagged: bool,
 }
 
 pub fn run(args: AsmArgs) -> anyhow::Result<()> {
@@ -96,9 +100,22 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
                     "{name}: --raw is for SILLIAC tapes; a FAP program becomes an object deck"
                 );
             }
+            if args.flagged {
+                let (program, errors) = assembler::fap::assemble_flagged(&source, &name);
+                write_fap(&args, &program, &name)?;
+                if !errors.is_empty() {
+                    exit(&errors, errors.len());
+                }
+                return Ok(());
+            }
             let program =
                 assembler::fap::assemble(&source, &name).unwrap_or_else(|d| exit(&d, d.len()));
             return write_fap(&args, &program, &name);
+        }
+        Language::Ap9 | Language::Sil if args.flagged => {
+            anyhow::bail!(
+                "{name}: --flagged is for FAP, which assembles a card in error as FAP does"
+            );
         }
         Language::Ap9 => {
             if args.raw {
@@ -155,6 +172,9 @@ fn summary(args: &AsmArgs, line: String, json: serde_json::Value) -> anyhow::Res
 
 /// FAP: the object deck (and listing).
 fn write_fap(args: &AsmArgs, program: &assembler::fap::Program, name: &str) -> anyhow::Result<()> {
+    for w in &program.warnings {
+        eprintln!("{w}");
+    }
     let output = output_path(args, "obj", name)?;
     write(&output, program.object_deck().as_bytes())?;
     if let Some(path) = &args.listing {
@@ -177,6 +197,9 @@ fn write_fap(args: &AsmArgs, program: &assembler::fap::Program, name: &str) -> a
 
 /// 9AP: the deck 9AP punched as a column-binary card file (and listing, flat image).
 fn write_ap9(args: &AsmArgs, program: &assembler::ap9::Program, name: &str) -> anyhow::Result<()> {
+    for w in &program.warnings {
+        eprintln!("{w}");
+    }
     let output = output_path(args, "cbn", name)?;
     write(&output, program.cbn().as_bytes())?;
     if let Some(path) = &args.listing {

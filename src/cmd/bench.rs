@@ -267,7 +267,7 @@ fn bench_silliac(seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
 /// and without the live view's work, runs alternated (off, on, off, on, off, on) so that the
 /// host's load falls on both alike; the medians and the cost.
 fn bench_live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
-    let opts = programs::dama::exhibition::ExhibitionOptions {
+    let opts = dama::exhibition::ExhibitionOptions {
         timing: bound,
         ..Default::default()
     };

@@ -4,12 +4,12 @@
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use programs::dama::fom::Weights;
-use programs::dama::learn::{learn_with, play_match_with, LearnOptions, MatchOptions};
-use programs::dama::movegen::{legal_moves, legal_moves_slow, perft, perft_slow};
-use programs::dama::search::{faithful, fast, root_table, Depth, Select, Setting};
-use programs::dama::{parse_strategy, play_from, Position};
-use programs::shard::Shard;
+use dama::fom::Weights;
+use dama::learn::{learn_with, play_match_with, LearnOptions, MatchOptions};
+use dama::movegen::{legal_moves, legal_moves_slow, perft, perft_slow};
+use dama::search::{faithful, fast, root_table, Depth, Select, Setting};
+use dama::{parse_strategy, play_from, Position};
+use harness::shard::Shard;
 
 #[derive(clap::Subcommand)]
 pub enum DamaCommand {
@@ -113,7 +113,7 @@ pub struct BestArgs {
 /// strategies): one parser, `Setting`'s, and its one error.
 pub fn setting_arg(text: &str) -> Result<Setting, String> {
     text.parse()
-        .map_err(|e: programs::dama::search::SettingError| e.to_string())
+        .map_err(|e: dama::search::SettingError| e.to_string())
 }
 
 #[derive(clap::Args)]
@@ -248,7 +248,7 @@ fn moves(args: MovesArgs) -> anyhow::Result<()> {
 fn show(args: ShowArgs) -> anyhow::Result<()> {
     let p = args.at.get()?;
     if args.json {
-        let over = programs::dama::game::outcome(&p);
+        let over = dama::game::outcome(&p);
         let v = serde_json::json!({
             "position": p.to_string(),
             "side": p.side.to_string(),
@@ -261,7 +261,7 @@ fn show(args: ShowArgs) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
-    print!("{}", programs::dama::board::diagram(&p));
+    print!("{}", dama::board::diagram(&p));
     println!("{p}");
     println!(
         "{} to move; {}; rank number r = {} (start 72)",
@@ -273,7 +273,7 @@ fn show(args: ShowArgs) -> anyhow::Result<()> {
         },
         p.rank_number()
     );
-    match programs::dama::game::outcome(&p) {
+    match dama::game::outcome(&p) {
         Some((winner, end)) => println!("game over: {winner} has won ({end:?})"),
         None => println!("{} legal moves", legal_moves(&p).len()),
     }
@@ -288,7 +288,7 @@ fn best(args: BestArgs) -> anyhow::Result<()> {
         EngineArg::Native => faithful(&p, setting),
         EngineArg::Fast => fast(&p, setting),
         EngineArg::Emulated => {
-            let (r, ns) = programs::dama::exhibition::best_emulated(&p, setting)?;
+            let (r, ns) = dama::exhibition::best_emulated(&p, setting)?;
             emulated_ns = Some(ns);
             r
         }
@@ -513,7 +513,7 @@ fn bench(args: BenchArgs) -> anyhow::Result<()> {
         depth: Depth::A1,
         select: Select::B1,
     };
-    let fig2 = programs::dama::fom::fig2();
+    let fig2 = dama::fom::fig2();
     let cases = [
         ("start, demo (a3+b3)", Position::start(), Setting::DEMO),
         ("Fig. 2, demo (a3+b3)", fig2, Setting::DEMO),

@@ -1,13 +1,13 @@
 //! `firstmoves diag FILE|NAME`: run one of IBM's 709/7090 diagnostics (../shared/diags) as the
 //! write-up says: assemble it (9AP), make the deck with our loader and 9DEPR stand-in, press
 //! LOAD CARDS with the write-up's switches, play the operator's script and classify the stop
-//! by the write-up's tables (`programs::diag`; docs/diagnostics.md). Exit status 0 on the
+//! by the write-up's tables (`diag`; docs/diagnostics.md). Exit status 0 on the
 //! normal stop, 1 on an error or unexpected stop, 3 when the cycle budget is spent.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use programs::diag::{self, Options, Report, Verdict};
+use diag::{self, Options, Report, Verdict};
 
 use super::run::ibm7090::{keys_word, switch_bits};
 

@@ -4,12 +4,12 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use programs::dama::exhibition::{
+use dama::exhibition::{
     self as ex, plot_svg, spread, ExhibitionOptions, ExhibitionReport, Phase, Spread,
 };
-use programs::dama::search::Setting;
-use programs::dama::Side;
-use programs::shard::Shard;
+use dama::search::Setting;
+use dama::Side;
+use harness::shard::Shard;
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -559,10 +559,10 @@ pub struct ReplayArgs {
 /// `dama replay FILE`: the record's half-moves one by one, each with the board after it and,
 /// for SILLIAC's, the value, positions examined and period time, and the period clock.
 pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
-    use programs::dama::board::diagram;
-    use programs::dama::exhibition::Recorded;
-    use programs::dama::movegen::is_legal;
-    use programs::dama::Position;
+    use dama::board::diagram;
+    use dama::exhibition::Recorded;
+    use dama::movegen::is_legal;
+    use dama::Position;
     let rec = ex::read_record(&args.file)?;
     if rec.header.is_empty() && rec.lines.is_empty() {
         bail!("{}: no such record, or an empty one", args.file.display());

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
+use harness::shard::Campaign;
 
 #[derive(clap::Args)]
 pub struct MergeArgs {
@@ -24,7 +25,11 @@ pub fn run(a: MergeArgs) -> anyhow::Result<()> {
         pretty |= text.trim().contains('\n');
         shards.push((name, v));
     }
-    let whole = programs::shard::merge(&shards)?;
+    let campaigns: Vec<&Campaign> = chess::shard::CAMPAIGNS
+        .iter()
+        .chain(dama::shard::CAMPAIGNS)
+        .collect();
+    let whole = harness::shard::merge(&shards, &campaigns)?;
     if pretty {
         println!("{}", serde_json::to_string_pretty(&whole)?);
     } else {

@@ -71,7 +71,7 @@ pub struct RunArgs {
 }
 
 /// Orders a SILLIAC run may obey when no limit is given: the dama program's own bound on one
-/// reply (`programs/src/dama/sil.rs`), which its deepest setting stays far below (a1+b1: about
+/// reply (`programs/dama/src/sil.rs`), which its deepest setting stays far below (a1+b1: about
 /// 20,000 emulated s a position), so that only a runaway program reaches it; a minute or two
 /// of host time.
 pub const DEFAULT_ORDERS: u64 = 20_000_000_000;

@@ -3,11 +3,11 @@
 //! program's period time rests on sourced, derived and estimated rows (docs/timing.md): dama's
 //! on SILLIAC, and the 7090 chess programs', whose I/O wait is a part of its own.
 
+use chess::registry::{self, Timed};
+use dama::exhibition::{self as ex, ExhibitionOptions};
 use emu::ibm7090::Profile;
 use emu::silliac::timing::{self, Spread, TimingStatus};
 use emu::Bound;
-use programs::chess::registry::{self, Timed};
-use programs::dama::exhibition::{self as ex, ExhibitionOptions};
 use serde_json::json;
 
 /// Which figures of the timing table the emulated clock charges.

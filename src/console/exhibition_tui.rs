@@ -1,5 +1,5 @@
 //! `firstmoves dama exhibition --tui`: the exhibition on a terminal. The exhibition loop
-//! (`programs::dama::exhibition::Exhibition`) plays every board in a harness thread and hands
+//! (`dama::exhibition::Exhibition`) plays every board in a harness thread and hands
 //! its events here; the screen folds them into the boards, shows the machine's registers and
 //! its store, and lets a person take over a board (B's side) and type its moves.
 
@@ -9,11 +9,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyModifiers};
+use dama::exhibition::{Event, EventKind, Exhibition, ExhibitionOptions, Input};
+use dama::movegen::{is_legal, legal_moves};
+use dama::{Move, Position, Side};
 use emu::silliac::orders::word_to_sex;
 use emu::silliac::Half;
-use programs::dama::exhibition::{Event, EventKind, Exhibition, ExhibitionOptions, Input};
-use programs::dama::movegen::{is_legal, legal_moves};
-use programs::dama::{Move, Position, Side};
 
 use super::silliac::order_at;
 use super::term::{store_raster, Frame, Terminal};
@@ -413,7 +413,7 @@ fn board_lines(p: &Position) -> Vec<String> {
         .rev()
         .map(|r| {
             (0..8)
-                .map(|c| match programs::dama::board::square_at(r, c) {
+                .map(|c| match dama::board::square_at(r, c) {
                     None => ' ',
                     Some(s) if p.a & 1 << (s - 1) != 0 => 'a',
                     Some(s) if p.b & 1 << (s - 1) != 0 => 'b',
@@ -1007,7 +1007,7 @@ mod tests {
                 board: 1,
                 half_move: 2,
                 mv: legal,
-                by: programs::dama::exhibition::Mover::Human,
+                by: dama::exhibition::Mover::Human,
             },
         };
         v.take(&played);
@@ -1052,7 +1052,7 @@ mod tests {
         }
         drop(to_harness);
         thread.join().unwrap();
-        let report = programs::dama::exhibition::exhibition(&opts("report")).unwrap();
+        let report = dama::exhibition::exhibition(&opts("report")).unwrap();
         for (b, r) in v.boards.iter().zip(&report.results) {
             let file = |dir: &str| {
                 std::fs::read_to_string(base.join(dir).join(format!("board-{:02}.txt", b.board)))

@@ -9,6 +9,10 @@
 //! * The variable field: the first non-blank column after that terminator, but only as far as
 //!   column 16 (9AP3 763-769): a card whose columns up to 16 are blank has none, whatever
 //!   follows. It ends at its first blank; the rest of the card is remark.
+//!
+//! A tab in a transcribed card is read as asm7090 reads one: blanks to its next tab stop, the
+//! stops in columns 8 and 16, then every 8 (24, 32, ...) (asm7090.c `detab`, `settab`); the
+//! dialect warns of each (`tabs`).
 
 use super::error::Ap9Error;
 use crate::core::span::Span;
@@ -63,9 +67,48 @@ pub struct Fields {
     pub field: Option<usize>,
 }
 
+/// The column (counting from 0) a tab at `col` takes the card to: asm7090's next stop.
+fn tab_stop(col: usize) -> usize {
+    match col {
+        0..7 => 7,
+        7..15 => 15,
+        _ => 15 + ((col - 15) / 8 + 1) * 8,
+    }
+}
+
+/// The tabs of a line: for each, the column it stands in and the column the next character
+/// goes to (counting from 1), as far as the card's 80 columns.
+pub fn tabs(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut col = 0;
+    for c in text.chars() {
+        if col >= COLUMNS {
+            break;
+        }
+        if c == '\t' {
+            let to = tab_stop(col);
+            out.push((col + 1, to + 1));
+            col = to;
+        } else {
+            col += 1;
+        }
+    }
+    out
+}
+
 impl Card {
     pub fn new(text: &str, line: u32) -> Card {
-        let mut cols: Vec<char> = text.chars().take(COLUMNS).collect();
+        let mut cols: Vec<char> = Vec::with_capacity(COLUMNS);
+        for c in text.chars() {
+            if cols.len() >= COLUMNS {
+                break;
+            }
+            if c == '\t' {
+                cols.resize(tab_stop(cols.len()), ' ');
+            } else {
+                cols.push(c);
+            }
+        }
         cols.resize(COLUMNS, ' ');
         Card { cols, line }
     }
@@ -155,6 +198,18 @@ mod tests {
         // A blank card is a blank operation; an operation from column 9 keeps its blank.
         assert_eq!(fields("").operation, "   ");
         assert_eq!(fields("        CLA 5").operation, " CLA");
+    }
+
+    #[test]
+    fn tabs_to_asm7090s_stops() {
+        // Stops at columns 8, 16, then every 8.
+        let f = fields("L1\tCLA\tK37");
+        assert_eq!(f.location.unwrap().0, "L1");
+        assert_eq!((f.operation.as_str(), f.field), ("CLA", Some(16)));
+        assert_eq!(tabs("L1\tCLA\tK37"), [(3, 8), (11, 16)]);
+        assert_eq!(tabs("\t\t\tX"), [(1, 8), (8, 16), (16, 24)]);
+        assert_eq!(Card::new("\t\t\tX", 1).at(24), 'X');
+        assert!(tabs("no tab").is_empty());
     }
 
     #[test]

@@ -20,6 +20,12 @@ pub enum Ap9Error {
     Machine(#[from] Ibm7090Error),
     #[error("'{0}' is not a character of the 709's BCD set")]
     NotBcd(char),
+    /// A warning: a tab in a transcribed card.
+    #[error(
+        "a tab in column {column}: read as blanks to column {to}, as asm7090 reads a tab (stops \
+         at columns 8, 16, then every 8)"
+    )]
+    Tab { column: usize, to: usize },
     #[error(
         "the operation does not end by column 15 (9AP wants a blank or '*' in columns 11-15; \
          it would blank columns 7-12 of this card and assemble the rest)"

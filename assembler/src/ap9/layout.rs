@@ -117,6 +117,18 @@ impl Dialect for Ap9 {
         parse::parse_line(text, number)
     }
 
+    fn warnings(&self, text: &str, number: u32) -> Vec<(Span, Ap9Error)> {
+        super::card::tabs(text)
+            .into_iter()
+            .map(|(column, to)| {
+                (
+                    Span::new(number, column as u32),
+                    Ap9Error::Tab { column, to },
+                )
+            })
+            .collect()
+    }
+
     fn recover(&self, text: &str, number: u32, _error: Span) -> Option<Line<Stmt>> {
         parse::recover(text, number)
     }

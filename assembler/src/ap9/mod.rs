@@ -20,7 +20,7 @@ pub mod scan;
 
 use std::collections::BTreeMap;
 
-use crate::core::diag::Diagnostics;
+use crate::core::diag::{Diagnostics, Warning};
 use crate::core::driver;
 use crate::core::symbols;
 use crate::ibm7090::cards::{self, Image};
@@ -47,6 +47,8 @@ pub struct Program {
     pub file: String,
     /// Layout passes needed for the symbols to settle.
     pub passes: u32,
+    /// What assembled but deserves a look (a tab in a transcribed card).
+    pub warnings: Vec<Warning<Ap9Error>>,
     source: Vec<String>,
     placed: Vec<(u32, placed::Placed)>,
 }
@@ -131,6 +133,7 @@ pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics<Ap9Erro
         headings: [heading(0), heading(1)],
         file: file.to_string(),
         passes: a.passes,
+        warnings: a.warnings,
         words: a.words,
         source: a.source,
         placed: a.placed,

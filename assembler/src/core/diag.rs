@@ -83,6 +83,15 @@ impl<E> Diagnostic<E> {
     }
 }
 
+/// What assembles but deserves a look, at one place: `file:line:col: warning: message`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{file}:{}:{}: warning: {kind}", .span.line, .span.column)]
+pub struct Warning<E> {
+    pub file: String,
+    pub span: Span,
+    pub kind: E,
+}
+
 /// All the errors of one assembly, in source order, one a line.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{}", one_a_line(.0))]
@@ -149,6 +158,21 @@ impl<E: fmt::Display> Collector<E> {
     pub fn finish(mut self) -> Diagnostics<E> {
         self.items.sort_by_key(|d| d.span);
         Diagnostics(self.items)
+    }
+}
+
+impl<E> Collector<E> {
+    /// What was collected, as warnings, sorted by position.
+    pub fn warnings(mut self) -> Vec<Warning<E>> {
+        self.items.sort_by_key(|d| d.span);
+        self.items
+            .into_iter()
+            .map(|d| Warning {
+                file: d.file,
+                span: d.span,
+                kind: d.kind,
+            })
+            .collect()
     }
 }
 

@@ -77,6 +77,18 @@ pub trait Dialect: Sized {
         None
     }
 
+    /// Rewrite the parsed lines as a whole before they are laid out, for what one line does to
+    /// the lines after it whatever the symbols' values (FAP: a heading qualifies the names
+    /// written under it; DUP repeats cards). Errors are reported as the parser's are.
+    fn prepare(&self, _lines: &mut Vec<Line<Self::Stmt>>) -> Vec<(Span, Self::Error)> {
+        Vec::new()
+    }
+
+    /// What deserves a warning on a line that assembles (9AP: a tab in a transcribed card).
+    fn warnings(&self, _text: &str, _number: u32) -> Vec<(Span, Self::Error)> {
+        Vec::new()
+    }
+
     /// A name the statement defines besides the line's labels (e.g. `.equ name, value`).
     fn defines<'a>(&self, _stmt: &'a Self::Stmt) -> Option<&'a str> {
         None
@@ -134,6 +146,7 @@ pub struct Layout<'a, D: Dialect> {
     pub(super) placed: Vec<D::Placed>,
     pub(super) here: Option<i64>,
     pub(super) errors: Collector<D::Error>,
+    pub(super) warnings: Collector<D::Error>,
     pub(super) past_end_reported: bool,
     pub(super) overlap_reported: Option<Span>,
 }
@@ -141,6 +154,11 @@ pub struct Layout<'a, D: Dialect> {
 impl<D: Dialect> Layout<'_, D> {
     pub fn error(&mut self, span: Span, e: impl Into<D::Error>) {
         self.errors.error(span, e);
+    }
+
+    /// Something that assembles but deserves a look.
+    pub fn warn(&mut self, span: Span, e: impl Into<D::Error>) {
+        self.warnings.error(span, e);
     }
 
     /// The value of an expression at the location counter; `None` (with the errors reported)
@@ -263,11 +281,17 @@ pub struct Encoder<'a, D: Dialect> {
     pub(super) words: BTreeMap<u16, u64>,
     pub(super) placed: Vec<(u32, D::Placed)>,
     pub(super) errors: Collector<D::Error>,
+    pub(super) warnings: Collector<D::Error>,
 }
 
 impl<D: Dialect> Encoder<'_, D> {
     pub fn error(&mut self, span: Span, e: impl Into<D::Error>) {
         self.errors.error(span, e);
+    }
+
+    /// Something that assembles but deserves a look.
+    pub fn warn(&mut self, span: Span, e: impl Into<D::Error>) {
+        self.warnings.error(span, e);
     }
 
     /// The value of an expression with `*` = `here`, or `None` with the errors reported.

@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use super::diag::{Collector, Diagnostics};
+use super::diag::{Collector, Diagnostics, Warning};
 use super::dialect::{Dialect, Encoder, Layout, Line};
 use super::listing::Row;
 use super::span::lines;
@@ -31,6 +31,8 @@ pub struct Assembled<D: Dialect> {
     pub encoding: D::Encoding,
     /// The source lines, for the listing.
     pub source: Vec<String>,
+    /// What the dialect warns of, in source order.
+    pub warnings: Vec<Warning<D::Error>>,
 }
 
 /// Assemble `source` in `dialect`; `file` names it in diagnostics.
@@ -39,18 +41,42 @@ pub fn assemble<D: Dialect>(
     source: &str,
     file: &str,
 ) -> Result<Assembled<D>, Diagnostics<D::Error>> {
+    let (assembled, errors) = assemble_flagged(dialect, source, file);
+    if errors.is_empty() {
+        Ok(assembled)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Assemble every line, as the period assemblers did: a line in error is reported (flagged)
+/// and what it could not give is zero (a field, or the words of a line that did not parse,
+/// as far as `recover` keeps them). The errors come beside the result.
+pub fn assemble_flagged<D: Dialect>(
+    dialect: &D,
+    source: &str,
+    file: &str,
+) -> (Assembled<D>, Diagnostics<D::Error>) {
     let src = lines(source);
     let mut errors = Collector::new(file);
     let mut parsed = Vec::with_capacity(src.len());
+    let mut warnings = Collector::new(file);
     for l in &src {
         match dialect.parse_line(l.text, l.number) {
-            Ok(Some(line)) => parsed.push(line),
-            Ok(None) => {}
+            Ok(line) => {
+                parsed.extend(line);
+                for (span, kind) in dialect.warnings(l.text, l.number) {
+                    warnings.error(span, kind);
+                }
+            }
             Err((span, e)) => {
                 errors.error(span, e);
                 parsed.extend(dialect.recover(l.text, l.number, span));
             }
         }
+    }
+    for (span, e) in dialect.prepare(&mut parsed) {
+        errors.error(span, e);
     }
     let mut defined = BTreeSet::new();
     for l in &parsed {
@@ -64,6 +90,7 @@ pub fn assemble<D: Dialect>(
     settled.report_unsettled(&mut errors);
     let (table, passes, out) = (settled.table, settled.passes, settled.result);
     errors.extend(out.errors);
+    warnings.extend(out.warnings);
     let mut enc = Encoder {
         table: &table,
         defined: &defined,
@@ -72,6 +99,7 @@ pub fn assemble<D: Dialect>(
         words: out.words,
         placed: Vec::new(),
         errors: Collector::new(file),
+        warnings: Collector::new(file),
     };
     let mut placed = Vec::with_capacity(out.placed.len());
     for (line, (range, here)) in parsed.iter().zip(&out.lines) {
@@ -85,13 +113,12 @@ pub fn assemble<D: Dialect>(
         words,
         state: encoding,
         errors: encoding_errors,
+        warnings: encoding_warnings,
         ..
     } = enc;
     errors.extend(encoding_errors);
-    if !errors.is_empty() {
-        return Err(errors.finish());
-    }
-    Ok(Assembled {
+    warnings.extend(encoding_warnings);
+    let assembled = Assembled {
         words,
         table,
         placed,
@@ -99,7 +126,9 @@ pub fn assemble<D: Dialect>(
         layout: out.state,
         encoding,
         source: src.iter().map(|l| l.text.to_string()).collect(),
-    })
+        warnings: warnings.warnings(),
+    };
+    (assembled, errors.finish())
 }
 
 /// What one layout pass leaves.
@@ -110,6 +139,7 @@ struct PassOut<D: Dialect> {
     lines: Vec<(Range<usize>, i64)>,
     state: D::Layout,
     errors: Collector<D::Error>,
+    warnings: Collector<D::Error>,
 }
 
 fn layout_pass<D: Dialect>(
@@ -131,6 +161,7 @@ fn layout_pass<D: Dialect>(
         placed: Vec::new(),
         here: None,
         errors: Collector::new(file),
+        warnings: Collector::new(file),
         past_end_reported: false,
         overlap_reported: None,
     };
@@ -150,6 +181,7 @@ fn layout_pass<D: Dialect>(
         placed,
         state,
         errors,
+        warnings,
         ..
     } = p;
     (
@@ -160,6 +192,7 @@ fn layout_pass<D: Dialect>(
             lines: per_line,
             state,
             errors,
+            warnings,
         },
     )
 }

@@ -23,9 +23,18 @@ pub struct NumberSyntax {
     pub digit: fn(char) -> Option<u8>,
     /// The value of a character constant `'c'` (`'\n'` for a newline), if the dialect has them.
     pub character: Option<fn(char) -> Option<i64>>,
-    /// A name may start with a digit if it holds a letter (FAP: `2ND`); otherwise such a token
-    /// is a malformed number.
+    /// A name may start with a digit if it holds another character (FAP: `2ND`, `9L`);
+    /// otherwise such a token is a malformed number.
     pub digit_names: bool,
+    /// Characters a name may hold besides letters, digits, `_` and `.` (FAP: `(IOS)`, and `$`,
+    /// which joins a heading to a name: `B$(IOS)`).
+    pub name_chars: &'static str,
+    /// The radix of a number written without a prefix: 10, or 8 where a dialect reads octal
+    /// (FAP's Boolean operands).
+    pub plain_radix: u32,
+    /// `*` followed by a name character starts a name (FAP reads `*8` as a symbol); otherwise
+    /// a term `*` is the current word.
+    pub star_names: bool,
 }
 
 impl NumberSyntax {
@@ -36,7 +45,14 @@ impl NumberSyntax {
         digit: |c| c.to_digit(10).map(|d| d as u8),
         character: None,
         digit_names: false,
+        name_chars: "",
+        plain_radix: 10,
+        star_names: false,
     };
+
+    fn is_name_char(&self, c: char) -> bool {
+        is_name_char(c) || self.name_chars.contains(c)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -261,16 +277,20 @@ pub fn parse_expr(c: &mut Cursor, syntax: &NumberSyntax) -> Result<Expr, (Span, 
 fn parse_term(c: &mut Cursor, syntax: &NumberSyntax) -> Result<Term, (Span, CoreError)> {
     let at = c.span();
     Ok(match c.peek() {
+        Some('*') if syntax.star_names && c.peek_at(1).is_some_and(|n| syntax.is_name_char(n)) => {
+            c.bump();
+            Term::Symbol(format!("*{}", c.take_while(|ch| syntax.is_name_char(ch))))
+        }
         Some('*') => {
             c.bump();
             Term::Here
         }
         Some(ch) if ch.is_ascii_digit() => {
-            let text = c.take_while(is_name_char);
-            if syntax.digit_names && text.chars().any(|c| c.is_ascii_alphabetic()) {
+            let text = c.take_while(|ch| syntax.is_name_char(ch));
+            if syntax.digit_names && text.chars().any(|c| !c.is_ascii_digit()) {
                 Term::Symbol(text)
             } else {
-                Term::Number(decimal(&text).map_err(|e| (at, e))?)
+                Term::Number(plain(&text, syntax.plain_radix).map_err(|e| (at, e))?)
             }
         }
         Some(ch) if Some(ch) == syntax.prefix => {
@@ -278,7 +298,9 @@ fn parse_term(c: &mut Cursor, syntax: &NumberSyntax) -> Result<Term, (Span, Core
             let text = c.take_while(is_name_char);
             Term::Number(radix(&text, syntax).map_err(|e| (at, e))?)
         }
-        Some(ch) if is_name_start(ch) => Term::Symbol(c.take_while(is_name_char)),
+        Some(ch) if is_name_start(ch) || syntax.name_chars.contains(ch) => {
+            Term::Symbol(c.take_while(|ch| syntax.is_name_char(ch)))
+        }
         Some('\'') if syntax.character.is_some() => {
             Term::Number(character(c, syntax).map_err(|e| (at, e))?)
         }
@@ -321,13 +343,14 @@ fn character(c: &mut Cursor, syntax: &NumberSyntax) -> Result<i64, CoreError> {
     }
 }
 
-fn decimal(text: &str) -> Result<i64, CoreError> {
-    if !text.chars().all(|c| c.is_ascii_digit()) {
+/// A number of digits in `radix` (10 or 8).
+fn plain(text: &str, radix: u32) -> Result<i64, CoreError> {
+    if !text.chars().all(|c| c.is_digit(radix)) {
         return Err(CoreError::BadNumber(text.to_string()));
     }
     let mut v: i64 = 0;
     for ch in text.chars() {
-        v = v * 10 + i64::from(ch as u8 - b'0');
+        v = v * i64::from(radix) + i64::from(ch as u8 - b'0');
         if v > NUMBER_LIMIT {
             return Err(CoreError::NumberTooLarge(text.to_string()));
         }
@@ -361,6 +384,9 @@ mod tests {
         digit: |c| c.to_digit(16).map(|d| d as u8),
         character: Some(|c| c.is_ascii_uppercase().then_some(c as i64)),
         digit_names: false,
+        name_chars: "",
+        plain_radix: 10,
+        star_names: false,
     };
 
     #[test]
@@ -376,6 +402,22 @@ mod tests {
         assert_eq!(e.operands[1].term, Term::Number(10));
         assert!(parse_expr(&mut Cursor::new("#7", 1), &NAMED).is_err());
         assert!(parse_expr(&mut Cursor::new("2ND", 1), &HEX).is_err());
+        const MARKS: NumberSyntax = NumberSyntax {
+            name_chars: "()$",
+            ..NAMED
+        };
+        let e = parse_expr(&mut Cursor::new("B$(IOS)-)002+9L", 1), &MARKS).unwrap();
+        let terms: Vec<&Term> = e.operands.iter().map(|o| &o.term).collect();
+        assert_eq!(
+            terms,
+            [
+                &Term::Symbol("B$(IOS)".into()),
+                &Term::Symbol(")002".into()),
+                &Term::Symbol("9L".into())
+            ]
+        );
+        assert!(e.operands[1].negative);
+        assert!(parse_expr(&mut Cursor::new("(IOS)", 1), &NAMED).is_err());
     }
 
     fn parse(s: &str) -> Result<Expr, (Span, CoreError)> {

@@ -9,6 +9,8 @@ use std::fmt::Write as _;
 
 use emu::ibm7090::isa::{decode, fields, Format};
 
+use super::operations::boolean_operand;
+
 /// One word as FAP operation and variable field, or `None` if no instruction text gives back
 /// exactly this word.
 pub fn instruction(word: u64) -> Option<(String, String)> {
@@ -53,6 +55,12 @@ pub fn instruction(word: u64) -> Option<(String, String)> {
             info.mnemonic.to_string(),
             String::new(),
             info.encode(0, 0, 0, false),
+        ),
+        // The indicator orders: one octal operand of 18 bits.
+        _ if boolean_operand(info) => (
+            info.mnemonic.to_string(),
+            format!("{:o}", u32::from(t) << 15 | a),
+            info.encode(a, t, 0, false),
         ),
         _ => {
             let star = if indirect { "*" } else { "" };

@@ -36,7 +36,7 @@ pub enum FapError {
     #[error("ORG {0} is outside the store (0..32767)")]
     OriginOutOfRange(i64),
     /// A location-field name that is not a symbol.
-    #[error("'{0}' is not a symbol (letters, digits and '.', at least one letter)")]
+    #[error("'{0}' is not a symbol (letters, digits, '.', '(' and ')', at least one not a digit)")]
     BadLabel(String),
     /// EQU, SYN, BOOL without a location symbol.
     #[error("{0} needs a symbol in the location field")]
@@ -50,6 +50,15 @@ pub enum FapError {
     /// VFD fields that are malformed or wider than allowed.
     #[error("bad VFD field '{0}' (width/value, Owidth/octal or Hwidth/characters)")]
     BadVfd(String),
+    /// A warning: a written operation's variable field starts in column 17.
+    #[error(
+        "the variable field starts in column 17: read as asm7090 reads it (FAP reads none \
+         past column 16 and flags the card A)"
+    )]
+    LateVariableField,
+    /// A DUP among the cards another DUP repeats.
+    #[error("DUP inside the cards of another DUP")]
+    NestedDup,
     /// Text after END.
     #[error("statement after END")]
     AfterEnd,

@@ -5,8 +5,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::error::FapError;
-use super::parse::{self, Line, Stmt, VfdField};
+use super::parse;
 use super::placed::{self, Placed};
+use super::stmt::{Line, Stmt, VfdField};
 use crate::core::dialect::{Dialect, Encoder, Layout};
 use crate::core::span::Span;
 use crate::ibm7090::encode::{address_bits, instruction, literal_key, Address, WordKind};
@@ -39,6 +40,8 @@ pub struct EncodingState {
     ended: bool,
     /// END's address.
     pub start: Option<u16>,
+    /// The first transfer card's address (TCD): where a loader reading the deck goes.
+    pub transfer: Option<u16>,
 }
 
 type Pass<'a, 'b> = &'a mut Layout<'b, Fap>;
@@ -57,14 +60,18 @@ impl Dialect for Fap {
         parse::parse_line(text, number)
     }
 
+    fn warnings(&self, text: &str, number: u32) -> Vec<(Span, FapError)> {
+        parse::warnings(text, number)
+    }
+
+    fn prepare(&self, lines: &mut Vec<Line>) -> Vec<(Span, FapError)> {
+        super::heading::prepare(lines)
+    }
+
     /// A card that could not be parsed keeps its location symbol, so that the rest of the
     /// program still finds it (one error, not one more per use).
     fn recover(&self, text: &str, number: u32, error: Span) -> Option<Line> {
-        parse::label_of(text, number).map(|label| Line {
-            number,
-            labels: vec![label],
-            stmt: Some((Stmt::Nothing, error)),
-        })
+        parse::recover(text, number, error)
     }
 
     fn layout(&self, line: &Line, p: Pass) {
@@ -100,8 +107,20 @@ impl Dialect for Fap {
                 info,
                 indirect,
                 fields,
+                bits,
             } => {
-                let word = instruction(enc, info, *indirect, fields, here);
+                let word = instruction(enc, info, *indirect, fields, here) | bits;
+                if let Some(&Placed::Word { address, .. }) = placed.first() {
+                    enc.store(address, word);
+                }
+            }
+            Stmt::Mask { info, operand } => {
+                let v = enc.eval(operand, here).unwrap_or(0);
+                if !(0..=0o777777).contains(&v) {
+                    enc.error(operand.span, FapError::ValueTooWide { value: v, bits: 18 });
+                }
+                let v = (v & 0o777777) as u32;
+                let word = info.encode(v & 0o77777, (v >> 15) as u8, 0, false);
                 if let Some(&Placed::Word { address, .. }) = placed.first() {
                     enc.store(address, word);
                 }
@@ -117,20 +136,15 @@ impl Dialect for Fap {
             Stmt::End(e) => {
                 enc.state.ended = true;
                 let Some(e) = e else { return };
-                if let Some(v) = enc.eval(e, here) {
-                    match address_bits(v) {
-                        Some(a) => {
-                            enc.state.start = Some(a as u16);
-                            enc.place(Placed::End(a as u16));
-                        }
-                        None => enc.error(
-                            e.span,
-                            Ibm7090Error::FieldOutOfRange {
-                                field: "start address",
-                                value: v,
-                            },
-                        ),
-                    }
+                if let Some(a) = transfer_address(enc, e, here) {
+                    enc.state.start = Some(a);
+                    enc.place(Placed::End(a));
+                }
+            }
+            Stmt::Tcd(e) => {
+                if let Some(a) = transfer_address(enc, e, here) {
+                    enc.state.transfer.get_or_insert(a);
+                    enc.place(Placed::Transfer(a));
                 }
             }
             Stmt::Words(_)
@@ -139,6 +153,8 @@ impl Dialect for Fap {
             | Stmt::Bes(_)
             | Stmt::Equ(_)
             | Stmt::Bool(_)
+            | Stmt::Head(_)
+            | Stmt::Dup { .. }
             | Stmt::Nothing => {}
         }
     }
@@ -146,6 +162,26 @@ impl Dialect for Fap {
     fn listing_rows(&self, placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>> {
         placed::columns(placed, words)
     }
+}
+
+/// The address of END or TCD, or `None` with the error.
+fn transfer_address(
+    enc: &mut Encoder<'_, Fap>,
+    e: &crate::core::expr::Expr,
+    here: i64,
+) -> Option<u16> {
+    let v = enc.eval(e, here)?;
+    let a = address_bits(v);
+    if a.is_none() {
+        enc.error(
+            e.span,
+            Ibm7090Error::FieldOutOfRange {
+                field: "start address",
+                value: v,
+            },
+        );
+    }
+    a.map(|a| a as u16)
 }
 
 fn define(p: Pass, label: Option<&(String, Span)>, value: i64, kind: SymbolKind) {
@@ -161,6 +197,10 @@ fn card(p: Pass, line: &Line) {
     let label = line.labels.first();
     let loc = p.loc;
     match stmt {
+        Stmt::Mask { info, .. } => {
+            define(p, label, loc, SymbolKind::Location);
+            place(p, 0, WordKind::Instruction(info), span);
+        }
         Stmt::Instr { info, fields, .. } => {
             define(p, label, loc, SymbolKind::Location);
             if let Some(Address::Literal(w, _)) = &fields.address {
@@ -185,12 +225,14 @@ fn card(p: Pass, line: &Line) {
             }
         }
         Stmt::Org(e) => {
+            // A negative origin is its 15-bit 2's complement, as an address is: -47 is 77721.
             if let Some(v) = p.eval(e) {
-                if (0..STORE_WORDS).contains(&v) {
-                    p.origin(v);
-                    p.place(Placed::Org(v as u16));
-                } else {
-                    p.error(e.span, FapError::OriginOutOfRange(v));
+                match address_bits(v) {
+                    Some(a) => {
+                        p.origin(i64::from(a));
+                        p.place(Placed::Org(a as u16));
+                    }
+                    None => p.error(e.span, FapError::OriginOutOfRange(v)),
                 }
             }
             let loc = p.loc;
@@ -226,7 +268,9 @@ fn card(p: Pass, line: &Line) {
             p.loc = at + n;
         }
         Stmt::Equ(e) => {
+            // Symbols are 15-bit addresses: `H00 SYN -)H00` is the 2's complement.
             if let Some(v) = p.eval(e) {
+                let v = v & 0o77777;
                 define(p, label, v, SymbolKind::Equ);
                 p.place(Placed::Value(v));
             }
@@ -241,7 +285,9 @@ fn card(p: Pass, line: &Line) {
             pool(p);
             p.state.ended = true;
         }
-        Stmt::Nothing => define(p, label, loc, SymbolKind::Location),
+        Stmt::Tcd(_) | Stmt::Head(_) | Stmt::Dup { .. } | Stmt::Nothing => {
+            define(p, label, loc, SymbolKind::Location)
+        }
     }
 }
 

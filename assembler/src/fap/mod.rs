@@ -5,16 +5,21 @@
 //! (`listing`). The instruction table is the emulator's (`emu::ibm7090::isa`); pseudo-ops are
 //! the assembler's. What any 7090 dialect shares (words, fields, deck) is in `crate::ibm7090`.
 
+pub mod card;
 pub mod disasm;
 pub mod error;
+pub mod heading;
 pub mod layout;
 pub mod listing;
+pub mod operations;
 pub mod parse;
 pub mod placed;
+pub mod stmt;
+pub mod var;
 
 use std::collections::BTreeMap;
 
-use crate::core::diag::Diagnostics;
+use crate::core::diag::{Diagnostics, Warning};
 use crate::core::driver;
 use crate::core::symbols;
 use crate::ibm7090::deck;
@@ -41,6 +46,8 @@ pub struct Program {
     pub file: String,
     /// Layout passes needed for the symbols to settle.
     pub passes: u32,
+    /// What assembled but deserves a look (FAP's flags that are not errors).
+    pub warnings: Vec<Warning<FapError>>,
     source: Vec<String>,
     placed: Vec<(u32, placed::Placed)>,
 }
@@ -100,7 +107,17 @@ pub fn read_object_deck(text: &str, file: &str) -> Result<(BTreeMap<u16, u64>, u
 
 /// Assemble FAP source. `file` names it in diagnostics.
 pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics<FapError>> {
-    let a = driver::assemble(&layout::Fap, source, file)?;
+    driver::assemble(&layout::Fap, source, file).map(|a| program(a, file))
+}
+
+/// Assemble every card as FAP does, flagging the cards in error: their fields in error (or
+/// the word of a card that does not parse) are zero. The errors come beside the program.
+pub fn assemble_flagged(source: &str, file: &str) -> (Program, Diagnostics<FapError>) {
+    let (a, errors) = driver::assemble_flagged(&layout::Fap, source, file);
+    (program(a, file), errors)
+}
+
+fn program(a: driver::Assembled<layout::Fap>, file: &str) -> Program {
     let symbols = a
         .table
         .iter()
@@ -116,8 +133,14 @@ pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics<FapErro
             )
         })
         .collect();
-    let start = a.encoding.start.or(a.layout.first_word).unwrap_or(0);
-    Ok(Program {
+    // A loader reading the deck goes to the first transfer card (TCD), else to END's address.
+    let start = a
+        .encoding
+        .transfer
+        .or(a.encoding.start)
+        .or(a.layout.first_word)
+        .unwrap_or(0);
+    Program {
         words: a.words,
         start,
         symbols,
@@ -125,9 +148,10 @@ pub fn assemble(source: &str, file: &str) -> Result<Program, Diagnostics<FapErro
         reserved: a.layout.reserved,
         file: file.to_string(),
         passes: a.passes,
+        warnings: a.warnings,
         source: a.source,
         placed: a.placed,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -20,6 +20,8 @@ pub enum Placed {
     Value(i64),
     /// END: the start address.
     End(u16),
+    /// TCD: a transfer card's address.
+    Transfer(u16),
 }
 
 /// A row for each thing a card placed: location and word split into its fields, cycles.
@@ -34,6 +36,7 @@ pub fn columns(placed: &[Placed], words: &BTreeMap<u16, u64>) -> Vec<Vec<String>
             Placed::Org(a) => vec![format!("{a:05o}"), String::new()],
             Placed::Value(v) => vec![String::new(), value(v)],
             Placed::End(a) => vec![format!("{a:05o}"), "start".to_string()],
+            Placed::Transfer(a) => vec![format!("{a:05o}"), "transfer".to_string()],
         })
         .collect()
 }

@@ -43,6 +43,12 @@ fn every_table_row_assembles_and_decodes_back() {
                 u32::from(info.function),
                 0,
             ),
+            // The indicator orders: one octal operand, tag and address.
+            _ if crate::fap::operations::boolean_operand(info) => (
+                format!(" {} {:o}", info.mnemonic, u32::from(tag) << 15 | address),
+                address,
+                0,
+            ),
             Format::TypeA | Format::PrefixData | Format::ChannelCommand => (
                 format!(" {} {address},{tag},{decrement}", info.mnemonic),
                 address,

@@ -4,7 +4,11 @@
 //! the record's items, the sequence number in columns 73-76, a final `$EOF` record. Absolute
 //! decks use tag `7` (origin: the next data item's address), `9` (data word at the current
 //! address, which then advances), `D` (skip: reserved words), `E` (transfer: the start address),
-//! `0` (IDT, ignored here).
+//! `1` (entry: an address the deck names, the start if it has no transfer) and `0` (IDT: the
+//! deck's name when asm7090 is given one with `-d`, its twelve characters any text; ignored
+//! here). A file may hold several decks, each ended by `$EOF` (asm7090 starts a new one after
+//! a TCD): the reader loads them all, a later deck's word replacing an earlier one's, and
+//! starts at the first transfer.
 //!
 //! The flat image is the store as bytes: 32,768 words of five bytes each, big-endian, the
 //! 36-bit word right-justified (the top four bits zero).
@@ -88,7 +92,7 @@ pub enum DeckErrorKind {
     #[error("'{0}' is not twelve octal digits")]
     BadDigits(String),
     /// A tag this reader does not load (relocatable and linkage items).
-    #[error("item tag '{0}' is not part of an absolute deck (tags 0, 7, 9, D, E)")]
+    #[error("item tag '{0}' is not part of an absolute deck (tags 0, 1, 7, 9, D, E)")]
     UnsupportedTag(char),
     /// An address above 77777 octal.
     #[error("address {0:o} (octal) is outside the store (0..77777)")]
@@ -101,12 +105,13 @@ pub enum DeckErrorKind {
     Empty,
 }
 
-/// Read an absolute object deck: the words it loads and the start address (the transfer
-/// item's; without one, the first address loaded).
+/// Read absolute object decks: the words they load and the start address (the first transfer
+/// item's; without one, the first entry item's, else the first address loaded).
 pub fn read(text: &str, file: &str) -> Result<(BTreeMap<u16, u64>, u16), DeckError> {
     let mut words = BTreeMap::new();
     let mut loc: u32 = 0;
     let mut start = None;
+    let mut entry = None;
     let mut first = None;
     let mut last_line = 0;
     for (i, line) in text.lines().enumerate() {
@@ -118,10 +123,8 @@ pub fn read(text: &str, file: &str) -> Result<(BTreeMap<u16, u64>, u16), DeckErr
             column: column as u32 + 1,
             kind,
         };
+        // `$EOF` ends a deck, and another may follow; other `$` cards are control cards.
         if line.starts_with('$') {
-            if line.starts_with("$EOF") {
-                break;
-            }
             continue;
         }
         let chars: Vec<char> = line.chars().take(72).collect();
@@ -130,6 +133,10 @@ pub fn read(text: &str, file: &str) -> Result<(BTreeMap<u16, u64>, u16), DeckErr
             let Some(&tag) = chars.get(at) else { break };
             if tag == ' ' {
                 break;
+            }
+            if tag == '0' {
+                // The deck's name: any twelve characters.
+                continue;
             }
             let digits: String = chars
                 .get(at + 1..at + ITEM_LEN)
@@ -147,7 +154,9 @@ pub fn read(text: &str, file: &str) -> Result<(BTreeMap<u16, u64>, u16), DeckErr
                 }
             };
             match tag.to_ascii_uppercase() {
-                '0' => {}
+                '1' => {
+                    entry.get_or_insert(address(v)? as u16);
+                }
                 '7' => loc = address(v)?,
                 'D' => loc += address(v)?,
                 '9' => {
@@ -158,12 +167,15 @@ pub fn read(text: &str, file: &str) -> Result<(BTreeMap<u16, u64>, u16), DeckErr
                     first.get_or_insert(loc as u16);
                     loc += 1;
                 }
-                'E' => start = Some(address(v)? as u16),
+                'E' => {
+                    let a = address(v)? as u16;
+                    start.get_or_insert(a);
+                }
                 other => return Err(err(at, DeckErrorKind::UnsupportedTag(other))),
             }
         }
     }
-    match start.or(first) {
+    match start.or(entry).or(first) {
         Some(s) => Ok((words, s)),
         None => Err(DeckError {
             file: file.to_string(),
@@ -249,6 +261,37 @@ mod tests {
         let (w, s) = read("7000000000010D0000000000029777777777777\n", "x").unwrap();
         assert_eq!(s, 0o12);
         assert_eq!(w.get(&0o12), Some(&0o777777777777));
+    }
+
+    /// asm7090 with a deck name (`-d`): a name item first; a second deck after the first
+    /// `$EOF`, whose entry item does not move the start.
+    #[test]
+    fn named_decks_one_after_another() {
+        let text = [
+            "0LISP15 00000",
+            "7000000000100",
+            "9000000000005",
+            "9000000000006",
+            "9000000000007\n",
+            "E000000000101\n",
+            "$EOF             11/28/26  06:54:34    ASM7090 2.2.29\n",
+            "0LISP15 00000",
+            "7000000000000",
+            "9000000000011",
+            "9000000000012",
+            "1000000000000\n",
+            "$EOF\n",
+        ]
+        .concat();
+        let (w, s) = read(&text, "x.obj").unwrap();
+        assert_eq!(s, 0o101);
+        let want: BTreeMap<u16, u64> = [(0, 0o11), (1, 0o12), (0o100, 5), (0o101, 6), (0o102, 7)]
+            .into_iter()
+            .collect();
+        assert_eq!(w, want);
+        // Without a transfer the entry item is the start.
+        let (_, s) = read("700000000000490000000000111000000000005\n", "x").unwrap();
+        assert_eq!(s, 5);
     }
 
     #[test]

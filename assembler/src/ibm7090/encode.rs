@@ -83,10 +83,11 @@ where
             .map_or(0, |s| s.value() as u32 & 0o77777),
         Some(Address::Expr(e)) => field(enc, e, here, "address"),
     };
-    // SWT n, RTDA n: n in its range, added to the function or unit by `encode`.
+    // SWT n, RTDA n: n in its range, added to the function or unit by `encode`; `**` (the
+    // program fills the unit in) is 0.
     if matches!(info.format, Format::Group0760 | Format::Io) && info.operand_max > 0 {
         let (lo, hi) = (u32::from(info.operand_min), u32::from(info.operand_max));
-        if let Some(a) = &f.address {
+        if let Some(a @ Address::Expr(_)) = &f.address {
             if !(lo..=hi).contains(&address) {
                 enc.error(
                     a.span(),
@@ -106,8 +107,8 @@ where
         Some(e) => match enc.eval(e, here) {
             Some(t) if (0..8).contains(&t) => t as u8,
             Some(t) => {
-                enc.error(e.span, Ibm7090Error::TagOutOfRange(t));
-                0
+                enc.warn(e.span, Ibm7090Error::TagOutOfRange(t));
+                (t & 7) as u8
             }
             None => 0,
         },
@@ -116,7 +117,16 @@ where
         None => 0,
         Some(e) => field(enc, e, here, "decrement"),
     };
-    info.encode(address, tag, decrement, indirect)
+    let word = info.encode(address, tag, decrement, indirect);
+    match (info.format, &f.decrement) {
+        // No decrement field: FAP ORs the subfield into bits 3-17 all the same (`HPR -1,7,63`,
+        // a halt that shows all its bits in the lights), and flags it.
+        (Format::TypeB | Format::Io | Format::Shift | Format::Group0760, Some(e)) => {
+            enc.warn(e.span, Ibm7090Error::DecrementWithout(info.mnemonic));
+            word | u64::from(decrement) << 18
+        }
+        _ => word,
+    }
 }
 
 /// A 15-bit address or decrement; 0 (with the error) if it does not fit.

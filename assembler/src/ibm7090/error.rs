@@ -29,9 +29,15 @@ pub enum Ibm7090Error {
         min: u32,
         max: u32,
     },
-    /// A tag outside 0..7.
-    #[error("tag {0} is outside 0..7")]
+    /// A tag outside 0..7: a warning, its low three bits are the tag, as in FAP.
+    #[error("tag {0} is outside 0..7: its low three bits are assembled, as FAP does")]
     TagOutOfRange(i64),
+    /// A decrement on an instruction that has none: a warning (FAP's D flag), the subfield
+    /// goes into bits 3-17 all the same.
+    #[error(
+        "'{0}' has no decrement: the subfield is OR-ed into bits 3-17, as FAP does (its D flag)"
+    )]
+    DecrementWithout(&'static str),
     /// The location counter ran past 77777 octal.
     #[error("the program runs past location 77777 (octal), the end of the store")]
     PastEndOfStore,

@@ -18,6 +18,9 @@ pub const SEX_SYNTAX: NumberSyntax = NumberSyntax {
     digit: sex_digit,
     character: Some(punch_address),
     digit_names: false,
+    name_chars: "",
+    plain_radix: 10,
+    star_names: false,
 };
 
 /// `'c'`: the address n that makes `92 n` punch character c, n = 64 (c mod 16) + 2 +

@@ -5,9 +5,9 @@
 use std::time::Instant;
 
 use anyhow::Context;
-use programs::chess::crosscheck::CrosscheckTiming;
-use programs::chess::registry::CrosscheckRun;
-use programs::shard::Shard;
+use chess::crosscheck::CrosscheckTiming;
+use chess::registry::CrosscheckRun;
+use harness::shard::Shard;
 
 /// The seed of the positions (the cross-check's default).
 const SEED: u64 = 1;

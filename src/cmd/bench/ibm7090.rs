@@ -4,12 +4,12 @@
 //! `--program`, on a chess program of the registry.
 
 use anyhow::{bail, Context};
+use chess::crosscheck::CrosscheckTiming;
+use chess::program::Twin;
+use chess::registry::Ask;
+use chess::Position;
 use emu::ibm7090::bench::{bench_machine, BENCH_START};
 use emu::ibm7090::{Limits, Model, Stop};
-use programs::chess::crosscheck::CrosscheckTiming;
-use programs::chess::program::Twin;
-use programs::chess::registry::Ask;
-use programs::chess::Position;
 
 use super::{measure, Figures};
 
@@ -112,7 +112,7 @@ pub fn program_deck(
             .symbol("GAMECD")
             .context("the program has no GAMECD")?
             + 1,
-        &programs::chess::emulated::deck_tape(&deck),
+        &chess::emulated::deck_tape(&deck),
         out.instructions,
         out.printed,
     )

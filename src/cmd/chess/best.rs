@@ -1,9 +1,9 @@
 //! `firstmoves chess best`: one program's answer for a position, from either twin.
 
-use programs::chess::crosscheck::spread_json;
-use programs::chess::notation::line_san;
-use programs::chess::program::Best;
-use programs::chess::Position;
+use chess::crosscheck::spread_json;
+use chess::notation::line_san;
+use chess::program::Best;
+use chess::Position;
 use serde_json::{json, Value};
 
 use anyhow::Context;

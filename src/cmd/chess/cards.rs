@@ -2,7 +2,7 @@
 //! a program and printed as the printer does.
 
 use anyhow::Context;
-use programs::chess::initia;
+use chess::initia;
 use serde_json::json;
 
 use super::Which;

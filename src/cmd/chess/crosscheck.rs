@@ -5,9 +5,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use programs::chess::crosscheck::{spread_cycles_json, CrosscheckTiming};
-use programs::chess::registry::CrosscheckRun;
-use programs::shard::Shard;
+use chess::crosscheck::{spread_cycles_json, CrosscheckTiming};
+use chess::registry::CrosscheckRun;
+use harness::shard::Shard;
 
 use super::{program, program_names, SearchOpts};
 

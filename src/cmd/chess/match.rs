@@ -6,15 +6,15 @@ use std::io::Write;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context};
-use programs::chess::matchplay::{
+use chess::matchplay::{
     self, parse_openings, pgn, EnginePlayer, GameOptions, MatchOptions, Played, Player, UciConfig,
     UciPlayer,
 };
-use programs::chess::registry;
-use programs::chess::uci::Engine;
-use programs::chess::{parse_fen, Position};
-use programs::progress::{each_in_order, Progress};
-use programs::shard::Shard;
+use chess::registry;
+use chess::uci::Engine;
+use chess::{parse_fen, Position};
+use harness::progress::{each_in_order, Progress};
+use harness::shard::Shard;
 
 use super::EngineArg;
 

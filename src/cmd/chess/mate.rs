@@ -4,12 +4,12 @@
 use std::time::Instant;
 
 use anyhow::Context;
-use programs::chess::mater::program::solve_emulated;
-use programs::chess::mater::{campaign, solve, MateResult, Params};
-use programs::chess::notation::line_san;
-use programs::chess::parse_fen;
-use programs::progress::{map_in_order, Progress};
-use programs::shard::Shard;
+use chess::mater::program::solve_emulated;
+use chess::mater::{campaign, solve, MateResult, Params};
+use chess::notation::line_san;
+use chess::parse_fen;
+use harness::progress::{map_in_order, Progress};
+use harness::shard::Shard;
 
 use super::EngineArg;
 
@@ -35,7 +35,7 @@ pub struct MateArgs {
 
 #[derive(clap::Args)]
 pub struct MateCampaignArgs {
-    /// The table (default: programs/testdata/chess/bwtc_stockfish.tsv, built in).
+    /// The table (default: programs/chess/testdata/bwtc_stockfish.tsv, built in).
     #[arg(long)]
     pub tsv: Option<String>,
     /// Only the first N positions (1 to 100,000). `--limit` is an older name for it.
@@ -149,7 +149,7 @@ fn run_emulated(
         let first = r
             .line
             .first()
-            .map(|&m| campaign::bare_san(&programs::chess::san(&row.position, m)));
+            .map(|&m| campaign::bare_san(&chess::san(&row.position, m)));
         outcomes.push(campaign::Outcome {
             number: row.number,
             result: r,

@@ -1,13 +1,13 @@
 //! `firstmoves chess ...`: one file per subcommand. The playing programs come from the registry
-//! (`programs::chess::registry`): `--program` takes any name there, and a program's settings
+//! (`chess::registry`): `--program` takes any name there, and a program's settings
 //! reach it as its UCI options, from `--option NAME=VALUE` or the flags named after them.
 
 use anyhow::Context;
+use chess::crosscheck::CrosscheckTiming;
+use chess::program::Twin;
+use chess::registry::{self, Ask, Entry};
+use chess::{parse_fen, Position};
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use programs::chess::crosscheck::CrosscheckTiming;
-use programs::chess::program::Twin;
-use programs::chess::registry::{self, Ask, Entry};
-use programs::chess::{parse_fen, Position};
 
 mod best;
 mod cards;

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use anyhow::bail;
-use programs::chess::movegen::divide;
+use chess::movegen::divide;
 
 use super::{position, EngineArg};
 
@@ -37,7 +37,7 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
         if a.divide {
             bail!("--divide: the FAP perft program counts the total only; use --engine native");
         }
-        let (n, out) = programs::chess::perft::emulated(&p, a.depth)?;
+        let (n, out) = chess::perft::emulated(&p, a.depth)?;
         let host = t.elapsed().as_secs_f64();
         println!("{n}");
         println!("emulated 7090: {:.6} s", out.emulated_seconds);
@@ -55,7 +55,7 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
         }
         println!("total {total}");
     } else {
-        println!("{}", programs::chess::perft(&mut p, a.depth));
+        println!("{}", chess::perft(&mut p, a.depth));
     }
     eprintln!("{:.3} s", t.elapsed().as_secs_f64());
     Ok(())
@@ -66,7 +66,7 @@ fn json(a: PerftArgs) -> anyhow::Result<()> {
     let mut p = position(&a.fen)?;
     let t = Instant::now();
     let mut v = serde_json::json!({
-        "fen": programs::chess::fen::to_fen(&p),
+        "fen": chess::fen::to_fen(&p),
         "depth": a.depth,
         "engine": if a.engine == EngineArg::Emulated { "emulated" } else { "native" },
     });
@@ -74,7 +74,7 @@ fn json(a: PerftArgs) -> anyhow::Result<()> {
         if a.divide {
             bail!("--divide: the FAP perft program counts the total only; use --engine native");
         }
-        let (n, out) = programs::chess::perft::emulated(&p, a.depth)?;
+        let (n, out) = chess::perft::emulated(&p, a.depth)?;
         v["nodes"] = n.into();
         v["instructions"] = out.instructions.into();
         v["cycles"] = out.cycles.into();
@@ -88,7 +88,7 @@ fn json(a: PerftArgs) -> anyhow::Result<()> {
         v["nodes"] = total.into();
         v["divide"] = moves.into();
     } else {
-        v["nodes"] = programs::chess::perft(&mut p, a.depth).into();
+        v["nodes"] = chess::perft(&mut p, a.depth).into();
     }
     println!("{}", serde_json::to_string_pretty(&v)?);
     eprintln!("{:.3} s", t.elapsed().as_secs_f64());

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufReader, BufWriter};
 
-use programs::chess::uci;
+use chess::uci;
 
 use anyhow::Context;
 

@@ -8,11 +8,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use chess::crosscheck::spread_json;
+use chess::emulated::CycleSpread;
 use emu::ibm7090::channel::unit_name;
 use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Model, Stop};
-use programs::chess::crosscheck::spread_json;
-use programs::chess::emulated::CycleSpread;
 use serde_json::json;
 
 use super::RunArgs;

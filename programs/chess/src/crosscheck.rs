@@ -1,0 +1,308 @@
+//! The cross-check of every playing program: each problem run on the emulated 7090 and by the
+//! native twin, the answers compared. Two independent computations (the FAP program on the
+//! machine, the Rust twin on the host) meet only here.
+
+use std::fmt::Write as _;
+
+use emu::ibm7090::{Limits, Stop};
+use emu::Bound;
+use serde_json::{json, Map, Value};
+
+use super::emulated::{cycles_seconds, CycleSpread, EmulatedError};
+use super::fen::to_fen;
+use super::program::{run_with, spread_of, Case, Player, ReportField};
+use harness::progress::Progress;
+
+/// A problem on which the twins differ.
+#[derive(Clone, Debug)]
+pub struct Mismatch<P: Player> {
+    pub name: String,
+    pub fen: String,
+    pub params: P::Params,
+    pub native: P::Answer,
+    /// The emulated answer, or the error that stopped the run.
+    pub emulated: Result<P::Answer, String>,
+}
+
+/// How a cross-check's emulated runs are timed: the I/O bound of every run and of the
+/// report's seconds, and whether each problem also runs under the other two bounds for the
+/// report's `emulated_seconds_spread` (three runs a problem).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CrosscheckTiming {
+    pub bound: Bound,
+    pub spread: bool,
+}
+
+/// The cross-check's result.
+#[derive(Clone, Debug)]
+pub struct Report<P: Player> {
+    /// The positions asked for and the seed they were drawn from.
+    pub positions: usize,
+    pub seed: u64,
+    pub problems: usize,
+    pub agreed: usize,
+    /// Problems whose emulated run passed `Player::crosscheck_cycles` (not compared).
+    pub over_budget: Vec<Case<P::Params>>,
+    pub mismatches: Vec<Mismatch<P>>,
+    /// Positions examined, emulated seconds and the slowest problem, over the emulated runs
+    /// that finished.
+    pub positions_examined: u64,
+    pub emulated_seconds: f64,
+    pub max_emulated_seconds: f64,
+    /// Each finished emulated run's seconds, in problem order (what a merge of shards sums).
+    pub seconds: Vec<f64>,
+    /// The bound the runs were timed with.
+    pub bound: Bound,
+    /// The finished runs' cycles under each bound, summed (when asked for).
+    pub spread: Option<CycleSpread>,
+}
+
+/// Run every case on the emulated 7090 and natively and compare, on `jobs` threads;
+/// `progress` is told as problems finish.
+pub fn crosscheck<P: Player>(
+    positions: usize,
+    seed: u64,
+    cases: &[Case<P::Params>],
+    jobs: usize,
+    timing: CrosscheckTiming,
+    progress: &mut dyn Progress,
+) -> Report<P> {
+    crosscheck_within::<P>(
+        positions,
+        seed,
+        cases,
+        P::crosscheck_cycles(),
+        jobs,
+        timing,
+        progress,
+    )
+}
+
+/// What one problem gave: over the budget, or both twins' answers.
+enum Checked<P: Player> {
+    OverBudget,
+    Compared {
+        emulated: Result<(P::Answer, f64, Option<CycleSpread>), String>,
+        native: P::Answer,
+    },
+}
+
+/// One problem, a pure function of its case: the same on any thread, in any order.
+fn check<P: Player>(
+    c: &Case<P::Params>,
+    cycles: Option<u64>,
+    timing: CrosscheckTiming,
+) -> Checked<P> {
+    let limits = match cycles {
+        Some(cycles) => Limits::cycles(cycles),
+        None => P::limits(&c.params),
+    };
+    let emulated = match run_with::<P>(&c.position, &c.params, limits, timing.bound) {
+        Err(EmulatedError::UnexpectedStop { reason, .. })
+            if cycles.is_some() && reason == Stop::CycleBudget.reason() =>
+        {
+            return Checked::OverBudget;
+        }
+        Err(e) => Err(e.to_string()),
+        Ok(run) if timing.spread => match spread_of::<P>(&c.position, &c.params, &run.outcome) {
+            Ok(spread) => Ok((run.answer, run.outcome.emulated_seconds, Some(spread))),
+            Err(e) => Err(e.to_string()),
+        },
+        Ok(run) => Ok((run.answer, run.outcome.emulated_seconds, None)),
+    };
+    Checked::Compared {
+        emulated,
+        native: P::native(&c.position, &c.params),
+    }
+}
+
+/// `crosscheck` with the budget a problem in machine cycles given (None: the program's own
+/// budget, a run that reaches it being a mismatch; Some: a run beyond it is over budget).
+/// The problems run on `jobs` threads; the results are summed in problem order, so the report
+/// is the same for every `jobs`.
+pub fn crosscheck_within<P: Player>(
+    positions: usize,
+    seed: u64,
+    cases: &[Case<P::Params>],
+    cycles: Option<u64>,
+    jobs: usize,
+    timing: CrosscheckTiming,
+    progress: &mut dyn Progress,
+) -> Report<P> {
+    let mut report = Report {
+        positions,
+        seed,
+        problems: cases.len(),
+        agreed: 0,
+        over_budget: Vec::new(),
+        mismatches: Vec::new(),
+        positions_examined: 0,
+        emulated_seconds: 0.0,
+        max_emulated_seconds: 0.0,
+        seconds: Vec::new(),
+        bound: timing.bound,
+        spread: timing.spread.then(CycleSpread::default),
+    };
+    let results =
+        harness::progress::map_in_order(cases, jobs, progress, |c| check::<P>(c, cycles, timing));
+    for (c, checked) in cases.iter().zip(results) {
+        match checked {
+            Checked::OverBudget => report.over_budget.push(c.clone()),
+            Checked::Compared { emulated, native } => {
+                let emulated = emulated.map(|(answer, seconds, spread)| {
+                    report.seconds.push(seconds);
+                    if let (Some(sum), Some(s)) = (report.spread.as_mut(), spread) {
+                        *sum = *sum + s;
+                    }
+                    report.positions_examined += P::result(&answer).positions;
+                    answer
+                });
+                match emulated {
+                    Ok(e) if P::agree(&native, &e) => report.agreed += 1,
+                    emulated => report.mismatches.push(Mismatch {
+                        name: c.name.clone(),
+                        fen: to_fen(&c.position),
+                        params: c.params.clone(),
+                        native,
+                        emulated,
+                    }),
+                }
+            }
+        }
+    }
+    // The sum and the largest, problem by problem from 0 as a shard merge adds them again.
+    report.emulated_seconds = report.seconds.iter().fold(0.0, |sum, s| sum + s);
+    report.max_emulated_seconds = report.seconds.iter().fold(0.0, |max, &s| f64::max(max, s));
+    report
+}
+
+/// Cycles under the three bounds as seconds: `{"low": .., "nominal": .., "high": ..}`.
+pub fn spread_json(s: CycleSpread) -> Value {
+    json!({
+        "low": cycles_seconds(s.low),
+        "nominal": cycles_seconds(s.nominal),
+        "high": cycles_seconds(s.high),
+    })
+}
+
+/// Cycles under the three bounds: `{"low": .., "nominal": .., "high": ..}` (what a merge of
+/// shards sums).
+pub fn spread_cycles_json(s: CycleSpread) -> Value {
+    json!({ "low": s.low, "nominal": s.nominal, "high": s.high })
+}
+
+impl<P: Player> Report<P> {
+    /// The report as one JSON object; `host_seconds` is the caller's measurement.
+    pub fn json(&self, host_seconds: f64) -> Value {
+        let mismatches: Vec<Value> = self
+            .mismatches
+            .iter()
+            .map(|m| {
+                let mut o = Map::new();
+                o.insert("name".into(), json!(m.name));
+                o.insert("fen".into(), json!(m.fen));
+                for (k, v) in P::case_fields(&m.params) {
+                    o.insert(k.into(), v);
+                }
+                o.insert("native".into(), P::answer_json(&m.native));
+                let emulated = match &m.emulated {
+                    Ok(a) => P::answer_json(a),
+                    Err(e) => json!({ "error": e }),
+                };
+                o.insert("emulated".into(), emulated);
+                Value::Object(o)
+            })
+            .collect();
+        let mut o = Map::new();
+        o.insert("program".into(), json!(P::NAME));
+        o.insert("positions".into(), json!(self.positions));
+        o.insert("seed".into(), json!(self.seed));
+        o.insert("mismatches".into(), Value::Array(mismatches));
+        o.insert("emulated_seconds".into(), json!(self.emulated_seconds));
+        if let Some(spread) = self.spread {
+            o.insert("timing".into(), json!(self.bound.name()));
+            o.insert("emulated_seconds_spread".into(), spread_json(spread));
+        }
+        o.insert("host_seconds".into(), json!(host_seconds));
+        for field in P::REPORT {
+            let (k, v) = match field {
+                ReportField::Problems => ("problems", json!(self.problems)),
+                ReportField::Agreed => ("agreed", json!(self.agreed)),
+                ReportField::OverBudget => (
+                    "over_budget",
+                    Value::Array(
+                        self.over_budget
+                            .iter()
+                            .map(|c| {
+                                let mut o = Map::new();
+                                o.insert("name".into(), json!(c.name));
+                                for (k, v) in P::case_fields(&c.params) {
+                                    o.insert(k.into(), v);
+                                }
+                                Value::Object(o)
+                            })
+                            .collect(),
+                    ),
+                ),
+                ReportField::PositionsExamined => {
+                    ("positions_examined", json!(self.positions_examined))
+                }
+                ReportField::MaxEmulatedSeconds => {
+                    ("max_emulated_seconds", json!(self.max_emulated_seconds))
+                }
+            };
+            o.insert(k.into(), v);
+        }
+        Value::Object(o)
+    }
+
+    /// The report as text: a line per mismatch and per problem over budget, then the summary.
+    pub fn text(&self) -> String {
+        let settings = |params: &P::Params| {
+            P::case_fields(params)
+                .iter()
+                .map(|(k, v)| format!(" {k} {v}"))
+                .collect::<String>()
+        };
+        let mut s = String::new();
+        for m in &self.mismatches {
+            let emulated = match &m.emulated {
+                Ok(a) => a.to_string(),
+                Err(e) => format!("error: {e}"),
+            };
+            let _ = writeln!(
+                s,
+                "MISMATCH {}{} {}\n  native:   {}\n  emulated: {emulated}",
+                m.name,
+                settings(&m.params),
+                m.fen,
+                m.native
+            );
+        }
+        if let Some(cycles) = P::crosscheck_cycles() {
+            for c in &self.over_budget {
+                let _ = writeln!(
+                    s,
+                    "OVER BUDGET {}{}: more than {cycles} cycles, not compared",
+                    c.name,
+                    settings(&c.params)
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            "{} problems ({} positions, seed {}): {} agree, {} mismatches, {} over budget; \
+             {} positions examined, {:.1} emulated minutes, the slowest move {:.1} s",
+            self.problems,
+            self.positions,
+            self.seed,
+            self.agreed,
+            self.mismatches.len(),
+            self.over_budget.len(),
+            self.positions_examined,
+            self.emulated_seconds / 60.0,
+            self.max_emulated_seconds
+        );
+        s
+    }
+}

@@ -1,0 +1,276 @@
+//! FEN: parse (errors name the field) and write.
+
+use std::fmt;
+
+use super::board::*;
+
+/// What is wrong with a FEN, by field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// Not 4 to 6 space-separated fields.
+    FieldCount(usize),
+    /// Field 1, the piece placement: the rank (8..1) and what is wrong.
+    Placement { rank: u8, detail: String },
+    /// Field 2, side to move.
+    Side(String),
+    /// Field 3, castling availability.
+    Castling(String),
+    /// Field 4, en-passant square.
+    EnPassant(String),
+    /// Field 5, halfmove clock.
+    Halfmove(String),
+    /// Field 6, fullmove number.
+    Fullmove(String),
+    /// The fields parse but the position is not one chess allows.
+    Illegal(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => write!(f, "FEN has {n} fields, expected 4 to 6"),
+            FenError::Placement { rank, detail } => {
+                write!(f, "FEN field 1 (placement), rank {rank}: {detail}")
+            }
+            FenError::Side(t) => write!(f, "FEN field 2 (side to move): `{t}` is not w or b"),
+            FenError::Castling(t) => write!(f, "FEN field 3 (castling): {t}"),
+            FenError::EnPassant(t) => write!(f, "FEN field 4 (en passant): {t}"),
+            FenError::Halfmove(t) => {
+                write!(f, "FEN field 5 (halfmove clock): `{t}` is not a number")
+            }
+            FenError::Fullmove(t) => {
+                write!(
+                    f,
+                    "FEN field 6 (fullmove number): `{t}` is not a positive number"
+                )
+            }
+            FenError::Illegal(t) => write!(f, "FEN position is illegal: {t}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn piece_of(c: char) -> Option<i8> {
+    let kind = match c.to_ascii_lowercase() {
+        'p' => PAWN,
+        'n' => KNIGHT,
+        'b' => BISHOP,
+        'r' => ROOK,
+        'q' => QUEEN,
+        'k' => KING,
+        _ => return None,
+    };
+    Some(if c.is_ascii_uppercase() { kind } else { -kind })
+}
+
+/// FEN letter of a piece.
+pub fn piece_char(p: i8) -> char {
+    let c = b" pnbrqk"[p.unsigned_abs() as usize] as char;
+    if p > 0 {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
+}
+
+impl Position {
+    /// The initial position.
+    pub fn start() -> Position {
+        parse_fen(START_FEN).expect("start FEN")
+    }
+}
+
+/// Parse a FEN (the clocks may be omitted: 0 and 1).
+pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::FieldCount(fields.len()));
+    }
+    let mut p = Position::empty();
+    let ranks: Vec<&str> = fields[0].split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::Placement {
+            rank: 8,
+            detail: format!("{} ranks, expected 8", ranks.len()),
+        });
+    }
+    for (i, r) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let err = |detail: String| FenError::Placement {
+            rank: rank + 1,
+            detail,
+        };
+        let mut file = 0u8;
+        for c in r.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 || d > 8 {
+                    return Err(err(format!("digit {d}")));
+                }
+                file += d as u8;
+            } else if let Some(piece) = piece_of(c) {
+                if file >= 8 {
+                    return Err(err("more than 8 squares".into()));
+                }
+                if piece.abs() == PAWN && (rank == 0 || rank == 7) {
+                    return Err(err(format!("pawn `{c}` on the first or last rank")));
+                }
+                p.put(rank * 8 + file, piece);
+                file += 1;
+            } else {
+                return Err(err(format!("`{c}` is not a piece letter or digit")));
+            }
+            if file > 8 {
+                return Err(err("more than 8 squares".into()));
+            }
+        }
+        if file != 8 {
+            return Err(err(format!("{file} squares, expected 8")));
+        }
+    }
+    p.side = match fields[1] {
+        "w" => WHITE,
+        "b" => BLACK,
+        t => return Err(FenError::Side(t.into())),
+    };
+    if fields[2] != "-" {
+        for c in fields[2].chars() {
+            let (bit, king, rook) = match c {
+                'K' => (CASTLE_WK, 4, 7),
+                'Q' => (CASTLE_WQ, 4, 0),
+                'k' => (CASTLE_BK, 60, 63),
+                'q' => (CASTLE_BQ, 60, 56),
+                _ => return Err(FenError::Castling(format!("`{c}` is not one of KQkq"))),
+            };
+            let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+            if p.at(king) != KING * color || p.at(rook) != ROOK * color {
+                return Err(FenError::Castling(format!(
+                    "`{c}` without king on {} and rook on {}",
+                    square_name(king),
+                    square_name(rook)
+                )));
+            }
+            if p.castle & bit != 0 {
+                return Err(FenError::Castling(format!("`{c}` twice")));
+            }
+            p.castle |= bit;
+        }
+    }
+    if fields[3] != "-" {
+        let s = parse_square(fields[3])
+            .ok_or_else(|| FenError::EnPassant(format!("`{}` is not a square", fields[3])))?;
+        let (rank, pawn_sq) = if p.side == WHITE {
+            (5, s - 8)
+        } else {
+            (2, s + 8)
+        };
+        if s / 8 != rank || p.at(pawn_sq) != -PAWN * p.side || p.at(s) != 0 {
+            return Err(FenError::EnPassant(format!(
+                "`{}` is not behind a pawn that has just made a double step",
+                fields[3]
+            )));
+        }
+        p.ep = Some(s);
+    }
+    if let Some(t) = fields.get(4) {
+        p.halfmove = t.parse().map_err(|_| FenError::Halfmove((*t).into()))?;
+    }
+    if let Some(t) = fields.get(5) {
+        p.fullmove = t
+            .parse()
+            .ok()
+            .filter(|&n: &u32| n > 0)
+            .ok_or_else(|| FenError::Fullmove((*t).into()))?;
+    }
+    for (color, name) in [(WHITE, "White"), (BLACK, "Black")] {
+        let n = (0..64).filter(|&s| p.at(s) == KING * color).count();
+        if n != 1 {
+            return Err(FenError::Illegal(format!("{name} has {n} kings")));
+        }
+    }
+    if p.in_check(-p.side) {
+        return Err(FenError::Illegal("the side not to move is in check".into()));
+    }
+    Ok(p)
+}
+
+/// Write a FEN.
+pub fn to_fen(p: &Position) -> String {
+    let mut s = String::new();
+    for rank in (0..8u8).rev() {
+        let mut empty = 0;
+        for file in 0..8u8 {
+            let piece = p.at(rank * 8 + file);
+            if piece == 0 {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    s.push((b'0' + empty) as char);
+                    empty = 0;
+                }
+                s.push(piece_char(piece));
+            }
+        }
+        if empty > 0 {
+            s.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s.push_str(if p.side == WHITE { " w " } else { " b " });
+    let mut c = String::new();
+    for (bit, ch) in [
+        (CASTLE_WK, 'K'),
+        (CASTLE_WQ, 'Q'),
+        (CASTLE_BK, 'k'),
+        (CASTLE_BQ, 'q'),
+    ] {
+        if p.castle & bit != 0 {
+            c.push(ch);
+        }
+    }
+    s.push_str(if c.is_empty() { "-" } else { &c });
+    s.push(' ');
+    s.push_str(&p.ep.map(square_name).unwrap_or_else(|| "-".into()));
+    s.push_str(&format!(" {} {}", p.halfmove, p.fullmove));
+    s
+}
+
+impl std::str::FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        parse_fen(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        for f in [
+            START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+        ] {
+            assert_eq!(to_fen(&parse_fen(f).unwrap()), f);
+        }
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let e = |f: &str| parse_fen(f).unwrap_err().to_string();
+        assert!(e("8/8 w - -").contains("field 1"));
+        assert!(e("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1").contains("rank 1"));
+        assert!(e("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").contains("rank 6"));
+        assert!(e("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1").contains("field 2"));
+        assert!(e("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQz - 0 1").contains("field 3"));
+        assert!(e("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1").contains("field 4"));
+        assert!(e("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1").contains("field 5"));
+        assert!(e("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0").contains("field 6"));
+        assert!(e("8/8/8/8/8/8/8/8 w - - 0 1").contains("kings"));
+        assert!(e("rnbqkbnr/pppppppp w").contains("fields"));
+    }
+}

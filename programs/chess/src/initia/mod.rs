@@ -1,0 +1,401 @@
+//! INITIA: positions from cards in the input language of Kotok's memo, which every FAP chess
+//! program reads through the shared routine (`programs/chess/initia.fap`); `cards` writes
+//! them, this module reads them natively.
+//!
+//! Columns 1-72 of each card are read; the board is scanned from White's QR1 (a1) left to
+//! right, rank after rank. A digit is that many empty squares; a piece is named in its most
+//! explicit form (K, Q, KR, QR, KN or KKT, QB, KBP, QRP, ...), preceded by `*` when Black; a
+//! promoted pawn is its new kind with the pawn's name in parentheses (`Q(KNP)`); `(M)` after a
+//! name says the piece has moved. After 64 squares `.` means White to move, `*.` Black.
+//! `/comments/` may stand anywhere. On an error the comment is returned and the rest of the
+//! problem is skipped up to its closing `.`; the next problem is read.
+
+pub mod cards;
+
+use std::fmt;
+
+use crate::board::*;
+
+pub use cards::{to_cards, CardsError};
+
+/// One problem read from the cards.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub position: Position,
+    /// The comments, in order.
+    pub comments: Vec<String>,
+}
+
+/// INITIA's error comment: card (1-based), column (1-based) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InitiaError {
+    pub card: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for InitiaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "INITIA card {} column {}: {}",
+            self.card, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for InitiaError {}
+
+/// A character of the card deck with its place.
+#[derive(Clone, Copy)]
+struct Ch {
+    c: char,
+    card: usize,
+    column: usize,
+}
+
+/// Names of the pieces and the file of their home square (for pawns and the named pieces).
+fn piece_name(name: &str) -> Option<(i8, Option<u8>)> {
+    let file = |n: &str| -> Option<u8> {
+        Some(match n {
+            "QR" => 0,
+            "QN" | "QKT" => 1,
+            "QB" => 2,
+            "Q" => 3,
+            "K" => 4,
+            "KB" => 5,
+            "KN" | "KKT" => 6,
+            "KR" => 7,
+            _ => return None,
+        })
+    };
+    if let Some(base) = name.strip_suffix('P') {
+        return file(base).map(|f| (PAWN, Some(f)));
+    }
+    let kind = match name {
+        "K" => KING,
+        "Q" => QUEEN,
+        "KR" | "QR" => ROOK,
+        "KB" | "QB" => BISHOP,
+        "KN" | "QN" | "KKT" | "QKT" => KNIGHT,
+        _ => return None,
+    };
+    Some((kind, file(name)))
+}
+
+/// Kind of a promoted piece (`Q`, `R`, `B`, `N` or `KT`).
+fn promoted_kind(name: &str) -> Option<i8> {
+    Some(match name {
+        "Q" => QUEEN,
+        "R" => ROOK,
+        "B" => BISHOP,
+        "N" | "KT" => KNIGHT,
+        _ => return None,
+    })
+}
+
+/// Read every problem of a deck: each an Ok position or INITIA's error comment.
+pub fn read_cards(deck: &str) -> Vec<Result<Problem, InitiaError>> {
+    let mut chars = Vec::new();
+    for (i, line) in deck.lines().enumerate() {
+        for (j, c) in line.chars().take(72).enumerate() {
+            chars.push(Ch {
+                c,
+                card: i + 1,
+                column: j + 1,
+            });
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        // Skip blanks between problems; stop at the end of the deck.
+        while i < chars.len() && chars[i].c == ' ' {
+            i += 1;
+        }
+        if i >= chars.len() {
+            break;
+        }
+        let mut ended = false;
+        match problem(&chars, &mut i, &mut ended) {
+            Ok(p) => out.push(Ok(p)),
+            Err(e) => {
+                out.push(Err(e));
+                // An error found at the end mark has consumed it: that problem is over, and
+                // skipping on would lose the next one (the memo: "the next problem will be used").
+                if !ended {
+                    skip_problem(&chars, &mut i);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// After an error: skip to just past the next `.` outside a comment.
+fn skip_problem(chars: &[Ch], i: &mut usize) {
+    let mut in_comment = false;
+    while *i < chars.len() {
+        let c = chars[*i].c;
+        *i += 1;
+        if c == '/' {
+            in_comment = !in_comment;
+        } else if c == '.' && !in_comment {
+            return;
+        }
+    }
+}
+
+fn problem(chars: &[Ch], i: &mut usize, ended: &mut bool) -> Result<Problem, InitiaError> {
+    let mut p = Position::empty();
+    let mut comments = Vec::new();
+    let mut square: usize = 0;
+    let mut moved = [false; 64];
+    let mut seen: Vec<(i8, i8, u8)> = Vec::new(); // colour, kind, home file of named pieces
+    let err = |ch: &Ch, message: String| InitiaError {
+        card: ch.card,
+        column: ch.column,
+        message,
+    };
+    let end_err = |message: &str| InitiaError {
+        card: chars.last().map_or(1, |c| c.card),
+        column: chars.last().map_or(1, |c| c.column),
+        message: message.into(),
+    };
+    loop {
+        let Some(&ch) = chars.get(*i) else {
+            return Err(end_err("end of the cards before `.` or `*.`"));
+        };
+        match ch.c {
+            ' ' | ',' => *i += 1,
+            '/' => {
+                let start = *i;
+                *i += 1;
+                let mut text = String::new();
+                loop {
+                    match chars.get(*i) {
+                        None => return Err(err(&chars[start], "comment not closed by `/`".into())),
+                        Some(c) if c.c == '/' => break,
+                        Some(c) => text.push(c.c),
+                    }
+                    *i += 1;
+                }
+                *i += 1;
+                comments.push(text.trim().to_string());
+            }
+            '0'..='9' => {
+                square += ch.c.to_digit(10).unwrap() as usize;
+                *i += 1;
+                if square > 64 {
+                    return Err(err(&ch, "more than 64 squares".into()));
+                }
+            }
+            '.' => {
+                *i += 1;
+                *ended = true;
+                return finish(p, comments, square, &moved, WHITE, &ch);
+            }
+            '*' if chars.get(*i + 1).is_some_and(|c| c.c == '.') => {
+                *i += 2;
+                *ended = true;
+                return finish(p, comments, square, &moved, BLACK, &ch);
+            }
+            _ => {
+                let color = if ch.c == '*' {
+                    *i += 1;
+                    BLACK
+                } else {
+                    WHITE
+                };
+                let word = |i: &mut usize| -> String {
+                    let mut w = String::new();
+                    while let Some(c) = chars.get(*i) {
+                        if c.c.is_ascii_uppercase() {
+                            w.push(c.c);
+                            *i += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    w
+                };
+                let at = chars.get(*i).copied().unwrap_or(ch);
+                let name = word(i);
+                if name.is_empty() {
+                    return Err(err(&at, format!("`{}` is not a piece name", at.c)));
+                }
+                if square >= 64 {
+                    return Err(err(&at, "more than 64 squares".into()));
+                }
+                let mut kind_here;
+                let identity;
+                let mut is_moved = false;
+                match piece_name(&name) {
+                    Some((kind, file)) => {
+                        kind_here = kind;
+                        identity = (kind, file);
+                    }
+                    None => match promoted_kind(&name) {
+                        Some(k) => {
+                            kind_here = k;
+                            identity = (0, None);
+                        }
+                        None => return Err(err(&at, format!("`{name}` is not a piece name"))),
+                    },
+                }
+                // Parenthesised suffixes: (M) and the pawn a piece was promoted from.
+                let mut promoted_from = None;
+                while chars.get(*i).is_some_and(|c| c.c == '(') {
+                    let open = chars[*i];
+                    *i += 1;
+                    let inner = word(i);
+                    if chars.get(*i).map(|c| c.c) != Some(')') {
+                        return Err(err(&open, "`(` not closed by `)`".into()));
+                    }
+                    *i += 1;
+                    if inner == "M" {
+                        is_moved = true;
+                    } else {
+                        match piece_name(&inner) {
+                            Some((PAWN, f)) if promoted_from.is_none() => promoted_from = f,
+                            _ => {
+                                return Err(err(
+                                    &open,
+                                    format!("`({inner})` is neither (M) nor a pawn's name"),
+                                ))
+                            }
+                        }
+                    }
+                }
+                let (id_kind, id_file) = if let Some(f) = promoted_from {
+                    kind_here = promoted_kind(&name)
+                        .or(match kind_here {
+                            QUEEN | ROOK | BISHOP | KNIGHT => Some(kind_here),
+                            _ => None,
+                        })
+                        .filter(|&k| k != KING && k != PAWN)
+                        .ok_or_else(|| err(&at, format!("a pawn cannot become `{name}`")))?;
+                    (PAWN, Some(f))
+                } else {
+                    if identity.0 == 0 {
+                        return Err(err(&at, format!("`{name}` needs its file (KR, QB, ...)")));
+                    }
+                    identity
+                };
+                if let Some(f) = id_file {
+                    if seen.contains(&(color, id_kind, f)) {
+                        return Err(err(&at, format!("a second `{name}` of this colour")));
+                    }
+                    seen.push((color, id_kind, f));
+                }
+                let rank = square / 8;
+                if kind_here == PAWN && (rank == 0 || rank == 7) {
+                    return Err(err(&at, "a pawn on the first or last rank".into()));
+                }
+                p.put(square as u8, kind_here * color);
+                moved[square] = is_moved;
+                square += 1;
+            }
+        }
+    }
+}
+
+fn finish(
+    mut p: Position,
+    comments: Vec<String>,
+    square: usize,
+    moved: &[bool; 64],
+    side: i8,
+    at: &Ch,
+) -> Result<Problem, InitiaError> {
+    let err = |message: String| InitiaError {
+        card: at.card,
+        column: at.column,
+        message,
+    };
+    if square != 64 {
+        return Err(err(format!("{square} squares before the end mark, not 64")));
+    }
+    p.side = side;
+    for (color, name) in [(WHITE, "White"), (BLACK, "Black")] {
+        let n = (0..64).filter(|&s| p.at(s) == KING * color).count();
+        if n != 1 {
+            return Err(err(format!("{name} has {n} kings")));
+        }
+    }
+    if p.in_check(-side) {
+        return Err(err("the side not to move is in check".into()));
+    }
+    // Castling is possible while the king and that rook stand unmoved on their squares.
+    for (king, rook, bit, color) in [
+        (4u8, 7u8, CASTLE_WK, WHITE),
+        (4, 0, CASTLE_WQ, WHITE),
+        (60, 63, CASTLE_BK, BLACK),
+        (60, 56, CASTLE_BQ, BLACK),
+    ] {
+        if p.at(king) == KING * color
+            && !moved[king as usize]
+            && p.at(rook) == ROOK * color
+            && !moved[rook as usize]
+        {
+            p.castle |= bit;
+        }
+    }
+    Ok(Problem {
+        position: p,
+        comments,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::{parse_fen, to_fen};
+
+    const START: &str = "QR QN QB Q K KB KN KR QRP QNP QBP QP KP KBP KNP KRP 8888
+*QRP *QNP *QBP *QP *KP *KBP *KNP *KRP *QR *QN *QB *Q *K *KB *KN *KR .";
+
+    #[test]
+    fn the_initial_position() {
+        let r = read_cards(START);
+        assert_eq!(r.len(), 1);
+        let p = &r[0].as_ref().unwrap().position;
+        assert_eq!(to_fen(p), crate::board::START_FEN);
+    }
+
+    #[test]
+    fn moved_promoted_black_to_move_and_comments() {
+        let deck = "/A TEST/ 4K(M)2KR 8888 8 Q(KNP)7 *K7 *.";
+        let r = read_cards(deck);
+        let pb = r[0].as_ref().unwrap();
+        assert_eq!(pb.comments, vec!["A TEST"]);
+        assert_eq!(
+            to_fen(&pb.position),
+            parse_fen("k7/Q7/8/8/8/8/8/4K2R b - - 0 1")
+                .map(|p| to_fen(&p))
+                .unwrap()
+        );
+    }
+
+    #[test]
+    fn errors_skip_to_the_next_problem() {
+        let deck = "K XYZ 8888 . /NEXT/ 4K3 8888 88 *K7 .";
+        let r = read_cards(deck);
+        assert_eq!(r.len(), 2);
+        let e = r[0].as_ref().unwrap_err();
+        assert_eq!((e.card, e.column), (1, 3));
+        assert!(e.message.contains("XYZ"));
+        assert!(r[1].is_ok());
+        let short = read_cards("K 8 . 4K3 8888 88 *K7 .");
+        assert!(short[0].as_ref().unwrap_err().message.contains("not 64"));
+        // The end mark was read: the next problem is the next one, not skipped.
+        assert!(short[1].is_ok());
+        let two = read_cards("K K 8888 8888 8888 8888 *K5 .");
+        assert!(two[0].as_ref().unwrap_err().message.contains("second"));
+        let cols = read_cards(&format!(
+            "{:72}XXXXXXXX\n{START}",
+            "/SEQUENCE FIELD IGNORED/"
+        ));
+        assert!(cols[0].is_ok());
+    }
+}

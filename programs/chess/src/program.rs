@@ -1,0 +1,628 @@
+//! One shape for every chess program: a FAP source for the emulated 7090 beside a native twin.
+//!
+//! A program says, once, what differs from the others: its name and FAP file, the settings of a
+//! problem and the program card that carries them, how its printout reads back, and its native
+//! twin (`FapProgram`). A program that plays moves adds how it is named, its UCI options, its
+//! score units and the problems of its cross-check (`Player`). Everything else is written once,
+//! here and in `crosscheck`: the deck, the run on the machine, the period time, both UCI
+//! engines, and the registry (`registry`) through which the command line, UCI, cross-checks,
+//! matches and benches find the programs.
+//!
+//! The data path of one emulated move (docs/architecture.md walks through it): `run` asks the
+//! program for its card, `emulated::problem_deck` adds the GAME card and the position in
+//! INITIA's cards, `emulated::run_problem_with` loads the assembled image into a fresh machine,
+//! mounts the deck as the system input tape A2 and runs to the read past its last card at the
+//! next problem, and the lines on the output tape A3 come back to `FapProgram::read`.
+
+use std::collections::HashMap;
+use std::fmt::{Debug, Display};
+use std::sync::{Mutex, OnceLock};
+
+use emu::ibm7090::Limits;
+use emu::Bound;
+use serde_json::Value;
+
+use super::board::{Position, START_FEN};
+use super::emulated::{
+    cycle_spread, problem_deck, run_problem_timed, run_problem_until, CycleSpread, EmulatedError,
+    LastRun, Outcome, PrintoutError, Program, DEFAULT_BUDGET,
+};
+use super::movegen::legal_moves;
+use super::printer;
+use super::search::{Cancel, SearchResult};
+use super::uci::Engine;
+
+/// A program's name and its own FAP file: the path in the repository (for messages) and the
+/// text.
+#[derive(Clone, Copy, Debug)]
+pub struct Source {
+    pub name: &'static str,
+    pub path: &'static str,
+    pub text: &'static str,
+}
+
+/// `fap_source!("kotok", "src/kotok/kotok.fap")`: the program `kotok` and its file in the
+/// chess crate, built in.
+#[macro_export]
+macro_rules! fap_source {
+    ($name:literal, $file:literal) => {
+        $crate::program::Source {
+            name: $name,
+            path: concat!("programs/chess/", $file),
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $file)),
+        }
+    };
+}
+
+/// A chess program with its FAP source and its native twin.
+pub trait FapProgram: 'static {
+    /// The name commands take (`kotok`) and the program's own FAP file, assembled after
+    /// `core.fap` and `initia.fap`; it carries `END START`.
+    const SOURCE: Source;
+    /// The name commands take.
+    const NAME: &'static str = Self::SOURCE.name;
+    /// The settings of one problem (Kotok's widths, SOMA's rule set and coin seed, ...).
+    type Params: Clone + Debug + Default + Send + Sync + 'static;
+    /// What the program answers for a position; the twins must give the same.
+    type Answer: Clone + Debug + PartialEq + Display + Send;
+
+    /// The program card for `params`, or why the card cannot carry them.
+    fn card(params: &Self::Params) -> Result<String, String>;
+
+    /// The answer read from the printer's lines of one problem on position `p`.
+    fn read(
+        p: &Position,
+        params: &Self::Params,
+        printed: &[String],
+    ) -> Result<Self::Answer, PrintoutError>;
+
+    /// The native twin's answer.
+    fn native(p: &Position, params: &Self::Params) -> Self::Answer;
+
+    /// The run's budget: the period-time rule of a problem. Every program's period time is
+    /// the machine's (cycles x 2.18 us); only a program whose searches can run for hours
+    /// bounds them more tightly.
+    fn limits(_params: &Self::Params) -> Limits {
+        Limits::instructions(DEFAULT_BUDGET)
+    }
+
+    /// Whether the emulated answer agrees with the native one.
+    fn agree(native: &Self::Answer, emulated: &Self::Answer) -> bool {
+        native == emulated
+    }
+}
+
+/// The program assembled (core + INITIA + its own file), once per process and program.
+pub fn assembled<P: FapProgram>() -> Result<&'static Program, EmulatedError> {
+    // A generic function's `static` is shared by every `P`, so the cells are keyed by name;
+    // each program is assembled once and lives as long as the process.
+    type Cell = &'static Result<Program, EmulatedError>;
+    static CELLS: OnceLock<Mutex<HashMap<&'static str, Cell>>> = OnceLock::new();
+    let cells = CELLS.get_or_init(Default::default);
+    let mut cells = cells.lock().unwrap_or_else(|e| e.into_inner());
+    let cell: Cell = cells
+        .entry(P::NAME)
+        .or_insert_with(|| Box::leak(Box::new(Program::chess(P::SOURCE.path, P::SOURCE.text))));
+    cell.as_ref().map_err(Clone::clone)
+}
+
+/// One problem on the emulated machine: the answer and the run (printout, cycles, period time).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run<A> {
+    pub answer: A,
+    pub outcome: Outcome,
+}
+
+/// Run `P` on position `p` with `params` on the emulated 7090, within the program's budget.
+pub fn run<P: FapProgram>(
+    p: &Position,
+    params: &P::Params,
+) -> Result<Run<P::Answer>, EmulatedError> {
+    run_with::<P>(p, params, P::limits(params), Bound::Nominal)
+}
+
+/// `run` within the caller's budget (a run beyond it is an `UnexpectedStop`), its I/O timed
+/// with `bound`.
+pub fn run_with<P: FapProgram>(
+    p: &Position,
+    params: &P::Params,
+    limits: Limits,
+    bound: Bound,
+) -> Result<Run<P::Answer>, EmulatedError> {
+    let card = P::card(params).map_err(EmulatedError::Params)?;
+    let program = assembled::<P>()?;
+    let deck = problem_deck(p, &card)?;
+    let outcome = run_problem_timed(program, &deck, limits, bound)?;
+    let answer = P::read(p, params, &outcome.printed)?;
+    Ok(Run { answer, outcome })
+}
+
+/// The cycles of a finished run of `P` on `p` under all three I/O bounds (the other two run
+/// again: `emulated::cycle_spread`).
+pub fn spread_of<P: FapProgram>(
+    p: &Position,
+    params: &P::Params,
+    done: &Outcome,
+) -> Result<CycleSpread, EmulatedError> {
+    let card = P::card(params).map_err(EmulatedError::Params)?;
+    let deck = problem_deck(p, &card)?;
+    cycle_spread(assembled::<P>()?, &deck, done)
+}
+
+/// A program's settings as (option, value) pairs in its UCI option names.
+pub type Settings = Vec<(String, String)>;
+
+/// Another name of a program and the settings it stands for: (`somac1966`, [("Rules",
+/// "somac1966")]).
+pub type Alias = (&'static str, &'static [(&'static str, &'static str)]);
+
+/// `run`, giving up (None) when `cancel` is set.
+pub fn run_until<P: FapProgram>(
+    p: &Position,
+    params: &P::Params,
+    limits: Limits,
+    bound: Bound,
+    cancel: &Cancel,
+) -> Result<Option<Run<P::Answer>>, EmulatedError> {
+    let card = P::card(params).map_err(EmulatedError::Params)?;
+    let program = assembled::<P>()?;
+    let deck = problem_deck(p, &card)?;
+    let Some(outcome) = run_problem_until(program, &deck, limits, bound, cancel)? else {
+        return Ok(None);
+    };
+    let answer = P::read(p, params, &outcome.printed)?;
+    Ok(Some(Run { answer, outcome }))
+}
+
+/// Which twin answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Twin {
+    /// The Rust twin.
+    Native,
+    /// The FAP program on the emulated 7090.
+    Emulated,
+}
+
+/// A cross-check problem: a named position and the settings it is tried with.
+#[derive(Clone, Debug)]
+pub struct Case<Params> {
+    pub name: String,
+    pub position: Position,
+    pub params: Params,
+}
+
+/// The fields of a cross-check report beyond the common ones; each program's report keeps the
+/// fields it has always had, so reports stay comparable from run to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportField {
+    /// Problems (positions x settings).
+    Problems,
+    /// Problems both twins answered alike.
+    Agreed,
+    /// Problems whose emulated run passed the cross-check's budget.
+    OverBudget,
+    /// Positions examined over the emulated runs.
+    PositionsExamined,
+    /// The slowest emulated problem.
+    MaxEmulatedSeconds,
+}
+
+/// A chess program that plays: a move for a position, behind UCI and in matches.
+pub trait Player: FapProgram {
+    /// What the program is called, with its year (`Kotok-McCarthy 1962`); may name the setting.
+    fn title(params: &Self::Params) -> String;
+    /// `id author`.
+    const AUTHOR: &'static str;
+    /// One line for `--help`.
+    const ABOUT: &'static str;
+    /// Other names that pick a setting.
+    const ALIASES: &'static [Alias] = &[];
+    /// The option that seeds the program's coin, set per game in matches (SOMA's `Seed`).
+    const SEED_OPTION: Option<&'static str> = None;
+    /// The cross-check report's fields beyond the common ones.
+    const REPORT: &'static [ReportField] = &[
+        ReportField::Problems,
+        ReportField::Agreed,
+        ReportField::OverBudget,
+        ReportField::PositionsExamined,
+        ReportField::MaxEmulatedSeconds,
+    ];
+
+    /// What `firstmoves timing --program` profiles, in words.
+    const TIMING_RUN: &'static str;
+
+    /// The position (a FEN) and settings `firstmoves timing --program` profiles: by default
+    /// the initial position under the default settings.
+    fn timing_problem() -> (&'static str, Self::Params) {
+        (START_FEN, Self::Params::default())
+    }
+
+    /// The UCI engine name: the title and which twin.
+    fn engine_name(params: &Self::Params, twin: Twin) -> String {
+        match twin {
+            Twin::Native => format!("{} (firstmoves native)", Self::title(params)),
+            Twin::Emulated => format!(
+                "{} (FAP on the emulated IBM 7090, firstmoves)",
+                Self::title(params)
+            ),
+        }
+    }
+
+    /// The answer as a move search's result.
+    fn result(answer: &Self::Answer) -> SearchResult;
+
+    /// The UCI `option` lines (defaults those of `Params::default()`).
+    fn options() -> Vec<String>;
+
+    /// `setoption name NAME value VALUE` (also the command line's program flags).
+    fn set_option(params: &mut Self::Params, name: &str, value: &str) -> Result<(), String>;
+
+    /// The settings for `go depth N` (default: the program's own depth rule stands).
+    fn at_depth(params: &Self::Params, _depth: usize) -> Self::Params {
+        params.clone()
+    }
+
+    /// The native twin's answer, giving up (None) when `cancel` is set; a program whose
+    /// search is short is not interrupted.
+    fn native_until(p: &Position, params: &Self::Params, _cancel: &Cancel) -> Option<Self::Answer> {
+        Some(Self::native(p, params))
+    }
+
+    /// The settings of the next move of a game, after `answer` (SOMA's coin goes on).
+    fn next(_params: &mut Self::Params, _answer: &Self::Answer) {}
+
+    /// The UCI `score` of `r` for position `p`, in centipawns or mate.
+    fn score(p: &Position, r: &SearchResult, params: &Self::Params) -> String;
+
+    /// Program fields of `chess best --json` for the emulated twin beside the common ones; a
+    /// null drops a common field the printout does not give.
+    fn emulated_fields(_answer: &Self::Answer) -> Vec<(&'static str, Value)> {
+        Vec::new()
+    }
+
+    /// The cross-check's problems: `positions` positions drawn from `seed`, each under the
+    /// settings the program is checked with (`params` where the program has one setting).
+    fn cases(positions: usize, seed: u64, params: &Self::Params) -> Vec<Case<Self::Params>>;
+
+    /// A case's settings in a mismatch's report (`rules`, `seed`; `full_plies`, `ratio`).
+    fn case_fields(_params: &Self::Params) -> Vec<(&'static str, Value)> {
+        Vec::new()
+    }
+
+    /// An answer in a mismatch's report.
+    fn answer_json(answer: &Self::Answer) -> Value {
+        Value::String(answer.to_string())
+    }
+
+    /// The cross-check's budget a problem in machine cycles, beyond which the problem is
+    /// listed as over budget and not compared (None: the program's own budget; a run that
+    /// reaches it is a mismatch).
+    fn crosscheck_cycles() -> Option<u64> {
+        None
+    }
+
+    /// The program's period figures (`chess period`) on `twin`, if it has any.
+    fn period(_twin: Twin) -> Option<Result<Figures, FiguresError>> {
+        None
+    }
+}
+
+/// Figures a program reports beside its period sources (Kotok's `chess period`).
+#[derive(Clone, Debug)]
+pub struct Figures {
+    pub json: Value,
+    pub text: String,
+}
+
+/// Why a program's period figures could not be had.
+pub type FiguresError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Settings from (option, value) pairs over the program's defaults.
+pub fn params_from<P: Player>(settings: &[(String, String)]) -> Result<P::Params, String> {
+    let mut params = P::Params::default();
+    for (name, value) in settings {
+        P::set_option(&mut params, name, value)?;
+    }
+    Ok(params)
+}
+
+/// Either twin of a player behind the UCI engine trait. The emulated twin runs each `go` as
+/// one problem deck on the machine and adds the period time to the info line.
+#[derive(Debug)]
+pub struct TwinEngine<P: Player> {
+    pub params: P::Params,
+    twin: Twin,
+    /// The I/O bound of the emulated twin's runs (UCI option `Timing`).
+    bound: Bound,
+    /// The most period time an emulated search may take, in whole seconds (UCI option
+    /// `PeriodBudget`; 0: the program's own budget only).
+    budget_seconds: u64,
+    /// The last search ran out of that budget.
+    over_budget: bool,
+    last: LastRun,
+    /// The last search was stopped before the program answered.
+    stopped: bool,
+}
+
+impl<P: Player> Clone for TwinEngine<P> {
+    fn clone(&self) -> Self {
+        TwinEngine {
+            params: self.params.clone(),
+            twin: self.twin,
+            bound: self.bound,
+            budget_seconds: self.budget_seconds,
+            over_budget: self.over_budget,
+            last: self.last.clone(),
+            stopped: self.stopped,
+        }
+    }
+}
+
+/// The largest `PeriodBudget`: a day of 7090 time.
+const MAX_BUDGET_SECONDS: u64 = 86_400;
+
+impl<P: Player> TwinEngine<P> {
+    /// The emulated run's budget: the program's own, and the period-time budget in cycles
+    /// (2.18 us each) when one is set.
+    fn limits(&self, params: &P::Params) -> Limits {
+        let mut limits = P::limits(params);
+        if self.budget_seconds > 0 {
+            let cycles = self.budget_seconds * 100_000_000 / 218;
+            limits.max_cycles = Some(limits.max_cycles.map_or(cycles, |c| c.min(cycles)));
+        }
+        limits
+    }
+
+    pub fn new(twin: Twin, params: P::Params) -> TwinEngine<P> {
+        TwinEngine {
+            params,
+            twin,
+            bound: Bound::Nominal,
+            budget_seconds: 0,
+            over_budget: false,
+            last: LastRun::default(),
+            stopped: false,
+        }
+    }
+}
+
+/// A search that gave no move where legal moves exist (MATER without a mate) owes one: the
+/// first legal move in the canonical order, the rest of the search as it was.
+fn owe_a_move(p: &Position, mut r: SearchResult) -> SearchResult {
+    if r.best.is_none() {
+        if let Some(&m) = legal_moves(p).first() {
+            r.best = Some(m);
+            r.pv = vec![m];
+        }
+    }
+    r
+}
+
+/// The answer of a search stopped before the program gave one: the first legal move in the
+/// canonical order (a move is owed), nothing examined.
+fn stopped_answer(p: &Position) -> SearchResult {
+    let best = legal_moves(p).first().copied();
+    SearchResult {
+        best,
+        value: 0,
+        pv: best.into_iter().collect(),
+        positions: 0,
+        depth: 0,
+    }
+}
+
+impl<P: Player> Engine for TwinEngine<P> {
+    fn name(&self) -> String {
+        P::engine_name(&self.params, self.twin)
+    }
+
+    fn author(&self) -> String {
+        P::AUTHOR.into()
+    }
+
+    fn search(&mut self, p: &Position, depth: Option<usize>) -> SearchResult {
+        self.search_until(p, depth, &Cancel::never())
+    }
+
+    fn search_until(
+        &mut self,
+        p: &Position,
+        depth: Option<usize>,
+        cancel: &Cancel,
+    ) -> SearchResult {
+        let params = match depth {
+            Some(d) => P::at_depth(&self.params, d),
+            None => self.params.clone(),
+        };
+        self.stopped = false;
+        self.over_budget = false;
+        match self.twin {
+            Twin::Native => match P::native_until(p, &params, cancel) {
+                Some(answer) => {
+                    P::next(&mut self.params, &answer);
+                    owe_a_move(p, P::result(&answer))
+                }
+                None => {
+                    self.stopped = true;
+                    stopped_answer(p)
+                }
+            },
+            Twin::Emulated => {
+                match run_until::<P>(p, &params, self.limits(&params), self.bound, cancel) {
+                    Ok(None) => {
+                        self.stopped = true;
+                        stopped_answer(p)
+                    }
+                    Err(EmulatedError::UnexpectedStop { reason, .. })
+                        if self.budget_seconds > 0
+                            && reason == emu::ibm7090::Stop::CycleBudget.reason() =>
+                    {
+                        // Out of period time before the program answered: a move is owed, as
+                        // when a GUI's clock stops the search.
+                        self.over_budget = true;
+                        self.last = LastRun::default();
+                        stopped_answer(p)
+                    }
+                    Ok(Some(r)) => {
+                        P::next(&mut self.params, &r.answer);
+                        let answer = (
+                            owe_a_move(p, P::result(&r.answer)),
+                            r.outcome.emulated_seconds,
+                        );
+                        self.last.keep(Ok::<_, EmulatedError>(answer))
+                    }
+                    Err(e) => self.last.keep(Err(e)),
+                }
+            }
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        // Every program's twins are one engine: `Engine` switches between them (the command
+        // line's `--engine`), assembling the FAP program when it is first wanted.
+        if name.eq_ignore_ascii_case("engine") {
+            self.twin = match value.trim().to_ascii_lowercase().as_str() {
+                "native" => Twin::Native,
+                "emulated" => {
+                    assembled::<P>().map_err(|e| format!("Engine emulated: {e}"))?;
+                    Twin::Emulated
+                }
+                _ => return Err(format!("Engine: `{value}` is not native or emulated")),
+            };
+            // The last emulated run's figures belong to that twin, not to the next search.
+            self.last = LastRun::default();
+            return Ok(());
+        }
+        // Every program's emulated runs are timed alike: `Timing` picks the I/O bound (the
+        // command line's `--timing`).
+        if name.eq_ignore_ascii_case("periodbudget") {
+            self.budget_seconds = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&s: &u64| s <= MAX_BUDGET_SECONDS)
+                .ok_or_else(|| {
+                    format!(
+                        "PeriodBudget: `{value}` is not a whole number of seconds from 0 to \
+                         {MAX_BUDGET_SECONDS}"
+                    )
+                })?;
+            return Ok(());
+        }
+        if name.eq_ignore_ascii_case("timing") {
+            self.bound = Bound::from_name(&value.trim().to_ascii_lowercase())
+                .ok_or_else(|| format!("Timing: `{value}` is not low, nominal or high"))?;
+            self.last = LastRun::default();
+            return Ok(());
+        }
+        P::set_option(&mut self.params, name, value)
+    }
+
+    fn options(&self) -> Vec<String> {
+        let twin = match self.twin {
+            Twin::Native => "native",
+            Twin::Emulated => "emulated",
+        };
+        let mut o = vec![format!(
+            "option name Engine type combo default {twin} var native var emulated"
+        )];
+        o.push(format!(
+            "option name Timing type combo default {} var low var nominal var high",
+            self.bound.name()
+        ));
+        o.push(format!(
+            "option name PeriodBudget type spin default {} min 0 max {MAX_BUDGET_SECONDS}",
+            self.budget_seconds
+        ));
+        o.extend(P::options());
+        o
+    }
+
+    fn info_extra(&self) -> Option<String> {
+        if self.over_budget {
+            return Some(format!(
+                "period-time budget of {} s spent before the program answered: the move is \
+                 the first legal one",
+                self.budget_seconds
+            ));
+        }
+        if self.stopped {
+            return Some(
+                "stopped before the program answered: the move is the first legal one".into(),
+            );
+        }
+        self.last.info_extra()
+    }
+
+    fn score(&self, p: &Position, r: &SearchResult) -> String {
+        P::score(p, r, &self.params)
+    }
+}
+
+/// `chess best`: a twin's answer for one position.
+#[derive(Clone, Debug)]
+pub struct Best {
+    pub result: SearchResult,
+    /// The emulated run (None for the native twin).
+    pub outcome: Option<Outcome>,
+    /// The program's own fields of the emulated answer (`Player::emulated_fields`).
+    pub fields: Vec<(&'static str, Value)>,
+    /// The emulated run's cycles under each I/O bound, when asked for.
+    pub spread: Option<CycleSpread>,
+}
+
+impl Best {
+    /// The answer as `chess best` prints it without `--json`: the printer's lines of the
+    /// emulated run and its period time, or the same block from the native twin.
+    pub fn text(&self, p: &Position) -> String {
+        match &self.outcome {
+            None => printer::figure1(p, &self.result),
+            Some(out) => {
+                let mut s = String::new();
+                for l in &out.printed {
+                    s.push_str(l.trim_end());
+                    s.push('\n');
+                }
+                s.push_str(&format!(
+                    "EMULATED 7090 TIME  {:.1} S ({} CYCLES)\n",
+                    out.emulated_seconds, out.cycles
+                ));
+                s
+            }
+        }
+    }
+}
+
+/// `P`'s answer for `p` from the chosen twin.
+/// The emulated twin's run is timed with `bound`; with `spread` it runs under the other two
+/// bounds as well.
+pub fn best<P: Player>(
+    p: &Position,
+    params: &P::Params,
+    twin: Twin,
+    bound: Bound,
+    spread: bool,
+) -> Result<Best, EmulatedError> {
+    Ok(match twin {
+        Twin::Native => Best {
+            result: P::result(&P::native(p, params)),
+            outcome: None,
+            fields: Vec::new(),
+            spread: None,
+        },
+        Twin::Emulated => {
+            let r = run_with::<P>(p, params, P::limits(params), bound)?;
+            let spread = if spread {
+                Some(spread_of::<P>(p, params, &r.outcome)?)
+            } else {
+                None
+            };
+            Best {
+                result: P::result(&r.answer),
+                fields: P::emulated_fields(&r.answer),
+                outcome: Some(r.outcome),
+                spread,
+            }
+        }
+    })
+}

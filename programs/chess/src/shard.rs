@@ -1,0 +1,205 @@
+//! How the shards of the chess campaigns (`chess crosscheck`, `chess mate-campaign`, `chess
+//! match`) combine in `harness::shard::merge`.
+
+use harness::shard::{combine, Campaign, Combine, Parts, ShardError};
+use serde_json::Value;
+
+use crate::crosscheck::spread_json;
+use crate::emulated::CycleSpread;
+
+/// The chess campaigns `merge` knows.
+pub static CAMPAIGNS: &[Campaign] = &[
+    Campaign {
+        command: "chess crosscheck",
+        fields: CROSSCHECK,
+        untagged: true,
+    },
+    Campaign {
+        command: "chess mate-campaign",
+        fields: MATE_CAMPAIGN,
+        untagged: false,
+    },
+    Campaign {
+        command: "chess match",
+        fields: CHESS_MATCH,
+        untagged: false,
+    },
+];
+
+/// The fields of a chess cross-check report.
+const CROSSCHECK: &[(&str, Combine)] = &[
+    ("program", Combine::Same),
+    ("positions", Combine::Same),
+    ("seed", Combine::Same),
+    ("problems", Combine::Sum),
+    ("agreed", Combine::Sum),
+    ("positions_examined", Combine::Sum),
+    ("mismatches", Combine::Concat),
+    ("over_budget", Combine::Concat),
+    ("max_emulated_seconds", Combine::Max),
+    ("emulated_seconds", Combine::SecondsInOrder),
+    ("timing", Combine::Same),
+    (
+        "emulated_seconds_spread",
+        Combine::Custom(emulated_seconds_spread),
+    ),
+    ("host_seconds", Combine::HostSum),
+];
+
+/// The fields of a mate campaign report: MATER I's and MATER II's summaries, and the
+/// Simons' figure.
+const MATE_CAMPAIGN: &[(&str, Combine)] = &[
+    ("mater1", Combine::Custom(mater1)),
+    ("mater2", Combine::Custom(mater2)),
+    ("simon_1962", Combine::Same),
+];
+
+/// The fields of one MATER level's summary (`chess::mater::campaign::Summary`, and
+/// the command's seconds and differences).
+const MATER_LEVEL: &[(&str, Combine)] = &[
+    ("positions_tried", Combine::Sum),
+    ("found", Combine::Sum),
+    ("found_where_stockfish_none", Combine::Sum),
+    ("same_first_as_stockfish", Combine::Sum),
+    ("same_first_as_key", Combine::Sum),
+    ("shorter_than_stockfish", Combine::Sum),
+    ("same_distance_as_stockfish", Combine::Sum),
+    ("longer_than_stockfish", Combine::Sum),
+    ("stockfish_all_checks", Combine::Sum),
+    ("found_of_all_checks", Combine::Sum),
+    ("found_by_distance", Combine::Custom(counts_by_index)),
+    ("positions_total", Combine::Sum),
+    ("positions_max", Combine::Custom(integer_max)),
+    ("emulated_seconds", Combine::SecondsInOrder),
+    ("differ_from_native", Combine::Concat),
+    ("host_seconds", Combine::HostSum),
+    ("native_seconds", Combine::HostSum),
+];
+
+fn mater1(parts: &Parts) -> Result<Value, ShardError> {
+    mater_level(parts, "mater1")
+}
+
+fn mater2(parts: &Parts) -> Result<Value, ShardError> {
+    mater_level(parts, "mater2")
+}
+
+/// A level's summaries merged as reports of their own: each given the `shard.seconds` of its
+/// rows (`shard.emulated_seconds.mater1`; none when native) for the in-order sum.
+fn mater_level(parts: &Parts, level: &str) -> Result<Value, ShardError> {
+    let mut subs = Vec::new();
+    for (file, v) in parts {
+        let mut sub = v.get(level).cloned().ok_or_else(|| ShardError::Field {
+            file: (*file).clone(),
+            field: level.into(),
+            kind: "chess mate-campaign",
+        })?;
+        let seconds = v
+            .pointer(&format!("/shard/emulated_seconds/{level}"))
+            .cloned()
+            .unwrap_or(Value::Array(Vec::new()));
+        if let Some(o) = sub.as_object_mut() {
+            o.insert("shard".into(), serde_json::json!({ "seconds": seconds }));
+        }
+        subs.push(((*file).clone(), sub));
+    }
+    let subs: Vec<(&String, &Value)> = subs.iter().map(|(f, v)| (f, v)).collect();
+    combine(&subs, MATER_LEVEL, "chess mate-campaign")
+}
+
+/// Arrays of counts (e.g. found by mate distance) added index by index.
+fn counts_by_index(parts: &Parts) -> Result<Value, ShardError> {
+    let key = "found_by_distance";
+    let mut sum: Vec<u64> = Vec::new();
+    for (file, v) in parts {
+        let wrong = || ShardError::Field {
+            file: (*file).clone(),
+            field: key.into(),
+            kind: "chess mate-campaign",
+        };
+        let a = v.get(key).and_then(Value::as_array).ok_or_else(wrong)?;
+        if sum.is_empty() {
+            sum = vec![0; a.len()];
+        }
+        if a.len() != sum.len() {
+            return Err(wrong());
+        }
+        for (s, x) in sum.iter_mut().zip(a) {
+            *s += x.as_u64().ok_or_else(wrong)?;
+        }
+    }
+    Ok(Value::from(sum))
+}
+
+/// The largest of integer counts (`Combine::Max` gives a float).
+fn integer_max(parts: &Parts) -> Result<Value, ShardError> {
+    let key = "positions_max";
+    let mut max = 0u64;
+    for (file, v) in parts {
+        max = max.max(
+            v.get(key)
+                .and_then(Value::as_u64)
+                .ok_or_else(|| ShardError::Field {
+                    file: (*file).clone(),
+                    field: key.into(),
+                    kind: "chess mate-campaign",
+                })?,
+        );
+    }
+    Ok(Value::from(max))
+}
+
+/// The fields of a chess match report: the games in round order, the first player's score.
+const CHESS_MATCH: &[(&str, Combine)] = &[
+    ("white", Combine::Same),
+    ("black", Combine::Same),
+    ("engine", Combine::Same),
+    ("timing", Combine::Same),
+    ("games", Combine::Concat),
+    ("wins", Combine::Sum),
+    ("draws", Combine::Sum),
+    ("losses", Combine::Sum),
+    ("score", Combine::Custom(match_score)),
+    ("pgn", Combine::Same),
+];
+
+/// Points for the first player, from all the shards' wins and draws (as `Score::points`).
+fn match_score(parts: &Parts) -> Result<Value, ShardError> {
+    let mut points = [0u64; 2];
+    for (file, v) in parts {
+        for (p, key) in points.iter_mut().zip(["wins", "draws"]) {
+            *p += v
+                .get(key)
+                .and_then(Value::as_u64)
+                .ok_or_else(|| ShardError::Field {
+                    file: (*file).clone(),
+                    field: key.into(),
+                    kind: "chess match",
+                })?;
+        }
+    }
+    Ok(Value::from(points[0] as f64 + points[1] as f64 / 2.0))
+}
+
+/// The shards' cycles under each timing bound (`shard.cycles_spread`), summed, as seconds.
+fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
+    let mut sum = CycleSpread::default();
+    for (file, v) in parts {
+        let get = |bound: &str| {
+            v.pointer(&format!("/shard/cycles_spread/{bound}"))
+                .and_then(Value::as_u64)
+                .ok_or_else(|| ShardError::Field {
+                    file: (*file).clone(),
+                    field: "emulated_seconds_spread".into(),
+                    kind: "chess crosscheck",
+                })
+        };
+        sum = sum
+            + CycleSpread {
+                low: get("low")?,
+                nominal: get("nominal")?,
+                high: get("high")?,
+            };
+    }
+    Ok(spread_json(sum))
+}

@@ -1,0 +1,168 @@
+//! How the shards of the dama campaigns (`dama crosscheck`, `dama match`) combine in
+//! `harness::shard::merge`. Every figure a whole run sums in problem order is an integer
+//! (period time in ns, counts), so the shards' sums are the whole run's exactly; the move-time
+//! spreads are drawn anew from every reply's time, which the shards carry.
+
+use serde_json::Value;
+
+use super::exhibition::{period_value, times_values, Phase, TimeSpread};
+use harness::shard::{Campaign, Combine, Parts, ShardError};
+
+/// The dama campaigns `merge` knows.
+pub static CAMPAIGNS: &[Campaign] = &[
+    Campaign {
+        command: "dama crosscheck",
+        fields: CROSSCHECK,
+        untagged: false,
+    },
+    Campaign {
+        command: "dama match",
+        fields: MATCH,
+        untagged: false,
+    },
+];
+
+/// The fields of a `dama crosscheck` report.
+pub const CROSSCHECK: &[(&str, Combine)] = &[
+    ("positions", Combine::Same),
+    ("setting", Combine::Same),
+    ("seed", Combine::Same),
+    ("timing", Combine::Same),
+    ("mismatches", Combine::Sum),
+    ("mismatch_list", Combine::Concat),
+    ("positions_examined", Combine::Sum),
+    ("move_seconds", Combine::Custom(move_seconds)),
+    ("by_phase", Combine::Custom(by_phase)),
+    ("emulated_seconds", Combine::Custom(emulated_seconds)),
+    (
+        "emulated_seconds_spread",
+        Combine::Custom(emulated_seconds_spread),
+    ),
+    ("host_seconds", Combine::HostSum),
+];
+
+/// The fields of a `dama match` report: counts of games.
+pub const MATCH: &[(&str, Combine)] = &[
+    ("x", Combine::Same),
+    ("y", Combine::Same),
+    ("games", Combine::Sum),
+    ("x_wins", Combine::Sum),
+    ("y_wins", Combine::Sum),
+    ("first_mover_wins", Combine::Sum),
+    ("blocked_ends", Combine::Sum),
+];
+
+fn wrong(file: &str, field: &str) -> ShardError {
+    ShardError::Field {
+        file: file.into(),
+        field: format!("shard.{field}"),
+        kind: "dama crosscheck",
+    }
+}
+
+/// Every shard's replies (phase, period ns), in problem order.
+fn times(parts: &Parts) -> Result<Vec<(Phase, u64)>, ShardError> {
+    let mut all = Vec::new();
+    for (file, v) in parts {
+        let list = v
+            .pointer("/shard/times")
+            .and_then(Value::as_array)
+            .ok_or_else(|| wrong(file, "times"))?;
+        for t in list {
+            let phase = t.get(0).and_then(Value::as_str).and_then(Phase::from_name);
+            let ns = t.get(1).and_then(Value::as_u64);
+            match (phase, ns) {
+                (Some(p), Some(ns)) => all.push((p, ns)),
+                _ => return Err(wrong(file, "times")),
+            }
+        }
+    }
+    Ok(all)
+}
+
+fn move_seconds(parts: &Parts) -> Result<Value, ShardError> {
+    Ok(times_values(&times(parts)?).0)
+}
+
+fn by_phase(parts: &Parts) -> Result<Value, ShardError> {
+    Ok(times_values(&times(parts)?).1)
+}
+
+/// The shards' period time under each bound, summed in ns.
+fn period(parts: &Parts) -> Result<TimeSpread, ShardError> {
+    let mut sum = TimeSpread::default();
+    for (file, v) in parts {
+        let get = |bound: &str| {
+            v.pointer(&format!("/shard/period_ns/{bound}"))
+                .and_then(Value::as_u64)
+                .ok_or_else(|| wrong(file, "period_ns"))
+        };
+        sum.low_ns += get("low")?;
+        sum.nominal_ns += get("nominal")?;
+        sum.high_ns += get("high")?;
+    }
+    Ok(sum)
+}
+
+fn emulated_seconds(parts: &Parts) -> Result<Value, ShardError> {
+    let mut ns = 0u64;
+    for (file, v) in parts {
+        ns += v
+            .pointer("/shard/emulated_ns")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| wrong(file, "emulated_ns"))?;
+    }
+    Ok(Value::from(ns as f64 / 1e9))
+}
+
+fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
+    Ok(period_value(period(parts)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::exhibition::crosscheck_with;
+    use crate::search::Setting;
+    use emu::Bound;
+    use harness::progress::NoProgress;
+    use harness::shard::{merge, Shard};
+
+    /// The library's side of a shard: each slice's report with its figures, merged, is the
+    /// whole run's report (host time aside), and the slices' period times add up exactly.
+    #[test]
+    fn crosscheck_shards_merge_to_the_whole_run() {
+        let run = |shard: Shard, jobs| {
+            crosscheck_with(
+                5,
+                4,
+                Setting::DEMO,
+                Bound::High,
+                shard,
+                jobs,
+                &mut NoProgress,
+            )
+            .unwrap()
+        };
+        let whole = run(Shard::WHOLE, 2);
+        let mut files = Vec::new();
+        let mut ns = 0;
+        for k in 1..=3 {
+            let r = run(Shard { k, n: 3 }, 1);
+            ns += r.emulated_ns;
+            let mut v = r.json();
+            v["shard"] = serde_json::json!({"k": k, "n": 3, "run": {"command": "dama crosscheck"}});
+            for (key, x) in r.shard_figures().as_object().unwrap() {
+                v["shard"][key] = x.clone();
+            }
+            files.push((format!("{k}.json"), v));
+        }
+        assert_eq!(ns, whole.emulated_ns);
+        let mut merged = merge(&files, &[&super::CAMPAIGNS[0]]).unwrap();
+        let mut want = whole.json();
+        for v in [&mut merged, &mut want] {
+            v.as_object_mut().unwrap().remove("host_seconds");
+        }
+        assert_eq!(merged.to_string(), want.to_string());
+        assert_eq!(whole.times.len(), 5);
+    }
+}

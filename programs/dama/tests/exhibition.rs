@@ -1,0 +1,249 @@
+//! The SILLIAC dama program (programs/dama/dama.sil) on the emulator against the native engine:
+//! a short exhibition, a crosscheck campaign, and the refusal of bad records.
+
+use std::collections::BTreeMap;
+
+use dama::exhibition::{crosscheck, exhibition, spread, EventKind, Exhibition, ExhibitionOptions};
+use dama::search::{faithful, Setting};
+use dama::sil::{move_frames, set_frames, Reply, SilDama};
+use dama::{legal_moves, End, Move, Position, Side};
+
+#[test]
+fn three_boards_no_mismatch_exact_times() {
+    let opts = ExhibitionOptions {
+        boards: 3,
+        seed: 1,
+        ..ExhibitionOptions::default()
+    };
+    let r = exhibition(&opts).unwrap();
+    assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
+    assert_eq!(r.results.len(), 3);
+    assert!(r.results.iter().all(|b| b.winner.is_some()));
+    assert_eq!(r.moves.len(), 78);
+    // Emulated (period) time is exact and deterministic: the whole exhibition and the spread
+    // of the period time per move (figures of the timing table in emu/src/silliac/timing.rs).
+    assert_eq!(r.emulated_ns, 2_399_394_596_000);
+    let s = spread(&r.move_times()).unwrap();
+    assert_eq!((s.min, s.median, s.max), (1.875944, 17.52777, 210.918185));
+    assert!(r.words_used <= 1024);
+}
+
+/// The default exhibition plays 25 pairwise different games (the move lists differ), every
+/// machine move cross-checked without a mismatch, and names a different player at every board.
+#[test]
+fn the_default_plays_twenty_five_different_games() {
+    let opts = ExhibitionOptions::default();
+    assert_eq!(opts.boards, 25);
+    let mut games: BTreeMap<u8, Vec<String>> = BTreeMap::new();
+    let (mut opponents, mut mismatches, mut finished) = (Vec::new(), 0, false);
+    for e in Exhibition::new(&opts).unwrap() {
+        match e.unwrap().kind {
+            EventKind::Started { opponents: o, .. } => opponents = o,
+            EventKind::MachineMove(m) => games.entry(m.board).or_default().push(m.mv.to_string()),
+            EventKind::OpponentMove { board, mv, .. } => {
+                games.entry(board).or_default().push(mv.to_string())
+            }
+            EventKind::Mismatch(_) => mismatches += 1,
+            EventKind::Finished(_) => finished = true,
+            _ => {}
+        }
+    }
+    assert!(finished);
+    assert_eq!(mismatches, 0);
+    assert_eq!(games.len(), 25);
+    let distinct: std::collections::BTreeSet<&Vec<String>> = games.values().collect();
+    assert_eq!(distinct.len(), 25, "some boards replayed one game");
+    let names: std::collections::BTreeSet<&String> = opponents.iter().collect();
+    assert_eq!(names.len(), 25, "{opponents:?}");
+}
+
+#[test]
+fn crosscheck_fifty_positions() {
+    let r = crosscheck(50, 11, Setting::DEMO).unwrap();
+    assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
+    let r = crosscheck(20, 12, "a2+b4".parse().unwrap()).unwrap();
+    assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
+    let r = crosscheck(20, 13, Setting::Selective).unwrap();
+    assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
+}
+
+fn one_move(replies: &[dama::sil::TimedReply]) -> (u8, Move) {
+    match replies
+        .iter()
+        .map(|r| r.reply)
+        .find(|r| matches!(r, Reply::Move { .. }))
+    {
+        Some(Reply::Move { board, mv, .. }) => (board, mv),
+        _ => panic!("no move in {replies:?}"),
+    }
+}
+
+#[test]
+fn bad_records_are_refused_and_the_other_boards_go_on() {
+    let mut sil = SilDama::start(Setting::DEMO, 3).unwrap();
+    let first = sil.run().unwrap();
+    assert_eq!(first.len(), 3);
+    let mut pos = [Position::start(); 3];
+    for r in &first {
+        let (b, mv) = one_move(std::slice::from_ref(r));
+        pos[b as usize - 1] = pos[b as usize - 1].apply(mv);
+    }
+    let texts = |rs: &[dama::sil::TimedReply]| -> Vec<String> {
+        rs.iter().map(|r| r.text.clone()).collect()
+    };
+    // Board 26 and board 0 do not exist; 33 is no square; 28-20 is no move; 20-16: no piece.
+    for frames in [
+        move_frames(26, 28, 24),
+        move_frames(0, 28, 24),
+        move_frames(2, 33, 24),
+        move_frames(2, 28, 20),
+        move_frames(3, 20, 16),
+    ] {
+        sil.push(&frames.unwrap());
+        let rs = sil.run().unwrap();
+        assert_eq!(rs.len(), 1, "{:?}", texts(&rs));
+        assert!(
+            matches!(rs[0].reply, Reply::Refused { .. }),
+            "{:?}",
+            texts(&rs)
+        );
+    }
+    // A's own piece is not B's move either.
+    sil.push(&move_frames(1, 10, 14).unwrap());
+    let rs = sil.run().unwrap();
+    assert_eq!(texts(&rs), vec!["01 REFUSED".to_string()]);
+    // Every board still plays: a legal move on each gets the native engine's reply.
+    for (b, p) in pos.iter_mut().enumerate() {
+        let m = legal_moves(p).as_slice()[0];
+        *p = p.apply(m);
+        sil.push(&move_frames(b as u8 + 1, m.from, m.to).unwrap());
+        let rs = sil.run().unwrap();
+        let native = faithful(p, Setting::DEMO);
+        match rs[0].reply {
+            Reply::Move {
+                board,
+                mv,
+                value,
+                positions,
+            } => {
+                assert_eq!(board as usize, b + 1);
+                assert_eq!(Some(mv), native.mv);
+                assert_eq!((value, positions), (native.value, native.positions));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_finished_board_refuses_and_the_program_stops_when_all_are() {
+    let mut sil = SilDama::start(Setting::DEMO, 1).unwrap();
+    sil.run().unwrap();
+    // A fills its goal with 22-25.
+    let a: u32 = (26..=32).chain([22]).map(|s| 1u32 << (s - 1)).sum();
+    let b: u32 = (2..=9).map(|s| 1u32 << (s - 1)).sum();
+    let p = Position::from_masks(a, b, Side::A).unwrap();
+    sil.push(&set_frames(1, a, b).unwrap());
+    let rs = sil.run().unwrap();
+    let native = faithful(&p, Setting::DEMO);
+    assert_eq!(native.mv, Some(Move::new(22, 25)));
+    assert_eq!(
+        rs.iter().map(|r| r.reply).collect::<Vec<_>>(),
+        vec![
+            Reply::Move {
+                board: 1,
+                mv: Move::new(22, 25),
+                value: native.value,
+                positions: native.positions
+            },
+            Reply::Wins {
+                board: 1,
+                side: Side::A,
+                end: End::Goal
+            }
+        ]
+    );
+    assert!(sil.all_finished());
+    // The console restarts it: the board is finished, so a move there is refused.
+    sil.push(&move_frames(1, 9, 5).unwrap());
+    let rs = sil.run().unwrap();
+    assert_eq!(rs[0].text, "01 REFUSED");
+}
+
+#[test]
+fn records_are_written_as_the_games_go_and_resume_continues_them() {
+    let dir = std::env::temp_dir().join(format!("damasil-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let opts = ExhibitionOptions {
+        boards: 2,
+        seed: 5,
+        opponents: vec!["greedy".to_string(), "random".to_string()],
+        record_dir: Some(dir.clone()),
+        ..ExhibitionOptions::default()
+    };
+    let full = exhibition(&opts).unwrap();
+    assert!(full.mismatches.is_empty());
+    let file = |b: u8| dir.join(format!("board-{b:02}.txt"));
+    let whole: Vec<String> = (1..=2)
+        .map(|b| std::fs::read_to_string(file(b)).unwrap())
+        .collect();
+    // One line a half-move plus the header and the end.
+    assert_eq!(whole[0].lines().count(), full.results[0].half_moves + 2);
+    assert!(whole[1].lines().last().unwrap().starts_with("= 02 "));
+    // An interrupted exhibition: cut the records short, resume, and get the same games.
+    for (b, text) in whole.iter().enumerate() {
+        let cut: Vec<&str> = text.lines().take(9 + 4 * b).collect();
+        std::fs::write(file(b as u8 + 1), cut.join("\n") + "\n").unwrap();
+    }
+    let resumed = exhibition(&ExhibitionOptions {
+        resume: true,
+        ..opts.clone()
+    })
+    .unwrap();
+    assert!(resumed.mismatches.is_empty());
+    assert_eq!(resumed.emulated_ns, full.emulated_ns);
+    for b in 1..=2u8 {
+        assert_eq!(
+            std::fs::read_to_string(file(b)).unwrap(),
+            whole[b as usize - 1]
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn best_emulated_plays_either_side() {
+    use dama::exhibition::{best_emulated, random_position};
+    let mut rng = harness::rng::Rng::new(21);
+    for _ in 0..4 {
+        let p = random_position(&mut rng);
+        // B to move: one native move on from p.
+        let m = legal_moves(&p).as_slice()[0];
+        for q in [p, p.apply(m)] {
+            if dama::game::outcome(&q).is_some() {
+                continue;
+            }
+            let (got, _ns) = best_emulated(&q, Setting::DEMO).unwrap();
+            assert_eq!(got, faithful(&q, Setting::DEMO), "{q}");
+        }
+    }
+}
+
+/// The crosscheck campaign of docs/results.md for the quicker settings (minutes in release):
+/// `cargo test --release -p dama --test exhibition -- --ignored`.
+#[test]
+#[ignore]
+fn crosscheck_campaign() {
+    for s in [
+        "demo",
+        "selective",
+        "a3+b1",
+        "a3+b2",
+        "a3+b4",
+        "a2+b4",
+        "a1+b4",
+    ] {
+        let r = crosscheck(1000, 100, s.parse().unwrap()).unwrap();
+        assert!(r.mismatches.is_empty(), "{s}: {:?}", r.mismatches);
+    }
+}

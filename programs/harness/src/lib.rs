@@ -1,0 +1,7 @@
+//! What the program families share: campaigns split into shards and merged again (`shard`),
+//! progress and work spread over threads with results in order (`progress`), and the seeded
+//! generator every program and harness draws from (`rng`).
+
+pub mod progress;
+pub mod rng;
+pub mod shard;
