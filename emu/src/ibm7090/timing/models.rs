@@ -244,3 +244,58 @@ pub fn data_cycles(
         },
     }
 }
+
+impl Rule {
+    /// The counts as docs/timing.md shows them: `low/nominal/high`, or the rule.
+    fn text(self, row: &InstrInfo) -> String {
+        let three = |c: [u8; 3], what: &str| {
+            let counts = if c[0] == c[1] && c[1] == c[2] {
+                c[1].to_string()
+            } else {
+                format!("{}/{}/{}", c[0], c[1], c[2])
+            };
+            format!("{what}{counts}")
+        };
+        match self {
+            Rule::Row => match row.timing {
+                Timing::Fixed(n) => n.to_string(),
+                _ => "the 7090's rule".to_string(),
+            },
+            Rule::Fixed(c) => three(c, ""),
+            Rule::Multiply(c) => three(c, "2 (zero) or "),
+            Rule::Divide(c) => three(c, "3 (check) or "),
+            Rule::CountMultiply(c) => three(c, "by count, C = 35: "),
+            Rule::CountDivide(c) => three(c, "by count, C = 35: "),
+            Rule::FloatMultiply(c) => three(c, "2 (ends after E) or "),
+            Rule::FloatDivide(c) => three(c, "3 (check) or "),
+        }
+    }
+}
+
+/// The 709's and the 7094's cycles of every row the CPU executes, as a Markdown table
+/// (docs/timing.md embeds it; a test keeps the two identical).
+pub fn markdown_table() -> String {
+    use crate::ibm7090::isa::{is_extended, Format, TABLE};
+    let mut s = String::from(
+        "| Mnemonic | 709 cycles (low/nominal/high) | 709 status | 709 source | 7094 cycles (low/nominal/high) | 7094 status | 7094 source |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    for info in TABLE.iter().filter(|i| {
+        !matches!(i.format, Format::ChannelCommand | Format::PrefixData) && !is_extended(i)
+    }) {
+        let cell = |model: Model| {
+            if !info.on(model) {
+                return "(none) | | ".to_string();
+            }
+            let c = of(info, model);
+            format!("{} | {} | {}", c.rule.text(info), c.status.name(), c.source)
+        };
+        s.push_str(&format!(
+            "| {} | {} | {} |\n",
+            info.mnemonic,
+            cell(Model::Ibm709),
+            cell(Model::Ibm7094)
+        ));
+    }
+    s
+}
