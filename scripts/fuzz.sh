@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Fuzz every parser (issue 15): each target of the workspace fuzzer (fuzz/) for N inputs
-# (default 10,000,000), then the console's command line target, which lives in the binary crate
-# and runs as its test. Prints one table row a target; inputs that panic or hang are written to
-# fuzz/crashes/. Usage: scripts/fuzz.sh [N] [SEED]; JOBS=2 runs two targets at a time.
+# Fuzz every parser: each target of the workspace fuzzer (fuzz/), the console's command lines
+# among them, for N inputs (default 10,000,000). Prints one table row a target; inputs that
+# panic or hang are written to fuzz/crashes/. Usage: scripts/fuzz.sh [N] [SEED]; JOBS=2 runs two
+# targets at a time.
 # Every input is timed: the table's seconds and inputs/s are the host's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +21,7 @@ fi
 cargo build --release -q -p fuzz
 # .cargo/config.toml builds for the host named as a target: target/<host tuple>/release/.
 fuzz=target/$(rustc -vV | sed -n 's/^host: //p')/release/fuzz
-# TARGETS="fap uci" runs only those; CONSOLE=0 leaves out the console's target.
+# TARGETS="fap uci" runs only those.
 targets=${TARGETS:-$("$fuzz" --list)}
 status=0
 run_one() {
@@ -37,10 +37,6 @@ for t in $targets; do
     fi
 done
 wait
-if [ "${CONSOLE:-1}" != 0 ]; then
-    FIRSTMOVES_FUZZ_INPUTS=$N cargo test --release -q --bin firstmoves console::fuzz_lines \
-        -- --nocapture >"$out/console" 2>&1 || echo "exit $?" >>"$out/console"
-fi
 
 printf '%-18s %12s %9s %10s %7s %6s %6s\n' target inputs seconds inputs/s panics hangs seeds
 # A target without its row was cut short: its last progress line says how far it got.
@@ -49,9 +45,4 @@ for t in $targets; do
         { echo "$t: no row; last progress: $(grep "^$t:" "$out/$t" | tail -1)"; status=1; }
     if grep -qE "panic input|exit|ran longer" "$out/$t"; then status=1; fi
 done
-if [ "${CONSOLE:-1}" != 0 ]; then
-    grep -E "^console_|panicked|exit|ran longer" "$out/console" ||
-        { echo "console: no row; $(grep "^console_" "$out/console" | tail -1)"; status=1; }
-    if grep -qE "panicked|exit|ran longer" "$out/console"; then status=1; fi
-fi
 exit $status

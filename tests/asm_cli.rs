@@ -1,17 +1,14 @@
 //! `firstmoves asm`: tape and listing files, errors as "file:line:col: error: ..." with exit
 //! code 1, and `--disassemble` back to source that assembles to the same tape.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-}
+use std::path::PathBuf;
+
+use common::firstmoves;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("firstmoves-asm-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    common::scratch("asm-cli").join(name)
 }
 
 const GOOD: &str = ".org 1000\ngo: L5 x\n   20 go+1\nx: .dec 0.5\n";
@@ -22,7 +19,7 @@ fn assembles_to_pt_and_listing() {
     std::fs::write(&src, GOOD).unwrap();
     let pt = scratch("good.pt");
     let lst = scratch("good.lst");
-    let out = bin()
+    let out = firstmoves()
         .args([
             "asm",
             src.to_str().unwrap(),
@@ -46,7 +43,7 @@ fn assembles_to_pt_and_listing() {
 
     // Back to source, and that source to the same tape.
     let dis = scratch("good.dis.sil");
-    let out = bin()
+    let out = firstmoves()
         .args(["asm", "--disassemble", pt.to_str().unwrap(), "-o"])
         .arg(&dis)
         .output()
@@ -57,7 +54,7 @@ fn assembles_to_pt_and_listing() {
         String::from_utf8_lossy(&out.stderr)
     );
     let pt2 = scratch("good2.pt");
-    let out = bin()
+    let out = firstmoves()
         .args(["asm", dis.to_str().unwrap(), "-o", pt2.to_str().unwrap()])
         .output()
         .unwrap();
@@ -73,7 +70,10 @@ fn assembles_to_pt_and_listing() {
 fn errors_name_file_line_column_and_exit_1() {
     let src = scratch("bad.sil");
     std::fs::write(&src, ".org 10\n  L5 nowhere\n  QQ 1\n").unwrap();
-    let out = bin().args(["asm", src.to_str().unwrap()]).output().unwrap();
+    let out = firstmoves()
+        .args(["asm", src.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     let name = src.display().to_string();
@@ -90,7 +90,10 @@ fn errors_name_file_line_column_and_exit_1() {
 
 #[test]
 fn missing_file_is_an_error_not_a_panic() {
-    let out = bin().args(["asm", "/nonexistent/x.sil"]).output().unwrap();
+    let out = firstmoves()
+        .args(["asm", "/nonexistent/x.sil"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot read /nonexistent/x.sil"), "{err}");
@@ -101,7 +104,7 @@ fn raw_tapes_and_disassembly_to_stdout() {
     let src = scratch("raw.sil");
     std::fs::write(&src, GOOD).unwrap();
     let raw = scratch("raw.tape");
-    let out = bin()
+    let out = firstmoves()
         .args([
             "asm",
             src.to_str().unwrap(),
@@ -119,7 +122,7 @@ fn raw_tapes_and_disassembly_to_stdout() {
     let bytes = std::fs::read(&raw).unwrap();
     assert_eq!(bytes.len(), 10 * (6 + 24 + 1));
     assert!(bytes.iter().all(|&b| b < 16));
-    let out = bin()
+    let out = firstmoves()
         .args(["asm", "--disassemble", raw.to_str().unwrap()])
         .output()
         .unwrap();
@@ -132,7 +135,7 @@ fn raw_tapes_and_disassembly_to_stdout() {
     assert!(text.contains("w1000:  L5 w1001"), "{text}");
     assert!(text.contains("20 w1001"), "{text}");
     assert!(text.contains(".start w1000"), "{text}");
-    let out = bin()
+    let out = firstmoves()
         .args(["asm", "--disassemble", "--numeric", raw.to_str().unwrap()])
         .output()
         .unwrap();
@@ -145,7 +148,10 @@ fn raw_tapes_and_disassembly_to_stdout() {
 fn a_program_without_words_cannot_make_a_tape() {
     let src = scratch("empty.sil");
     std::fs::write(&src, "; nothing but storage\nt: .bss 3\n").unwrap();
-    let out = bin().args(["asm", src.to_str().unwrap()]).output().unwrap();
+    let out = firstmoves()
+        .args(["asm", src.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no word at address 3 or above"), "{err}");
@@ -160,7 +166,7 @@ fn a_9ap_program_is_known_by_its_cards_and_becomes_a_card_deck() {
     std::fs::write(&src, NINE_AP).unwrap();
     let cbn = scratch("prog.cbn");
     let img = scratch("prog.img");
-    let out = bin()
+    let out = firstmoves()
         .args(["asm", src.to_str().unwrap(), "-o", cbn.to_str().unwrap()])
         .args(["--image", img.to_str().unwrap()])
         .output()
@@ -180,7 +186,7 @@ fn a_9ap_program_is_known_by_its_cards_and_becomes_a_card_deck() {
     assert_eq!(cards[0][0], 0o000003000030);
     assert_eq!(std::fs::read(&img).unwrap().len(), 163_840);
     // The same cards named as SILLIAC fail, and the flag is what counts.
-    let out = bin()
+    let out = firstmoves()
         .args(["asm", "--dialect", "sil", src.to_str().unwrap()])
         .output()
         .unwrap();
@@ -192,7 +198,10 @@ fn a_9ap_program_is_known_by_its_cards_and_becomes_a_card_deck() {
 fn a_wrong_guess_is_named_in_the_error() {
     let src = scratch("bad.asm");
     std::fs::write(&src, "   T\n   D\n       CLA NOWHERE\n       END\n").unwrap();
-    let out = bin().args(["asm", src.to_str().unwrap()]).output().unwrap();
+    let out = firstmoves()
+        .args(["asm", src.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(

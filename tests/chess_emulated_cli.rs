@@ -1,19 +1,9 @@
 //! `chess perft --engine emulated` and `chess mate --engine emulated` through the binary: the
 //! FAP programs on the emulated 7090 give the native answers, with the period time.
 
-use std::process::Command;
+mod common;
 
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(args)
-        .output()
-        .expect("firstmoves runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run;
 
 #[test]
 fn perft_emulated_counts_and_times_the_start_position() {

@@ -1,25 +1,12 @@
 //! `firstmoves chess ... --engine emulated` for Kotok's program: `best`, `crosscheck` and the
 //! UCI engine through the binary, and a short python-chess game against Stockfish.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_firstmoves"));
-    c.env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE");
-    c
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = bin().args(args).output().expect("run firstmoves");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+use common::{firstmoves, json};
 
 #[test]
 fn best_on_the_emulated_7090() {
@@ -109,7 +96,7 @@ fn crosscheck_json() {
 
 #[test]
 fn crosscheck_rejects_what_the_card_cannot_carry() {
-    let out = bin()
+    let out = firstmoves()
         .args([
             "chess",
             "crosscheck",
@@ -127,7 +114,7 @@ fn crosscheck_rejects_what_the_card_cannot_carry() {
 
 #[test]
 fn uci_engine_reports_the_emulated_time() {
-    let mut child = bin()
+    let mut child = firstmoves()
         .args(["chess", "uci", "--program", "kotok", "--engine", "emulated"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -179,7 +166,7 @@ fn uci_engine_reports_the_emulated_time() {
 fn uci_position_the_cards_cannot_express() {
     // Eight pawns and a promoted queen: nine pawn names for White, more than the card language
     // has. The engine answers with no move and the reason, and goes on.
-    let mut child = bin()
+    let mut child = firstmoves()
         .args(["chess", "uci", "--program", "kotok", "--engine", "emulated"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -238,7 +225,7 @@ finally:
 print("moves", len(board.move_stack))
 "#;
     let out = Command::new("python3")
-        .args(["-c", script, env!("CARGO_BIN_EXE_firstmoves"), stockfish])
+        .args(["-c", script, common::BIN, stockfish])
         .env_remove("RUST_BACKTRACE")
         .output()
         .expect("run python3");

@@ -2,29 +2,16 @@
 //! own UCI engine in another process, against Stockfish when it is installed, and against
 //! engines that misbehave (each an error or a lost game, never a hang).
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_firstmoves"));
-    c.env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE");
-    c
-}
-
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = bin().args(args).output().expect("run firstmoves");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run;
 
 /// A scratch file of this test process.
 fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("firstmoves-match-{}-{name}", std::process::id()))
+    common::scratch("match").join(name)
 }
 
 fn json(stdout: &str) -> serde_json::Value {
@@ -89,10 +76,7 @@ fn soma_against_turochamp_writes_pgn_and_json() {
 
 #[test]
 fn our_uci_engine_in_its_own_process() {
-    let engine = format!(
-        "uci:{} chess uci --program kotok",
-        env!("CARGO_BIN_EXE_firstmoves")
-    );
+    let engine = format!("uci:{} chess uci --program kotok", common::BIN);
     let (ok, out, err) = run(&[
         "chess",
         "match",

@@ -1,20 +1,12 @@
 //! `firstmoves chess best|uci --program soma|turochamp`: JSON answer, rule sets, seeded coin,
 //! UCI.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(args)
-        .output()
-        .expect("run firstmoves");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::io::Write;
+use std::process::Stdio;
+
+use common::{firstmoves, run};
 
 const MOVE23: &str = "1k1r3r/p1p3pp/B2b1p2/B2R4/4p2P/P3P3/1PP3P1/6K1 b - - 0 23";
 
@@ -75,7 +67,7 @@ fn bad_rules_are_refused() {
 
 #[test]
 fn uci_session() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let mut child = firstmoves()
         .args(["chess", "uci", "--program", "soma"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -101,7 +93,7 @@ fn turochamp_best_and_uci() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["move"], "e2e3");
     assert_eq!(v["value"], 1000);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let mut child = firstmoves()
         .args(["chess", "uci", "--program", "turochamp"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -1,18 +1,13 @@
 //! `firstmoves chess best --program turochamp --engine emulated` and `chess crosscheck
 //! --program turochamp` through the binary.
 
-use std::process::Command;
+mod common;
 
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(args)
-        .output()
-        .expect("firstmoves runs")
-}
+use common::{firstmoves, output};
 
 #[test]
 fn best_emulated_json_is_natives_answer_with_the_period_time() {
-    let out = run(&[
+    let out = output(&[
         "chess",
         "best",
         "--program",
@@ -43,7 +38,7 @@ fn best_emulated_json_is_natives_answer_with_the_period_time() {
 
 #[test]
 fn best_emulated_prints_the_block_and_refuses_bad_plies() {
-    let out = run(&[
+    let out = output(&[
         "chess",
         "best",
         "--program",
@@ -57,7 +52,7 @@ fn best_emulated_prints_the_block_and_refuses_bad_plies() {
     assert!(text.contains("MOVE      A1A8"), "{text}");
     assert!(text.contains("VALUE     1000000"), "{text}");
     assert!(text.contains("EMULATED 7090 TIME"), "{text}");
-    let out = run(&[
+    let out = output(&[
         "chess",
         "best",
         "--program",
@@ -73,7 +68,7 @@ fn best_emulated_prints_the_block_and_refuses_bad_plies() {
 
 #[test]
 fn crosscheck_json() {
-    let out = run(&[
+    let out = output(&[
         "chess",
         "crosscheck",
         "--program",
@@ -98,7 +93,7 @@ fn crosscheck_json() {
 #[test]
 fn uci_emulated_plays_e3_with_the_period_time() {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let mut child = firstmoves()
         .args([
             "chess",
             "uci",

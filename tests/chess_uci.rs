@@ -1,24 +1,12 @@
 //! `firstmoves chess`: the UCI engine driven through the binary's stdin and stdout, and the
 //! other chess subcommands' outputs and errors.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_firstmoves"));
-    c.env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE");
-    c
-}
-
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = bin().args(args).output().expect("run firstmoves");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{firstmoves, run};
 
 /// A UCI conversation: send each line, read until a line starting with `until` (if any).
 struct Uci {
@@ -28,7 +16,7 @@ struct Uci {
 
 impl Uci {
     fn start() -> Uci {
-        let mut child = bin()
+        let mut child = firstmoves()
             .args(["chess", "uci", "--program", "kotok"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -161,8 +149,7 @@ fn perft_and_errors() {
 
 #[test]
 fn cards_print_figure1_and_skip_bad_problems() {
-    let dir = std::env::temp_dir().join(format!("firstmoves-chess-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("chess");
     let deck = dir.join("deck.txt");
     std::fs::write(
         &deck,
@@ -192,12 +179,7 @@ fn python_chess_game_against_stockfish() {
         "/programs/chess/testdata/uci_game.py"
     );
     let out = Command::new("python3")
-        .args([
-            script,
-            env!("CARGO_BIN_EXE_firstmoves"),
-            "/usr/games/stockfish",
-            "20",
-        ])
+        .args([script, common::BIN, "/usr/games/stockfish", "20"])
         .env_remove("RUST_BACKTRACE")
         .output()
         .expect("run python3");

@@ -1,17 +1,15 @@
 //! `firstmoves console silliac --script`: the monitor driven from a script, snapshots saved
 //! and restored through it, errors naming the script line.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-}
+use common::firstmoves;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("firstmoves-console-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    common::scratch("console-cli").join(name)
 }
 
 const SUM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assembler/testdata/sum.sil");
@@ -20,7 +18,7 @@ const SUM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assembler/testdata/sum.s
 fn console(machine: &str, program: &str, text: &str, name: &str) -> std::process::Output {
     let path = scratch(name);
     std::fs::write(&path, text).unwrap();
-    bin()
+    firstmoves()
         .args(["console", machine, program, "--script"])
         .arg(&path)
         .output()
@@ -191,7 +189,7 @@ fn interrupted_go(machine: &str, program: &str, source: &str) -> String {
 
     let path = scratch(program);
     std::fs::write(&path, source).unwrap();
-    let mut child = bin()
+    let mut child = firstmoves()
         .args(["console", machine])
         .arg(&path)
         .stdin(Stdio::piped())

@@ -1,20 +1,12 @@
 //! `firstmoves dama best --engine emulated` runs Findler's program on the emulated SILLIAC and
 //! must give the native faithful engine's move, value and positions examined.
 
-use std::process::Command;
+mod common;
+
+use common::json;
 
 fn best(args: &[&str]) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(["dama", "best", "--json"])
-        .args(args)
-        .output()
-        .expect("run firstmoves");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON")
+    json(&[&["dama", "best", "--json"], args].concat())
 }
 
 #[test]

@@ -1,20 +1,8 @@
 //! The `firstmoves dama` command line: outputs and error messages.
 
-use std::process::Command;
+mod common;
 
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .output()
-        .expect("run firstmoves");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run;
 
 #[test]
 fn moves_of_the_start() {

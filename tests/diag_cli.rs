@@ -2,30 +2,14 @@
 //! as text and as JSON, the exit statuses of an error stop (1) and a spent budget (3), the deck
 //! it writes, and bad input as a clear error.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn firstmoves(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("firstmoves runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{output, stderr_of, stdout_of};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("firstmoves-diag-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("diag-cli-{name}"))
 }
 
 #[test]
@@ -34,9 +18,9 @@ fn scratch(name: &str) -> PathBuf {
     ignore = "needs ../shared/diags beside the checkout; CI has it"
 )]
 fn all_seven_normal() {
-    let o = firstmoves(&["diag", "--all"]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    let o = output(&["diag", "--all"]);
+    let out = stdout_of(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr_of(&o));
     for name in [
         "9M10A", "9M02A", "9M03A", "9M04A", "9M05B", "9M08A", "9M21A",
     ] {
@@ -56,9 +40,9 @@ fn all_seven_normal() {
     ignore = "needs ../shared/diags beside the checkout; CI has it"
 )]
 fn one_run_as_text_and_json() {
-    let o = firstmoves(&["diag", "../shared/diags/9m08a.asm"]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    let o = output(&["diag", "../shared/diags/9m08a.asm"]);
+    let out = stdout_of(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr_of(&o));
     assert!(
         out.contains("HPR at 00050 [write-up 0050]: script"),
         "{out}"
@@ -69,9 +53,9 @@ fn one_run_as_text_and_json() {
         "{out}"
     );
 
-    let o = firstmoves(&["diag", "9m21a", "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let o = output(&["diag", "9m21a", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout_of(&o)).unwrap();
     for key in [
         "diagnostic",
         "title",
@@ -119,11 +103,11 @@ fn one_run_as_text_and_json() {
 )]
 fn exit_statuses() {
     // 9M08A's forced print-out halts at 01400: an error stop by the write-up's table.
-    let o = firstmoves(&["diag", "9m08a", "--switches", "3,6"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-    assert!(stdout(&o).contains("9M08A: error;"));
+    let o = output(&["diag", "9m08a", "--switches", "3,6"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout_of(&o));
+    assert!(stdout_of(&o).contains("9M08A: error;"));
     // 9M10A with switch 6 down walks for ever.
-    let o = firstmoves(&[
+    let o = output(&[
         "diag",
         "9m10a",
         "--switches",
@@ -131,10 +115,10 @@ fn exit_statuses() {
         "--limit-cycles",
         "100000",
     ]);
-    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
-    assert!(stdout(&o).contains("9M10A: budget;"));
-    let o = firstmoves(&["diag", "9m10a", "--switches", "7"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(3), "{}", stdout_of(&o));
+    assert!(stdout_of(&o).contains("9M10A: budget;"));
+    let o = output(&["diag", "9m10a", "--switches", "7"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr_of(&o));
 }
 
 #[test]
@@ -145,14 +129,14 @@ fn exit_statuses() {
 fn deck_is_written_and_runs() {
     let dir = scratch("deck");
     let deck = dir.join("9m04a.cbn");
-    let o = firstmoves(&["diag", "9m04a", "--deck", deck.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = output(&["diag", "9m04a", "--deck", deck.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
     let text = std::fs::read_to_string(&deck).unwrap();
     // Loader, 106 program cards, 5 of the stand-in, the transfer card.
     assert_eq!(text.lines().count(), 113);
     // `run` presses LOAD CARDS on it and stops where diag did.
-    let o = firstmoves(&["run", deck.to_str().unwrap(), "--json"]);
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let o = output(&["run", deck.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout_of(&o)).unwrap();
     assert_eq!(v["stop"]["reason"], "reader-empty");
     assert_eq!(v["stop"]["address"], "04265");
     let _ = std::fs::remove_dir_all(&dir);
@@ -162,27 +146,27 @@ fn deck_is_written_and_runs() {
 fn bad_input_is_a_clear_error() {
     let dir = scratch("bad");
     let missing = dir.join("9m21a.asm");
-    let o = firstmoves(&["diag", missing.to_str().unwrap()]);
+    let o = output(&["diag", missing.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+    assert!(stderr_of(&o).contains("cannot read"), "{}", stderr_of(&o));
     let other = dir.join("hello.asm");
     std::fs::write(&other, "x\ny\n       CLA 0\n").unwrap();
-    let o = firstmoves(&["diag", other.to_str().unwrap()]);
+    let o = output(&["diag", other.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("not one of the seven"),
+        stderr_of(&o).contains("not one of the seven"),
         "{}",
-        stderr(&o)
+        stderr_of(&o)
     );
     let bad = dir.join("9m10a.asm");
     std::fs::write(&bad, "x\ny\n       FOO 1,,,\n       TRA NOWHERE\n").unwrap();
-    let o = firstmoves(&["diag", bad.to_str().unwrap()]);
+    let o = output(&["diag", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("does not assemble as 9AP source"),
+        stderr_of(&o).contains("does not assemble as 9AP source"),
         "{}",
-        stderr(&o)
+        stderr_of(&o)
     );
-    assert!(!stderr(&o).contains("panicked"));
+    assert!(!stderr_of(&o).contains("panicked"));
     let _ = std::fs::remove_dir_all(&dir);
 }

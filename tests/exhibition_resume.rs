@@ -1,11 +1,13 @@
-//! Issue 8: an exhibition killed midway (SIGKILL, no chance to tidy up) and resumed from its
+//! An exhibition killed midway (SIGKILL, no chance to tidy up) and resumed from its
 //! records plays the same games to the same end as one never interrupted.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_firstmoves");
+use common::firstmoves;
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("fm-resume-{}-{name}", std::process::id()));
@@ -56,10 +58,10 @@ fn report(out: std::process::Output) -> serde_json::Value {
 #[test]
 fn killed_exhibition_resumes_from_its_records_with_nothing_lost() {
     let whole = dir("whole");
-    let full = report(Command::new(BIN).args(args(&whole)).output().unwrap());
+    let full = report(firstmoves().args(args(&whole)).output().unwrap());
 
     let cut = dir("cut");
-    let mut child = Command::new(BIN)
+    let mut child = firstmoves()
         .args(args(&cut))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -86,7 +88,7 @@ fn killed_exhibition_resumes_from_its_records_with_nothing_lost() {
 
     let mut resumed_args = args(&cut);
     resumed_args.push("--resume".into());
-    let resumed = report(Command::new(BIN).args(resumed_args).output().unwrap());
+    let resumed = report(firstmoves().args(resumed_args).output().unwrap());
     assert_eq!(records(&cut), records(&whole));
     assert_eq!(resumed, full);
     let _ = std::fs::remove_dir_all(&whole);
@@ -98,7 +100,7 @@ fn killed_exhibition_resumes_from_its_records_with_nothing_lost() {
 #[test]
 fn a_torn_last_line_is_dropped_and_the_games_finish_alike() {
     let whole = dir("torn-whole");
-    let full = report(Command::new(BIN).args(args(&whole)).output().unwrap());
+    let full = report(firstmoves().args(args(&whole)).output().unwrap());
     let torn = dir("torn");
     std::fs::create_dir_all(&torn).unwrap();
     for (b, text) in records(&whole).iter().enumerate() {
@@ -110,7 +112,7 @@ fn a_torn_last_line_is_dropped_and_the_games_finish_alike() {
     }
     let mut resumed_args = args(&torn);
     resumed_args.push("--resume".into());
-    let out = Command::new(BIN).args(resumed_args).output().unwrap();
+    let out = firstmoves().args(resumed_args).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(err.contains("dropped the torn last line"), "{err}");
     assert_eq!(report(out), full);
@@ -148,7 +150,7 @@ fn two_hundred_kills_resume_to_the_same_records() {
     };
     let whole = dir("kills-whole");
     let t = Instant::now();
-    let out = Command::new(BIN).args(two(&whole)).output().unwrap();
+    let out = firstmoves().args(two(&whole)).output().unwrap();
     assert!(out.status.success());
     let full_time = t.elapsed().max(Duration::from_millis(20));
     let want = both(&whole);
@@ -168,7 +170,7 @@ fn two_hundred_kills_resume_to_the_same_records() {
             if k > 0 {
                 a.push("--resume".into());
             }
-            let mut child = Command::new(BIN)
+            let mut child = firstmoves()
                 .args(a)
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
@@ -181,7 +183,7 @@ fn two_hundred_kills_resume_to_the_same_records() {
         }
         let mut a = two(&d);
         a.push("--resume".into());
-        let out = Command::new(BIN).args(a).output().unwrap();
+        let out = firstmoves().args(a).output().unwrap();
         assert!(
             out.status.success(),
             "trial {trial}: {}",

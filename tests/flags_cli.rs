@@ -3,15 +3,14 @@
 //! command spells an idea with a refused name, when a documented flag is in no command, when a
 //! command lacks `-o/--output`, or when `--json` and docs/json.md disagree about a command.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
-use std::process::Command;
+
+use common::firstmoves;
 
 fn help(path: &[String]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(path)
-        .arg("--help")
-        .output()
-        .unwrap();
+    let out = firstmoves().args(path).arg("--help").output().unwrap();
     assert!(out.status.success(), "firstmoves {} --help", path.join(" "));
     String::from_utf8(out.stdout).unwrap()
 }
@@ -170,15 +169,9 @@ fn json_flags_and_docs_agree() {
 
 #[test]
 fn dash_o_writes_standard_output_to_the_file() {
-    let dir = std::env::temp_dir().join(format!("firstmoves-flags-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("flags");
     let file = dir.join("moves.json");
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| firstmoves().args(args).output().unwrap();
     let plain = run(&["dama", "moves", "--json"]);
     let to_file = run(&["dama", "moves", "--json", "-o", file.to_str().unwrap()]);
     assert!(to_file.status.success());

@@ -2,14 +2,12 @@
 //! it is (no internal references: issue numbers, source paths), the version names a commit,
 //! and the completions and the manual page come from the same definition.
 
-use std::process::Command;
+mod common;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-}
+use common::firstmoves;
 
 fn stdout(args: &[&str]) -> String {
-    let out = bin().args(args).output().unwrap();
+    let out = firstmoves().args(args).output().unwrap();
     assert!(
         out.status.success(),
         "firstmoves {}: {}",
@@ -92,7 +90,7 @@ fn completions_and_manual_page() {
         man.contains(".TH firstmoves-chess"),
         "a page for each subcommand"
     );
-    let out = bin().args(["completions", "tcsh"]).output().unwrap();
+    let out = firstmoves().args(["completions", "tcsh"]).output().unwrap();
     assert_eq!(
         out.status.code(),
         Some(2),
@@ -102,8 +100,7 @@ fn completions_and_manual_page() {
 
 #[test]
 fn exit_status_follows_one_rule() {
-    let dir = std::env::temp_dir().join(format!("firstmoves-exit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("exit");
     let spin = dir.join("spin.fap");
     std::fs::write(
         &spin,
@@ -127,7 +124,7 @@ fn exit_status_follows_one_rule() {
         (&["run", spin, "--limit-orders", "1000"][..], 3),
         (&["run", tight][..], 4),
     ] {
-        let out = bin().args(args).output().unwrap();
+        let out = firstmoves().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(code), "{args:?}");
     }
     std::fs::remove_dir_all(&dir).ok();

@@ -1,10 +1,12 @@
 //! `--jobs N` spreads a campaign's problems over N threads; the report must not depend on N:
 //! the same JSON (host time aside) for one thread and for several.
 
-use std::process::Command;
+mod common;
+
+use common::{coin_program, firstmoves};
 
 fn report(args: &[&str], jobs: &str) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .args(args)
         .args(["--json", "--jobs", jobs])
         .output()
@@ -30,7 +32,8 @@ fn strip_host_time(v: &mut serde_json::Value) {
 
 #[test]
 fn chess_crosscheck_reports_do_not_depend_on_jobs() {
-    for program in ["kotok", "soma"] {
+    // The default program, and one whose problems draw coins too.
+    for program in [chess::registry::PLAYERS[0].name(), coin_program().0] {
         let args = [
             "chess",
             "crosscheck",
@@ -66,7 +69,7 @@ fn mate_campaign_reports_do_not_depend_on_jobs() {
 
 #[test]
 fn jobs_is_bounded() {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .args(["chess", "crosscheck", "--jobs", "0"])
         .output()
         .unwrap();
@@ -76,7 +79,7 @@ fn jobs_is_bounded() {
 /// The printed report with its host time (the one host figure) cut out; everything else
 /// compared byte for byte.
 fn dama_bytes(args: &[&str], jobs: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .arg("-q")
         .args(args)
         .args(["--json", "--jobs", jobs])
@@ -143,14 +146,16 @@ fn dama_learn_does_not_depend_on_jobs() {
 /// one-thread match's, byte for byte.
 #[test]
 fn chess_match_does_not_depend_on_jobs() {
+    // A program against itself under other settings, each with its coin.
+    let (coin, other) = coin_program();
     let args = [
         "-q",
         "chess",
         "match",
         "--white",
-        "soma",
+        coin,
         "--black",
-        "somac1966",
+        other,
         "--games",
         "3",
         "--alternate",
@@ -165,7 +170,7 @@ fn chess_match_does_not_depend_on_jobs() {
             std::process::id()
         ));
         std::fs::create_dir_all(&dir).unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+        let out = firstmoves()
             .current_dir(&dir)
             .args(args)
             .args(["--jobs", jobs])
@@ -191,14 +196,14 @@ fn chess_match_does_not_depend_on_jobs() {
 
 #[test]
 fn chess_match_refuses_jobs_with_an_external_engine() {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .args([
             "chess",
             "match",
             "--white",
             "uci:stockfish",
             "--black",
-            "soma",
+            coin_program().0,
             "--jobs",
             "2",
         ])
@@ -216,13 +221,13 @@ fn chess_match_refuses_jobs_with_an_external_engine() {
 /// reports the same (its speed-up is host time, never asserted).
 #[test]
 fn bench_campaign_reports_are_identical() {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .args([
             "-q",
             "bench",
             "campaign",
             "--program",
-            "soma",
+            coin_program().0,
             "--positions",
             "3",
             "--json",

@@ -2,8 +2,11 @@
 //! on its first code line is run here, and its object must carry exactly the keys the
 //! heading's table lists (none missing, none undocumented).
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::process::Command;
+
+use common::firstmoves;
 
 /// One `##` section of docs/json.md.
 #[derive(Default)]
@@ -96,11 +99,7 @@ fn every_documented_report_has_its_keys() {
     {
         assert!(!args.is_empty(), "docs/json.md, {heading}: no command line");
         assert!(!keys.is_empty(), "docs/json.md, {heading}: no keys");
-        let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-            .args(&args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .unwrap();
+        let out = firstmoves().args(&args).output().unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
         let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| {
             panic!(

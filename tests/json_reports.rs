@@ -4,8 +4,11 @@
 //! differ from run to run. After an intended change of a report, record it anew with
 //! `FIRSTMOVES_BLESS=1 cargo test --test json_reports` and say in the commit why it changed.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use common::stdout;
 
 /// Keys whose values are measured on the host, not computed: masked before the comparison.
 fn is_host_key(key: &str) -> bool {
@@ -14,22 +17,6 @@ fn is_host_key(key: &str) -> bool {
 
 fn reports() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reports")
-}
-
-fn firstmoves(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("run firstmoves");
-    assert!(
-        out.status.success(),
-        "firstmoves {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 report")
 }
 
 /// `"key":<number>` becomes `"key":"host"` for every host key, wherever it stands.
@@ -96,7 +83,7 @@ fn check(name: &str, actual: &str) {
 }
 
 fn report(name: &str, args: &[&str]) {
-    check(name, &mask_host_figures(&firstmoves(args)));
+    check(name, &mask_host_figures(&stdout(args)));
 }
 
 /// Assemble the concatenation of `parts` with `firstmoves asm`, checking the output and listing.
@@ -114,7 +101,7 @@ fn assembly(name: &str, parts: &[&str], ext: &str) {
     std::fs::write(&src, source).unwrap();
     let out = dir.join(format!("{name}.out"));
     let lst = dir.join(format!("{name}.lst"));
-    firstmoves(&[
+    stdout(&[
         "asm",
         src.to_str().unwrap(),
         "-o",
@@ -181,43 +168,53 @@ fn dama_reports() {
     report("dama-perft.txt", &["dama", "perft", "--depth", "5"]);
 }
 
-#[test]
-fn chess_crosschecks() {
-    for program in ["kotok", "soma"] {
-        report(
-            &format!("chess-crosscheck-{program}.json"),
-            &[
-                "chess",
-                "crosscheck",
-                "--program",
-                program,
-                "--positions",
-                "5",
-                "--json",
-            ],
-        );
+/// The registry's programs: every program has its reports here, and one without them fails
+/// until they are recorded.
+fn programs() -> Vec<&'static str> {
+    chess::registry::PLAYERS.iter().map(|e| e.name()).collect()
+}
+
+/// How many positions the recorded cross-check of `program` drew (its report says), so that a
+/// slow program's report stays small; 3 for a program not recorded yet.
+fn crosscheck_positions(program: &str) -> String {
+    let recorded =
+        std::fs::read_to_string(reports().join(format!("chess-crosscheck-{program}.json")));
+    match recorded {
+        Ok(text) => {
+            let v: serde_json::Value = serde_json::from_str(&text).expect("a recorded report");
+            v["positions"].as_u64().expect("its positions").to_string()
+        }
+        Err(_) => "3".to_string(),
     }
 }
 
 #[test]
-fn chess_crosscheck_turochamp() {
-    report(
-        "chess-crosscheck-turochamp.json",
-        &[
-            "chess",
-            "crosscheck",
-            "--program",
-            "turochamp",
-            "--positions",
-            "3",
-            "--json",
-        ],
-    );
+fn chess_crosschecks() {
+    // Each program's on its own thread: the slowest sets the time.
+    std::thread::scope(|s| {
+        for program in programs() {
+            s.spawn(move || {
+                let positions = crosscheck_positions(program);
+                report(
+                    &format!("chess-crosscheck-{program}.json"),
+                    &[
+                        "chess",
+                        "crosscheck",
+                        "--program",
+                        program,
+                        "--positions",
+                        &positions,
+                        "--json",
+                    ],
+                );
+            });
+        }
+    });
 }
 
 #[test]
 fn chess_best() {
-    for program in ["kotok", "soma", "turochamp"] {
+    for program in programs() {
         for engine in ["native", "emulated"] {
             report(
                 &format!("chess-best-{program}-{engine}.json"),
@@ -266,7 +263,7 @@ fn chess_perft_mate_period() {
 
 #[test]
 fn timing_of_each_chess_program() {
-    for program in ["kotok", "soma", "turochamp", "mater"] {
+    for program in programs() {
         report(
             &format!("timing-{program}.json"),
             &["timing", "--program", program, "--json"],
@@ -274,17 +271,19 @@ fn timing_of_each_chess_program() {
     }
 }
 
+/// A short match between the registry's first two programs.
 #[test]
 fn chess_match() {
+    let players = programs();
     report(
         "chess-match.json",
         &[
             "chess",
             "match",
             "--white",
-            "kotok",
+            players[0],
             "--black",
-            "soma",
+            players[1],
             "--games",
             "2",
             "--max-moves",
@@ -318,21 +317,14 @@ fn assemblies() {
     assembly("subroutine", &["assembler/testdata/subroutine.sil"], "sil");
     assembly("allforms", &["assembler/testdata/fap/allforms.fap"], "fap");
     assembly("bench-7090", &["scripts/bench-7090.fap"], "fap");
-    for program in [
-        "src/kotok/kotok",
-        "src/soma/soma",
-        "src/turochamp/turochamp",
-        "src/mater/mater",
-        "perft",
-    ] {
-        let name = program.split('/').next_back().unwrap();
+    let sources = chess::registry::PLAYERS
+        .iter()
+        .map(|e| (e.name(), e.source().path))
+        .chain([("perft", "programs/chess/perft.fap")]);
+    for (name, path) in sources {
         assembly(
             name,
-            &[
-                "programs/chess/core.fap",
-                "programs/chess/initia.fap",
-                &format!("programs/chess/{program}.fap"),
-            ],
+            &["programs/chess/core.fap", "programs/chess/initia.fap", path],
             "fap",
         );
     }

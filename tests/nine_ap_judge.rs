@@ -1,4 +1,4 @@
-//! IBM's assembler as the judge of ours (issue 13): 9AP, booted from its period tape on the
+//! IBM's assembler as the judge of ours: 9AP, booted from its period tape on the
 //! emulated 7090, assembles each of the seven diagnostics, and the deck it punches must equal
 //! the deck `firstmoves asm --dialect 9ap` makes, card for card and word for word (the emu
 //! test `nine_ap_assembles_the_seven_diagnostics` compares only card counts and first words).

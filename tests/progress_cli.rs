@@ -1,11 +1,13 @@
 //! Progress of long campaigns goes to stderr; stdout (the JSON) stays clean.
 
-use std::process::Command;
+mod common;
+
+use common::firstmoves;
 
 #[test]
 fn crosscheck_prints_plain_progress_on_stderr_and_clean_json_on_stdout() {
     // Under the test harness stderr is a pipe, not a terminal: plain lines.
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .args(["dama", "crosscheck", "--positions", "3", "--json"])
         .output()
         .expect("run firstmoves");
@@ -31,10 +33,7 @@ fn quiet_silences_progress_on_every_command() {
         &["-q", "dama", "crosscheck", "--positions", "3", "--json"][..],
         &["chess", "crosscheck", "--positions", "2", "--quiet"][..],
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-            .args(args)
-            .output()
-            .expect("run firstmoves");
+        let out = firstmoves().args(args).output().expect("run firstmoves");
         assert!(out.status.success(), "{args:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(

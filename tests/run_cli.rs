@@ -1,16 +1,13 @@
 //! `firstmoves run` and `firstmoves bench`: text and JSON output, exit codes, tape errors.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-}
+use std::path::PathBuf;
+
+use common::firstmoves;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("firstmoves-run-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    common::scratch("run-cli").join(name)
 }
 
 fn json(out: &std::process::Output) -> serde_json::Value {
@@ -26,14 +23,17 @@ const PROGRAM: &str =
 fn runs_a_sil_program_as_text_and_json() {
     let src = scratch("p.sil");
     std::fs::write(&src, PROGRAM).unwrap();
-    let out = bin().args(["run", src.to_str().unwrap()]).output().unwrap();
+    let out = firstmoves()
+        .args(["run", src.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "12\n");
-    let out = bin()
+    let out = firstmoves()
         .args(["run", src.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
@@ -56,7 +56,7 @@ fn punch_file_limits_and_exit_codes() {
     let src = scratch("loop.sil");
     std::fs::write(&src, ".org 100\nstart: 92 66\n 26 start\n").unwrap();
     let punch = scratch("out.pt");
-    let out = bin()
+    let out = firstmoves()
         .args([
             "run",
             src.to_str().unwrap(),
@@ -75,7 +75,7 @@ fn punch_file_limits_and_exit_codes() {
     );
     let bad = scratch("bad.sil");
     std::fs::write(&bad, ".allow N0\n.org 100\nstart: N0 5\n").unwrap();
-    let out = bin()
+    let out = firstmoves()
         .args(["run", bad.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
@@ -91,7 +91,7 @@ fn punch_file_limits_and_exit_codes() {
 fn tight_loops_stop_with_their_address() {
     let src = scratch("tight.sil");
     std::fs::write(&src, ".org 100\nstart: 92 66\nloop: 22 loop\n").unwrap();
-    let out = bin()
+    let out = firstmoves()
         .args(["run", src.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
@@ -113,11 +113,14 @@ fn tight_loops_stop_with_their_address() {
         "       ORG     64\nSTART  CLA     FIVE\n       TRA     *\nFIVE   DEC     5\n       END     START\n",
     )
     .unwrap();
-    let out = bin().args(["run", fap.to_str().unwrap()]).output().unwrap();
+    let out = firstmoves()
+        .args(["run", fap.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(4));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("stop: tight loop at 00101"), "{err}");
-    let out = bin()
+    let out = firstmoves()
         .args(["run", fap.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
@@ -137,7 +140,7 @@ fn tight_loops_stop_with_their_address() {
         "       ORG     64\nSTART  ADD     FIVE\n       TRA     START\nFIVE   DEC     5\n       END     START\n",
     )
     .unwrap();
-    let out = bin()
+    let out = firstmoves()
         .args([
             "run",
             fap.to_str().unwrap(),
@@ -149,7 +152,7 @@ fn tight_loops_stop_with_their_address() {
         .unwrap();
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(json(&out)["stop"]["reason"], "instruction-budget");
-    let help = bin().args(["run", "--help"]).output().unwrap();
+    let help = firstmoves().args(["run", "--help"]).output().unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
     assert!(
         help.contains("10^10 7090 instructions") && help.contains("3 the budget"),
@@ -161,7 +164,10 @@ fn tight_loops_stop_with_their_address() {
 fn tape_errors_name_file_line_and_column() {
     let pt = scratch("bad.pt");
     std::fs::write(&pt, "  o   \n  oX  \n").unwrap();
-    let out = bin().args(["run", pt.to_str().unwrap()]).output().unwrap();
+    let out = firstmoves()
+        .args(["run", pt.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.pt:2:4:"), "{err}");
@@ -175,7 +181,7 @@ fn tape_errors_name_file_line_and_column() {
 fn period_tape_t_pt() {
     let t = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/tapes/t.pt");
     assert!(t.is_file(), "{} is missing", t.display());
-    let out = bin()
+    let out = firstmoves()
         .args(["run", t.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
@@ -188,10 +194,10 @@ fn period_tape_t_pt() {
 
 #[test]
 fn bench_names_unknown_machines() {
-    let out = bin().args(["bench", "eniac"]).output().unwrap();
+    let out = firstmoves().args(["bench", "eniac"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no benchmark for machine `eniac`"));
-    let out = bin()
+    let out = firstmoves()
         .args(["bench", "7090", "--live-view"])
         .output()
         .unwrap();
@@ -228,7 +234,7 @@ CARD   BSS     14
     std::fs::write(&input, "FIRST\nSECOND\n").unwrap();
     let output = scratch("a3.txt");
     std::fs::remove_file(&output).ok();
-    let out = bin()
+    let out = firstmoves()
         .args([
             "run",
             src.to_str().unwrap(),
@@ -272,7 +278,7 @@ CARD   BSS     24
     let cards = scratch("deck.txt");
     std::fs::write(&cards, "HELLO, WORLD\n(X+Y)*2\n").unwrap();
     let punch = scratch("punched.cbn");
-    let out = bin()
+    let out = firstmoves()
         .args([
             "run",
             src.to_str().unwrap(),
@@ -302,7 +308,7 @@ CARD   BSS     24
     let card = emu::ibm7090::card::Card::from_image(&words);
     let deck = scratch("boot.cbn");
     std::fs::write(&deck, card.to_column_binary() + "\n").unwrap();
-    let out = bin()
+    let out = firstmoves()
         .args(["run", deck.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
@@ -324,7 +330,7 @@ fn keys_and_switches_of_the_7090() {
          \x20      HPR\nKEYS   PZE\n       END     START\n",
     )
     .unwrap();
-    let out = bin()
+    let out = firstmoves()
         .args(["run", src.to_str().unwrap(), "--json", "--dump", "105"])
         .args(["--keys", "-1234", "--switches", "3"])
         .output()
@@ -337,7 +343,7 @@ fn keys_and_switches_of_the_7090() {
     let v = json(&out);
     assert_eq!(v["mq"], "400000001234");
     assert_eq!(v["dump"]["00105"], "400000001234", "SWT 3 skipped the STZ");
-    let out = bin()
+    let out = firstmoves()
         .args(["run", src.to_str().unwrap(), "--keys", "9"])
         .output()
         .unwrap();
@@ -370,7 +376,7 @@ CARD   BSS     14
     let output = scratch("timed-out.txt");
     let run = |bound: &str| {
         std::fs::remove_file(&output).ok();
-        let out = bin()
+        let out = firstmoves()
             .args([
                 "run",
                 src.to_str().unwrap(),

@@ -1,17 +1,15 @@
 //! `--shard K/N` and `merge`: a campaign cut into shards and merged again is the whole run's
 //! report byte for byte (host time aside), and GNU parallel can run the shards.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-}
+use common::{coin_program, firstmoves};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("firstmoves-shard-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    common::scratch("shard").join(name)
 }
 
 /// stdout of a successful run.
@@ -32,35 +30,37 @@ fn without_host_time(text: &str) -> String {
     v.to_string()
 }
 
-const CAMPAIGN: [&str; 9] = [
-    "-q",
-    "chess",
-    "crosscheck",
-    "--program",
-    "soma",
-    "--positions",
-    "7",
-    "--seed",
-    "4",
-];
+/// A cross-check of the first program with a coin (its problems draw coins too).
+fn campaign() -> [&'static str; 9] {
+    [
+        "-q",
+        "chess",
+        "crosscheck",
+        "--program",
+        coin_program().0,
+        "--positions",
+        "7",
+        "--seed",
+        "4",
+    ]
+}
 
 #[test]
 fn merged_shards_are_the_whole_run() {
-    let whole = stdout(bin().args(CAMPAIGN).arg("--json"));
+    let whole = stdout(firstmoves().args(campaign()).arg("--json"));
     for n in [1, 3] {
         let mut files = Vec::new();
         for k in (1..=n).rev() {
-            let shard =
-                stdout(
-                    bin()
-                        .args(CAMPAIGN)
-                        .args(["--json", "--shard", &format!("{k}/{n}")]),
-                );
-            let file = scratch(&format!("soma-{k}-of-{n}.json"));
+            let shard = stdout(firstmoves().args(campaign()).args([
+                "--json",
+                "--shard",
+                &format!("{k}/{n}"),
+            ]));
+            let file = scratch(&format!("crosscheck-{k}-of-{n}.json"));
             std::fs::write(&file, shard).unwrap();
             files.push(file);
         }
-        let merged = stdout(bin().arg("merge").args(&files));
+        let merged = stdout(firstmoves().arg("merge").args(&files));
         assert_eq!(
             without_host_time(&merged),
             without_host_time(&whole),
@@ -74,15 +74,19 @@ fn merge_refuses_other_runs_and_missing_shards() {
     let one = scratch("a-1-of-2.json");
     std::fs::write(
         &one,
-        stdout(bin().args(CAMPAIGN).args(["--json", "--shard", "1/2"])),
+        stdout(
+            firstmoves()
+                .args(campaign())
+                .args(["--json", "--shard", "1/2"]),
+        ),
     )
     .unwrap();
     let other_seed = scratch("b-2-of-2.json");
-    let mut args = CAMPAIGN.to_vec();
+    let mut args = campaign().to_vec();
     args[8] = "5";
     std::fs::write(
         &other_seed,
-        stdout(bin().args(&args).args(["--json", "--shard", "2/2"])),
+        stdout(firstmoves().args(&args).args(["--json", "--shard", "2/2"])),
     )
     .unwrap();
     for (files, expect) in [
@@ -90,7 +94,7 @@ fn merge_refuses_other_runs_and_missing_shards() {
         (vec![&one, &one], "twice"),
         (vec![&one, &other_seed], "differs"),
     ] {
-        let out = bin().arg("merge").args(files).output().unwrap();
+        let out = firstmoves().arg("merge").args(files).output().unwrap();
         assert_eq!(out.status.code(), Some(1));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(expect), "{err}");
@@ -110,12 +114,12 @@ fn gnu_parallel_runs_the_shards() {
     let script = format!(
         "parallel --will-cite -j 2 '{bin} {args} --json --shard {{}}/2 > {dir}/shard-{{}}.json' ::: 1 2 \
          && {bin} merge {dir}/shard-*.json",
-        bin = env!("CARGO_BIN_EXE_firstmoves"),
-        args = CAMPAIGN.join(" "),
+        bin = common::BIN,
+        args = campaign().join(" "),
         dir = dir.display()
     );
     let merged = stdout(Command::new("bash").args(["-c", &script]));
-    let whole = stdout(bin().args(CAMPAIGN).arg("--json"));
+    let whole = stdout(firstmoves().args(campaign()).arg("--json"));
     assert_eq!(without_host_time(&merged), without_host_time(&whole));
 }
 
@@ -139,16 +143,20 @@ fn dama_merged_shards_are_the_whole_run() {
         "-q", "dama", "match", "--x", "findler", "--y", "random", "--pairs", "3", "--json",
     ];
     for (name, args) in [("crosscheck", &crosscheck[..]), ("match", &matched[..])] {
-        let whole = stdout(bin().args(args));
+        let whole = stdout(firstmoves().args(args));
         for n in [2, 3] {
             let mut files = Vec::new();
             for k in (1..=n).rev() {
-                let shard = stdout(bin().args(args).args(["--shard", &format!("{k}/{n}")]));
+                let shard = stdout(
+                    firstmoves()
+                        .args(args)
+                        .args(["--shard", &format!("{k}/{n}")]),
+                );
                 let file = scratch(&format!("dama-{name}-{k}-of-{n}.json"));
                 std::fs::write(&file, shard).unwrap();
                 files.push(file);
             }
-            let merged = stdout(bin().arg("merge").args(&files));
+            let merged = stdout(firstmoves().arg("merge").args(&files));
             assert_eq!(
                 dama_without_host_time(&merged),
                 dama_without_host_time(&whole),
@@ -176,7 +184,12 @@ fn dama_merge_refuses_shards_of_other_runs() {
         let file = scratch(name);
         std::fs::write(
             &file,
-            stdout(bin().arg("-q").args(args).args(["--json", "--shard", k])),
+            stdout(
+                firstmoves()
+                    .arg("-q")
+                    .args(args)
+                    .args(["--json", "--shard", k]),
+            ),
         )
         .unwrap();
         file
@@ -199,7 +212,7 @@ fn dama_merge_refuses_shards_of_other_runs() {
         (&first, shard(&matched, "2/2", "dama-m-b.json")),
         (&match_first, shard(&other_y, "2/2", "dama-m-y.json")),
     ] {
-        let out = bin().arg("merge").args([a, &b]).output().unwrap();
+        let out = firstmoves().arg("merge").args([a, &b]).output().unwrap();
         assert_eq!(out.status.code(), Some(1));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("differs"), "{err}");
@@ -223,19 +236,20 @@ fn without_host_time_anywhere(text: &str) -> String {
 /// `args` run whole and as `n` shards (written in reverse order, to files named `name`),
 /// merged: the merge's report as printed, and the whole run's.
 fn whole_and_merged(args: &[&str], name: &str, n: usize) -> (String, String) {
-    let whole = stdout(bin().args(args).arg("--json"));
+    let whole = stdout(firstmoves().args(args).arg("--json"));
     let mut files = Vec::new();
     for k in (1..=n).rev() {
-        let shard = stdout(
-            bin()
-                .args(args)
-                .args(["--json", "--shard", &format!("{k}/{n}")]),
-        );
+        let shard =
+            stdout(
+                firstmoves()
+                    .args(args)
+                    .args(["--json", "--shard", &format!("{k}/{n}")]),
+            );
         let file = scratch(&format!("{name}-{k}-of-{n}.json"));
         std::fs::write(&file, shard).unwrap();
         files.push(file);
     }
-    (stdout(bin().arg("merge").args(&files)), whole)
+    (stdout(firstmoves().arg("merge").args(&files)), whole)
 }
 
 #[test]
@@ -266,14 +280,16 @@ fn mate_campaign_shards_merge_to_the_whole_run() {
 
 #[test]
 fn chess_match_shards_merge_to_the_whole_run() {
+    // A program against itself under other settings, each with its coin.
+    let (coin, other) = coin_program();
     let args = [
         "-q",
         "chess",
         "match",
         "--white",
-        "soma",
+        coin,
         "--black",
-        "somac1966",
+        other,
         "--games",
         "3",
         "--alternate",
@@ -286,8 +302,8 @@ fn chess_match_shards_merge_to_the_whole_run() {
     let other = scratch("match-other-seed.json");
     let mut other_args = args.to_vec();
     other_args.extend(["--seed", "7", "--json", "--shard", "2/2"]);
-    std::fs::write(&other, stdout(bin().args(&other_args))).unwrap();
-    let out = bin()
+    std::fs::write(&other, stdout(firstmoves().args(&other_args))).unwrap();
+    let out = firstmoves()
         .arg("merge")
         .arg(scratch("match-1-of-2.json"))
         .arg(&other)

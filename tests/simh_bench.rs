@@ -1,15 +1,17 @@
 //! `firstmoves bench` beside SIMH's `i7094`: where i7094 is on the PATH, the bench runs SIMH on
-//! the same deck and prints the ratio (issue 18). What is tested is that the decks run alike,
-//! never a speed: the loop ends with firstmoves' registers, and each chess program's problem
-//! prints on SIMH's output tape the lines it prints here (the check that found `core.fap`
-//! reading its card before the channel had stored it; docs/scale.md).
+//! the same deck and prints the ratio. What is tested is that the decks run alike, never a
+//! speed: the loop ends with firstmoves' registers, and each chess program's problem prints on
+//! SIMH's output tape the lines it prints here (so a program that reads its card before the
+//! channel has stored it differs; docs/scale.md).
 //!
 //! Ignored where the build found no `i7094` (build.rs); under CI they run.
 
-use std::process::Command;
+mod common;
+
+use common::firstmoves;
 
 fn bench_json(args: &[&str]) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
+    let out = firstmoves()
         .arg("bench")
         .args(args)
         .args(["--seconds", "0.1", "--json"])
@@ -52,7 +54,7 @@ fn loop_ratio_for_both_machines() {
     ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
 )]
 fn every_chess_program_prints_alike_on_simh() {
-    for program in ["kotok", "soma", "turochamp", "mater"] {
-        three_rounds(&bench_json(&["7090", "--program", program]));
+    for e in chess::registry::PLAYERS {
+        three_rounds(&bench_json(&["7090", "--program", e.name()]));
     }
 }

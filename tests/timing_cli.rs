@@ -1,21 +1,9 @@
 //! `--timing low|nominal|high` and `firstmoves timing` (docs/timing.md): the same games under
 //! every bound, each report's period time that bound's, low never above high.
 
-use std::process::Command;
+mod common;
 
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::json;
 
 fn f(v: &serde_json::Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
@@ -102,41 +90,63 @@ fn the_table_has_a_reason_for_every_row() {
     }
 }
 
-/// The 7090 chess programs' documented problems (src/cmd/timing.rs, docs/timing.md): every
-/// cycle on a row of one status or on the I/O wait, the parts exact (period time is exact).
+/// docs/timing.md's table of the 7090 chess programs: (program, cycles, the shares of sourced,
+/// derived, estimate and I/O wait in per cent), a row a line.
+fn documented_shares() -> Vec<(String, u64, [f64; 4])> {
+    let doc = std::fs::read_to_string(format!("{}/docs/timing.md", common::ROOT)).unwrap();
+    let table = doc
+        .split("| program | problem | period time (low / nominal / high) | cycles |")
+        .nth(1)
+        .expect("docs/timing.md: the table of the chess programs");
+    table
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let percent = |i: usize| cells[i].trim_end_matches(" %").parse::<f64>().unwrap();
+            (
+                cells[1].to_lowercase(),
+                cells[4].replace(',', "").parse().unwrap(),
+                [percent(5), percent(6), percent(7), percent(8)],
+            )
+        })
+        .collect()
+}
+
+/// Every chess program of the registry: its documented problem (docs/timing.md, whose table
+/// must have its row) with every cycle on a row of one status or on the I/O wait, and the
+/// parts as the table gives them (tests/reports/timing-NAME.json keeps each to the cycle).
 #[test]
 fn the_share_of_each_7090_chess_programs_time_by_row_status_and_io_wait() {
-    // program, cycles, sourced, derived, estimate, io_wait (cycles of 2.18 us).
-    let want: [(&str, u64, [u64; 4]); 4] = [
-        (
-            "kotok",
-            19_112_743,
-            [6_178_713, 1_830_326, 10_998_988, 104_716],
-        ),
-        ("mater", 694_459, [220_352, 18_904, 356_393, 98_810]),
-        ("soma", 1_428_093, [358_721, 182_581, 776_169, 110_622]),
-        (
-            "turochamp",
-            14_544_583,
-            [5_366_943, 411_626, 8_655_392, 110_622],
-        ),
-    ];
+    let documented = documented_shares();
     let parts = ["sourced", "derived", "estimate", "io_wait"];
-    for (program, cycles, by) in want {
+    for e in chess::registry::PLAYERS {
+        let program = e.name();
+        let (_, cycles, shares) = documented
+            .iter()
+            .find(|(row, _, _)| row.starts_with(program))
+            .unwrap_or_else(|| panic!("docs/timing.md: no row for {program}"));
         let v = json(&["timing", "--program", program, "--json"]);
         assert_eq!(v["program"], program);
         assert_eq!(v["machine"], "ibm7090");
-        assert_eq!(v["cycles"], cycles, "{program}: {v}");
-        let got: Vec<u64> = parts
+        assert_eq!(v["cycles"], *cycles, "{program}: {v}");
+        let by: Vec<u64> = parts
             .iter()
             .map(|p| v["by_status"][p]["cycles"].as_u64().unwrap())
             .collect();
-        assert_eq!(got, by, "{program}: {}", v["by_status"]);
-        assert_eq!(by.iter().sum::<u64>(), cycles);
+        assert_eq!(by.iter().sum::<u64>(), *cycles);
+        for ((part, got), want) in parts.iter().zip(&by).zip(shares) {
+            let share = 100.0 * *got as f64 / *cycles as f64;
+            assert!(
+                (share - want).abs() < 0.05 + 1e-9,
+                "{program} {part}: {share:.2} %, docs/timing.md {want} %"
+            );
+        }
         let seconds: f64 = parts.iter().map(|p| f(&v["by_status"][p]["seconds"])).sum();
-        let shares: f64 = parts.iter().map(|p| f(&v["by_status"][p]["share"])).sum();
+        let total: f64 = parts.iter().map(|p| f(&v["by_status"][p]["share"])).sum();
         assert!((seconds - f(&v["emulated_seconds"])).abs() < 1e-6, "{v}");
-        assert!((shares - 1.0).abs() < 1e-9, "{v}");
+        assert!((total - 1.0).abs() < 1e-9, "{v}");
         // The rows add up to the CPU's part, and their counts to the instructions.
         let rows = v["rows"].as_array().unwrap();
         let row_cycles: u64 = rows.iter().map(|r| r["cycles"].as_u64().unwrap()).sum();
@@ -150,16 +160,16 @@ fn the_share_of_each_7090_chess_programs_time_by_row_status_and_io_wait() {
             f(&s["low"]) < f(&s["nominal"]) && f(&s["nominal"]) < f(&s["high"]),
             "{s}"
         );
+        // The same run as the command its words name, where that takes no placeholder.
+        let command = e
+            .timing_run()
+            .split("as `")
+            .nth(1)
+            .and_then(|c| c.split('`').next());
+        if let Some(command) = command.filter(|c| !c.contains("FEN")) {
+            let mut args: Vec<&str> = command.split_whitespace().collect();
+            args.push("--json");
+            assert_eq!(json(&args)["cycles"], *cycles, "{program}: {command}");
+        }
     }
-    // The same run as `chess best`.
-    let best = json(&[
-        "chess",
-        "best",
-        "--program",
-        "kotok",
-        "--engine",
-        "emulated",
-        "--json",
-    ]);
-    assert_eq!(best["cycles"], 19_112_743);
 }

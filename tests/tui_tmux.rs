@@ -2,10 +2,13 @@
 //! session, sends keys, captures the pane and asserts on its text. Without tmux (`apt-get
 //! install tmux`) the build marks them ignored (build.rs); under CI they run.
 
+mod common;
+
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_firstmoves");
+use common::{firstmoves, BIN};
+
 const SUM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assembler/testdata/sum.sil");
 /// Generous: the machine running the tests may be loaded.
 const WAIT: Duration = Duration::from_secs(60);
@@ -340,7 +343,7 @@ fn exhibition_view_records_like_the_plain_exhibition() {
     s.wait_for("EXITED 0");
 
     // The plain exhibition writes every header before it plays: stop it once they are there.
-    let mut child = Command::new(BIN)
+    let mut child = firstmoves()
         .args(common.split(' '))
         .arg(&plain)
         .stdout(std::process::Stdio::null())
@@ -381,7 +384,7 @@ fn exhibition_view_records_like_the_plain_exhibition() {
         }
     }
     // And the plain exhibition resumes the view's records to the end.
-    let out = Command::new(BIN)
+    let out = firstmoves()
         .args(common.split(' '))
         .arg(&tui)
         .arg("--resume")

@@ -1,4 +1,4 @@
-//! IBM's 709/7090 diagnostics run to their stops (issue 13): the seven programs of
+//! IBM's 709/7090 diagnostics run to their stops: the seven programs of
 //! ../shared/diags, assembled from their period source by the 9AP dialect, loaded through the
 //! 711 card reader by LOAD CARDS with our own loader card, run with the write-up's switches and
 //! the operator's script, and the stop classified by the write-up's tables (`table`). The deck

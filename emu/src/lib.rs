@@ -7,4 +7,4 @@ pub mod ibm7090;
 pub mod silliac;
 pub mod snapshot;
 
-pub use bound::{Bound, TimingStatus};
+pub use bound::{Bound, Spread, TimingStatus};

@@ -2,7 +2,7 @@
 //! the FNV-1a checksum on the `end` line, the atomic save, the line loop of the reader and the
 //! writers of runs of words. Each machine's `snapshot` module says what its lines hold.
 
-use std::fmt::{self, Write};
+use std::fmt::Write;
 use std::path::Path;
 
 /// What names one machine's snapshots: the machine in messages, the magic first line and the
@@ -18,36 +18,52 @@ pub struct Format {
 }
 
 /// Why a snapshot could not be read or written.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum SnapshotError {
+    #[error("{path}: {error}")]
     Io {
         path: String,
+        #[source]
         error: std::io::Error,
     },
     /// The name to save under is not a regular file (a device, a directory, a pipe): a save
     /// would replace it, so it is refused.
-    NotARegularFile {
-        path: String,
-    },
+    #[error("{path}: not a regular file; a snapshot is saved only to a new or regular file")]
+    NotARegularFile { path: String },
     /// The first line is not `<magic> <version>`.
+    #[error(
+        "{file}:1:1: not a {} snapshot (expected `{} {}`, found `{}`)",
+        .format.machine,
+        .format.magic,
+        .format.version,
+        .first_line.chars().take(60).collect::<String>()
+    )]
     NotASnapshot {
         file: String,
         first_line: String,
         format: Format,
     },
     /// A snapshot of a version this code does not read.
+    #[error(
+        "{file}:1: snapshot version {version} is not supported (this build reads {})",
+        readable_versions(.format)
+    )]
     Version {
         file: String,
         version: String,
         format: Format,
     },
     /// A line that does not parse, or a value out of range.
+    #[error("{file}:{line}: {message}")]
     Malformed {
         file: String,
         line: usize,
         message: String,
     },
     /// The contents parse but do not match the checksum on the `end` line.
+    #[error(
+        "{file}: snapshot damaged: checksum {actual:016x} does not match the recorded {expected:016x}"
+    )]
     Checksum {
         file: String,
         expected: u64,
@@ -55,61 +71,11 @@ pub enum SnapshotError {
     },
 }
 
-impl fmt::Display for SnapshotError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SnapshotError::Io { path, error } => write!(f, "{path}: {error}"),
-            SnapshotError::NotARegularFile { path } => write!(
-                f,
-                "{path}: not a regular file; a snapshot is saved only to a new or regular file"
-            ),
-            SnapshotError::NotASnapshot {
-                file,
-                first_line,
-                format,
-            } => {
-                let shown: String = first_line.chars().take(60).collect();
-                write!(
-                    f,
-                    "{file}:1:1: not a {} snapshot (expected `{} {}`, found `{shown}`)",
-                    format.machine, format.magic, format.version
-                )
-            }
-            SnapshotError::Version {
-                file,
-                version,
-                format,
-            } => write!(
-                f,
-                "{file}:1: snapshot version {version} is not supported (this build reads {})",
-                match format.oldest {
-                    v if v == format.version => format!("version {v}"),
-                    v => format!("versions {v} to {}", format.version),
-                }
-            ),
-            SnapshotError::Malformed {
-                file,
-                line,
-                message,
-            } => write!(f, "{file}:{line}: {message}"),
-            SnapshotError::Checksum {
-                file,
-                expected,
-                actual,
-            } => write!(
-                f,
-                "{file}: snapshot damaged: checksum {actual:016x} does not match the recorded {expected:016x}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SnapshotError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SnapshotError::Io { error, .. } => Some(error),
-            _ => None,
-        }
+/// The versions a build reads, as its `Version` error names them.
+fn readable_versions(format: &Format) -> String {
+    match format.oldest {
+        v if v == format.version => format!("version {v}"),
+        v => format!("versions {v} to {}", format.version),
     }
 }
 
@@ -307,6 +273,69 @@ pub fn parse_lines<'t>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_read_as_the_file_line_and_what() {
+        let format = Format {
+            machine: "7090",
+            magic: "m",
+            version: 3,
+            oldest: 2,
+        };
+        let text = |e: SnapshotError| e.to_string();
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
+        let e = SnapshotError::Io {
+            path: "p".into(),
+            error: io,
+        };
+        assert!(std::error::Error::source(&e).is_some());
+        assert_eq!(text(e), "p: gone");
+        assert_eq!(
+            text(SnapshotError::NotARegularFile { path: "p".into() }),
+            "p: not a regular file; a snapshot is saved only to a new or regular file"
+        );
+        assert_eq!(
+            text(SnapshotError::NotASnapshot {
+                file: "f".into(),
+                first_line: "x".repeat(70),
+                format,
+            }),
+            format!(
+                "f:1:1: not a 7090 snapshot (expected `m 3`, found `{}`)",
+                "x".repeat(60)
+            )
+        );
+        assert_eq!(
+            text(SnapshotError::Version {
+                file: "f".into(),
+                version: "9".into(),
+                format,
+            }),
+            "f:1: snapshot version 9 is not supported (this build reads versions 2 to 3)"
+        );
+        let one = Format {
+            oldest: 3,
+            ..format
+        };
+        assert_eq!(
+            text(SnapshotError::Version {
+                file: "f".into(),
+                version: "9".into(),
+                format: one,
+            }),
+            "f:1: snapshot version 9 is not supported (this build reads version 3)"
+        );
+        assert_eq!(text(malformed("f", 4, "bad".into())), "f:4: bad");
+        assert_eq!(
+            text(SnapshotError::Checksum {
+                file: "f".into(),
+                expected: 1,
+                actual: 0xab,
+            }),
+            "f: snapshot damaged: checksum 00000000000000ab does not match the recorded \
+             0000000000000001"
+        );
+    }
 
     #[test]
     fn a_save_never_replaces_what_is_not_a_regular_file() {

@@ -11,6 +11,8 @@ use assembler::{ap9, fap, guess, ibm7090, sil};
 use chess::{board::Position as ChessPosition, search::SearchResult};
 use emu::silliac::tape;
 
+use crate::console;
+
 /// A fuzz target.
 pub struct Target {
     pub name: &'static str,
@@ -18,6 +20,8 @@ pub struct Target {
     /// Seed files and folders, from the workspace root (`../shared` where it exists), with the
     /// endings kept from a folder.
     pub seed_paths: &'static [(&'static str, &'static [&'static str])],
+    /// Seed files named elsewhere, from the workspace root: the registry's chess programs.
+    pub seed_files: fn() -> Vec<PathBuf>,
     /// Seeds made in code (hand seeds, or the writer's own output for formats the tree keeps
     /// no file of).
     pub hand_seeds: fn() -> Vec<Vec<u8>>,
@@ -138,20 +142,15 @@ pub const TARGETS: &[Target] = &[
         name: "sil",
         run: |b| keep(sil::assemble(&text(b), "f.sil")),
         seed_paths: &[("programs/dama", &["sil"]), ("assembler/tests", &["sil"])],
+        seed_files: Vec::new,
         hand_seeds: || vec![b"        ORG 10\nX       L5 20\n        START X\n".to_vec()],
         dict: SIL_DICT,
     },
     Target {
         name: "fap",
         run: |b| keep(fap::assemble(&text(b), "f.fap")),
-        seed_paths: &[
-            ("programs/chess", &["fap"]),
-            ("programs/chess/src/kotok", &["fap"]),
-            ("programs/chess/src/mater", &["fap"]),
-            ("programs/chess/src/soma", &["fap"]),
-            ("programs/chess/src/turochamp", &["fap"]),
-            ("assembler/tests", &["fap"]),
-        ],
+        seed_paths: &[("programs/chess", &["fap"]), ("assembler/tests", &["fap"])],
+        seed_files: chess_programs,
         hand_seeds: || {
             vec![b"       ORG 100\n       DEC 1E30,1B17\n       CLA =1.5\n       END\n".to_vec()]
         },
@@ -161,6 +160,7 @@ pub const TARGETS: &[Target] = &[
         name: "ap9",
         run: |b| keep(ap9::assemble(&text(b), "f.9ap")),
         seed_paths: &[("assembler/tests", &["9ap"]), ("../shared/diags", &["asm"])],
+        seed_files: Vec::new,
         hand_seeds: Vec::new,
         dict: AP9_DICT,
     },
@@ -168,6 +168,7 @@ pub const TARGETS: &[Target] = &[
         name: "guess",
         run: |b| keep(guess::by_content(&text(b))),
         seed_paths: &[("assembler/tests", &["sil", "fap", "9ap"])],
+        seed_files: Vec::new,
         hand_seeds: Vec::new,
         dict: GUESS_DICT,
     },
@@ -182,6 +183,7 @@ pub const TARGETS: &[Target] = &[
             keep(sil::tape::read_image(b));
         },
         seed_paths: &[("../shared/tapes", &["pt"])],
+        seed_files: Vec::new,
         hand_seeds: || {
             let mut out = Vec::new();
             if let Ok(p) =
@@ -206,6 +208,7 @@ pub const TARGETS: &[Target] = &[
             keep(ibm7090::deck::from_image(b));
         },
         seed_paths: &[("tests/reports", &["out"])],
+        seed_files: Vec::new,
         hand_seeds: || {
             let mut out = Vec::new();
             if let Ok(p) = fap::assemble(
@@ -225,6 +228,7 @@ pub const TARGETS: &[Target] = &[
         name: "snapshot_silliac",
         run: |b| keep(emu::silliac::snapshot::from_text(&text(b), "f.snap")),
         seed_paths: &[],
+        seed_files: Vec::new,
         hand_seeds: || {
             let mut m = emu::silliac::Machine::new();
             let empty = emu::silliac::snapshot::to_text(&m).into_bytes();
@@ -237,6 +241,7 @@ pub const TARGETS: &[Target] = &[
         name: "snapshot_7090",
         run: |b| keep(emu::ibm7090::snapshot::from_text(&text(b), "f.snap")),
         seed_paths: &[],
+        seed_files: Vec::new,
         hand_seeds: || {
             let m = emu::ibm7090::Machine::new();
             vec![emu::ibm7090::snapshot::to_text(&m).into_bytes()]
@@ -254,6 +259,7 @@ pub const TARGETS: &[Target] = &[
             }
         },
         seed_paths: &[("programs/chess/testdata", &["txt"])],
+        seed_files: Vec::new,
         hand_seeds: || {
             vec![
                 b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_vec(),
@@ -279,6 +285,7 @@ pub const TARGETS: &[Target] = &[
             }
         },
         seed_paths: &[],
+        seed_files: Vec::new,
         hand_seeds: || {
             vec![
                 b"\ne2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1".to_vec(),
@@ -297,6 +304,7 @@ pub const TARGETS: &[Target] = &[
             keep(chess::initia::read_cards(&t));
         },
         seed_paths: &[("programs/chess/testdata", &["tsv"])],
+        seed_files: Vec::new,
         hand_seeds: || vec![b"# openings\ne2e4 e7e5\n8/8/8/8/8/8/8/K6k w - - 0 1\n".to_vec()],
         dict: TABLE_DICT,
     },
@@ -310,6 +318,7 @@ pub const TARGETS: &[Target] = &[
             }
         },
         seed_paths: &[],
+        seed_files: Vec::new,
         hand_seeds: || {
             vec![
                 b"A:1,2,3,4,5,6,7,8/B:25,26,27,28,29,30,31,32/A".to_vec(),
@@ -329,6 +338,7 @@ pub const TARGETS: &[Target] = &[
             }
         },
         seed_paths: &[],
+        seed_files: Vec::new,
         hand_seeds: || vec![b"01-10".to_vec(), b"32-23\n12-16 +5 1288\n".to_vec()],
         dict: DAMA_DICT,
     },
@@ -343,6 +353,7 @@ pub const TARGETS: &[Target] = &[
             ))
         },
         seed_paths: &[],
+        seed_files: Vec::new,
         hand_seeds: || {
             vec![
                 b"uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 2\nquit\n".to_vec(),
@@ -363,10 +374,27 @@ pub const TARGETS: &[Target] = &[
             }
         },
         seed_paths: &[],
+        seed_files: Vec::new,
         hand_seeds: || {
             vec![b"# board 01: SILLIAC (d5) as A against random as B\nA 01-10 +0 1288 30.525\nB 32-23\nA 10-14 -3 99 1.000\n= A WINS GOAL\n".to_vec()]
         },
         dict: RECORD_DICT,
+    },
+    Target {
+        name: "console_silliac",
+        run: console::silliac_lines,
+        seed_paths: &[],
+        seed_files: Vec::new,
+        hand_seeds: || vec![console::SEED.as_bytes().to_vec()],
+        dict: console::DICT,
+    },
+    Target {
+        name: "console_7090",
+        run: console::ibm7090_lines,
+        seed_paths: &[],
+        seed_files: Vec::new,
+        hand_seeds: || vec![console::SEED.as_bytes().to_vec()],
+        dict: console::DICT,
     },
 ];
 
@@ -396,6 +424,14 @@ impl chess::uci::Engine for Instant {
     }
 }
 
+/// Every chess program of the registry: its FAP file.
+fn chess_programs() -> Vec<PathBuf> {
+    chess::registry::PLAYERS
+        .iter()
+        .map(|e| PathBuf::from(e.source().path))
+        .collect()
+}
+
 /// The target called `name`.
 pub fn find(name: &str) -> Option<&'static Target> {
     TARGETS.iter().find(|t| t.name == name)
@@ -414,6 +450,7 @@ const PIECE: usize = 2048;
 /// into pieces, then its hand seeds.
 pub fn seeds(t: &Target) -> Vec<Vec<u8>> {
     let mut files = Vec::new();
+    files.extend((t.seed_files)().iter().map(|f| root().join(f)));
     for (path, endings) in t.seed_paths {
         let p = root().join(path);
         if p.is_file() {

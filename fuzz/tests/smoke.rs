@@ -1,4 +1,4 @@
-//! CI's smoke of the fuzzer (issue 15): every target for some thousands of inputs, 0 panics,
+//! CI's smoke of the fuzzer: every target for some thousands of inputs, 0 panics,
 //! and no input past the time limit (the watchdog would end this process with a hang file in
 //! fuzz/crashes). The long runs are `scripts/fuzz.sh`.
 
@@ -38,4 +38,20 @@ fn targets_have_unique_names() {
     names.dedup();
     assert_eq!(names.len(), TARGETS.len());
     assert!(targets::find("fap").is_some() && targets::find("nothing").is_none());
+}
+
+/// The FAP target's seeds hold every chess program of the registry (a new program needs no
+/// edit here).
+#[test]
+fn every_registered_chess_program_seeds_the_fap_target() {
+    let seeds = targets::seeds(targets::find("fap").unwrap());
+    for e in chess::registry::PLAYERS {
+        let source = e.source();
+        let first_line = source.text.lines().next().unwrap().as_bytes();
+        assert!(
+            seeds.iter().any(|s| s.starts_with(first_line)),
+            "fap: no seed from {}",
+            source.path
+        );
+    }
 }

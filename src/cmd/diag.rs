@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use diag::{self, Options, Report, Verdict};
 
-use super::run::ibm7090::{keys_word, switch_bits};
+use monitor::ibm7090::{keys_word, switch_bits};
 
 #[derive(clap::Args)]
 pub struct DiagArgs {

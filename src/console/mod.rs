@@ -2,12 +2,7 @@
 //! One monitor core (`monitor`) carries out SIMH-style commands from a script, a prompt or the
 //! TUI, over a backend per machine (`silliac`, `ibm7090`).
 
-pub mod exhibition_tui;
-#[cfg(test)]
-mod fuzz_lines;
-pub mod ibm7090;
-pub mod monitor;
-pub mod silliac;
+pub mod exhibition;
 pub mod term;
 pub mod tubes;
 pub mod tui;
@@ -16,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use monitor::{Console, MonitorError};
+use monitor::{ibm7090, silliac, Console, MonitorError};
 
 #[derive(clap::Args)]
 pub struct ConsoleArgs {

@@ -127,35 +127,15 @@ impl Frame {
     }
 }
 
-/// The 1,024-word store as SILLIAC's monitor tubes showed it: a raster of 64 x 16, one cell
-/// a word, darker with more digits set.
-pub fn store_raster(words: &[u64; 1024]) -> Vec<String> {
-    const SHADES: [char; 5] = [' ', '.', ':', '+', '#'];
-    words
-        .chunks(64)
-        .map(|row| {
-            row.iter()
-                .map(|w| SHADES[((w.count_ones() as usize) * 4).div_ceil(40)])
-                .collect()
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn frame_clips_and_raster_shades() {
+    fn frame_clips() {
         let mut f = Frame::new(5, 2);
         f.put(3, 0, "abcdef");
         f.put(0, 5, "gone");
         assert_eq!(f.text(), "   ab\n");
-        let mut words = [0u64; 1024];
-        words[1] = 1;
-        words[2] = (1 << 40) - 1;
-        let r = store_raster(&words);
-        assert_eq!(r.len(), 16);
-        assert!(r[0].starts_with(" .#"));
     }
 }

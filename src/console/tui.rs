@@ -4,9 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::monitor::Console;
 use super::term::{Frame, Terminal};
 use crossterm::event::{KeyCode, KeyModifiers};
+use monitor::Console;
 
 /// Orders per slice while running: a few milliseconds of host time.
 const SLICE: u64 = 200_000;
@@ -173,7 +173,7 @@ pub fn run(mon: Box<dyn Console>, name: String) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::console::silliac::{monitor, Program};
+    use monitor::silliac::{monitor, Program};
     use std::path::Path;
 
     #[test]

@@ -15,6 +15,11 @@ pub struct CardReader {
     pub cards_read: u64,
     /// The card being read: its image and the next word.
     pub(super) station: Option<([u64; IMAGE_WORDS], usize)>,
+    /// The operator pressed END OF FILE: with the hopper empty, a read select goes ahead and
+    /// the channel finds the end of the file (TEFA), as SIMH's reader does at the end of its
+    /// attached file [SUP `cdr_svc`: `ch6_err_disc` with `CHF_EOF`]; without it an empty
+    /// hopper leaves the reader not ready and the machine stops.
+    pub end_of_file: bool,
 }
 
 impl CardReader {

@@ -8,10 +8,12 @@
 //! LCH or SCH on them stops the machine (SIMH: "Non-existent channel"), and their tests see a
 //! channel not in operation with every indicator off.
 //!
-//! The channel works as the 7607 does, the data moving at once and the time on the channels'
+//! The channel works as the 7607 does, its commands run at once and the time on the channels'
 //! clock (`clock`, with the period figures of `io_timing`: a select starts the unit's record,
 //! each word is taken when it passes, the channel is in operation until its last word; selects,
-//! tape motions and LCH wait for it; docs/ibm7090.md "Channels and their units"):
+//! tape motions and LCH wait for it; docs/ibm7090.md "Channels and their units"); a word read
+//! reaches storage, and a word written is taken from it, at the word's time (`arrivals`,
+//! `departures`):
 //! - RDS/WRS select a unit; RCH (reset and load) starts the channel on the command list at Y.
 //!   The commands run at once to the point where the channel would wait for the CPU: after an
 //!   IOCT, IORT or IOST it waits for LCH, which goes on with the list at its Y. A channel left
@@ -33,19 +35,25 @@
 //!   tape (a write past the reel's end-of-tape marker, `tape::END_MARKER_MILS`; ETT).
 //!
 //! The unit side (selects, tape motions, words from and to a unit) is in `units`, the command
-//! lists in `commands`, what the CPU's tests and traps see in `status`.
+//! lists in `commands` (the printer's read select in `echo`), what the CPU's tests and traps
+//! see in `status`.
 
 use super::card_reader::CardReader;
 use super::printer::Printer;
 use super::punch::Punch;
 use super::tape::Tape;
 
+mod arrivals;
 mod clock;
 mod commands;
+mod departures;
+mod echo;
 mod status;
 mod units;
 
+pub use arrivals::{Arrival, Arrivals};
 pub use clock::Clock;
+pub use departures::{Departure, Departures, Target};
 
 /// Channels the machine has (A and B).
 pub const CHANNELS: usize = 2;
@@ -246,6 +254,10 @@ pub struct Io {
     pub io_check: bool,
     /// When the channels and units finish (`Clock`).
     pub clock: Clock,
+    /// Words read and not yet stored (`arrivals.rs`).
+    pub arrivals: Arrivals,
+    /// Words written and not yet taken (`departures.rs`).
+    pub departures: Departures,
 }
 
 impl Io {

@@ -504,8 +504,11 @@ impl Machine {
         let stop = self.run_regs(&mut r, limits);
         r.store(self);
         if !matches!(stop, Stop::InstructionBudget | Stop::CycleBudget) {
-            // The machine has stopped and time passes: a channel left waiting disconnects.
+            // The machine has stopped and time passes: a channel left waiting disconnects, the
+            // words it read arrive.
             self.io.settle();
+            self.io.arrivals.deliver_all(&mut self.mem[..]);
+            self.io.deliver_all_departures(&self.mem[..]);
         }
         stop
     }
@@ -540,10 +543,11 @@ impl Machine {
             if r.cycles >= end_c {
                 return Stop::CycleBudget;
             }
-            if self.trap_mode || self.channel_traps.armed() {
+            if self.trap_mode || self.channel_traps.armed() || self.io.in_passing() {
                 // Trap mode: every transfer tests it, which the hot loop does not; channel
-                // traps armed: every boundary may take one. One step at a time until LTM, or
-                // until the traps are off or held off after one was taken.
+                // traps armed: every boundary may take one; words on their way from a channel
+                // arrive between instructions. One step at a time until LTM, until the traps
+                // are off or held off after one was taken, or until the words are in.
                 if let Err(stop) = self.step_watched(r) {
                     return stop;
                 }
@@ -574,6 +578,7 @@ impl Machine {
                         }
                         if self.trap_mode
                             || self.channel_traps.armed()
+                            || self.io.in_passing()
                             || std::mem::take(&mut self.spun)
                         {
                             // ETM, ENB or RCT: the rest of the slice one step at a time; a
@@ -596,6 +601,8 @@ impl Machine {
         r.store(self);
         if res.is_err() {
             self.io.settle();
+            self.io.arrivals.deliver_all(&mut self.mem[..]);
+            self.io.deliver_all_departures(&self.mem[..]);
         }
         res.err()
     }
@@ -616,6 +623,10 @@ impl Machine {
     /// the IC.
     #[inline(never)]
     fn step_traced(&mut self, r: &mut Regs) -> Result<bool, Stop> {
+        if self.io.in_passing() {
+            self.io.arrivals.deliver_due(&mut self.mem[..], r.cycles);
+            self.io.deliver_departures(&self.mem[..], r.cycles, None);
+        }
         if self.channel_traps.enable != 0 {
             if let Some(res) = self.channel_trap(r) {
                 return res.map(|()| true);

@@ -374,13 +374,15 @@ pub fn round(ac: u64, mq: u64) -> (u64, u8) {
 }
 
 /// Why 9AP's conversion of a decimal number gave no word (9AP punches 0 and flags the card).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DecError {
     /// The decimal exponent is outside −48..=38 (9AP5 1578, 1596).
+    #[error("decimal exponent outside -48..=38")]
     Exponent,
     /// The result's characteristic left the word (the `ACL` into P test, 9AP5 1592-1595,
     /// 1604-1606), or one of the floating-point steps spilled (on the 709 a floating trap,
     /// whose handler 9AP does not provide).
+    #[error("the number is outside the floating-point range")]
     Range,
 }
 

@@ -9,8 +9,9 @@
 //! shifter), `float` (the floating-point part of the arithmetic unit), `cpu` (registers,
 //! fetch, execute, stops; the `Machine`), `channel` (the 7607 channels), `card_reader` (711),
 //! `punch` (721), `printer` (716), `tape` (729 reels), `card` (Hollerith and row-binary
-//! images), `bcd` (character code), `timing` (data-dependent cycles), `profile` (a run's cycles by
-//! instruction row and I/O wait), `trace`, `bench`.
+//! images), `bcd` (character code), `timing` (data-dependent cycles), `io_timing` (the period
+//! time of the I/O units), `profile` (a run's cycles by instruction row and I/O wait),
+//! `trace`, `bench`.
 
 pub mod arith;
 pub mod bcd;

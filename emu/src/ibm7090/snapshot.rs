@@ -5,7 +5,7 @@
 //! image, the punch's cards, every tape reel) as a small versioned text file.
 //!
 //! ```text
-//! firstmoves-ibm7090-snapshot 3
+//! firstmoves-ibm7090-snapshot 4
 //! cpu 7094                                (the 709 or 7094; none for a 7090)
 //! ac 0 / mq 0 / xr 0 0 0 / ic 100         (octal; XR1 XR2 XR4, on a 7094 XR1-XR7 and then
 //!                                          multi-tag 0)
@@ -34,13 +34,20 @@
 //! trap-clock A 0 0                         (when the end-of-file and redundancy indicators
 //!                                          came on)
 //! tape-clock A 0 0 0 0 0 0 0 0 0 0         (when each unit stops)
+//! arrival A 5120 200 605060606060          (a word read, stored at that cycle: decimal cycle,
+//!                                          octal address and word; `snapshot/v4.rs`)
+//! reader-eof 1                             (the reader's END OF FILE key down; absent: up)
+//! printer-echo 3 0 0 ...                   (the printer's echo line under a read select)
+//! departure A 5120 300 1 tape 3 0 6 b      (a word written, taken again at that cycle, and
+//!                                          where it went; departure-image: a line's image)
 //! end 0123456789abcdef                    (FNV-1a 64 of every byte before this line)
 //! ```
-//! (`/` above separates lines.) The clock lines came with period I/O time and stay in version
-//! 2: a snapshot without them has the clock at 0. Version 3 added the channel traps
-//! (`channel-traps`, `trap-clock`); a version 2 snapshot still loads, with traps off. The
-//! decoded-instruction cache is rebuilt from the store; the pending trace text is output and
-//! not saved.
+//! (`/` above separates lines.) A version 2 snapshot has no channel traps (`channel-traps`,
+//! `trap-clock`) and loads with them off; one without the clock lines has the clock at 0. A
+//! version 3 snapshot has none of the words in passing (`arrival`, `departure`), the reader's
+//! END OF FILE key (`reader-eof`) or the printer's echo line (`printer-echo`), and loads with
+//! none. The decoded-instruction cache is rebuilt from the store; the pending trace text is
+//! output and not saved.
 
 use super::card::{Card, IMAGE_WORDS};
 use super::channel::{Channel, Io, State, Unit, CHANNELS, TAPE_UNITS};
@@ -52,6 +59,8 @@ use crate::snapshot::{self as shared, Format, Line};
 use std::fmt::Write;
 use std::path::Path;
 
+mod v4;
+
 pub use crate::snapshot::SnapshotError;
 
 /// The first line of every snapshot, the format version this code writes, and the oldest it
@@ -59,7 +68,7 @@ pub use crate::snapshot::SnapshotError;
 pub const FORMAT: Format = Format {
     machine: "7090",
     magic: "firstmoves-ibm7090-snapshot",
-    version: 3,
+    version: 4,
     oldest: 2,
 };
 const PER_LINE: usize = 8;
@@ -126,6 +135,7 @@ pub fn to_text(m: &Machine) -> String {
     );
     write_io(&mut s, &m.io);
     write_clock(&mut s, m);
+    v4::write(&mut s, &m.io);
     shared::finish(&mut s);
     s
 }
@@ -318,7 +328,8 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
         let known = cpu_field(&mut m, &f)?
             || channel_field(&mut m, &f)?
             || clock_field(&mut m, &f)?
-            || unit_field(&mut m, &f, &mut later)?;
+            || unit_field(&mut m, &f, &mut later)?
+            || v4_field(&mut m, &f)?;
         if !known {
             return Err(f.bad(format!("unknown field `{}`", f.key)));
         }
@@ -328,6 +339,15 @@ pub fn from_text(text: &str, file: &str) -> Result<Machine, SnapshotError> {
         shared::malformed(file, text.lines().count(), message.into())
     })?;
     Ok(m)
+}
+
+/// The lines version 4 added (`snapshot/v4.rs`); whether the key was one of them.
+fn v4_field(m: &mut Machine, f: &Fields) -> Result<bool, SnapshotError> {
+    if !v4::KEYS.contains(&f.key) {
+        return Ok(false);
+    }
+    v4::read(&mut m.io, f.key, f.rest).map_err(|e| f.bad(e))?;
+    Ok(true)
 }
 
 /// One line's fields: its key, the values after it, and where it is for errors.
@@ -751,7 +771,7 @@ mod tests {
             .take_while(|l| !l.starts_with("end "))
             .map(|l| format!("{l}\n"))
             .collect();
-        let mut s = body.replacen("snapshot 3", "snapshot 2", 1);
+        let mut s = body.replacen("snapshot 4", "snapshot 2", 1);
         shared::finish(&mut s);
         s
     }
@@ -775,9 +795,9 @@ mod tests {
             Err(e) => e.to_string(),
         };
         assert!(err("firstmoves-silliac-snapshot 1\n").contains("not a 7090 snapshot"));
-        assert!(err(&good.replacen("snapshot 3", "snapshot 1", 1)).contains("version 1"));
-        assert!(err(&good.replacen("snapshot 3", "snapshot 4", 1)).contains("versions 2 to 3"));
-        assert!(err(&good.replacen("snapshot 3", "snapshot 03", 1)).contains("version 03"));
+        assert!(err(&good.replacen("snapshot 4", "snapshot 1", 1)).contains("version 1"));
+        assert!(err(&good.replacen("snapshot 4", "snapshot 5", 1)).contains("versions 2 to 4"));
+        assert!(err(&good.replacen("snapshot 4", "snapshot 04", 1)).contains("version 04"));
         assert!(err(&good.replacen("cycles ", "cycles 9", 1)).contains("checksum"));
         assert!(err(&good[..good.len() / 2]).starts_with("x.snap:"));
         let e = err(&good.replacen("ic 1", "ic 9", 1));

@@ -16,9 +16,13 @@
 //! The host text form of a BCD tape (card images in, print lines out) is one record a line in
 //! the CPU's character set (`bcd.rs`): a line is padded with blanks to 84 characters, the
 //! 14-word card image of the system input tapes [I], and longer lines to a whole word; a line
-//! `#EOF` is a tape mark (`#` is no character of the set, so no record reads so).
+//! `#EOF` is a tape mark (`#` is no character of the set, so no record reads so). The forms
+//! other tools use (s709's card decks and listings, its memory-code BCD) are in `tape/text.rs`.
 
 use super::bcd;
+
+mod text;
+pub use text::Code;
 
 /// The character of a tape mark.
 pub const MARK: u8 = 0o17;
@@ -76,8 +80,14 @@ pub struct Tape {
 pub enum TapeError {
     #[error("byte {at}: a P7B image starts each block with bit 7 set (found {byte:#04x})")]
     NoBlockStart { at: usize, byte: u8 },
-    #[error("line {line}: `{ch}` is not a character of the 7090's BCD set")]
-    NotBcd { line: usize, ch: char },
+    #[error("line {line}, column {column}: `{ch}` is not a character of the 7090's BCD set")]
+    NotBcd {
+        line: usize,
+        column: usize,
+        ch: char,
+    },
+    #[error("line {line}: {len} characters, more than a card image's 84")]
+    LineTooLong { line: usize, len: usize },
 }
 
 /// A 6-bit character with the parity bit the mode writes (odd for binary, even for BCD).
@@ -239,11 +249,16 @@ impl Tape {
                 let width = CARD_IMAGE_CHARS.max(len.div_ceil(6) * 6);
                 let padded = format!("{line:width$}");
                 bcd_record(&padded).map(Block::Record).ok_or_else(|| {
-                    let ch = line
+                    let (k, ch) = line
                         .chars()
-                        .find(|&c| bcd::encode(c).is_none())
-                        .unwrap_or('?');
-                    TapeError::NotBcd { line: i + 1, ch }
+                        .enumerate()
+                        .find(|&(_, c)| bcd::encode(c).is_none())
+                        .unwrap_or((0, '?'));
+                    TapeError::NotBcd {
+                        line: i + 1,
+                        column: k + 1,
+                        ch,
+                    }
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -387,7 +402,11 @@ mod tests {
         assert_eq!(text.bcd_lines(), ["CARD ONE", ""]);
         assert_eq!(
             Tape::from_bcd_text("OK\nBAD#\n"),
-            Err(TapeError::NotBcd { line: 2, ch: '#' })
+            Err(TapeError::NotBcd {
+                line: 2,
+                column: 4,
+                ch: '#'
+            })
         );
     }
 

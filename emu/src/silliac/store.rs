@@ -10,11 +10,10 @@ pub const WORDS: usize = 1024;
 pub const ADDRESS_MASK: u16 = 0x3FF;
 
 /// The arrays are held in the struct (the machine boxes the whole store), so that the hot
-/// loops reach a word through one pointer, not two: instructions per order of `bench silliac`
-/// under `valgrind --tool=cachegrind`, 37.0 with boxed arrays, 33.6 so (27 Nov 2026).
-/// `repr(C)` keeps `words` first, at the struct's own address, so that the hot loop reaches
-/// words for reading and writing through one pointer (cachegrind, `bench silliac`: 25.7 -> 25.5
-/// instructions an order, 27 Nov 2026).
+/// loops reach a word through one pointer, not two (host instructions an order of `bench
+/// silliac` under `valgrind --tool=cachegrind`: 37.0 with boxed arrays, 33.6 so). `repr(C)`
+/// keeps `words` first, at the struct's own address, so that reads and writes reach a word
+/// through that one pointer (25.7 -> 25.5 instructions an order).
 #[derive(Clone)]
 #[repr(C)]
 pub struct Store {

@@ -2,7 +2,6 @@
 //! `o` = sprocket; shared/tapes/README.md), raw tapes (one byte 0..31 a frame), and the
 //! teleprinter's 5-hole code with figure and letter shift (notes §6, Halton 1958 via Jones).
 
-use std::fmt;
 use std::path::Path;
 
 /// Frame values of the shift characters and the two delays.
@@ -34,11 +33,13 @@ pub enum Shift {
 }
 
 /// A bad tape: where and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TapeError {
     /// The file could not be read.
+    #[error("{file}: {message}")]
     Io { file: String, message: String },
     /// A `.pt` line that is not a frame (line and column 1-based).
+    #[error("{file}:{line}:{column}: {message}")]
     Frame {
         file: String,
         line: usize,
@@ -46,6 +47,7 @@ pub enum TapeError {
         message: String,
     },
     /// A raw tape byte above 31 (offset 0-based).
+    #[error("{file}: byte {offset}: value {value} is not a 5-hole frame (0..31)")]
     RawByte {
         file: String,
         offset: usize,
@@ -53,41 +55,10 @@ pub enum TapeError {
     },
 }
 
-impl fmt::Display for TapeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TapeError::Io { file, message } => write!(f, "{file}: {message}"),
-            TapeError::Frame {
-                file,
-                line,
-                column,
-                message,
-            } => write!(f, "{file}:{line}:{column}: {message}"),
-            TapeError::RawByte {
-                file,
-                offset,
-                value,
-            } => write!(
-                f,
-                "{file}: byte {offset}: value {value} is not a 5-hole frame (0..31)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for TapeError {}
-
 /// A character the teleprinter code cannot represent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} has no 5-hole teleprinter code")]
 pub struct UnencodableChar(pub char);
-
-impl fmt::Display for UnencodableChar {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} has no 5-hole teleprinter code", self.0)
-    }
-}
-
-impl std::error::Error for UnencodableChar {}
 
 const WEIGHTS: [u8; 6] = [16, 8, 0, 4, 2, 1];
 
@@ -305,21 +276,29 @@ mod tests {
         assert_eq!(read_tape_file(&raw).unwrap(), vec![0, 5, 31]);
         let bad = dir.join("b.tape");
         std::fs::write(&bad, [0u8, 5, 200]).unwrap();
+        let e = read_tape_file(&bad).unwrap_err();
         assert!(matches!(
-            read_tape_file(&bad),
-            Err(TapeError::RawByte {
+            e,
+            TapeError::RawByte {
                 offset: 2,
                 value: 200,
                 ..
-            })
+            }
         ));
+        let name = bad.display();
+        let text = format!("{name}: byte 2: value 200 is not a 5-hole frame (0..31)");
+        assert_eq!(e.to_string(), text);
         let pt = dir.join("c.pt");
         std::fs::write(&pt, format_pt(&[3, 18])).unwrap();
         assert_eq!(read_tape_file(&pt).unwrap(), vec![3, 18]);
-        assert!(matches!(
-            read_tape_file(&dir.join("missing.pt")),
-            Err(TapeError::Io { .. })
-        ));
+        let e = read_tape_file(&dir.join("missing.pt")).unwrap_err();
+        assert!(matches!(e, TapeError::Io { .. }));
+        let missing = dir.join("missing.pt");
+        assert!(
+            e.to_string()
+                .starts_with(&format!("{}: ", missing.display())),
+            "{e}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -331,6 +310,8 @@ mod tests {
         assert_eq!(encode_text("12").unwrap(), vec![1, 2]);
         assert_eq!(encode_text("P").unwrap(), vec![LETTER_SHIFT, 0]);
         assert_eq!(encode_text("%"), Err(UnencodableChar('%')));
+        let e = UnencodableChar('%').to_string();
+        assert_eq!(e, "'%' has no 5-hole teleprinter code");
         // N J F L print the same in both shifts
         assert_eq!(decode_text(&[12, 13, 14, 15]), "NJFL");
     }

@@ -11,33 +11,18 @@
 
 use super::orders::{info, TimingClass};
 
-/// A figure with its bounds: `low <= nominal <= high` (checked by a test for every row).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Bounds {
-    pub low_ns: u64,
-    pub nominal_ns: u64,
-    pub high_ns: u64,
-}
-
-impl Bounds {
-    const fn new(low_ns: u64, nominal_ns: u64, high_ns: u64) -> Bounds {
-        Bounds {
-            low_ns,
-            nominal_ns,
-            high_ns,
-        }
-    }
-
-    const ZERO: Bounds = Bounds::new(0, 0, 0);
-}
+/// No time under any bound.
+const ZERO: Spread = Spread::new(0, 0, 0);
 
 /// One row: a fixed part per order plus, for some families, a part per unit of work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimingRow {
     pub class: TimingClass,
     pub name: &'static str,
-    pub fixed: Bounds,
-    pub per_unit: Bounds,
+    /// ns an order takes, each bound `low <= nominal <= high` (checked by a test for every row).
+    pub fixed: Spread,
+    /// ns a unit of its work takes (a place shifted, a character read or punched).
+    pub per_unit: Spread,
     /// What `per_unit` is charged for ("" if none).
     pub unit: &'static str,
     pub status: TimingStatus,
@@ -71,12 +56,12 @@ pub const PUNCH_CHAR_NS: u64 = 100 * MS;
 
 /// The fixed part of an order with no operand: at least its share of the pair fetch, at most
 /// an addition (which does the same and more).
-const NO_OPERAND: Bounds = Bounds::new(FETCH_SHARE_NS, NO_OPERAND_NS, ADD_NS);
+const NO_OPERAND: Spread = Spread::new(FETCH_SHARE_NS, NO_OPERAND_NS, ADD_NS);
 /// An order with one store access and no more work than an addition's adder.
-const ONE_ACCESS: Bounds = Bounds::new(FETCH_SHARE_NS + ACCESS_NS, ADD_NS, ADD_NS);
+const ONE_ACCESS: Spread = Spread::new(FETCH_SHARE_NS + ACCESS_NS, ADD_NS, ADD_NS);
 /// A punch or teleprinter character: Creed's 1955 high-speed punch (model 25, 33 characters/s)
 /// at the fast end, ORDVAC's 1951 teleprinter (five strokes a second) at the slow end.
-const PUNCH_CHAR: Bounds = Bounds::new(30 * MS, PUNCH_CHAR_NS, 200 * MS);
+const PUNCH_CHAR: Spread = Spread::new(30 * MS, PUNCH_CHAR_NS, 200 * MS);
 const PUNCH_BOUNDS: &str = "per character: low 30 ms = 33 characters/s, Creed's model 25 high-speed punch of 1955 (baudot.net/creed.htm); high 200 ms = ORDVAC's teleprinter, \"five strokes a second\" (Illinois press 1951, members.core.com/A0/BD/jackstar/computer.html: cubes of 1-2,000 took 1 h 15 min, ~4.7 characters/s); fixed part as a transfer";
 
 /// The table, one row per timing class.
@@ -87,8 +72,8 @@ const TIMING_ROWS: [TimingRow; 12] = [
     TimingRow {
         class: TimingClass::Add,
         name: "addition class (L, F, S, K families)",
-        fixed: Bounds::new(72 * US, ADD_NS, 100 * US),
-        per_unit: Bounds::ZERO,
+        fixed: Spread::new(72 * US, ADD_NS, 100 * US),
+        per_unit: ZERO,
         unit: "",
         status: TimingStatus::Sourced,
         source: "Findler 1961 footnote: \"the time for an addition is 75 microseconds\" (papers/findler-1961-dama-on-silliac.txt)",
@@ -97,8 +82,8 @@ const TIMING_ROWS: [TimingRow; 12] = [
     TimingRow {
         class: TimingClass::Multiply,
         name: "multiplication (7x)",
-        fixed: Bounds::new(620 * US, 700 * US, 1_000 * US),
-        per_unit: Bounds::ZERO,
+        fixed: Spread::new(620 * US, 700 * US, 1_000 * US),
+        per_unit: ZERO,
         unit: "",
         status: TimingStatus::Sourced,
         source: "Findler 1961 footnote: \"for a multiplication 700 microseconds\"",
@@ -107,8 +92,8 @@ const TIMING_ROWS: [TimingRow; 12] = [
     TimingRow {
         class: TimingClass::Divide,
         name: "division (6x)",
-        fixed: Bounds::new(700 * US, 1_040 * US, 1_400 * US),
-        per_unit: Bounds::ZERO,
+        fixed: Spread::new(700 * US, 1_040 * US, 1_400 * US),
+        per_unit: ZERO,
         unit: "",
         status: TimingStatus::Estimate,
         source: "700 us x the IAS machine's divide/multiply ratio 920/620 (BRL 1955 survey, ed-thelen.org BRL-i.html); same 39-step structure plus a trial subtraction per step",
@@ -118,7 +103,7 @@ const TIMING_ROWS: [TimingRow; 12] = [
         class: TimingClass::Shift,
         name: "shift (0x, 1x)",
         fixed: NO_OPERAND,
-        per_unit: Bounds::new(2 * US, SHIFT_PLACE_NS, 16 * US),
+        per_unit: Spread::new(2 * US, SHIFT_PLACE_NS, 16 * US),
         unit: "place",
         status: TimingStatus::Estimate,
         source: "fixed: addition 75 us less one store access (36 us, ORDVAC, Time 1952), rounded; per place: half a multiply step, (700-75)/39/2 = 8 us",
@@ -128,7 +113,7 @@ const TIMING_ROWS: [TimingRow; 12] = [
         class: TimingClass::Transfer,
         name: "transfer and stop (2x, 3x)",
         fixed: NO_OPERAND,
-        per_unit: Bounds::ZERO,
+        per_unit: ZERO,
         unit: "",
         status: TimingStatus::Estimate,
         source: "no operand access: as the fixed part of a shift",
@@ -138,7 +123,7 @@ const TIMING_ROWS: [TimingRow; 12] = [
         class: TimingClass::Store,
         name: "store A (40, 41, 44, 45, 49, 4J)",
         fixed: ONE_ACCESS,
-        per_unit: Bounds::ZERO,
+        per_unit: ZERO,
         unit: "",
         status: TimingStatus::Estimate,
         source: "one store access like an addition, a write instead of a read",
@@ -147,8 +132,8 @@ const TIMING_ROWS: [TimingRow; 12] = [
     TimingRow {
         class: TimingClass::AddressStore,
         name: "address store (42, 43, 46, 47, 4S, 4L)",
-        fixed: Bounds::new(FETCH_SHARE_NS + 2 * ACCESS_NS, 110 * US, 2 * ADD_NS),
-        per_unit: Bounds::ZERO,
+        fixed: Spread::new(FETCH_SHARE_NS + 2 * ACCESS_NS, 110 * US, 2 * ADD_NS),
+        per_unit: ZERO,
         unit: "",
         status: TimingStatus::Estimate,
         source: "read-modify-write of one word: a store (75 us) plus one more access (36 us, ORDVAC, Time 1952), rounded",
@@ -158,7 +143,7 @@ const TIMING_ROWS: [TimingRow; 12] = [
         class: TimingClass::QLoad,
         name: "load Q (5x)",
         fixed: ONE_ACCESS,
-        per_unit: Bounds::ZERO,
+        per_unit: ZERO,
         unit: "",
         status: TimingStatus::Estimate,
         source: "one store access like an addition, no adder",
@@ -168,7 +153,7 @@ const TIMING_ROWS: [TimingRow; 12] = [
         class: TimingClass::Extract,
         name: "extract (Jx)",
         fixed: ONE_ACCESS,
-        per_unit: Bounds::ZERO,
+        per_unit: ZERO,
         unit: "",
         status: TimingStatus::Estimate,
         source: "one store access like an addition",
@@ -178,7 +163,7 @@ const TIMING_ROWS: [TimingRow; 12] = [
         class: TimingClass::Read,
         name: "tape read (80, 81)",
         fixed: NO_OPERAND,
-        per_unit: Bounds::new(MS, READ_CHAR_NS, 10 * MS),
+        per_unit: Spread::new(MS, READ_CHAR_NS, 10 * MS),
         unit: "character",
         status: TimingStatus::Estimate,
         source: "guess: 200 characters/s, the speed class of early-1950s photoelectric readers; no SILLIAC or ILLIAC reader figure found",
@@ -222,7 +207,7 @@ const fn build_fixed(b: Bound) -> [u64; 256] {
         let mut i = 0;
         while i < TIMING_ROWS.len() {
             if TIMING_ROWS[i].class as u8 == class as u8 {
-                t[c] = TIMING_ROWS[i].fixed.pick(b);
+                t[c] = TIMING_ROWS[i].fixed.get(b);
             }
             i += 1;
         }
@@ -239,23 +224,12 @@ const fn info_const(code: u8) -> TimingClass {
 /// characters).
 pub fn duration_ns(code: u8, units: u64) -> u64 {
     match row(info(code).timing) {
-        Some(r) => r.fixed.nominal_ns + r.per_unit.nominal_ns * units,
+        Some(r) => r.fixed.nominal + r.per_unit.nominal * units,
         None => 0,
     }
 }
 
-pub use crate::bound::{Bound, TimingStatus};
-
-impl Bounds {
-    /// The figure of one bound.
-    pub const fn pick(&self, b: Bound) -> u64 {
-        match b {
-            Bound::Low => self.low_ns,
-            Bound::Nominal => self.nominal_ns,
-            Bound::High => self.high_ns,
-        }
-    }
-}
+pub use crate::bound::{Bound, Spread, TimingStatus};
 
 /// The figures the clock charges under one bound, laid out for the hot loop.
 #[derive(Debug, PartialEq, Eq)]
@@ -272,7 +246,7 @@ const fn per_unit(class: TimingClass, b: Bound) -> u64 {
     let mut i = 0;
     while i < TIMING_ROWS.len() {
         if TIMING_ROWS[i].class as u8 == class as u8 {
-            return TIMING_ROWS[i].per_unit.pick(b);
+            return TIMING_ROWS[i].per_unit.get(b);
         }
         i += 1;
     }
@@ -331,12 +305,8 @@ impl Work {
     }
 }
 
-/// A run's period time under the low, nominal and high figures of every row: a figure with its
-/// bounds, as a row's are.
-pub type Spread = Bounds;
-
 /// The period time of a run from its per-code order counts (`Machine::counts`) and its
-/// per-unit work (`Machine::work`). `nominal_ns` equals the machine's clock for the same run.
+/// per-unit work (`Machine::work`). `nominal` equals the machine's clock for the same run.
 pub fn spread(counts: &[u64; 256], work: &Work) -> Spread {
     let mut s = Spread::default();
     for r in TIMING_TABLE.iter() {
@@ -345,9 +315,7 @@ pub fn spread(counts: &[u64; 256], work: &Work) -> Spread {
             .map(|c| counts[c as usize])
             .sum();
         let units = work.units(r.class);
-        s.low_ns += orders * r.fixed.low_ns + units * r.per_unit.low_ns;
-        s.nominal_ns += orders * r.fixed.nominal_ns + units * r.per_unit.nominal_ns;
-        s.high_ns += orders * r.fixed.high_ns + units * r.per_unit.high_ns;
+        s += r.fixed.map(|ns| orders * ns) + r.per_unit.map(|ns| units * ns);
     }
     s
 }
@@ -361,7 +329,7 @@ pub fn nominal_by_status(counts: &[u64; 256], work: &Work) -> [(TimingStatus, u6
             .filter(|&c| info(c).timing == r.class)
             .map(|c| counts[c as usize])
             .sum();
-        let ns = orders * r.fixed.nominal_ns + work.units(r.class) * r.per_unit.nominal_ns;
+        let ns = orders * r.fixed.nominal + work.units(r.class) * r.per_unit.nominal;
         if let Some(slot) = out.iter_mut().find(|(s, _)| *s == r.status) {
             slot.1 += ns;
         }
@@ -394,13 +362,8 @@ pub fn markdown_table() -> String {
     s
 }
 
-fn us3(b: &Bounds) -> String {
-    format!(
-        "{} / {} / {}",
-        us(b.low_ns),
-        us(b.nominal_ns),
-        us(b.high_ns)
-    )
+fn us3(b: &Spread) -> String {
+    format!("{} / {} / {}", us(b.low), us(b.nominal), us(b.high))
 }
 
 fn us(ns: u64) -> String {
@@ -430,9 +393,9 @@ mod tests {
                 printed_chars: units[3],
             };
             let s = spread(&counts, &work);
-            prop_assert!(s.low_ns <= s.nominal_ns && s.nominal_ns <= s.high_ns);
+            prop_assert!(s.low <= s.nominal && s.nominal <= s.high);
             let parts: u64 = nominal_by_status(&counts, &work).iter().map(|p| p.1).sum();
-            prop_assert_eq!(parts, s.nominal_ns);
+            prop_assert_eq!(parts, s.nominal);
         }
     }
 
@@ -463,14 +426,10 @@ mod tests {
     fn every_row_is_bounded_and_reasoned() {
         for r in TIMING_TABLE.iter() {
             for b in [r.fixed, r.per_unit] {
-                assert!(
-                    b.low_ns <= b.nominal_ns && b.nominal_ns <= b.high_ns,
-                    "{}",
-                    r.name
-                );
+                assert!(b.low <= b.nominal && b.nominal <= b.high, "{}", r.name);
             }
-            assert!(r.fixed.low_ns > 0, "{}: an order takes some time", r.name);
-            assert_eq!(r.unit.is_empty(), r.per_unit == Bounds::ZERO, "{}", r.name);
+            assert!(r.fixed.low > 0, "{}: an order takes some time", r.name);
+            assert_eq!(r.unit.is_empty(), r.per_unit == ZERO, "{}", r.name);
             assert!(!r.source.is_empty() && !r.bounds.is_empty(), "{}", r.name);
         }
     }
@@ -485,9 +444,9 @@ mod tests {
             ..Work::default()
         };
         let s = spread(&counts, &work);
-        assert_eq!(s.nominal_ns, 2 * 75_000 + 40_000 + 5 * 8_000);
-        assert_eq!(s.low_ns, 2 * 72_000 + 18_000 + 5 * 2_000);
-        assert_eq!(s.high_ns, 2 * 100_000 + 75_000 + 5 * 16_000);
+        assert_eq!(s.nominal, 2 * 75_000 + 40_000 + 5 * 8_000);
+        assert_eq!(s.low, 2 * 72_000 + 18_000 + 5 * 2_000);
+        assert_eq!(s.high, 2 * 100_000 + 75_000 + 5 * 16_000);
         let parts = nominal_by_status(&counts, &work);
         assert_eq!(parts[0], (TimingStatus::Sourced, 150_000));
         assert_eq!(parts[2], (TimingStatus::Estimate, 80_000));

@@ -5,10 +5,10 @@
 use std::fmt::Write as _;
 
 use emu::ibm7090::{Limits, Stop};
-use emu::Bound;
+use emu::{Bound, Spread};
 use serde_json::{json, Map, Value};
 
-use super::emulated::{cycles_seconds, CycleSpread, EmulatedError};
+use super::emulated::{cycles_seconds, EmulatedError};
 use super::fen::to_fen;
 use super::program::{run_with, spread_of, Case, Player, ReportField};
 use harness::progress::Progress;
@@ -54,7 +54,7 @@ pub struct Report<P: Player> {
     /// The bound the runs were timed with.
     pub bound: Bound,
     /// The finished runs' cycles under each bound, summed (when asked for).
-    pub spread: Option<CycleSpread>,
+    pub spread: Option<Spread>,
 }
 
 /// Run every case on the emulated 7090 and natively and compare, on `jobs` threads;
@@ -82,7 +82,7 @@ pub fn crosscheck<P: Player>(
 enum Checked<P: Player> {
     OverBudget,
     Compared {
-        emulated: Result<(P::Answer, f64, Option<CycleSpread>), String>,
+        emulated: Result<(P::Answer, f64, Option<Spread>), String>,
         native: P::Answer,
     },
 }
@@ -141,7 +141,7 @@ pub fn crosscheck_within<P: Player>(
         max_emulated_seconds: 0.0,
         seconds: Vec::new(),
         bound: timing.bound,
-        spread: timing.spread.then(CycleSpread::default),
+        spread: timing.spread.then(Spread::default),
     };
     let results =
         harness::progress::map_in_order(cases, jobs, progress, |c| check::<P>(c, cycles, timing));
@@ -152,7 +152,7 @@ pub fn crosscheck_within<P: Player>(
                 let emulated = emulated.map(|(answer, seconds, spread)| {
                     report.seconds.push(seconds);
                     if let (Some(sum), Some(s)) = (report.spread.as_mut(), spread) {
-                        *sum = *sum + s;
+                        *sum += s;
                     }
                     report.positions_examined += P::result(&answer).positions;
                     answer
@@ -174,21 +174,6 @@ pub fn crosscheck_within<P: Player>(
     report.emulated_seconds = report.seconds.iter().fold(0.0, |sum, s| sum + s);
     report.max_emulated_seconds = report.seconds.iter().fold(0.0, |max, &s| f64::max(max, s));
     report
-}
-
-/// Cycles under the three bounds as seconds: `{"low": .., "nominal": .., "high": ..}`.
-pub fn spread_json(s: CycleSpread) -> Value {
-    json!({
-        "low": cycles_seconds(s.low),
-        "nominal": cycles_seconds(s.nominal),
-        "high": cycles_seconds(s.high),
-    })
-}
-
-/// Cycles under the three bounds: `{"low": .., "nominal": .., "high": ..}` (what a merge of
-/// shards sums).
-pub fn spread_cycles_json(s: CycleSpread) -> Value {
-    json!({ "low": s.low, "nominal": s.nominal, "high": s.high })
 }
 
 impl<P: Player> Report<P> {
@@ -221,7 +206,10 @@ impl<P: Player> Report<P> {
         o.insert("emulated_seconds".into(), json!(self.emulated_seconds));
         if let Some(spread) = self.spread {
             o.insert("timing".into(), json!(self.bound.name()));
-            o.insert("emulated_seconds_spread".into(), spread_json(spread));
+            o.insert(
+                "emulated_seconds_spread".into(),
+                harness::json::spread(spread.map(cycles_seconds)),
+            );
         }
         o.insert("host_seconds".into(), json!(host_seconds));
         for field in P::REPORT {

@@ -1,55 +1,35 @@
 //! FEN: parse (errors name the field) and write.
 
-use std::fmt;
-
 use super::board::*;
 
 /// What is wrong with a FEN, by field.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     /// Not 4 to 6 space-separated fields.
+    #[error("FEN has {0} fields, expected 4 to 6")]
     FieldCount(usize),
     /// Field 1, the piece placement: the rank (8..1) and what is wrong.
+    #[error("FEN field 1 (placement), rank {rank}: {detail}")]
     Placement { rank: u8, detail: String },
     /// Field 2, side to move.
+    #[error("FEN field 2 (side to move): `{0}` is not w or b")]
     Side(String),
     /// Field 3, castling availability.
+    #[error("FEN field 3 (castling): {0}")]
     Castling(String),
     /// Field 4, en-passant square.
+    #[error("FEN field 4 (en passant): {0}")]
     EnPassant(String),
     /// Field 5, halfmove clock.
+    #[error("FEN field 5 (halfmove clock): `{0}` is not a number")]
     Halfmove(String),
     /// Field 6, fullmove number.
+    #[error("FEN field 6 (fullmove number): `{0}` is not a positive number")]
     Fullmove(String),
     /// The fields parse but the position is not one chess allows.
+    #[error("FEN position is illegal: {0}")]
     Illegal(String),
 }
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::FieldCount(n) => write!(f, "FEN has {n} fields, expected 4 to 6"),
-            FenError::Placement { rank, detail } => {
-                write!(f, "FEN field 1 (placement), rank {rank}: {detail}")
-            }
-            FenError::Side(t) => write!(f, "FEN field 2 (side to move): `{t}` is not w or b"),
-            FenError::Castling(t) => write!(f, "FEN field 3 (castling): {t}"),
-            FenError::EnPassant(t) => write!(f, "FEN field 4 (en passant): {t}"),
-            FenError::Halfmove(t) => {
-                write!(f, "FEN field 5 (halfmove clock): `{t}` is not a number")
-            }
-            FenError::Fullmove(t) => {
-                write!(
-                    f,
-                    "FEN field 6 (fullmove number): `{t}` is not a positive number"
-                )
-            }
-            FenError::Illegal(t) => write!(f, "FEN position is illegal: {t}"),
-        }
-    }
-}
-
-impl std::error::Error for FenError {}
 
 fn piece_of(c: char) -> Option<i8> {
     let kind = match c.to_ascii_lowercase() {

@@ -19,13 +19,13 @@ use std::fmt::{Debug, Display};
 use std::sync::{Mutex, OnceLock};
 
 use emu::ibm7090::Limits;
-use emu::Bound;
+use emu::{Bound, Spread};
 use serde_json::Value;
 
 use super::board::{Position, START_FEN};
 use super::emulated::{
-    cycle_spread, problem_deck, run_problem_timed, run_problem_until, CycleSpread, EmulatedError,
-    LastRun, Outcome, PrintoutError, Program, DEFAULT_BUDGET,
+    cycle_spread, problem_deck, run_problem_timed, run_problem_until, EmulatedError, LastRun,
+    Outcome, PrintoutError, Program, DEFAULT_BUDGET,
 };
 use super::movegen::legal_moves;
 use super::printer;
@@ -143,7 +143,7 @@ pub fn spread_of<P: FapProgram>(
     p: &Position,
     params: &P::Params,
     done: &Outcome,
-) -> Result<CycleSpread, EmulatedError> {
+) -> Result<Spread, EmulatedError> {
     let card = P::card(params).map_err(EmulatedError::Params)?;
     let deck = problem_deck(p, &card)?;
     cycle_spread(assembled::<P>()?, &deck, done)
@@ -155,6 +155,33 @@ pub type Settings = Vec<(String, String)>;
 /// Another name of a program and the settings it stands for: (`somac1966`, [("Rules",
 /// "somac1966")]).
 pub type Alias = (&'static str, &'static [(&'static str, &'static str)]);
+
+/// A command-line flag of a program: a short way to one of its options, which
+/// `--option NAME=VALUE` reaches too. The command line makes its flags from these, so a
+/// program's flags live in its own folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The long name: `widths` for `--widths`.
+    pub long: &'static str,
+    /// The option it sets.
+    pub option: &'static str,
+    pub takes: Takes,
+    /// What it does, for `--help`; the command line adds the option it sets.
+    pub help: &'static str,
+}
+
+/// What a flag takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Takes {
+    /// A value, handed to the option as it is.
+    Text,
+    /// Comma-separated whole numbers, handed to the option blank-separated.
+    Numbers,
+    /// A whole number from `min` to `max`, refused outside them when the flag is read.
+    Number { min: u64, max: u64 },
+    /// Nothing: the flag sets the option to this value.
+    Switch(&'static str),
+}
 
 /// `run`, giving up (None) when `cancel` is set.
 pub fn run_until<P: FapProgram>(
@@ -219,6 +246,9 @@ pub trait Player: FapProgram {
     const ALIASES: &'static [Alias] = &[];
     /// The option that seeds the program's coin, set per game in matches (SOMA's `Seed`).
     const SEED_OPTION: Option<&'static str> = None;
+    /// The command line's flags for the options people set most (none by default:
+    /// `--option NAME=VALUE` reaches every option).
+    const FLAGS: &'static [Flag] = &[];
     /// The cross-check report's fields beyond the common ones.
     const REPORT: &'static [ReportField] = &[
         ReportField::Problems,
@@ -568,7 +598,7 @@ pub struct Best {
     /// The program's own fields of the emulated answer (`Player::emulated_fields`).
     pub fields: Vec<(&'static str, Value)>,
     /// The emulated run's cycles under each I/O bound, when asked for.
-    pub spread: Option<CycleSpread>,
+    pub spread: Option<Spread>,
 }
 
 impl Best {

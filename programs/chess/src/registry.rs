@@ -4,22 +4,21 @@
 //! implementation below; adding a program is its folder under `programs/chess/src/`, its FAP
 //! file and one row.
 
-use std::fmt;
 use std::marker::PhantomData;
 
-use emu::Bound;
+use emu::{Bound, Spread};
 use serde_json::Value;
 
 use super::board::Position;
 use super::crosscheck::{crosscheck, CrosscheckTiming, Report};
 use super::emulated::profile::profile;
-use super::emulated::{problem_deck, CycleSpread, EmulatedError, Outcome, Program};
+use super::emulated::{problem_deck, EmulatedError, Outcome, Program};
 use super::fen::parse_fen;
 use super::kotok::Kotok;
 use super::mater::program::Mater;
 use super::program::{
-    assembled, best, params_from, spread_of, Alias, Best, Figures, FiguresError, Player, Settings,
-    Twin, TwinEngine,
+    assembled, best, params_from, spread_of, Alias, Best, Figures, FiguresError, Flag, Player,
+    Settings, Source, Twin, TwinEngine,
 };
 use super::soma::Soma;
 use super::turochamp::Turochamp;
@@ -27,7 +26,9 @@ use super::uci::Engine;
 use harness::progress::Progress;
 use harness::shard::Shard;
 
-/// The rows, in the order `--help` lists them.
+/// The rows, in the order `--help` lists them; the first is the program the commands take
+/// when none is named. Every list of programs the command line, its tests, its fuzzer and its
+/// documents keep is made from these rows (or checked against them).
 pub static PLAYERS: &[&dyn Entry] = &[
     &Row::<Kotok>(PhantomData),
     &Row::<Soma>(PhantomData),
@@ -59,29 +60,14 @@ pub fn names() -> String {
 }
 
 /// Why a program could not answer.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ProgramError {
     /// A setting the program does not have or does not take.
+    #[error("{0}")]
     Setting(String),
     /// The emulated run: assembly, the card, the machine's stop, the printout.
-    Emulated(EmulatedError),
-}
-
-impl fmt::Display for ProgramError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProgramError::Setting(m) => f.write_str(m),
-            ProgramError::Emulated(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for ProgramError {}
-
-impl From<EmulatedError> for ProgramError {
-    fn from(e: EmulatedError) -> Self {
-        ProgramError::Emulated(e)
-    }
+    #[error(transparent)]
+    Emulated(#[from] EmulatedError),
 }
 
 /// A finished cross-check, whatever the program.
@@ -92,7 +78,7 @@ pub trait CrosscheckReport {
     /// Each finished emulated run's seconds in problem order (for `--shard`).
     fn seconds(&self) -> &[f64];
     /// The finished runs' cycles under each I/O bound, summed, if asked for.
-    fn spread(&self) -> Option<CycleSpread>;
+    fn spread(&self) -> Option<Spread>;
 }
 
 impl<P: Player> CrosscheckReport for Report<P> {
@@ -108,7 +94,7 @@ impl<P: Player> CrosscheckReport for Report<P> {
         &self.seconds
     }
 
-    fn spread(&self) -> Option<CycleSpread> {
+    fn spread(&self) -> Option<Spread> {
         self.spread
     }
 
@@ -127,6 +113,12 @@ pub trait Entry: Sync {
     fn seed_option(&self) -> Option<&'static str>;
     /// The UCI `option` lines.
     fn options(&self) -> Vec<String>;
+    /// The command line's flags for its options.
+    fn flags(&self) -> &'static [Flag];
+    /// Its FAP source.
+    fn source(&self) -> Source;
+    /// What `firstmoves timing --program` runs, in words.
+    fn timing_run(&self) -> &'static str;
     /// Check settings without running anything.
     fn check(&self, settings: &[(String, String)]) -> Result<(), ProgramError>;
     /// Assemble the FAP program now, so a broken one is reported before the first move.
@@ -189,7 +181,7 @@ pub struct Timed {
     pub answer: String,
     pub outcome: Outcome,
     pub profile: emu::ibm7090::Profile,
-    pub cycles: CycleSpread,
+    pub cycles: Spread,
 }
 
 /// The registry row of a player.
@@ -220,6 +212,18 @@ impl<P: Player> Entry for Row<P> {
 
     fn options(&self) -> Vec<String> {
         P::options()
+    }
+
+    fn flags(&self) -> &'static [Flag] {
+        P::FLAGS
+    }
+
+    fn source(&self) -> Source {
+        P::SOURCE
+    }
+
+    fn timing_run(&self) -> &'static str {
+        P::TIMING_RUN
     }
 
     fn check(&self, settings: &[(String, String)]) -> Result<(), ProgramError> {

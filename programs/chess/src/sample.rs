@@ -20,6 +20,19 @@ pub fn random_play(rng: &mut Rng, mut from: Position, max_plies: usize) -> Posit
     from
 }
 
+/// `count` positions by random play (`random_play`, up to `max_plies` plies), from `starts`
+/// in turn.
+pub fn random_positions(
+    rng: &mut Rng,
+    starts: &[Position],
+    count: usize,
+    max_plies: usize,
+) -> Vec<Position> {
+    (0..count)
+        .map(|k| random_play(rng, starts[k % starts.len()].clone(), max_plies))
+        .collect()
+}
+
 /// `positions` named positions: the middle-game set (programs/chess/src/period.rs) first, then
 /// `random-1`, `random-2` ... by random play from the start (0..=`max_plies` plies).
 pub fn named_positions(

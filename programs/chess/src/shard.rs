@@ -1,11 +1,11 @@
 //! How the shards of the chess campaigns (`chess crosscheck`, `chess mate-campaign`, `chess
 //! match`) combine in `harness::shard::merge`.
 
+use emu::Spread;
 use harness::shard::{combine, Campaign, Combine, Parts, ShardError};
 use serde_json::Value;
 
-use crate::crosscheck::spread_json;
-use crate::emulated::CycleSpread;
+use crate::emulated::cycles_seconds;
 
 /// The chess campaigns `merge` knows.
 pub static CAMPAIGNS: &[Campaign] = &[
@@ -183,7 +183,7 @@ fn match_score(parts: &Parts) -> Result<Value, ShardError> {
 
 /// The shards' cycles under each timing bound (`shard.cycles_spread`), summed, as seconds.
 fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
-    let mut sum = CycleSpread::default();
+    let mut sum = Spread::default();
     for (file, v) in parts {
         let get = |bound: &str| {
             v.pointer(&format!("/shard/cycles_spread/{bound}"))
@@ -194,12 +194,7 @@ fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
                     kind: "chess crosscheck",
                 })
         };
-        sum = sum
-            + CycleSpread {
-                low: get("low")?,
-                nominal: get("nominal")?,
-                high: get("high")?,
-            };
+        sum += Spread::new(get("low")?, get("nominal")?, get("high")?);
     }
-    Ok(spread_json(sum))
+    Ok(harness::json::spread(sum.map(cycles_seconds)))
 }

@@ -14,6 +14,7 @@ use chess::board::*;
 use chess::emulated::{self, Part, Program};
 use chess::initia::cards::to_cards;
 use chess::initia::read_cards;
+use chess::sample;
 use chess::{legal_moves, parse_fen, perft, to_fen};
 use emu::ibm7090::{Limits, Machine, Stop};
 use harness::rng::Rng;
@@ -141,27 +142,14 @@ fn genleg(m: &mut Machine) -> Vec<u32> {
     (0..n as usize).map(|i| m.mem[buf + i] as u32).collect()
 }
 
-/// Positions from random play: from the start and from each perft.txt position.
-fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
+/// `count` positions by random play (up to `plies` plies) from the start and from each
+/// perft.txt position in turn, drawn from `seed`.
+fn from_starts(seed: u64, count: usize, plies: usize) -> Vec<Position> {
     let mut starts = vec![Position::start()];
     for (_, fen, _) in perft_table() {
         starts.push(parse_fen(&fen).unwrap());
     }
-    let mut out = Vec::new();
-    for g in 0..games {
-        let mut p = starts[g % starts.len()].clone();
-        for _ in 0..plies {
-            let moves = legal_moves(&p);
-            if moves.is_empty() {
-                break;
-            }
-            p.make(moves[rng.index(moves.len())]);
-            p.clear_history();
-            out.push(p.clone());
-        }
-    }
-    out
+    sample::random_positions(&mut Rng::new(seed), &starts, count, plies)
 }
 
 fn perft_table() -> Vec<(String, String, Vec<u64>)> {
@@ -183,7 +171,7 @@ fn perft_table() -> Vec<(String, String, Vec<u64>)> {
 
 #[test]
 fn genleg_and_anyleg_match_native_in_canonical_order() {
-    for p in random_positions(1, 60, 40) {
+    for p in from_starts(1, 2400, 40) {
         let mut m = machine(&p);
         let want: Vec<u32> = legal_moves(&p).iter().map(|mv| mv.key()).collect();
         assert_eq!(genleg(&mut m), want, "{}", to_fen(&p));
@@ -195,7 +183,7 @@ fn genleg_and_anyleg_match_native_in_canonical_order() {
 
 #[test]
 fn make_unmake_and_the_null_move_match_native() {
-    for p in random_positions(2, 30, 30) {
+    for p in from_starts(2, 900, 30) {
         let mut m = machine(&p);
         for mv in legal_moves(&p) {
             let mut q = p.clone();
@@ -224,7 +212,7 @@ fn make_unmake_and_the_null_move_match_native() {
 
 #[test]
 fn attkd_and_inchk_match_native() {
-    for p in random_positions(3, 20, 40).into_iter().step_by(3) {
+    for p in from_starts(3, 800, 40).into_iter().step_by(3) {
         let mut m = machine(&p);
         for s in 0..64u8 {
             for by in [WHITE, BLACK] {

@@ -16,7 +16,8 @@ use chess::board::*;
 use chess::emulated;
 use chess::initia::cards::to_cards;
 use chess::initia::{read_cards, InitiaError};
-use chess::{legal_moves, parse_fen, to_fen};
+use chess::sample::random_positions;
+use chess::{parse_fen, to_fen};
 use emu::ibm7090::{Limits, Machine, Stop};
 use harness::rng::Rng;
 
@@ -369,24 +370,14 @@ fn cards_of(stream: &str, rng: &mut Rng) -> Vec<String> {
     cards
 }
 
-/// Positions by random play from `fen`.
-fn random_positions(fen: &str, seed: u64, games: usize, plies: usize) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut p = parse_fen(fen).unwrap();
-        let n = rng.index(plies + 1);
-        for _ in 0..n {
-            let moves = legal_moves(&p);
-            if moves.is_empty() {
-                break;
-            }
-            p.make(moves[rng.index(moves.len())]);
-        }
-        p.clear_history();
-        out.push(p);
-    }
-    out
+/// `games` positions by random play from `fen` (up to `plies` plies), drawn from `seed`.
+fn from_fen(fen: &str, seed: u64, games: usize, plies: usize) -> Vec<Position> {
+    random_positions(
+        &mut Rng::new(seed),
+        &[parse_fen(fen).unwrap()],
+        games,
+        plies,
+    )
 }
 
 /// INITIA's reading of a position: castling rights only where king and rook stand unmoved;
@@ -416,7 +407,7 @@ fn random_positions_read_as_native() {
     let mut rng = Rng::new(1962);
     let mut checked = 0;
     for (k, fen) in FENS.iter().enumerate() {
-        let positions = random_positions(fen, 41 + k as u64, 100, 120);
+        let positions = from_fen(fen, 41 + k as u64, 100, 120);
         // Several problems a deck, so reading on after a problem is tested too.
         for chunk in positions.chunks(4) {
             let problems: Vec<Vec<String>> = chunk
@@ -438,7 +429,7 @@ fn random_positions_read_as_native() {
 fn harness_cards_read_as_native() {
     let mut checked = 0;
     for (k, fen) in FENS.iter().enumerate() {
-        let positions = random_positions(fen, 1000 + k as u64, 25, 120);
+        let positions = from_fen(fen, 1000 + k as u64, 25, 120);
         let problems: Vec<Vec<String>> = positions
             .iter()
             .map(|p| {
@@ -594,7 +585,7 @@ fn faulty_decks(seed: u64, decks: usize) -> (usize, usize) {
     const ALPHABET: &[u8] = b"KQRBNPMTX*()/,.- 0123456789";
     let mut rng = Rng::new(seed);
     let fen = FENS[rng.index(FENS.len())];
-    let positions = random_positions(fen, seed, decks, 120);
+    let positions = from_fen(fen, seed, decks, 120);
     let good = "4K3 8888 88 *K7 .".to_string();
     let (mut compared, mut left_out) = (0, 0);
     for p in &positions {

@@ -2,7 +2,8 @@
 //! minimax (the memo's two versions of TREE): the same move, value and variation.
 
 use chess::kotok::{tree, Params};
-use chess::{legal_moves, parse_fen, Position};
+use chess::sample::random_positions;
+use chess::{parse_fen, Position};
 use harness::rng::Rng;
 
 fn best(fen: &str) -> (String, i32, u64) {
@@ -50,28 +51,6 @@ fn no_move_when_mated() {
     assert_eq!(r.value, 60_000);
 }
 
-/// Positions reached by random play from the start, a few to forty moves in.
-fn random_positions(n: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let mut p = Position::start();
-        let plies = 2 + rng.index(60);
-        for _ in 0..plies {
-            let moves = legal_moves(&p);
-            if moves.is_empty() {
-                break;
-            }
-            p.make(moves[rng.index(moves.len())]);
-        }
-        if !legal_moves(&p).is_empty() {
-            p.clear_history();
-            out.push(p);
-        }
-    }
-    out
-}
-
 #[test]
 fn alpha_beta_keeps_minimax_move_value_and_variation() {
     let ab = Params::default();
@@ -80,7 +59,8 @@ fn alpha_beta_keeps_minimax_move_value_and_variation() {
         ..Params::default()
     };
     let mut saved = 0;
-    for p in random_positions(12, 7) {
+    let from = [Position::start()];
+    for p in random_positions(&mut Rng::new(7), &from, 12, 60) {
         let a = tree(&p, &ab);
         let b = tree(&p, &mm);
         assert_eq!((a.best, a.value, &a.pv), (b.best, b.value, &b.pv));

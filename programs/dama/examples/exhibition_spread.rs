@@ -23,11 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let m = ex.machine();
     let work = m.work();
     let s = spread(m.counts(), &work);
-    assert_eq!(
-        s.nominal_ns,
-        m.clock_ns(),
-        "the spread's nominal is the clock"
-    );
+    assert_eq!(s.nominal, m.clock_ns(), "the spread's nominal is the clock");
     let secs = |ns: u64| ns as f64 / 1e9;
     println!(
         "{} boards, {} machine moves, {} orders; work: {:?}",
@@ -38,17 +34,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     println!(
         "emulated time: low {:.1} s, nominal {:.1} s, high {:.1} s (low {:.3} x, high {:.3} x nominal)",
-        secs(s.low_ns),
-        secs(s.nominal_ns),
-        secs(s.high_ns),
-        s.low_ns as f64 / s.nominal_ns as f64,
-        s.high_ns as f64 / s.nominal_ns as f64
+        secs(s.low),
+        secs(s.nominal),
+        secs(s.high),
+        s.low as f64 / s.nominal as f64,
+        s.high as f64 / s.nominal as f64
     );
     for (status, ns) in nominal_by_status(m.counts(), &work) {
         println!(
             "  {status:?}: {:.1} s, {:.1} % of the nominal",
             secs(ns),
-            100.0 * ns as f64 / s.nominal_ns as f64
+            100.0 * ns as f64 / s.nominal as f64
         );
     }
     moves.sort_unstable();
@@ -62,12 +58,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
         // Per move only the nominal is known; scaling by the whole run's ratios assumes every
         // move has the run's mix of orders (they all run the same search loop).
-        for (name, num) in [
-            ("low", s.low_ns),
-            ("nominal", s.nominal_ns),
-            ("high", s.high_ns),
-        ] {
-            let scaled = |t: u64| (t as u128 * num as u128 / s.nominal_ns as u128) as u64;
+        for (name, num) in s.named() {
+            let scaled = |t: u64| (t as u128 * num as u128 / s.nominal as u128) as u64;
             let within = moves
                 .iter()
                 .filter(|&&t| (10_000_000_000..=150_000_000_000).contains(&scaled(t)))

@@ -197,68 +197,33 @@ impl serde::Serialize for Move {
 }
 
 /// Why a position or move text was refused; each variant names the field at fault.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// Not three fields `A:.../B:.../side`.
+    #[error("position `{text}`: expected three fields `A:<squares>/B:<squares>/<side>`")]
     Shape { text: String },
     /// A field did not start with its label (`A:` or `B:`).
+    #[error("field {field}: expected `{field}:<squares>`, found `{text}`")]
     Label { field: &'static str, text: String },
     /// A square that is not a number in 1..=32.
+    #[error("field {field}: unknown square `{text}` (squares are 1..32)")]
     UnknownSquare { field: &'static str, text: String },
     /// The same square listed twice for one side.
+    #[error("field {field}: square {square} listed twice")]
     SquareTwice { field: &'static str, square: u8 },
     /// A side with other than eight pieces.
+    #[error("field {field}: {count} pieces, a side has exactly 8")]
     PieceCount { field: &'static str, count: u32 },
     /// A square listed for both sides.
+    #[error("fields A and B: square {square} holds a piece of both sides")]
     BothSides { square: u8 },
     /// The side to move is not `A` or `B`.
+    #[error("field side: expected `A` or `B`, found `{text}`")]
     BadSide { text: String },
     /// A move not of the form `from-to`.
+    #[error("move `{text}`: expected `from-to`, e.g. `5-21`")]
     MoveShape { text: String },
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseError::Shape { text } => write!(
-                f,
-                "position `{text}`: expected three fields `A:<squares>/B:<squares>/<side>`"
-            ),
-            ParseError::Label { field, text } => {
-                write!(
-                    f,
-                    "field {field}: expected `{field}:<squares>`, found `{text}`"
-                )
-            }
-            ParseError::UnknownSquare { field, text } => {
-                write!(
-                    f,
-                    "field {field}: unknown square `{text}` (squares are 1..32)"
-                )
-            }
-            ParseError::SquareTwice { field, square } => {
-                write!(f, "field {field}: square {square} listed twice")
-            }
-            ParseError::PieceCount { field, count } => {
-                write!(f, "field {field}: {count} pieces, a side has exactly 8")
-            }
-            ParseError::BothSides { square } => {
-                write!(
-                    f,
-                    "fields A and B: square {square} holds a piece of both sides"
-                )
-            }
-            ParseError::BadSide { text } => {
-                write!(f, "field side: expected `A` or `B`, found `{text}`")
-            }
-            ParseError::MoveShape { text } => {
-                write!(f, "move `{text}`: expected `from-to`, e.g. `5-21`")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// Parse a square number 1..=32 for the named field.
 fn parse_square(field: &'static str, text: &str) -> Result<u8, ParseError> {

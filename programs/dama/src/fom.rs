@@ -253,22 +253,11 @@ pub fn round4(x: f64) -> f64 {
 pub const MAX_WEIGHT: f64 = 100.0;
 
 /// A weights text that is not six numbers in 0..=100.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("weights `{text}`: expected six numbers 0..100, a2,a2',a3,a4,a5,a6 (a1 = 1)")]
 pub struct WeightsError {
     pub text: String,
 }
-
-impl fmt::Display for WeightsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "weights `{}`: expected six numbers 0..100, a2,a2',a3,a4,a5,a6 (a1 = 1)",
-            self.text
-        )
-    }
-}
-
-impl std::error::Error for WeightsError {}
 
 impl FromStr for Weights {
     type Err = WeightsError;

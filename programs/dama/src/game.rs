@@ -79,9 +79,10 @@ impl fmt::Display for GameRecord {
 }
 
 /// A game that could not be finished because a strategy misbehaved.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// A strategy offered an illegal move.
+    #[error("half-move {half_move}: {player} played the illegal move {mv} in {position}")]
     IllegalMove {
         player: String,
         half_move: usize,
@@ -89,43 +90,16 @@ pub enum GameError {
         position: Position,
     },
     /// A strategy returned no move although there was one.
+    #[error("half-move {half_move}: {player} gave no move in {position}, which has legal moves")]
     NoMove {
         player: String,
         half_move: usize,
         position: Position,
     },
     /// The game exceeded the half-move limit (impossible under the rules; a guard).
+    #[error("game not over after {half_moves} half-moves")]
     TooLong { half_moves: usize },
 }
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::IllegalMove {
-                player,
-                half_move,
-                mv,
-                position,
-            } => write!(
-                f,
-                "half-move {half_move}: {player} played the illegal move {mv} in {position}"
-            ),
-            GameError::NoMove {
-                player,
-                half_move,
-                position,
-            } => write!(
-                f,
-                "half-move {half_move}: {player} gave no move in {position}, which has legal moves"
-            ),
-            GameError::TooLong { half_moves } => {
-                write!(f, "game not over after {half_moves} half-moves")
-            }
-        }
-    }
-}
-
-impl std::error::Error for GameError {}
 
 /// Has the game ended in `p` (with `p.side` to move)? Checked before every move: a side whose
 /// pieces fill its goal has won; otherwise a side to move with no legal move has won.

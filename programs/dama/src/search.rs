@@ -99,7 +99,8 @@ impl fmt::Display for Setting {
 
 /// A setting text outside the setting language (`demo`, `selective` = `a3+selective`, `aN+bM`),
 /// and why. Every dama command that takes a setting reports this one error.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("setting `{text}`: {reason}")]
 pub struct SettingError {
     pub text: String,
     pub reason: &'static str,
@@ -119,14 +120,6 @@ impl SettingError {
         }
     }
 }
-
-impl fmt::Display for SettingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "setting `{}`: {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for SettingError {}
 
 /// The value `s` names in `table` (case and surrounding blanks ignored).
 fn keyword<T: Copy>(s: &str, table: &[(&str, T)]) -> Result<T, SettingError> {

@@ -5,7 +5,9 @@
 
 use serde_json::Value;
 
-use super::exhibition::{period_value, times_values, Phase, TimeSpread};
+use crate::crosscheck::times_values;
+use crate::times::{seconds, Phase};
+use emu::Spread;
 use harness::shard::{Campaign, Combine, Parts, ShardError};
 
 /// The dama campaigns `merge` knows.
@@ -89,17 +91,15 @@ fn by_phase(parts: &Parts) -> Result<Value, ShardError> {
 }
 
 /// The shards' period time under each bound, summed in ns.
-fn period(parts: &Parts) -> Result<TimeSpread, ShardError> {
-    let mut sum = TimeSpread::default();
+fn period(parts: &Parts) -> Result<Spread, ShardError> {
+    let mut sum = Spread::default();
     for (file, v) in parts {
         let get = |bound: &str| {
             v.pointer(&format!("/shard/period_ns/{bound}"))
                 .and_then(Value::as_u64)
                 .ok_or_else(|| wrong(file, "period_ns"))
         };
-        sum.low_ns += get("low")?;
-        sum.nominal_ns += get("nominal")?;
-        sum.high_ns += get("high")?;
+        sum += Spread::new(get("low")?, get("nominal")?, get("high")?);
     }
     Ok(sum)
 }
@@ -116,12 +116,12 @@ fn emulated_seconds(parts: &Parts) -> Result<Value, ShardError> {
 }
 
 fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
-    Ok(period_value(period(parts)?))
+    Ok(harness::json::spread(period(parts)?.map(seconds)))
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::exhibition::crosscheck_with;
+    use crate::crosscheck::{crosscheck_with, CrosscheckRun};
     use crate::search::Setting;
     use emu::Bound;
     use harness::progress::NoProgress;
@@ -132,16 +132,13 @@ mod tests {
     #[test]
     fn crosscheck_shards_merge_to_the_whole_run() {
         let run = |shard: Shard, jobs| {
-            crosscheck_with(
-                5,
-                4,
-                Setting::DEMO,
-                Bound::High,
+            let run = CrosscheckRun {
+                timing: Bound::High,
                 shard,
                 jobs,
-                &mut NoProgress,
-            )
-            .unwrap()
+                ..CrosscheckRun::new(5, 4, Setting::DEMO)
+            };
+            crosscheck_with(&run, &mut NoProgress).unwrap()
         };
         let whole = run(Shard::WHOLE, 2);
         let mut files = Vec::new();

@@ -12,15 +12,14 @@
 //! punch, as an operator would.
 
 use std::collections::VecDeque;
-use std::fmt;
 
 use assembler::sil::{assemble, Program};
 use emu::silliac::timing::Bound;
 use emu::silliac::{decode_text, Limits, Machine, Stop};
 
-use super::board::{Move, Side};
+use super::board::{Move, Position, Side};
 use super::game::End;
-use super::search::{Depth, Select, Setting};
+use super::search::{Depth, SearchResult, Select, Setting};
 
 /// The program's source, assembled at run time by the project's assembler.
 pub const SOURCE: &str = include_str!("../dama.sil");
@@ -33,43 +32,39 @@ const CR_LF: u8 = 18;
 const SET_RECORD: u8 = 10;
 /// Orders the program may obey without punching a reply before the host gives up (a runaway
 /// program, not a slow one): 17 days of SILLIAC time at an addition's 75 us. Counted from the
-/// last reply, or from the moment the program was given tape after waiting; until 27 Nov 2026
-/// it ran from the tape alone, so a round of 25 long replies could use it up (the a1+b1
-/// exhibition did; docs/results.md).
+/// last reply, or from the moment the program was given tape after waiting, not from the tape
+/// alone: a round of 25 long replies (the a1+b1 exhibition, docs/results.md) would use that up.
 const ORDER_BUDGET: u64 = 20_000_000_000;
 /// Orders obeyed between looks at the punch while waiting for one reply: about 0.4 s of period
 /// time (and well under a millisecond of host time), less than any reply takes, so a caller
 /// sees each reply before the machine is far into the next.
 const SLICE: u64 = 10_000;
 
-/// Something went wrong hosting the program.
-#[derive(Debug)]
-pub enum SilError {
+/// Something went wrong hosting the program on the emulated SILLIAC (`SilDama`).
+#[derive(Debug, thiserror::Error)]
+pub enum SilDamaError {
     /// The source did not assemble (the assembler's diagnostics).
+    #[error("{FILE} does not assemble:\n{0}")]
     Assemble(String),
     /// The program could not be made into a tape.
+    #[error("{FILE}: no tape: {0}")]
     Tape(String),
     /// The machine stopped for a reason other than waiting for tape or the program's stop.
+    #[error("the emulated SILLIAC stopped: {stop}")]
     Stopped { stop: String },
     /// A punched line that is not one of the protocol's replies.
+    #[error("the program punched `{line}`, not a reply")]
     Garbled { line: String },
     /// A record asked for something the protocol cannot carry (board 0 or > 99, square > 99).
+    #[error("record not encodable: {0}")]
     Record(String),
+    /// The program answered a position with no move and no end of game (its replies).
+    #[error("the program gave no move for {position}: {replies:?}")]
+    NoMove {
+        position: String,
+        replies: Vec<String>,
+    },
 }
-
-impl fmt::Display for SilError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SilError::Assemble(d) => write!(f, "{FILE} does not assemble:\n{d}"),
-            SilError::Tape(e) => write!(f, "{FILE}: no tape: {e}"),
-            SilError::Stopped { stop } => write!(f, "the emulated SILLIAC stopped: {stop}"),
-            SilError::Garbled { line } => write!(f, "the program punched `{line}`, not a reply"),
-            SilError::Record(r) => write!(f, "record not encodable: {r}"),
-        }
-    }
-}
-
-impl std::error::Error for SilError {}
 
 /// One reply line of the program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,8 +122,8 @@ impl TimedReply {
 }
 
 /// Parse one reply line (without CR/LF).
-pub fn parse_reply(line: &str) -> Result<Reply, SilError> {
-    let garbled = || SilError::Garbled {
+pub fn parse_reply(line: &str) -> Result<Reply, SilDamaError> {
+    let garbled = || SilDamaError::Garbled {
         line: line.to_string(),
     };
     let t: Vec<&str> = line.split_whitespace().collect();
@@ -191,9 +186,9 @@ pub fn setting_code(setting: Setting) -> (u8, u8) {
     }
 }
 
-fn two_digits(n: u8, what: &str) -> Result<[u8; 2], SilError> {
+fn two_digits(n: u8, what: &str) -> Result<[u8; 2], SilDamaError> {
     if n > 99 {
-        return Err(SilError::Record(format!(
+        return Err(SilDamaError::Record(format!(
             "{what} {n} has more than two digits"
         )));
     }
@@ -201,7 +196,7 @@ fn two_digits(n: u8, what: &str) -> Result<[u8; 2], SilError> {
 }
 
 /// The frames of a header.
-pub fn header_frames(setting: Setting, boards: u8) -> Result<Vec<u8>, SilError> {
+pub fn header_frames(setting: Setting, boards: u8) -> Result<Vec<u8>, SilDamaError> {
     let (d, s) = setting_code(setting);
     let mut f = vec![d, s];
     f.extend(two_digits(boards, "number of boards")?);
@@ -209,7 +204,7 @@ pub fn header_frames(setting: Setting, boards: u8) -> Result<Vec<u8>, SilError> 
 }
 
 /// The frames of a move record (any numbers up to 99: the program refuses bad ones).
-pub fn move_frames(board: u8, from: u8, to: u8) -> Result<Vec<u8>, SilError> {
+pub fn move_frames(board: u8, from: u8, to: u8) -> Result<Vec<u8>, SilDamaError> {
     let mut f = Vec::with_capacity(6);
     f.extend(two_digits(board, "board")?);
     f.extend(two_digits(from, "origin")?);
@@ -232,7 +227,7 @@ fn mask_chars(mask: u32) -> [u8; 8] {
 }
 
 /// The frames of a set record: board, A's mask, B's mask; the machine (A) to move.
-pub fn set_frames(board: u8, a: u32, b: u32) -> Result<Vec<u8>, SilError> {
+pub fn set_frames(board: u8, a: u32, b: u32) -> Result<Vec<u8>, SilDamaError> {
     let mut f = vec![SET_RECORD];
     f.extend(two_digits(board, "board")?);
     f.extend(mask_chars(a));
@@ -241,8 +236,8 @@ pub fn set_frames(board: u8, a: u32, b: u32) -> Result<Vec<u8>, SilError> {
 }
 
 /// Assemble the program (once per call; a few milliseconds).
-pub fn program() -> Result<Program, SilError> {
-    assemble(SOURCE, FILE).map_err(|d| SilError::Assemble(d.to_string()))
+pub fn program() -> Result<Program, SilDamaError> {
+    assemble(SOURCE, FILE).map_err(|d| SilDamaError::Assemble(d.to_string()))
 }
 
 /// The SILLIAC with the dama program loaded and running.
@@ -269,15 +264,21 @@ pub struct SilDama {
 
 impl SilDama {
     /// Load the program through the console start and give it the header.
-    pub fn start(setting: Setting, boards: u8) -> Result<SilDama, SilError> {
+    pub fn start(setting: Setting, boards: u8) -> Result<SilDama, SilDamaError> {
         Self::start_timed(setting, boards, Bound::Nominal)
     }
 
     /// `start`, the clock charging the figures of `timing` (the games are the same under
     /// every bound; only their period time differs).
-    pub fn start_timed(setting: Setting, boards: u8, timing: Bound) -> Result<SilDama, SilError> {
+    pub fn start_timed(
+        setting: Setting,
+        boards: u8,
+        timing: Bound,
+    ) -> Result<SilDama, SilDamaError> {
         let program = program()?;
-        let tape = program.tape().map_err(|e| SilError::Tape(e.to_string()))?;
+        let tape = program
+            .tape()
+            .map_err(|e| SilDamaError::Tape(e.to_string()))?;
         let mut machine = Machine::new();
         machine.set_timing(timing);
         machine.reader_mut().push(&tape);
@@ -325,7 +326,7 @@ impl SilDama {
     }
 
     /// Run until the program waits for tape or stops, and return the replies punched.
-    pub fn run(&mut self) -> Result<Vec<TimedReply>, SilError> {
+    pub fn run(&mut self) -> Result<Vec<TimedReply>, SilDamaError> {
         let mut out = Vec::new();
         while let Some(r) = self.next_reply()? {
             out.push(r);
@@ -337,7 +338,7 @@ impl SilDama {
     /// for tape or stops with none left (`None`; push frames to go on). The machine runs in
     /// slices, so it stands just after the reply's line when this returns; runs split so are
     /// the same, order for order, as one run.
-    pub fn next_reply(&mut self) -> Result<Option<TimedReply>, SilError> {
+    pub fn next_reply(&mut self) -> Result<Option<TimedReply>, SilDamaError> {
         while self.queue.is_empty() && !self.idle {
             let budget = self
                 .budget
@@ -357,7 +358,7 @@ impl SilDama {
                     self.busy_from = self.machine.orders();
                 }
                 other => {
-                    return Err(SilError::Stopped {
+                    return Err(SilDamaError::Stopped {
                         stop: other.to_string(),
                     })
                 }
@@ -372,7 +373,7 @@ impl SilDama {
     }
 
     /// Cut the newly punched frames into reply lines.
-    fn replies(&mut self) -> Result<Vec<TimedReply>, SilError> {
+    fn replies(&mut self) -> Result<Vec<TimedReply>, SilDamaError> {
         let frames = self.machine.punch().frames();
         let times = self.machine.punch().times_ns();
         let reads = self.machine.reader().read_times_ns();
@@ -404,6 +405,49 @@ impl SilDama {
         self.consumed = begin;
         Ok(out)
     }
+}
+
+/// The machine's move in any position, either side to move (B: the board turned round, so the
+/// program, which always plays A, plays it), with value and positions, and the period time it
+/// took in ns: `dama best --engine emulated`.
+pub fn best(pos: &Position, setting: Setting) -> Result<(SearchResult, u64), SilDamaError> {
+    let turned = |m: u32| m.reverse_bits();
+    let (a, b) = match pos.side {
+        Side::A => (pos.a, pos.b),
+        Side::B => (turned(pos.b), turned(pos.a)),
+    };
+    let mut sil = SilDama::start(setting, 1)?;
+    sil.run()?;
+    let before = sil.clock_ns();
+    sil.push(&set_frames(1, a, b)?);
+    let replies = sil.run()?;
+    let spent = sil.clock_ns() - before;
+    for r in &replies {
+        if let Some((mv, value, positions)) = r.reply.as_move() {
+            let mv = match pos.side {
+                Side::A => mv,
+                Side::B => Move::new(33 - mv.from, 33 - mv.to),
+            };
+            let best = SearchResult {
+                mv: Some(mv),
+                value,
+                positions,
+            };
+            return Ok((best, spent));
+        }
+        if let Reply::Wins {
+            side: Side::A,
+            end: End::Blocked,
+            ..
+        } = r.reply
+        {
+            return Ok((SearchResult::BLOCKED, spent));
+        }
+    }
+    Err(SilDamaError::NoMove {
+        position: pos.to_string(),
+        replies: replies.into_iter().map(|r| r.text).collect(),
+    })
 }
 
 #[cfg(test)]
@@ -475,7 +519,7 @@ mod tests {
             while sil.next_reply()?.is_some() {
                 at.push(sil.machine().orders());
             }
-            Ok::<_, SilError>(at)
+            Ok::<_, SilDamaError>(at)
         };
         let at = round(ORDER_BUDGET).unwrap();
         assert_eq!(at.len(), 26);
@@ -484,6 +528,9 @@ mod tests {
         let budget = longest + SLICE;
         assert!(at[25] - at[0] > budget);
         assert_eq!(round(budget).unwrap(), at);
-        assert!(matches!(round(longest / 2), Err(SilError::Stopped { .. })));
+        assert!(matches!(
+            round(longest / 2),
+            Err(SilDamaError::Stopped { .. })
+        ));
     }
 }

@@ -1,11 +1,13 @@
-//! The SILLIAC dama program (programs/dama/dama.sil) on the emulator against the native engine:
-//! a short exhibition, a crosscheck campaign, and the refusal of bad records.
+//! The SILLIAC dama program (programs/dama/dama.sil) on the emulator against the native engine
+//! in the exhibition: short and default exhibitions, records written and resumed, and the
+//! refusal of bad records.
 
 use std::collections::BTreeMap;
 
-use dama::exhibition::{crosscheck, exhibition, spread, EventKind, Exhibition, ExhibitionOptions};
+use dama::exhibition::{exhibition, EventKind, Exhibition, ExhibitionOptions};
 use dama::search::{faithful, Setting};
 use dama::sil::{move_frames, set_frames, Reply, SilDama};
+use dama::times::TimeStats;
 use dama::{legal_moves, End, Move, Position, Side};
 
 #[test]
@@ -23,7 +25,7 @@ fn three_boards_no_mismatch_exact_times() {
     // Emulated (period) time is exact and deterministic: the whole exhibition and the spread
     // of the period time per move (figures of the timing table in emu/src/silliac/timing.rs).
     assert_eq!(r.emulated_ns, 2_399_394_596_000);
-    let s = spread(&r.move_times()).unwrap();
+    let s = TimeStats::of(&r.move_times()).unwrap();
     assert_eq!((s.min, s.median, s.max), (1.875944, 17.52777, 210.918185));
     assert!(r.words_used <= 1024);
 }
@@ -55,16 +57,6 @@ fn the_default_plays_twenty_five_different_games() {
     assert_eq!(distinct.len(), 25, "some boards replayed one game");
     let names: std::collections::BTreeSet<&String> = opponents.iter().collect();
     assert_eq!(names.len(), 25, "{opponents:?}");
-}
-
-#[test]
-fn crosscheck_fifty_positions() {
-    let r = crosscheck(50, 11, Setting::DEMO).unwrap();
-    assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
-    let r = crosscheck(20, 12, "a2+b4".parse().unwrap()).unwrap();
-    assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
-    let r = crosscheck(20, 13, Setting::Selective).unwrap();
-    assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
 }
 
 fn one_move(replies: &[dama::sil::TimedReply]) -> (u8, Move) {
@@ -209,41 +201,4 @@ fn records_are_written_as_the_games_go_and_resume_continues_them() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn best_emulated_plays_either_side() {
-    use dama::exhibition::{best_emulated, random_position};
-    let mut rng = harness::rng::Rng::new(21);
-    for _ in 0..4 {
-        let p = random_position(&mut rng);
-        // B to move: one native move on from p.
-        let m = legal_moves(&p).as_slice()[0];
-        for q in [p, p.apply(m)] {
-            if dama::game::outcome(&q).is_some() {
-                continue;
-            }
-            let (got, _ns) = best_emulated(&q, Setting::DEMO).unwrap();
-            assert_eq!(got, faithful(&q, Setting::DEMO), "{q}");
-        }
-    }
-}
-
-/// The crosscheck campaign of docs/results.md for the quicker settings (minutes in release):
-/// `cargo test --release -p dama --test exhibition -- --ignored`.
-#[test]
-#[ignore]
-fn crosscheck_campaign() {
-    for s in [
-        "demo",
-        "selective",
-        "a3+b1",
-        "a3+b2",
-        "a3+b4",
-        "a2+b4",
-        "a1+b4",
-    ] {
-        let r = crosscheck(1000, 100, s.parse().unwrap()).unwrap();
-        assert!(r.mismatches.is_empty(), "{s}: {:?}", r.mismatches);
-    }
 }

@@ -1,7 +1,9 @@
 //! What the program families share: campaigns split into shards and merged again (`shard`),
-//! progress and work spread over threads with results in order (`progress`), and the seeded
-//! generator every program and harness draws from (`rng`).
+//! progress and work spread over threads with results in order (`progress`), the seeded
+//! generator every program and harness draws from (`rng`), and what their reports write alike
+//! (`json`).
 
+pub mod json;
 pub mod progress;
 pub mod rng;
 pub mod shard;

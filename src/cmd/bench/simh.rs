@@ -1,6 +1,6 @@
 //! SIMH's `i7094` (`set cpu 7090`) measured beside firstmoves in the same `bench` run, the
-//! yardstick of issue 18's speed goals: firstmoves' rate and SIMH's on the same deck, runs
-//! alternated so that the host's load falls on both alike, the median of the ratios.
+//! yardstick of the speed goals (docs/scale.md): firstmoves' rate and SIMH's on the same deck,
+//! runs alternated so that the host's load falls on both alike, the median of the ratios.
 //!
 //! SIMH's rate is the deck's instructions over the user CPU time of the i7094 process (its
 //! start-up and `load` included, a few milliseconds), as `scripts/bench-7090.sh` takes it;
@@ -113,6 +113,54 @@ impl Deck {
                 "load prog.obj\nattach -r mta2 a2.p7b\nattach -n mta3 a3.p7b\n\
                  break {next_game:o}[2]\ngo {start:o}\ndetach mta2\ndetach mta3\n"
             );
+        }
+        ini += "quit\n";
+        std::fs::write(dir.path().join("run.ini"), ini)?;
+        Ok(Deck {
+            exe,
+            dir,
+            instructions: instructions * PROBLEM_RUNS,
+            check: Check::Printed(printed),
+        })
+    }
+
+    /// LISP 1.5's job (`bench lisp`): the input tape `sysin` (P7B) on A1, the system tape on A4,
+    /// blank reels where lisp.ini attaches them, the reader empty, the punch and printer
+    /// attached, sense switch 3; booted from A4 to LISP's HPR, PROBLEM_RUNS times from fresh
+    /// tapes. `instructions` and `printed` (SYSPOT's lines, on A3) are firstmoves' run.
+    pub fn lisp(
+        exe: PathBuf,
+        sysin: &[u8],
+        system: &Path,
+        instructions: u64,
+        printed: Vec<String>,
+    ) -> anyhow::Result<Deck> {
+        let dir = tempfile::tempdir()?;
+        std::fs::write(dir.path().join("sysin.bcd"), sysin)?;
+        std::fs::copy(system, dir.path().join("system.bin"))
+            .with_context(|| format!("reading {}", system.display()))?;
+        std::fs::write(dir.path().join("empty.cbn"), "")?;
+        let units = ["mta1", "mta2", "mta3", "mta4", "mta7", "mtb2", "mtb3"];
+        let mut ini = String::from("set cpu 7090\nset chanb enabled\n");
+        for u in units {
+            ini += &format!("set {u} format=p7b\n");
+        }
+        ini += "attach lpt print.txt\nattach cdp punch.cbn\n";
+        for _ in 0..PROBLEM_RUNS {
+            ini += "attach cdr empty.cbn\nattach -r mta1 sysin.bcd\nattach -r mta4 system.bin\n";
+            for u in ["mta2", "mta3", "mta7", "mtb2", "mtb3"] {
+                let file = if u == "mta3" {
+                    "a3.p7b".into()
+                } else {
+                    format!("{u}.p7b")
+                };
+                ini += &format!("attach -n {u} {file}\n");
+            }
+            ini += "deposit ss3 1\nboot mta4\n";
+            for u in units {
+                ini += &format!("detach {u}\n");
+            }
+            ini += "detach cdr\n";
         }
         ini += "quit\n";
         std::fs::write(dir.path().join("run.ini"), ini)?;

@@ -1,6 +1,6 @@
 //! `firstmoves chess best`: one program's answer for a position, from either twin.
 
-use chess::crosscheck::spread_json;
+use chess::emulated::cycles_seconds;
 use chess::notation::line_san;
 use chess::program::Best;
 use chess::Position;
@@ -62,7 +62,10 @@ pub(super) fn best_json(p: &Position, b: &Best) -> Value {
         o.insert("io_wait_seconds".into(), json!(out.io_wait_seconds()));
         o.insert("timing".into(), json!(out.bound.name()));
         if let Some(s) = b.spread {
-            o.insert("emulated_seconds_spread".into(), spread_json(s));
+            o.insert(
+                "emulated_seconds_spread".into(),
+                harness::json::spread(s.map(cycles_seconds)),
+            );
         }
         o.insert("cycles".into(), json!(out.cycles));
         o.insert("io_wait_cycles".into(), json!(out.io_wait_cycles));

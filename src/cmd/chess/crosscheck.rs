@@ -5,25 +5,25 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use chess::crosscheck::{spread_cycles_json, CrosscheckTiming};
+use chess::crosscheck::CrosscheckTiming;
 use chess::registry::CrosscheckRun;
 use harness::shard::Shard;
 
-use super::{program, program_names, SearchOpts};
+use super::{default_program, program, program_names, ProgramFlags};
 
 #[derive(clap::Args)]
 pub struct CrosscheckArgs {
-    #[arg(long, default_value = "kotok", value_parser = program_names())]
+    #[arg(long, default_value = default_program(), value_parser = program_names())]
     pub program: String,
     /// How many positions, 1 to 1,000,000 (the middle-game set and random play; each program
     /// tries each under the settings it is checked with).
     #[arg(long, default_value_t = 20, value_parser = crate::cmd::usize_within(1, 1_000_000))]
     pub positions: usize,
-    /// The seed the positions (and SOMA's coins) are drawn from.
+    /// The seed the positions (and a program's coins) are drawn from.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[command(flatten)]
-    pub search: SearchOpts,
+    pub settings: ProgramFlags,
     /// One JSON object: the program, positions, problems, mismatches (with both answers),
     /// emulated seconds.
     #[arg(long)]
@@ -31,7 +31,7 @@ pub struct CrosscheckArgs {
     #[command(flatten)]
     pub jobs: crate::cmd::Jobs,
     #[command(flatten)]
-    pub timing: crate::cmd::timing::TimingArg,
+    pub timing: crate::cmd::bounds::TimingArg,
     /// Run only the K-th of N equal slices of the problems (1 <= K <= N), for spreading a
     /// campaign over machines; `firstmoves merge` combines the N JSON reports into the whole
     /// run's (needs --json).
@@ -43,7 +43,7 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
     let entry = program(&a.program)?;
     let mut progress = crate::progress::Reporter::new("crosscheck");
     let started = Instant::now();
-    let g = a.search.given()?;
+    let g = a.settings.given()?;
     let r = entry
         .crosscheck(
             &CrosscheckRun {
@@ -76,7 +76,7 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
             v["shard"] = shard.object(run, r.seconds());
             if let Some(s) = r.spread() {
                 // Summed in cycles, so the merged spread is the whole run's to the bit.
-                v["shard"]["cycles_spread"] = spread_cycles_json(s);
+                v["shard"]["cycles_spread"] = harness::json::spread(s);
             }
         }
         println!("{v}");

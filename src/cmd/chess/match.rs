@@ -1,5 +1,5 @@
 //! `firstmoves chess match`: our programs against each other and against external UCI
-//! engines, games written to PGN as they finish (issue 7). docs/chess-match.md has the choices.
+//! engines, games written to PGN as they finish. docs/chess-match.md has the choices.
 
 use std::fs::File;
 use std::io::Write;
@@ -18,16 +18,49 @@ use harness::shard::Shard;
 
 use super::EngineArg;
 
-/// The default seed of a program's coin in a match (SOMA's 1961).
-const SEED: u64 = 1961;
+/// The programs that toss a coin (they have a seed option).
+fn coin_programs() -> impl Iterator<Item = &'static dyn registry::Entry> {
+    registry::PLAYERS
+        .iter()
+        .copied()
+        .filter(|e| e.seed_option().is_some())
+}
+
+/// The default seed of a coin in a match: the first coin-tossing program's own default (its
+/// UCI option line's), or 0.
+fn default_seed() -> u64 {
+    coin_programs()
+        .find_map(|e| {
+            let option = e.seed_option()?;
+            let prefix = format!("option name {option} type ");
+            let line = e.options().into_iter().find(|l| l.starts_with(&prefix))?;
+            let (_, default) = line.split_once(" default ")?;
+            default.split_whitespace().next()?.parse().ok()
+        })
+        .unwrap_or(0)
+}
+
+fn white_help() -> String {
+    format!(
+        "The first player: a program of the registry ({}), optionally as `native:P` or \
+         `emulated:P`, or `uci:COMMAND` for an external UCI engine (e.g. `uci:stockfish`). White \
+         in game 1; the score is counted from its side",
+        registry::names()
+    )
+}
+
+fn seed_help() -> String {
+    let names: Vec<String> = coin_programs().map(|e| format!("{}'s", e.name())).collect();
+    format!(
+        "The seed of a program's coin ({}): game g (from 1) seeds White's coin with S + 2(g-1) \
+         and Black's with S + 2(g-1) + 1",
+        names.join(", ")
+    )
+}
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// The first player: a program of the registry (kotok, soma, soma1961, somac1966,
-    /// turochamp, ...), optionally as `native:P` or `emulated:P`, or `uci:COMMAND` for an
-    /// external UCI engine (e.g. `uci:stockfish`). White in game 1; the score is counted from
-    /// its side.
-    #[arg(long)]
+    #[arg(long, help = white_help())]
     pub white: String,
     /// The second player, named as --white.
     #[arg(long)]
@@ -47,9 +80,7 @@ pub struct MatchArgs {
     /// Full moves after which a game is adjudicated a draw (0: no cap; at most 10,000).
     #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(0..=10_000))]
     pub max_moves: u32,
-    /// The seed of a program's coin (SOMA's): game g (from 1) seeds White's coin with
-    /// S + 2(g-1) and Black's with S + 2(g-1) + 1.
-    #[arg(long, default_value_t = SEED)]
+    #[arg(long, default_value_t = default_seed(), help = seed_help())]
     pub seed: u64,
     /// Write the games here, each as it finishes.
     #[arg(long)]
@@ -76,7 +107,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 30.0, value_parser = crate::cmd::seconds_within(0.1, 86_400.0))]
     pub timeout: f64,
     #[command(flatten)]
-    pub timing: crate::cmd::timing::TimingArg,
+    pub timing: crate::cmd::bounds::TimingArg,
     /// Games played at once (default: every core; 1 with a `uci:` player, which refuses more:
     /// an external engine's moves depend on the time it gets). Each game's players are built
     /// for it alone, so the games, the PGN and the report are the same for every N.
@@ -235,37 +266,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                 .with_context(|| format!("cannot write {path}"))?;
         }
         if !a.json {
-            let mut emulated = String::new();
-            for (side, s) in ["White", "Black"].iter().zip(g.emulated_seconds) {
-                if let Some(s) = s {
-                    emulated += &format!("; {side} {s:.1} s emulated");
-                }
-            }
-            println!(
-                "game {}: {} - {}  {}  ({}, {} plies{emulated})",
-                p.index + 1,
-                g.white,
-                g.black,
-                g.outcome.pgn(),
-                g.reason(),
-                g.moves.len()
-            );
+            print_game(&p);
         }
-        rows.push(serde_json::json!({
-            "round": p.index + 1,
-            "white": g.white,
-            "black": g.black,
-            "first_is_white": p.first_is_white,
-            "result": g.outcome.pgn(),
-            "termination": g.termination.key(),
-            "reason": g.reason(),
-            "plies": g.moves.len(),
-            "emulated_seconds": {
-                "white": g.emulated_seconds[0],
-                "black": g.emulated_seconds[1],
-            },
-            "pgn": a.pgn,
-        }));
+        rows.push(game_json(&p, &a));
         anyhow::Ok(())
     };
     let games: Vec<usize> = a.shard.unwrap_or(Shard::WHOLE).range(opts.games).collect();
@@ -298,44 +301,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     }
     drop(progress);
     if a.json {
-        let engine = match a.engine {
-            EngineArg::Native => "native",
-            EngineArg::Emulated => "emulated",
-        };
-        let mut v = serde_json::json!({
-            "white": a.white,
-            "black": a.black,
-            "engine": engine,
-            "timing": a.timing.bound().name(),
-            "games": rows,
-            "wins": score.wins,
-            "draws": score.draws,
-            "losses": score.losses,
-            "score": score.points(),
-            "pgn": a.pgn,
-        });
-        if let Some(shard) = a.shard {
-            // What makes shards of one match: every setting a game depends on, and the binary.
-            let run = serde_json::json!({
-                "command": "chess match",
-                "white": a.white,
-                "black": a.black,
-                "games": a.games,
-                "alternate": a.alternate,
-                "fen": a.fen,
-                "openings": a.openings,
-                "max_moves": a.max_moves,
-                "seed": a.seed,
-                "engine": engine,
-                "timing": a.timing.bound().name(),
-                "uci_options": a.uci_options,
-                "movetime": a.movetime,
-                "depth": a.depth,
-                "version": crate::VERSION,
-            });
-            v["shard"] = shard.object(run, &[]);
-        }
-        println!("{v}");
+        println!("{}", report_json(&a, rows, &score));
     } else {
         println!(
             "{} vs {}: +{} ={} -{}, score {:.1}/{} for {}",
@@ -350,6 +316,93 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// A finished game as its line of text.
+fn print_game(p: &Played) {
+    let g = &p.game;
+    let mut emulated = String::new();
+    for (side, s) in ["White", "Black"].iter().zip(g.emulated_seconds) {
+        if let Some(s) = s {
+            emulated += &format!("; {side} {s:.1} s emulated");
+        }
+    }
+    println!(
+        "game {}: {} - {}  {}  ({}, {} plies{emulated})",
+        p.index + 1,
+        g.white,
+        g.black,
+        g.outcome.pgn(),
+        g.reason(),
+        g.moves.len()
+    );
+}
+
+/// A finished game as the report's row.
+fn game_json(p: &Played, a: &MatchArgs) -> serde_json::Value {
+    let g = &p.game;
+    serde_json::json!({
+        "round": p.index + 1,
+        "white": g.white,
+        "black": g.black,
+        "first_is_white": p.first_is_white,
+        "result": g.outcome.pgn(),
+        "termination": g.termination.key(),
+        "reason": g.reason(),
+        "plies": g.moves.len(),
+        "emulated_seconds": {
+            "white": g.emulated_seconds[0],
+            "black": g.emulated_seconds[1],
+        },
+        "pgn": a.pgn,
+    })
+}
+
+/// The match's report: the players, the games' rows, the score; a shard's what makes shards of
+/// one match.
+fn report_json(
+    a: &MatchArgs,
+    rows: Vec<serde_json::Value>,
+    score: &matchplay::Score,
+) -> serde_json::Value {
+    let engine = match a.engine {
+        EngineArg::Native => "native",
+        EngineArg::Emulated => "emulated",
+    };
+    let mut v = serde_json::json!({
+        "white": a.white,
+        "black": a.black,
+        "engine": engine,
+        "timing": a.timing.bound().name(),
+        "games": rows,
+        "wins": score.wins,
+        "draws": score.draws,
+        "losses": score.losses,
+        "score": score.points(),
+        "pgn": a.pgn,
+    });
+    if let Some(shard) = a.shard {
+        // What makes shards of one match: every setting a game depends on, and the binary.
+        let run = serde_json::json!({
+            "command": "chess match",
+            "white": a.white,
+            "black": a.black,
+            "games": a.games,
+            "alternate": a.alternate,
+            "fen": a.fen,
+            "openings": a.openings,
+            "max_moves": a.max_moves,
+            "seed": a.seed,
+            "engine": engine,
+            "timing": a.timing.bound().name(),
+            "uci_options": a.uci_options,
+            "movetime": a.movetime,
+            "depth": a.depth,
+            "version": crate::VERSION,
+        });
+        v["shard"] = shard.object(run, &[]);
+    }
+    v
 }
 
 #[cfg(test)]

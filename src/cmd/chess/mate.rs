@@ -1,4 +1,4 @@
-//! `firstmoves chess mate` and `chess mate-campaign`: MATER I and II (issue 7), the native twin
+//! `firstmoves chess mate` and `chess mate-campaign`: MATER I and II, the native twin
 //! or the FAP program on the emulated 7090 (`--engine emulated`).
 
 use std::time::Instant;
@@ -159,6 +159,113 @@ fn run_emulated(
     Ok((outcomes, differ, seconds))
 }
 
+/// One level's emulated figures: the rows where the twins differ, the emulated seconds, and
+/// each row's (for a shard's report).
+struct Emulated {
+    differ: Vec<u32>,
+    seconds: f64,
+    per_row: Vec<f64>,
+}
+
+/// One level of the campaign on `rows`: the outcomes, and with the emulated engine its
+/// figures.
+fn campaign_level(
+    a: &MateCampaignArgs,
+    rows: &[campaign::Row],
+    level: u8,
+) -> anyhow::Result<(Vec<campaign::Outcome>, Option<Emulated>)> {
+    let mut progress =
+        crate::progress::Reporter::new(if level == 1 { "MATER I" } else { "MATER II" });
+    let p = params(level, a.threat_levels);
+    let (outcomes, emulated) = if a.engine == EngineArg::Emulated {
+        let (o, differ, seconds) = run_emulated(rows, &p, a.jobs.get(), &mut progress)?;
+        // Added from 0 in row order, as a merge of shards adds them again.
+        let sum = seconds.iter().fold(0.0, |sum, s| sum + s);
+        let e = Emulated {
+            differ,
+            seconds: sum,
+            per_row: seconds,
+        };
+        (o, Some(e))
+    } else {
+        let o = map_in_order(rows, a.jobs.get(), &mut progress, |row| {
+            campaign::run(std::slice::from_ref(row), &p)
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+        (o, None)
+    };
+    progress.update(rows.len(), rows.len());
+    Ok((outcomes, emulated))
+}
+
+/// `--rows`: one line a position.
+fn print_rows(level: u8, rows: &[campaign::Row], outcomes: &[campaign::Outcome]) {
+    for (row, o) in rows.iter().zip(outcomes) {
+        println!(
+            "MATER {level} line {:4}: {} {:6} sf {} {:6} key {:6} positions {}",
+            row.number,
+            o.result.mate_in(),
+            o.first.as_deref().unwrap_or("-"),
+            row.sf_mate.map_or("-".to_string(), |m| m.to_string()),
+            row.sf_first.as_deref().unwrap_or("-"),
+            row.key_move,
+            o.result.positions
+        );
+    }
+}
+
+/// One level's summary as text; `secs` the host seconds.
+fn print_level(level: u8, s: &campaign::Summary, emulated: Option<&Emulated>, secs: f64) {
+    let pct = |n: usize| 100.0 * n as f64 / s.positions_tried.max(1) as f64;
+    match emulated {
+        Some(e) => {
+            println!(
+                "MATER {level} on {} BWTC positions, emulated 7090: {:.1} s of \
+                 7090 time ({secs:.1} s host, native twin included)",
+                s.positions_tried, e.seconds
+            );
+            println!(
+                "  emulated = native (found, line, positions) on {} of {}{}",
+                s.positions_tried - e.differ.len(),
+                s.positions_tried,
+                if e.differ.is_empty() {
+                    String::new()
+                } else {
+                    format!("; differ on lines {:?}", e.differ)
+                }
+            );
+        }
+        None => println!(
+            "MATER {level} on {} BWTC positions ({secs:.1} s native)",
+            s.positions_tried
+        ),
+    }
+    println!("  mates proved        {:5} ({:.1}%)", s.found, pct(s.found));
+    println!(
+        "  of Stockfish's all-check lines {} proved {}",
+        s.stockfish_all_checks, s.found_of_all_checks
+    );
+    println!(
+        "  first move = Stockfish's {}, = key move {}",
+        s.same_first_as_stockfish, s.same_first_as_key
+    );
+    println!(
+        "  distance vs Stockfish: shorter {}, same {}, longer {}; Stockfish none {}",
+        s.shorter_than_stockfish,
+        s.same_distance_as_stockfish,
+        s.longer_than_stockfish,
+        s.found_where_stockfish_none
+    );
+    println!("  found by mate-in 1..9: {:?}", &s.found_by_distance[1..]);
+    println!(
+        "  positions examined: mean {:.1}, max {}",
+        s.positions_total as f64 / s.positions_tried.max(1) as f64,
+        s.positions_max
+    );
+}
+
 pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
     let text = match &a.tsv {
         Some(path) => crate::cmd::read_input(std::path::Path::new(path))?,
@@ -176,108 +283,24 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
     let mut shard_seconds = serde_json::Map::new();
     for level in [1u8, 2] {
         let t = Instant::now();
-        let mut progress =
-            crate::progress::Reporter::new(if level == 1 { "MATER I" } else { "MATER II" });
-        let emulated = if a.engine == EngineArg::Emulated {
-            Some(run_emulated(
-                rows,
-                &params(level, a.threat_levels),
-                a.jobs.get(),
-                &mut progress,
-            )?)
-        } else {
-            None
-        };
-        let outcomes = match &emulated {
-            Some((o, _, _)) => o.clone(),
-            None => {
-                let p = params(level, a.threat_levels);
-                map_in_order(rows, a.jobs.get(), &mut progress, |row| {
-                    campaign::run(std::slice::from_ref(row), &p)
-                })
-                .into_iter()
-                .flatten()
-                .collect()
-            }
-        };
-        progress.update(rows.len(), rows.len());
-        drop(progress);
+        let (outcomes, emulated) = campaign_level(&a, rows, level)?;
         let secs = t.elapsed().as_secs_f64();
         let s = campaign::summarize(rows, &outcomes);
-        // Added from 0 in row order, as a merge of shards adds them again.
-        let emulated = emulated.map(|(o, differ, seconds)| {
-            let sum = seconds.iter().fold(0.0, |sum, s| sum + s);
-            shard_seconds.insert(format!("mater{level}"), serde_json::json!(seconds));
-            (o, differ, sum)
-        });
+        if let Some(e) = &emulated {
+            shard_seconds.insert(format!("mater{level}"), serde_json::json!(e.per_row));
+        }
         if a.rows {
-            for (row, o) in rows.iter().zip(&outcomes) {
-                println!(
-                    "MATER {level} line {:4}: {} {:6} sf {} {:6} key {:6} positions {}",
-                    row.number,
-                    o.result.mate_in(),
-                    o.first.as_deref().unwrap_or("-"),
-                    row.sf_mate.map_or("-".to_string(), |m| m.to_string()),
-                    row.sf_first.as_deref().unwrap_or("-"),
-                    row.key_move,
-                    o.result.positions
-                );
-            }
+            print_rows(level, rows, &outcomes);
         }
         if !a.json {
-            let pct = |n: usize| 100.0 * n as f64 / s.positions_tried.max(1) as f64;
-            match &emulated {
-                Some((_, differ, emulated_s)) => {
-                    println!(
-                        "MATER {level} on {} BWTC positions, emulated 7090: {emulated_s:.1} s of \
-                         7090 time ({secs:.1} s host, native twin included)",
-                        s.positions_tried
-                    );
-                    println!(
-                        "  emulated = native (found, line, positions) on {} of {}{}",
-                        s.positions_tried - differ.len(),
-                        s.positions_tried,
-                        if differ.is_empty() {
-                            String::new()
-                        } else {
-                            format!("; differ on lines {differ:?}")
-                        }
-                    );
-                }
-                None => println!(
-                    "MATER {level} on {} BWTC positions ({secs:.1} s native)",
-                    s.positions_tried
-                ),
-            }
-            println!("  mates proved        {:5} ({:.1}%)", s.found, pct(s.found));
-            println!(
-                "  of Stockfish's all-check lines {} proved {}",
-                s.stockfish_all_checks, s.found_of_all_checks
-            );
-            println!(
-                "  first move = Stockfish's {}, = key move {}",
-                s.same_first_as_stockfish, s.same_first_as_key
-            );
-            println!(
-                "  distance vs Stockfish: shorter {}, same {}, longer {}; Stockfish none {}",
-                s.shorter_than_stockfish,
-                s.same_distance_as_stockfish,
-                s.longer_than_stockfish,
-                s.found_where_stockfish_none
-            );
-            println!("  found by mate-in 1..9: {:?}", &s.found_by_distance[1..]);
-            println!(
-                "  positions examined: mean {:.1}, max {}",
-                s.positions_total as f64 / s.positions_tried.max(1) as f64,
-                s.positions_max
-            );
+            print_level(level, &s, emulated.as_ref(), secs);
         }
         let mut v = serde_json::to_value(&s)?;
         match &emulated {
-            Some((_, differ, emulated_s)) => {
-                v["emulated_seconds"] = serde_json::json!(emulated_s);
+            Some(e) => {
+                v["emulated_seconds"] = serde_json::json!(e.seconds);
                 v["host_seconds"] = serde_json::json!(secs);
-                v["differ_from_native"] = serde_json::json!(differ);
+                v["differ_from_native"] = serde_json::json!(e.differ);
             }
             None => v["native_seconds"] = serde_json::json!(secs),
         }

@@ -8,19 +8,20 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use chess::crosscheck::spread_json;
-use chess::emulated::CycleSpread;
+use chess::emulated::cycles_seconds;
 use emu::ibm7090::channel::unit_name;
-use emu::ibm7090::tape::Tape;
+use emu::ibm7090::tape::{Code, Tape};
 use emu::ibm7090::{Limits, Machine, Model, Stop};
 use serde_json::json;
+
+use monitor::ibm7090::{keys_word, switch_bits};
 
 use super::RunArgs;
 
 /// Instructions a 7090 run may execute when no limit is given: about 10 emulated hours (at the
-/// chess programs' 272,000 instructions a second), four times perft(start, 5) on Kotok's
-/// generator (2.4 x 10^9) and some forty times the longest move search of the project
-/// (Turochamp, two full plies, 981 emulated s); under a minute of host time.
+/// chess programs' 272,000 instructions a second), four times perft(start, 5) on the chess
+/// core's generator (2.4 x 10^9) and some forty times the longest move search of the project
+/// (two full plies of the slowest chess program, 981 emulated s); under a minute of host time.
 pub const DEFAULT_INSTRUCTIONS: u64 = 10_000_000_000;
 
 /// Instructions per slice when tracing, so the trace is printed as it grows.
@@ -75,7 +76,7 @@ fn extension(file: &Path) -> String {
 pub fn is_7090_file(file: &Path) -> bool {
     matches!(
         extension(file).as_str(),
-        "fap" | "obj" | "cbn" | "p7b" | "bcd"
+        "fap" | "obj" | "cbn" | "p7b" | "bcd" | "bin" | "tap"
     )
 }
 
@@ -94,56 +95,61 @@ pub fn parse_tape_unit(s: &str) -> anyhow::Result<u16> {
 }
 
 /// A reel mounted from a file, saved back if the run wrote on it.
-struct Mounted {
-    unit: u16,
-    path: PathBuf,
+pub struct Mounted {
+    pub unit: u16,
+    pub path: PathBuf,
+    pub code: Code,
 }
 
-fn is_text_tape(path: &Path) -> bool {
-    extension(path) == "txt"
-}
-
-/// Read a tape file (BCD text for `.txt`, else P7B); a file that does not exist is a blank
-/// reel. Every reel is mounted with its write ring in.
-fn read_tape(path: &Path) -> anyhow::Result<Tape> {
-    let name = path.display();
-    let mut tape = if !path.exists() {
-        Tape::blank()
-    } else if is_text_tape(path) {
-        let text = crate::cmd::read_input(path)?;
-        Tape::from_bcd_text(&text).with_context(|| format!("{name}"))?
+/// A tape unit with its mounting letters (`A4r`, `A1m`, `B3`): the unit, whether its ring is
+/// out (`r`: read only, never written back) and the code of its image's BCD records (`m`:
+/// s709's memory code).
+pub fn parse_mount_unit(s: &str) -> anyhow::Result<(u16, bool, Code)> {
+    let letters = s.len() - s.trim_end_matches(['r', 'm', 'R', 'M']).len();
+    let (unit, flags) = s.split_at(s.len() - letters);
+    let flags = flags.to_ascii_lowercase();
+    let unit = parse_tape_unit(unit)?;
+    let code = if flags.contains('m') {
+        Code::Memory
     } else {
-        let bytes = std::fs::read(path).with_context(|| format!("reading {name}"))?;
-        Tape::from_p7b(&bytes).with_context(|| format!("{name}"))?
+        Code::Tape
     };
-    tape.ring = true;
+    Ok((unit, flags.contains('r'), code))
+}
+
+/// Read a tape file (`tape.rs`'s kinds: a P7B image, `.txt` records, else a card deck); a
+/// file that does not exist is a blank reel. A reel is mounted with its write ring in unless
+/// `read_only`.
+pub fn read_tape(path: &Path, read_only: bool, code: Code) -> anyhow::Result<Tape> {
+    let mut tape = if path.exists() {
+        crate::cmd::tape::read_tape(path, code)?
+    } else if read_only {
+        bail!("{}: no such tape to read", path.display());
+    } else {
+        Tape::blank()
+    };
+    tape.ring = !read_only;
     Ok(tape)
 }
 
-/// `--tape UNIT=FILE`.
-fn mount(m: &mut Machine, spec: &str) -> anyhow::Result<Mounted> {
+/// `--tape UNIT=FILE`; `None` for a reel mounted read only (never written back).
+pub fn mount(m: &mut Machine, spec: &str) -> anyhow::Result<Option<Mounted>> {
     let Some((unit, file)) = spec.split_once('=') else {
         bail!("--tape `{spec}`: write UNIT=FILE, e.g. A2=deck.txt");
     };
-    let unit = parse_tape_unit(unit)?;
+    let (unit, read_only, code) = parse_mount_unit(unit)?;
     let path = PathBuf::from(file);
-    m.io.mount(unit, read_tape(&path)?)?;
-    Ok(Mounted { unit, path })
+    m.io.mount(unit, read_tape(&path, read_only, code)?)?;
+    Ok((!read_only).then_some(Mounted { unit, path, code }))
 }
 
 /// Write back the reels the run wrote on.
-fn save_tapes(m: &Machine, mounted: &[Mounted]) -> anyhow::Result<()> {
+pub fn save_tapes(m: &Machine, mounted: &[Mounted]) -> anyhow::Result<()> {
     for t in mounted {
         let Some(tape) = m.io.tape(t.unit).filter(|t| t.written) else {
             continue;
         };
-        let bytes = if is_text_tape(&t.path) {
-            tape.to_bcd_text().into_bytes()
-        } else {
-            tape.to_p7b()
-        };
-        std::fs::write(&t.path, bytes)
-            .with_context(|| format!("writing {} ({})", t.path.display(), unit_name(t.unit)))?;
+        crate::cmd::tape::write_tape(&t.path, tape, t.code).with_context(|| unit_name(t.unit))?;
     }
     Ok(())
 }
@@ -160,6 +166,20 @@ fn load_deck(m: &mut Machine, file: &Path) -> anyhow::Result<usize> {
     n.with_context(|| format!("{name}"))
 }
 
+/// The punch's cards to a file (`.cbn` column binary, else text).
+pub fn write_punch(m: &Machine, path: &Path) -> anyhow::Result<()> {
+    let text = if extension(path) == "cbn" {
+        m.io.punch.column_binary()
+    } else {
+        m.io.punch
+            .cards
+            .iter()
+            .map(|c| c.to_text() + "\n")
+            .collect()
+    };
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
 /// The words of a `.fap` source or `.obj` deck, and the start address.
 pub fn load_program(file: &Path) -> anyhow::Result<(BTreeMap<u16, u64>, u16)> {
     let name = file.display().to_string();
@@ -173,36 +193,6 @@ pub fn load_program(file: &Path) -> anyhow::Result<(BTreeMap<u16, u64>, u16)> {
     } else {
         assembler::fap::read_object_deck(&text, &name).map_err(|e| anyhow::anyhow!("{e}"))
     }
-}
-
-/// Sense switch numbers (`1,3`, or `1 3`) as the bits of the sense switches (the operator's
-/// panel: `--switches` here, `switches` in the console).
-pub fn switch_bits(s: &str) -> Result<u8, String> {
-    let mut bits = 0u8;
-    for part in s
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|p| !p.is_empty())
-    {
-        match part.parse::<u8>() {
-            Ok(n @ 1..=6) => bits |= 1 << (n - 1),
-            _ => return Err(format!("`{part}` is not a sense switch 1-6")),
-        }
-    }
-    Ok(bits)
-}
-
-/// The console entry keys as an octal word of up to 12 digits (a leading `-` sets the sign),
-/// which ENK copies into MQ (`--keys` here, `keys` in the console).
-pub fn keys_word(s: &str) -> Result<u64, String> {
-    let (sign, digits) = match s.trim().strip_prefix('-') {
-        Some(d) => (1u64 << 35, d),
-        None => (0, s.trim()),
-    };
-    u64::from_str_radix(digits, 8)
-        .ok()
-        .filter(|&v| v < 1 << 36 && (sign == 0 || v < 1 << 35))
-        .map(|v| v | sign)
-        .ok_or_else(|| format!("`{s}` is not an octal word of 36 bits"))
 }
 
 /// `--switches 1,3` as the bits of the sense switches.
@@ -263,16 +253,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     let stop = run_with_trace(&mut m, limits, args.json);
     save_tapes(&m, &mounted)?;
     if let Some(path) = &args.punch {
-        let text = if extension(path) == "cbn" {
-            m.io.punch.column_binary()
-        } else {
-            m.io.punch
-                .cards
-                .iter()
-                .map(|c| c.to_text() + "\n")
-                .collect()
-        };
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        write_punch(&m, path)?;
     }
     let printed = m.io.printer.lines.join("\n");
     if let Some(path) = &args.printer {
@@ -304,7 +285,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             "io_wait_cycles": m.io_wait_cycles(),
             "timing": m.io_bound().name(),
             "emulated_seconds_spread": spread(args, switches, keys, &m, limits, stop)?
-                .map(|[low, nominal, high]| spread_json(CycleSpread { low, nominal, high })),
+                .map(|s| harness::json::spread(s.map(cycles_seconds))),
             "stop": {
                 "reason": stop.reason(),
                 "address": stop.address().map(|a| format!("{a:05o}")),
@@ -367,7 +348,7 @@ fn prepared(
     m.keys = keys;
     let mut mounted = Vec::new();
     for spec in &args.tape {
-        mounted.push(mount(&mut m, spec)?);
+        mounted.extend(mount(&mut m, spec)?);
     }
     // The FILE: a program to load, a deck for LOAD CARDS, or a tape for LOAD TAPE.
     let mut load = args.load.clone();
@@ -376,11 +357,11 @@ fn prepared(
             load_deck(&mut m, &args.file)?;
             load.get_or_insert_with(|| "cards".into());
         }
-        "p7b" | "bcd" => {
+        "p7b" | "bcd" | "bin" | "tap" => {
             let key = load.get_or_insert_with(|| "A1".into()).clone();
             let unit = parse_tape_unit(&key)
                 .with_context(|| format!("--load {key}: a tape image loads from a tape unit"))?;
-            m.io.mount(unit, read_tape(&args.file)?)?;
+            m.io.mount(unit, read_tape(&args.file, true, Code::Tape)?)?;
         }
         _ => {
             let (words, start) = load_program(&args.file)?;
@@ -393,6 +374,7 @@ fn prepared(
     if let Some(cards) = &args.cards {
         load_deck(&mut m, cards)?;
     }
+    m.io.reader.end_of_file = args.reader_eof;
     if let Some(key) = &load {
         press_load(&mut m, key)?;
     }
@@ -413,11 +395,11 @@ fn spread(
     done: &Machine,
     limits: Limits,
     stop: Stop,
-) -> anyhow::Result<Option<[u64; 3]>> {
-    let mut cycles = [0; 3];
-    for (i, b) in emu::Bound::ALL.into_iter().enumerate() {
+) -> anyhow::Result<Option<emu::Spread>> {
+    let mut cycles = emu::Spread::default();
+    for b in emu::Bound::ALL {
         if b == done.io_bound() {
-            cycles[i] = done.cycles();
+            cycles.set(b, done.cycles());
             continue;
         }
         let (mut m, _) = prepared(args, switches, keys, b)?;
@@ -434,7 +416,7 @@ fn spread(
         if their != stop {
             return Ok(None);
         }
-        cycles[i] = m.cycles();
+        cycles.set(b, m.cycles());
     }
     Ok(Some(cycles))
 }
@@ -569,13 +551,6 @@ CARD   BSS     14
     fn options() {
         assert_eq!(parse_switches("1,3").unwrap(), 0b101);
         assert!(parse_switches("7").is_err());
-        assert_eq!(switch_bits("2 6").unwrap(), 0b100010);
-        assert_eq!(keys_word("777").unwrap(), 0o777);
-        assert_eq!(keys_word("-5").unwrap(), 1 << 35 | 5);
-        assert_eq!(keys_word("777777777777").unwrap(), (1 << 36) - 1);
-        assert!(keys_word("1777777777777").is_err());
-        assert!(keys_word("-400000000000").is_err());
-        assert!(keys_word("8").is_err());
         assert_eq!(parse_dump("200-210").unwrap(), (0o200, 0o210));
         assert_eq!(parse_dump("77777").unwrap(), (0o77777, 0o77777));
         assert!(parse_dump("210-200").is_err());
@@ -584,6 +559,14 @@ CARD   BSS     14
         assert_eq!(parse_tape_unit("b10").unwrap(), 0o2212);
         assert!(parse_tape_unit("C1").is_err());
         assert!(parse_tape_unit("A11").is_err());
+        assert_eq!(parse_mount_unit("A4r").unwrap(), (0o1204, true, Code::Tape));
+        assert_eq!(
+            parse_mount_unit("b10mr").unwrap(),
+            (0o2212, true, Code::Memory)
+        );
+        assert_eq!(parse_mount_unit("A1").unwrap(), (0o1201, false, Code::Tape));
+        assert!(parse_mount_unit("A1x").is_err());
+        assert!(is_7090_file(Path::new("LISPTAPE.BIN")));
         assert!(is_7090_file(Path::new("deck.CBN")));
         assert!(!is_7090_file(Path::new("prog.sil")));
     }

@@ -7,12 +7,12 @@ use super::units::Input;
 use super::{decode_unit, letter, ChannelError, Io, State, Unit, COMMAND_LIMIT};
 
 /// Fields of a command word: the address (and count), the nontransmit and indirect bits.
-const ADDRESS: u16 = 0o77777;
+pub(super) const ADDRESS: u16 = 0o77777;
 const NONTRANSMIT: u64 = 1 << 16;
 const INDIRECT: u64 = 1 << 17;
 
 /// How a command's transmission ended.
-enum Moved {
+pub(super) enum Moved {
     /// By its count or the record: `n` words.
     Done(u32),
     /// The unit ended the select (a tape mark, the end of the tape).
@@ -44,6 +44,8 @@ impl Io {
         match c.state {
             State::Idle => {
                 // Nothing to start: the registers take the command, I/O check comes on.
+                self.arrivals.deliver_channel(ch, mem);
+                let c = &mut self.channels[ch];
                 let ir = mem[y as usize];
                 c.clc = (y + 1) & ADDRESS;
                 c.wc = (ir >> 18) as u16 & ADDRESS;
@@ -60,6 +62,8 @@ impl Io {
                     let until = self.clock.busy_until[ch];
                     self.clock.wait_until(until);
                 }
+                // The words it took before, up to now (`departures.rs`).
+                self.deliver_departures(mem, self.clock.now, Some(ch));
                 let c = &mut self.channels[ch];
                 c.state = State::Selected;
                 c.clc = y & ADDRESS;
@@ -96,7 +100,8 @@ impl Io {
     fn run(&mut self, ch: usize, mem: &mut [u64], first: Option<u64>) -> Result<(), ChannelError> {
         let (unit, write) = (self.channels[ch].unit, self.channels[ch].write);
         let before = self.channels[ch].flags;
-        // The channel's time: from now, word by word (`tick`).
+        // The channel's time: from now, word by word (`tick`); what has arrived by now is in.
+        self.arrivals.deliver_due(mem, self.clock.now);
         self.clock.busy_until[ch] = self.clock.now;
         let res = self.run_commands(ch, mem, first);
         let end = self.unit_times(ch, unit, write);
@@ -123,6 +128,9 @@ impl Io {
         let mut first = first;
         let from = self.channels[ch].clc;
         loop {
+            if first.is_none() {
+                self.arrivals.deliver_channel(ch, mem);
+            }
             let c = &mut self.channels[ch];
             let ir = first.take().unwrap_or_else(|| {
                 let w = mem[c.clc as usize];
@@ -188,8 +196,13 @@ impl Io {
     fn transmit(&mut self, ch: usize, mem: &mut [u64], op: Op) -> Result<Moved, ChannelError> {
         let by_record = matches!(op, Op::Iorp | Op::Iort);
         let by_signal = matches!(op, Op::Iosp | Op::Iost);
+        let c = &self.channels[ch];
+        if c.unit == Some(Unit::Printer) && !c.write {
+            return Ok(self.transmit_echo(ch, mem, by_record, by_signal));
+        }
         let mut n = 0;
         if self.channels[ch].write {
+            let eor_at_start = self.channels[ch].end_of_record;
             loop {
                 let c = &mut self.channels[ch];
                 if by_record && c.end_of_record {
@@ -199,17 +212,28 @@ impl Io {
                 if c.wc == 0 {
                     break;
                 }
-                let w = mem[c.ca as usize];
+                let (address, w) = (c.ca, mem[c.ca as usize]);
                 c.ca = (c.ca + 1) & ADDRESS;
                 c.wc -= 1;
                 let last = by_record && c.wc == 0;
+                // Taken now, and again when the word passes (`departures.rs`).
+                if let Some(target) = self.departure_target(ch) {
+                    self.departures.push(ch, 0, address, w, target);
+                }
                 let ended = self.put(ch, w, last);
                 self.tick(ch, ended);
+                self.departures.timed(ch, self.clock.busy_until[ch]);
                 self.channels[ch].end_of_record |= ended;
                 n += 1;
             }
             if by_record {
                 self.channels[ch].end_of_record = false;
+                if n == 0 && !eor_at_start {
+                    // An IORx with nothing to send still waits for the unit to ask for a word:
+                    // the printer or punch has begun its next line or card, which a disconnect
+                    // then prints or punches blank [SUP `ch6_new_cmd` IORP/IORT, `cdp_svc`].
+                    self.begin_record(ch);
+                }
             }
             return Ok(Moved::Done(n));
         }
@@ -234,10 +258,12 @@ impl Io {
                 }
                 Input::NoData => {
                     let reader = self.channels[ch].unit == Some(Unit::Reader);
-                    // The end of the written tape reads as an end of file [SUP MTSE_EOM].
-                    self.channels[ch].flags.end_of_file |= !reader;
+                    let stops = reader && !self.reader.end_of_file;
+                    // The end of the written tape reads as an end of file [SUP MTSE_EOM], and
+                    // the empty hopper after END OF FILE (`CardReader::end_of_file`).
+                    self.channels[ch].flags.end_of_file |= !stops;
                     self.disconnect(ch);
-                    return if reader {
+                    return if stops {
                         Err(ChannelError::ReaderEmpty)
                     } else {
                         Ok(Moved::Disconnected)
@@ -249,7 +275,8 @@ impl Io {
             c.end_of_record = eor;
             if c.wc > 0 {
                 if !c.nontransmit {
-                    mem[c.ca as usize] = w;
+                    // Stored when it has passed (the clock's time after `tick`).
+                    self.arrivals.push(ch, self.clock.busy_until[ch], c.ca, w);
                 }
                 c.ca = (c.ca + 1) & ADDRESS;
                 c.wc -= 1;

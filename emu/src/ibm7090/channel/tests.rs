@@ -17,6 +17,13 @@ fn idle(io: &mut Io) -> bool {
     !io.in_operation(0)
 }
 
+/// RCH or LCH, and the words it read stored (they arrive as they pass: `arrivals.rs`).
+fn start(io: &mut Io, ch: usize, mem: &mut [u64], y: u16, reset: bool) -> Result<(), ChannelError> {
+    let res = io.start(ch, mem, y, reset);
+    io.arrivals.deliver_all(mem);
+    res
+}
+
 fn store() -> Vec<u64> {
     vec![0u64; 32768]
 }
@@ -32,7 +39,7 @@ fn a_card_is_24_row_binary_words() {
     let mut mem = store();
     mem[0o100] = cw("IOCD", 24, 0o200);
     io.select(CARD_READER, false).unwrap();
-    io.start(0, &mut mem, 0o100, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
     assert_eq!(mem[0o200..0o230], image("HELLO"));
     assert!(idle(&mut io));
     assert_eq!(io.reader.cards_read, 1);
@@ -48,7 +55,7 @@ fn counts_run_on_across_cards() {
     let mut mem = store();
     mem[0o100] = cw("IOCD", 168, 0o1000);
     io.select(CARD_READER, false).unwrap();
-    io.start(0, &mut mem, 0o100, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
     for k in 0..7 {
         let at = 0o1000 + 24 * k;
         assert_eq!(mem[at..at + 24], image(&format!("CARD {}", k + 1)));
@@ -68,11 +75,11 @@ fn iort_stores_its_count_and_takes_the_record_then_waits_for_lch() {
     mem[0o100] = cw("IORT", 2, 0o200);
     mem[0o101] = cw("IOCD", 24, 0o300);
     io.select(CARD_READER, false).unwrap();
-    io.start(0, &mut mem, 0o100, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
     assert_eq!(mem[0o200..0o202], image("ONE")[..2]);
     assert_eq!(mem[0o202], 0);
     assert_eq!(io.channels[0].state, State::Waiting);
-    io.start(0, &mut mem, 0o101, false).unwrap();
+    start(&mut io, 0, &mut mem, 0o101, false).unwrap();
     assert_eq!(mem[0o300..0o330], image("TWO"), "the next card");
 }
 
@@ -87,10 +94,10 @@ fn ioct_chains_with_lch_make_one_print_line() {
         mem[0o100 + k as usize] = cw("IOCT", 1, 0o1000 + k);
     }
     io.select(PRINTER, true).unwrap();
-    io.start(0, &mut mem, 0o100, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
     for k in 1..24 {
         assert_eq!(io.channels[0].state, State::Waiting);
-        io.start(0, &mut mem, 0o100 + k, false).unwrap();
+        start(&mut io, 0, &mut mem, 0o100 + k, false).unwrap();
     }
     // The printer ended the line with the 24th word; no LCH comes, so the channel disconnects.
     assert_eq!(io.printer.lines, ["NOW PERFORMING 9M02A"]);
@@ -108,11 +115,11 @@ fn print_lines_by_iocd() {
     mem[0o100] = cw("IOCD", 48, 0o1000);
     mem[0o101] = cw("IOCD", 2, 0o1000);
     io.select(PRINTER, true).unwrap();
-    io.start(0, &mut mem, 0o100, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
     // A partial image prints at the disconnect (row 9 of FIRST: the 9s of I and R); a select
     // with no RCH prints a blank line.
     io.select(PRINTER, true).unwrap();
-    io.start(0, &mut mem, 0o101, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o101, true).unwrap();
     io.select(PRINTER, true).unwrap();
     io.settle();
     assert_eq!(io.printer.lines, ["FIRST", "SECOND", " 99", ""]);
@@ -127,7 +134,7 @@ fn nontransmit_counts_and_advances_and_sch_shows_it() {
     mem[0o16573] = cw("IOCP", 1, 0o16600);
     mem[0o16574] = cw("IOCD", 23, 0o16603) | 1 << 16;
     io.select(CARD_READER, false).unwrap();
-    io.start(0, &mut mem, 0o16573, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o16573, true).unwrap();
     assert_eq!(mem[0o16600], image("123456789")[0]);
     assert!(
         mem[0o16601..0o16700].iter().all(|&w| w == 0),
@@ -147,7 +154,7 @@ fn rch_on_an_idle_channel_loads_the_registers_and_sets_io_check() {
     let mut io = Io::default();
     let mut mem = store();
     mem[0o100] = cw("IOCT", 3, 0o200);
-    io.start(0, &mut mem, 0o100, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
     assert!(io.io_check);
     assert!(idle(&mut io));
     assert_eq!(io.store(0).unwrap(), 0o5_00101_0_00200);
@@ -160,11 +167,11 @@ fn zero_commands_disconnect() {
     let mut mem = store();
     mem[0o100] = 0; // IOCD 0,,0: 9M02A's "RCHA ZERO"
     io.select(CARD_READER, false).unwrap();
-    io.start(0, &mut mem, 0o100, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
     assert!(idle(&mut io));
     mem[0o101] = cw("IOCT", 0, 0);
     io.select(CARD_READER, false).unwrap();
-    io.start(0, &mut mem, 0o101, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o101, true).unwrap();
     assert!(idle(&mut io));
     assert_eq!(io.reader.cards_read, 2);
 }
@@ -176,7 +183,7 @@ fn a_tch_loop_stops() {
     mem[0o100] = cw("TCH", 0, 0o100);
     io.select(PRINTER, true).unwrap();
     assert_eq!(
-        io.start(0, &mut mem, 0o100, true),
+        start(&mut io, 0, &mut mem, 0o100, true),
         Err(ChannelError::CommandLoop {
             channel: 'A',
             address: 0o100
@@ -192,7 +199,7 @@ fn the_reader_running_out_is_an_error_and_a_select_of_an_empty_reader_too() {
     mem[0o100] = cw("IOCD", 48, 0o200);
     io.select(CARD_READER, false).unwrap();
     assert_eq!(
-        io.start(0, &mut mem, 0o100, true),
+        start(&mut io, 0, &mut mem, 0o100, true),
         Err(ChannelError::ReaderEmpty)
     );
     assert!(idle(&mut io));
@@ -200,6 +207,27 @@ fn the_reader_running_out_is_an_error_and_a_select_of_an_empty_reader_too() {
         io.select(CARD_READER, false),
         Err(ChannelError::ReaderEmpty)
     );
+}
+
+#[test]
+fn after_end_of_file_the_empty_hopper_is_an_end_of_file() {
+    // The operator pressed END OF FILE: the last card is read, then the channel finds the end
+    // of the file (TEFA) and disconnects, and a select of the empty reader goes ahead to it.
+    let mut io = Io::default();
+    io.reader.load_text("ONLY\n").unwrap();
+    io.reader.end_of_file = true;
+    let mut mem = store();
+    mem[0o100] = cw("IOCD", 48, 0o200);
+    io.select(CARD_READER, false).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
+    assert_eq!(mem[0o200..0o230], image("ONLY"));
+    assert!(idle(&mut io));
+    assert!(io.take(0, Indicator::EndOfFile));
+    io.select(CARD_READER, false).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
+    assert!(idle(&mut io));
+    assert!(io.take(0, Indicator::EndOfFile));
+    assert_eq!(io.reader.cards_read, 1);
 }
 
 #[test]
@@ -244,7 +272,7 @@ fn units_and_channels() {
     assert!(!io.take(5, Indicator::EndOfFile));
     let mut mem = store();
     assert!(matches!(
-        io.start(2, &mut mem, 0, true),
+        start(&mut io, 2, &mut mem, 0, true),
         Err(ChannelError::NoSuchChannel(_))
     ));
 }
@@ -263,7 +291,7 @@ fn tape_write_rewind_read_backspace_and_end_of_file() {
     mem[0o101] = cw("IOCD", 1, 0o1002);
     for at in [0o100, 0o101] {
         io.select(0o1203, true).unwrap();
-        io.start(0, &mut mem, at, true).unwrap();
+        start(&mut io, 0, &mut mem, at, true).unwrap();
     }
     io.motion(0o1203, Motion::WriteEndOfFile).unwrap();
     io.motion(0o1203, Motion::Rewind).unwrap();
@@ -276,13 +304,13 @@ fn tape_write_rewind_read_backspace_and_end_of_file() {
     mem[0o110] = cw("IORT", 5, 0o2000);
     mem[0o111] = cw("IORT", 5, 0o2010);
     io.select(0o1203, false).unwrap();
-    io.start(0, &mut mem, 0o110, true).unwrap();
-    io.start(0, &mut mem, 0o111, false).unwrap();
+    start(&mut io, 0, &mut mem, 0o110, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o111, false).unwrap();
     assert_eq!(mem[0o2000..0o2002], one);
     assert_eq!(mem[0o2010], two[0]);
     assert_eq!(mem[0o2011], 0);
     // Reading on reaches the tape mark: end of file, disconnected.
-    io.start(0, &mut mem, 0o111, false).unwrap();
+    start(&mut io, 0, &mut mem, 0o111, false).unwrap();
     assert!(idle(&mut io));
     assert!(io.take(0, Indicator::EndOfFile));
     assert!(!io.take(0, Indicator::EndOfFile), "TEF turned it off");
@@ -297,7 +325,7 @@ fn tape_write_rewind_read_backspace_and_end_of_file() {
     io.motion(0o1203, Motion::BackspaceRecord).unwrap();
     io.select(0o1203, false).unwrap();
     mem[0o120] = cw("IOCD", 1, 0o3000);
-    io.start(0, &mut mem, 0o120, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o120, true).unwrap();
     assert_eq!(mem[0o3000], two[0]);
     io.motion(0o1203, Motion::BackspaceRecord).unwrap();
     io.motion(0o1203, Motion::BackspaceRecord).unwrap();
@@ -309,7 +337,7 @@ fn tape_write_rewind_read_backspace_and_end_of_file() {
     );
     // Read in binary a tape written in BCD: the parity is wrong, a redundancy check.
     io.select(0o1223, false).unwrap();
-    io.start(0, &mut mem, 0o120, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o120, true).unwrap();
     assert!(io.take(0, Indicator::Redundancy));
 }
 
@@ -327,7 +355,7 @@ fn signal_commands_stop_at_the_end_of_a_record() {
     mem[0o100] = cw("IOSP", 5, 0o1000);
     mem[0o101] = cw("IOCD", 5, 0o1010);
     io.select(0o2201, false).unwrap();
-    io.start(1, &mut mem, 0o100, true).unwrap();
+    start(&mut io, 1, &mut mem, 0o100, true).unwrap();
     assert_eq!(bcd::unpack(&mem[0o1000..0o1002]), "AAAAAABBBBBB");
     assert_eq!(mem[0o1002], 0);
     assert_eq!(bcd::unpack(&mem[0o1010..0o1011]), "CCCCCC");
@@ -349,6 +377,7 @@ fn the_load_key_reads_three_words_and_goes_on_at_0() {
     io.reader.hopper.push_back(Card::from_image(&words));
     let mut mem = store();
     io.load_button(&mut mem, CARD_READER).unwrap();
+    io.arrivals.deliver_all(&mut mem);
     assert_eq!(mem[..23], words[..23]);
     assert_eq!(mem[23], 0, "12R is not read");
     assert!(idle(&mut io));
@@ -363,10 +392,38 @@ fn writing_past_the_end_of_tape_marker_turns_on_the_indicator() {
     let mut records = 0;
     while !io.take(0, Indicator::EndOfTape) {
         io.select(0o1224, true).unwrap();
-        io.start(0, &mut mem, 0o100, true).unwrap();
+        start(&mut io, 0, &mut mem, 0o100, true).unwrap();
         records += 1;
         assert!(records < 3000, "no end of tape");
     }
     // 6,000 characters and a gap a record: 11.541 inches; the marker at 28,512 inches.
     assert_eq!(records, 2471);
+}
+
+#[test]
+fn an_iorp_with_nothing_to_send_begins_the_next_card() {
+    // LISP 1.5's punch: IORP 9 words (a card), IORP 1 word (a card), IORP 0, IORP 0, IOCD 0,,0.
+    // The IORPs with count 0 wait for the punch to ask for a word, which it does at the start
+    // of its next card: the disconnect punches that card blank, as SIMH's 721 does.
+    let mut io = Io::default();
+    let mut mem = store();
+    mem[0o100] = cw("IORP", 9, 0o300);
+    mem[0o101] = cw("IORP", 1, 0o310);
+    mem[0o102] = cw("IORP", 0, 0o320);
+    mem[0o103] = cw("IORP", 0, 0o320);
+    mem[0o104] = cw("IOCD", 0, 0);
+    mem[0o300] = 0o777777777777;
+    mem[0o310] = 1;
+    io.select(CARD_PUNCH, true).unwrap();
+    start(&mut io, 0, &mut mem, 0o100, true).unwrap();
+    assert!(idle(&mut io));
+    assert_eq!(io.punch.cards.len(), 3);
+    assert_eq!(io.punch.cards[2], Card::from_image(&[0; 24]));
+    // An IOCD 0,,0 right after a card ends the select with no more.
+    io.select(CARD_PUNCH, true).unwrap();
+    mem[0o200] = cw("IORP", 1, 0o310);
+    mem[0o201] = cw("IOCD", 0, 0);
+    start(&mut io, 0, &mut mem, 0o200, true).unwrap();
+    assert!(idle(&mut io));
+    assert_eq!(io.punch.cards.len(), 4);
 }

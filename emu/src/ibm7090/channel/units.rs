@@ -19,7 +19,9 @@ impl Io {
         let (ch, unit) = decode_unit(address)?;
         let wrong = match unit {
             Unit::Reader => write,
-            Unit::Punch | Unit::Printer => !write,
+            Unit::Punch => !write,
+            // A read select prints in echo mode (`printer.rs`).
+            Unit::Printer => false,
             Unit::Tape { .. } => false,
         };
         if wrong {
@@ -36,11 +38,12 @@ impl Io {
         self.clock.wait_until(free);
         match unit {
             Unit::Reader => {
-                if !self.reader.feed() {
+                if !self.reader.feed() && !self.reader.end_of_file {
                     return Err(ChannelError::ReaderEmpty);
                 }
             }
-            Unit::Printer => self.printer.select(),
+            Unit::Printer if write => self.printer.select(),
+            Unit::Printer => self.printer.select_echo(),
             Unit::Punch => self.punch.select(),
             Unit::Tape { drive, .. } => {
                 let t = self.tapes[ch][drive as usize - 1]
@@ -132,7 +135,8 @@ impl Io {
         let c = &mut self.channels[ch];
         match c.unit {
             Some(Unit::Reader) => self.reader.disconnect(),
-            Some(Unit::Printer) => self.printer.disconnect(),
+            Some(Unit::Printer) if c.write => self.printer.disconnect(),
+            Some(Unit::Printer) => self.printer.disconnect_echo(),
             Some(Unit::Punch) => self.punch.disconnect(),
             Some(Unit::Tape { drive, .. }) if c.write => {
                 let chars = std::mem::take(&mut c.tape_out);
@@ -141,6 +145,9 @@ impl Io {
                 {
                     t.write_block(Block::Record(chars));
                     c.flags.end_of_tape |= t.past_end_marker();
+                    self.departures.record_written(ch, drive, t.pos - 1);
+                } else {
+                    self.departures.record_dropped(ch);
                 }
             }
             // A read leaves the rest of the record behind it (the block has passed).
@@ -151,6 +158,15 @@ impl Io {
         c.unit = None;
         c.tape_in.clear();
         c.tape_next = 0;
+    }
+
+    /// The selected printer or punch begins its next line or card (nothing sent yet).
+    pub(super) fn begin_record(&mut self, ch: usize) {
+        match self.channels[ch].unit {
+            Some(Unit::Printer) => self.printer.image.completed = false,
+            Some(Unit::Punch) => self.punch.image.completed = false,
+            _ => {}
+        }
     }
 
     /// The next word from the selected unit.
@@ -210,6 +226,7 @@ impl Io {
                     if let Some(t) = &mut self.tapes[ch][drive as usize - 1] {
                         t.write_block(Block::Record(chars));
                         c.flags.end_of_tape |= t.past_end_marker();
+                        self.departures.record_written(ch, drive, t.pos - 1);
                     }
                 }
                 last

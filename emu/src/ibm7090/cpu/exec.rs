@@ -538,65 +538,14 @@ impl Machine {
                 self.convert(r, d.op, word);
             }
             Op::Dvh | Op::Dvp | Op::Vdh | Op::Vdp => {
-                // DVH, DVP: 35 quotient steps; VDH, VDP: the count in bits 12-17, where 0
-                // changes nothing, not even on divide check (SIMH op_div; 9M21A `VDP K2,0,0`).
-                let c = match d.op {
-                    Op::Dvh | Op::Dvp => 35,
-                    _ => count(word),
-                };
-                let w = self.mem[yi];
-                let result = match c {
-                    0 => Some((r.ac, r.mq)),
-                    35 => arith::divide(r.ac, r.mq, w),
-                    _ => arith::divide_steps(r.ac, r.mq, w, c),
-                };
-                let own = timing::count_divide_cycles(c, result.is_none());
-                cycles += self.model_cycles(d.op, own, c, result.is_none(), false) as u64;
-                match result {
-                    Some((ac, mq)) => (r.ac, r.mq) = (ac, mq),
-                    None => {
-                        self.divide_check = true;
-                        if matches!(d.op, Op::Dvh | Op::Vdh) {
-                            r.cycles += cycles;
-                            return Err(Stop::DivideCheckHalt { address: at });
-                        }
-                    }
-                }
+                cycles += self.divide_order(r, d.op, word, yi, at, cycles)?
             }
-            // --- Floating point (`float`); a spill takes the floating trap after the results
-            Op::Fad | Op::Fsb | Op::Fam | Op::Fsm | Op::Ufa | Op::Ufs | Op::Uam | Op::Usm => {
-                let sign = match d.op {
-                    Op::Fad | Op::Ufa => Sign::Keep,
-                    Op::Fsb | Op::Ufs => Sign::Invert,
-                    Op::Fam | Op::Uam => Sign::Plus,
-                    _ => Sign::Minus,
-                };
-                let normalize = matches!(d.op, Op::Fad | Op::Fsb | Op::Fam | Op::Fsm);
-                let o = float::add(r.ac, sign.apply(self.mem[yi]), normalize);
-                cycles += self.float_result(r, o);
-            }
-            Op::Fmp | Op::Ufm => {
-                let mut o = float::multiply(r.mq, self.mem[yi], d.op == Op::Fmp);
-                o.cycles = self.model_cycles(d.op, o.cycles, 0, false, false);
-                cycles += self.float_result(r, o);
-            }
-            Op::Fdh | Op::Fdp => {
-                let mut o = float::divide(r.ac, self.mem[yi]);
-                o.cycles = self.model_cycles(d.op, o.cycles, 0, false, false);
-                cycles += self.float_result(r, o);
-                if o.divide_check {
-                    self.divide_check = true;
-                    if d.op == Op::Fdh {
-                        r.cycles += cycles;
-                        return Err(Stop::DivideCheckHalt { address: at });
-                    }
-                }
-            }
-            Op::Frn => {
-                let (ac, code) = float::round(r.ac, r.mq);
-                r.ac = ac;
-                cycles += self.spill(r, code);
-            }
+            // --- Floating point (`float`)
+            #[rustfmt::skip]
+            Op::Fad | Op::Fsb | Op::Fam | Op::Fsm | Op::Ufa | Op::Ufs | Op::Uam | Op::Usm
+            | Op::Fmp | Op::Ufm | Op::Fdh | Op::Fdp | Op::Frn => {
+                cycles += self.floating_order(r, d.op, yi, at, cycles)?
+            },
             // TQO works only out of floating trap mode, and there it is a transfer that traps
             // in trap mode as the others do [SUP]; in floating trap mode it does nothing.
             Op::Tqo => {
@@ -612,25 +561,10 @@ impl Machine {
             }
             Op::Lftm => self.floating_trap = false,
             // --- The channels and their units (`cpu/io.rs`)
-            Op::Rds
-            | Op::Wrs
-            | Op::Bsr
-            | Op::Bsf
-            | Op::Wef
-            | Op::Rew
-            | Op::Run
-            | Op::Sdn
-            | Op::Rch
-            | Op::Lch
-            | Op::Sch
-            | Op::Tco
-            | Op::Tcn
-            | Op::Trc
-            | Op::Tef
-            | Op::Btt
-            | Op::Ett
-            | Op::Iot
-            | Op::Sense => {
+            #[rustfmt::skip]
+            Op::Rds | Op::Wrs | Op::Bsr | Op::Bsf | Op::Wef | Op::Rew | Op::Run | Op::Sdn
+            | Op::Rch | Op::Lch | Op::Sch | Op::Tco | Op::Tcn | Op::Trc | Op::Tef | Op::Btt
+            | Op::Ett | Op::Iot | Op::Sense => {
                 if let Err(e) = self.interlocked(r, |m, r| m.io_order(r, d.op, word, y, at)) {
                     return self.io_stop(r, at, depth, cycles, e);
                 }
@@ -660,30 +594,10 @@ impl Machine {
                     skip(r);
                 }
             }
-            Op::Pai
-            | Op::Pia
-            | Op::Oai
-            | Op::Iia
-            | Op::Ria
-            | Op::Tio
-            | Op::Tif
-            | Op::Ldi
-            | Op::Sti
-            | Op::Osi
-            | Op::Iis
-            | Op::Ris
-            | Op::Ont
-            | Op::Oft
-            | Op::Sir
-            | Op::Sil
-            | Op::Rir
-            | Op::Ril
-            | Op::Iir
-            | Op::Iil
-            | Op::Rft
-            | Op::Lft
-            | Op::Rnt
-            | Op::Lnt => self.indicators(r, d.op, word, y, at),
+            #[rustfmt::skip]
+            Op::Pai | Op::Pia | Op::Oai | Op::Iia | Op::Ria | Op::Tio | Op::Tif | Op::Ldi
+            | Op::Sti | Op::Osi | Op::Iis | Op::Ris | Op::Ont | Op::Oft | Op::Sir | Op::Sil
+            | Op::Rir | Op::Ril | Op::Iir | Op::Iil | Op::Rft | Op::Lft | Op::Rnt | Op::Lnt => self.indicators(r, d.op, word, y, at),
             Op::Slf => self.sense_lights = 0,
             // SLN n, SWT n, SLT n: n is the address's low octal digit (014n, 016n).
             Op::Sln => self.sense_lights |= light(y),
@@ -748,6 +662,93 @@ impl Machine {
         }
         let rule = models::data_rule(self.model, op);
         models::data_cycles(rule, self.cpu_bound, own, count, check, zero)
+    }
+
+    /// DVH, DVP: 35 quotient steps; VDH, VDP: the count in bits 12-17, where 0 changes
+    /// nothing, not even on divide check (SIMH op_div; 9M21A `VDP K2,0,0`). Returns the steps'
+    /// cycles; DVH and VDH halt on divide check, the order's `cycles` and the steps' counted.
+    #[inline(always)]
+    fn divide_order(
+        &mut self,
+        r: &mut Regs,
+        op: Op,
+        word: u64,
+        yi: usize,
+        at: u16,
+        cycles: u64,
+    ) -> Result<u64, Stop> {
+        let c = match op {
+            Op::Dvh | Op::Dvp => 35,
+            _ => count(word),
+        };
+        let w = self.mem[yi];
+        let result = match c {
+            0 => Some((r.ac, r.mq)),
+            35 => arith::divide(r.ac, r.mq, w),
+            _ => arith::divide_steps(r.ac, r.mq, w, c),
+        };
+        let own = timing::count_divide_cycles(c, result.is_none());
+        let steps = self.model_cycles(op, own, c, result.is_none(), false) as u64;
+        match result {
+            Some((ac, mq)) => (r.ac, r.mq) = (ac, mq),
+            None => {
+                self.divide_check = true;
+                if matches!(op, Op::Dvh | Op::Vdh) {
+                    r.cycles += cycles + steps;
+                    return Err(Stop::DivideCheckHalt { address: at });
+                }
+            }
+        }
+        Ok(steps)
+    }
+
+    /// A floating-point order; a spill takes the floating trap after the results. Returns its
+    /// cycles; FDH halts on divide check, the order's `cycles` and its own counted.
+    #[inline(always)]
+    fn floating_order(
+        &mut self,
+        r: &mut Regs,
+        op: Op,
+        yi: usize,
+        at: u16,
+        cycles: u64,
+    ) -> Result<u64, Stop> {
+        Ok(match op {
+            Op::Fmp | Op::Ufm => {
+                let mut o = float::multiply(r.mq, self.mem[yi], op == Op::Fmp);
+                o.cycles = self.model_cycles(op, o.cycles, 0, false, false);
+                self.float_result(r, o)
+            }
+            Op::Fdh | Op::Fdp => {
+                let mut o = float::divide(r.ac, self.mem[yi]);
+                o.cycles = self.model_cycles(op, o.cycles, 0, false, false);
+                let own = self.float_result(r, o);
+                if o.divide_check {
+                    self.divide_check = true;
+                    if op == Op::Fdh {
+                        r.cycles += cycles + own;
+                        return Err(Stop::DivideCheckHalt { address: at });
+                    }
+                }
+                own
+            }
+            Op::Frn => {
+                let (ac, code) = float::round(r.ac, r.mq);
+                r.ac = ac;
+                self.spill(r, code)
+            }
+            _ => {
+                let sign = match op {
+                    Op::Fad | Op::Ufa => Sign::Keep,
+                    Op::Fsb | Op::Ufs => Sign::Invert,
+                    Op::Fam | Op::Uam => Sign::Plus,
+                    _ => Sign::Minus,
+                };
+                let normalize = matches!(op, Op::Fad | Op::Fsb | Op::Fam | Op::Fsm);
+                let o = float::add(r.ac, sign.apply(self.mem[yi]), normalize);
+                self.float_result(r, o)
+            }
+        })
     }
 
     /// Store a floating-point instruction's AC and MQ and take its spill; returns the cycles.

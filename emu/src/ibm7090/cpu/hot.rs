@@ -32,7 +32,11 @@ pub(super) fn steps(
     n: u64,
 ) -> (Exit, u64) {
     let mut g = *r;
-    let mut left = n;
+    // Opaque to the optimiser, so that the loop compiles the same whichever codegen unit its
+    // caller lands in: told by the caller that `n` is never 0, it laid the loop out by that
+    // (bench 7090 under cachegrind: 2.409 G host instructions opaque, 2.743 G or 2.756 G
+    // known, as the units fell).
+    let mut left = std::hint::black_box(n);
     let exit = loop {
         if left == 0 {
             break Exit::Done;

@@ -68,6 +68,16 @@ impl Machine {
         };
         let skip = |r: &mut Regs| r.ic = (r.ic + 1) & ADDR as u32;
         let io = &mut self.io;
+        if matches!(
+            op,
+            Op::Rds | Op::Wrs | Op::Bsr | Op::Bsf | Op::Wef | Op::Rew | Op::Run | Op::Sdn
+        ) {
+            // The select waits for the channel: every word its commands took has been taken
+            // by then, from storage as it is now (`channel/departures.rs`).
+            if let Ok((ch, _)) = channel::decode_unit(y) {
+                io.deliver_departures(&self.mem[..], u64::MAX, Some(ch));
+            }
+        }
         match op {
             Op::Rds | Op::Wrs => io.select(y, op == Op::Wrs).map_err(refused)?,
             Op::Bsr | Op::Bsf | Op::Wef | Op::Rew | Op::Run | Op::Sdn => {

@@ -1,4 +1,4 @@
-//! The harness of the FAP chess programs on the emulated IBM 7090 (issue 6): it assembles a
+//! The harness of the FAP chess programs on the emulated IBM 7090: it assembles a
 //! program from its part files (`programs/chess/core.fap` + `initia.fap` + the program's own
 //! file, which carries `END START`), writes the card deck of a problem, mounts it as the
 //! installation's system input tape (A2, the card images the 1401 copied to tape), runs the
@@ -17,7 +17,7 @@ use assembler::fap;
 use emu::ibm7090::bcd;
 use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop, STORE_WORDS};
-use emu::Bound;
+use emu::{Bound, Spread};
 
 use crate::search::Cancel;
 
@@ -60,11 +60,16 @@ impl Part {
 }
 
 /// What can go wrong in the harness.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum EmulatedError {
     /// The program did not assemble; each message names the part file, line and column.
+    #[error("the FAP program does not assemble:{}", indented_lines(.0))]
     Assembly(Vec<String>),
     /// The machine stopped somewhere other than the end of the deck.
+    #[error(
+        "the emulated 7090 stopped unexpectedly: {message}{}",
+        stop_place(.address, .symbol, .printed)
+    )]
     UnexpectedStop {
         reason: String,
         message: String,
@@ -74,58 +79,32 @@ pub enum EmulatedError {
         printed: Vec<String>,
     },
     /// The printer's lines were not what the harness expects.
-    Printout(PrintoutError),
+    #[error(transparent)]
+    Printout(#[from] PrintoutError),
     /// The position cannot be written in INITIA's card language.
-    Cards(crate::initia::cards::CardsError),
+    #[error(transparent)]
+    Cards(#[from] crate::initia::cards::CardsError),
     /// The settings cannot be written on the program card.
+    #[error("program card: {0}")]
     Params(String),
 }
 
-impl fmt::Display for EmulatedError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EmulatedError::Assembly(errors) => {
-                write!(f, "the FAP program does not assemble:")?;
-                for e in errors {
-                    write!(f, "\n  {e}")?;
-                }
-                Ok(())
-            }
-            EmulatedError::UnexpectedStop {
-                message,
-                address,
-                symbol,
-                printed,
-                ..
-            } => {
-                write!(f, "the emulated 7090 stopped unexpectedly: {message}")?;
-                if let (Some(a), Some(s)) = (address, symbol) {
-                    write!(f, " (at {a:05o}, {s})")?;
-                }
-                if let Some(last) = printed.last() {
-                    write!(f, "; last printed line `{last}`")?;
-                }
-                Ok(())
-            }
-            EmulatedError::Printout(e) => write!(f, "{e}"),
-            EmulatedError::Cards(e) => write!(f, "{e}"),
-            EmulatedError::Params(m) => write!(f, "program card: {m}"),
-        }
-    }
+/// Each line on a line of its own, indented by two.
+fn indented_lines(lines: &[String]) -> String {
+    lines.iter().map(|e| format!("\n  {e}")).collect()
 }
 
-impl std::error::Error for EmulatedError {}
-
-impl From<PrintoutError> for EmulatedError {
-    fn from(e: PrintoutError) -> Self {
-        EmulatedError::Printout(e)
+/// Where the machine stopped (` (at 01234, SYMBOL)`, when both are known) and the last line
+/// it printed (`; last printed line `...``, when there is one).
+fn stop_place(address: &Option<u16>, symbol: &Option<String>, printed: &[String]) -> String {
+    let mut s = String::new();
+    if let (Some(a), Some(sym)) = (address, symbol) {
+        s.push_str(&format!(" (at {a:05o}, {sym})"));
     }
-}
-
-impl From<crate::initia::cards::CardsError> for EmulatedError {
-    fn from(e: crate::initia::cards::CardsError) -> Self {
-        EmulatedError::Cards(e)
+    if let Some(last) = printed.last() {
+        s.push_str(&format!("; last printed line `{last}`"));
     }
+    s
 }
 
 /// An assembled program: the store image loaded once, and the symbols for messages.
@@ -317,45 +296,6 @@ impl Outcome {
     }
 }
 
-/// A problem's cycles under each I/O bound.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CycleSpread {
-    pub low: u64,
-    pub nominal: u64,
-    pub high: u64,
-}
-
-impl CycleSpread {
-    pub fn get(&self, b: Bound) -> u64 {
-        match b {
-            Bound::Low => self.low,
-            Bound::Nominal => self.nominal,
-            Bound::High => self.high,
-        }
-    }
-
-    fn set(&mut self, b: Bound, cycles: u64) {
-        match b {
-            Bound::Low => self.low = cycles,
-            Bound::Nominal => self.nominal = cycles,
-            Bound::High => self.high = cycles,
-        }
-    }
-}
-
-/// The sum of two spreads (problems run one after the other).
-impl std::ops::Add for CycleSpread {
-    type Output = CycleSpread;
-
-    fn add(self, o: CycleSpread) -> CycleSpread {
-        CycleSpread {
-            low: self.low + o.low,
-            nominal: self.nominal + o.nominal,
-            high: self.high + o.high,
-        }
-    }
-}
-
 /// `run_problem_with` under the I/O bound `bound`.
 pub fn run_problem_timed(
     program: &Program,
@@ -380,8 +320,8 @@ pub fn cycle_spread(
     program: &Program,
     deck: &str,
     done: &Outcome,
-) -> Result<CycleSpread, EmulatedError> {
-    let mut spread = CycleSpread::default();
+) -> Result<Spread, EmulatedError> {
+    let mut spread = Spread::default();
     spread.set(done.bound, done.cycles);
     for b in Bound::ALL.into_iter().filter(|&b| b != done.bound) {
         // A budget only against a runaway: twice the instructions `done` took, and some.
@@ -502,6 +442,37 @@ pub(crate) fn finish(program: &Program, m: Machine, stop: Stop) -> Result<Outcom
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The messages the command line prints: every part that is known, in order.
+    #[test]
+    fn errors_say_where_and_what() {
+        let e = EmulatedError::Assembly(vec!["a.fap:1:2: x".into(), "a.fap:3:4: y".into()]);
+        assert_eq!(
+            e.to_string(),
+            "the FAP program does not assemble:\n  a.fap:1:2: x\n  a.fap:3:4: y"
+        );
+        let stop = |address, symbol: Option<&str>, printed: &[&str]| {
+            EmulatedError::UnexpectedStop {
+                reason: "halt".into(),
+                message: "HTR".into(),
+                address,
+                symbol: symbol.map(Into::into),
+                printed: printed.iter().map(|l| l.to_string()).collect(),
+            }
+            .to_string()
+        };
+        assert_eq!(
+            stop(Some(0o1234), Some("CGEN+12"), &["A", "LAST"]),
+            "the emulated 7090 stopped unexpectedly: HTR (at 01234, CGEN+12); last printed line `LAST`"
+        );
+        assert_eq!(
+            stop(Some(0o1234), None, &[]),
+            "the emulated 7090 stopped unexpectedly: HTR"
+        );
+        let e = EmulatedError::from(PrintoutError::new("no MOVE line".into()));
+        assert_eq!(e.to_string(), "printout: no MOVE line");
+        assert!(std::error::Error::source(&e).is_none());
+    }
 
     #[test]
     fn assembly_errors_name_the_part_and_its_line() {

@@ -3,14 +3,13 @@
 //! `PERFT d n` line. Error lines the programs print (GAME CARD ERROR, INITIA ERROR, ...) are
 //! returned as errors with the line.
 
-use std::fmt;
-
 use crate::notation::parse_uci;
 use crate::search::SearchResult;
 use crate::Position;
 
 /// The printout was not what the harness expects.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("printout: {message}")]
 pub struct PrintoutError {
     pub message: String,
 }
@@ -20,14 +19,6 @@ impl PrintoutError {
         PrintoutError { message }
     }
 }
-
-impl fmt::Display for PrintoutError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "printout: {}", self.message)
-    }
-}
-
-impl std::error::Error for PrintoutError {}
 
 /// A program's answer for one problem, as printed.
 #[derive(Clone, Debug, PartialEq, Eq)]

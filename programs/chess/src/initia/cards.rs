@@ -6,8 +6,6 @@
 //! full-move number, halfmove clock and en-passant square are not in the language (the GAME
 //! card carries them).
 
-use std::fmt;
-
 use crate::board::*;
 
 /// Cards hold at most 72 columns; continuation cards start with a blank so that no name runs
@@ -15,37 +13,30 @@ use crate::board::*;
 const WIDTH: usize = 72;
 
 /// A position the card language cannot express.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CardsError {
     /// Not exactly one king of a colour.
+    #[error("INITIA cards: {} has {count} kings", colour(.white))]
     Kings { white: bool, count: usize },
     /// More pawns and promoted pieces than the eight pawn names of a colour.
+    #[error(
+        "INITIA cards: {} has more pawns and promoted pieces than eight pawn names",
+        colour(.white)
+    )]
     TooManyPieces { white: bool },
     /// A castling right whose king or rook is not on its home square.
+    #[error("INITIA cards: castling right `{right}` without its king and rook at home")]
     CastlingRight { right: char },
 }
 
-impl fmt::Display for CardsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let colour = |w: &bool| if *w { "White" } else { "Black" };
-        match self {
-            CardsError::Kings { white, count } => {
-                write!(f, "INITIA cards: {} has {count} kings", colour(white))
-            }
-            CardsError::TooManyPieces { white } => write!(
-                f,
-                "INITIA cards: {} has more pawns and promoted pieces than eight pawn names",
-                colour(white)
-            ),
-            CardsError::CastlingRight { right } => write!(
-                f,
-                "INITIA cards: castling right `{right}` without its king and rook at home"
-            ),
-        }
+/// A colour's name in the messages.
+fn colour(white: &bool) -> &'static str {
+    if *white {
+        "White"
+    } else {
+        "Black"
     }
 }
-
-impl std::error::Error for CardsError {}
 
 const PAWN_NAMES: [&str; 8] = ["QRP", "QNP", "QBP", "QP", "KP", "KBP", "KNP", "KRP"];
 

@@ -12,8 +12,6 @@
 
 pub mod cards;
 
-use std::fmt;
-
 use crate::board::*;
 
 pub use cards::{to_cards, CardsError};
@@ -27,24 +25,13 @@ pub struct Problem {
 }
 
 /// INITIA's error comment: card (1-based), column (1-based) and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("INITIA card {card} column {column}: {message}")]
 pub struct InitiaError {
     pub card: usize,
     pub column: usize,
     pub message: String,
 }
-
-impl fmt::Display for InitiaError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "INITIA card {} column {}: {}",
-            self.card, self.column, self.message
-        )
-    }
-}
-
-impl std::error::Error for InitiaError {}
 
 /// A character of the card deck with its place.
 #[derive(Clone, Copy)]
@@ -152,11 +139,6 @@ fn problem(chars: &[Ch], i: &mut usize, ended: &mut bool) -> Result<Problem, Ini
     let mut square: usize = 0;
     let mut moved = [false; 64];
     let mut seen: Vec<(i8, i8, u8)> = Vec::new(); // colour, kind, home file of named pieces
-    let err = |ch: &Ch, message: String| InitiaError {
-        card: ch.card,
-        column: ch.column,
-        message,
-    };
     let end_err = |message: &str| InitiaError {
         card: chars.last().map_or(1, |c| c.card),
         column: chars.last().map_or(1, |c| c.column),
@@ -168,26 +150,12 @@ fn problem(chars: &[Ch], i: &mut usize, ended: &mut bool) -> Result<Problem, Ini
         };
         match ch.c {
             ' ' | ',' => *i += 1,
-            '/' => {
-                let start = *i;
-                *i += 1;
-                let mut text = String::new();
-                loop {
-                    match chars.get(*i) {
-                        None => return Err(err(&chars[start], "comment not closed by `/`".into())),
-                        Some(c) if c.c == '/' => break,
-                        Some(c) => text.push(c.c),
-                    }
-                    *i += 1;
-                }
-                *i += 1;
-                comments.push(text.trim().to_string());
-            }
+            '/' => comments.push(comment(chars, i)?),
             '0'..='9' => {
                 square += ch.c.to_digit(10).unwrap() as usize;
                 *i += 1;
                 if square > 64 {
-                    return Err(err(&ch, "more than 64 squares".into()));
+                    return Err(error_at(&ch, "more than 64 squares".into()));
                 }
             }
             '.' => {
@@ -201,103 +169,171 @@ fn problem(chars: &[Ch], i: &mut usize, ended: &mut bool) -> Result<Problem, Ini
                 return finish(p, comments, square, &moved, BLACK, &ch);
             }
             _ => {
-                let color = if ch.c == '*' {
-                    *i += 1;
-                    BLACK
-                } else {
-                    WHITE
-                };
-                let word = |i: &mut usize| -> String {
-                    let mut w = String::new();
-                    while let Some(c) = chars.get(*i) {
-                        if c.c.is_ascii_uppercase() {
-                            w.push(c.c);
-                            *i += 1;
-                        } else {
-                            break;
-                        }
-                    }
-                    w
-                };
-                let at = chars.get(*i).copied().unwrap_or(ch);
-                let name = word(i);
-                if name.is_empty() {
-                    return Err(err(&at, format!("`{}` is not a piece name", at.c)));
-                }
-                if square >= 64 {
-                    return Err(err(&at, "more than 64 squares".into()));
-                }
-                let mut kind_here;
-                let identity;
-                let mut is_moved = false;
-                match piece_name(&name) {
-                    Some((kind, file)) => {
-                        kind_here = kind;
-                        identity = (kind, file);
-                    }
-                    None => match promoted_kind(&name) {
-                        Some(k) => {
-                            kind_here = k;
-                            identity = (0, None);
-                        }
-                        None => return Err(err(&at, format!("`{name}` is not a piece name"))),
-                    },
-                }
-                // Parenthesised suffixes: (M) and the pawn a piece was promoted from.
-                let mut promoted_from = None;
-                while chars.get(*i).is_some_and(|c| c.c == '(') {
-                    let open = chars[*i];
-                    *i += 1;
-                    let inner = word(i);
-                    if chars.get(*i).map(|c| c.c) != Some(')') {
-                        return Err(err(&open, "`(` not closed by `)`".into()));
-                    }
-                    *i += 1;
-                    if inner == "M" {
-                        is_moved = true;
-                    } else {
-                        match piece_name(&inner) {
-                            Some((PAWN, f)) if promoted_from.is_none() => promoted_from = f,
-                            _ => {
-                                return Err(err(
-                                    &open,
-                                    format!("`({inner})` is neither (M) nor a pawn's name"),
-                                ))
-                            }
-                        }
-                    }
-                }
-                let (id_kind, id_file) = if let Some(f) = promoted_from {
-                    kind_here = promoted_kind(&name)
-                        .or(match kind_here {
-                            QUEEN | ROOK | BISHOP | KNIGHT => Some(kind_here),
-                            _ => None,
-                        })
-                        .filter(|&k| k != KING && k != PAWN)
-                        .ok_or_else(|| err(&at, format!("a pawn cannot become `{name}`")))?;
-                    (PAWN, Some(f))
-                } else {
-                    if identity.0 == 0 {
-                        return Err(err(&at, format!("`{name}` needs its file (KR, QB, ...)")));
-                    }
-                    identity
-                };
+                let piece = named_piece(chars, i, ch, square)?;
+                let (id_kind, id_file) = piece.identity;
                 if let Some(f) = id_file {
-                    if seen.contains(&(color, id_kind, f)) {
-                        return Err(err(&at, format!("a second `{name}` of this colour")));
+                    if seen.contains(&(piece.color, id_kind, f)) {
+                        return Err(error_at(
+                            &piece.at,
+                            format!("a second `{}` of this colour", piece.name),
+                        ));
                     }
-                    seen.push((color, id_kind, f));
+                    seen.push((piece.color, id_kind, f));
                 }
                 let rank = square / 8;
-                if kind_here == PAWN && (rank == 0 || rank == 7) {
-                    return Err(err(&at, "a pawn on the first or last rank".into()));
+                if piece.kind == PAWN && (rank == 0 || rank == 7) {
+                    return Err(error_at(
+                        &piece.at,
+                        "a pawn on the first or last rank".into(),
+                    ));
                 }
-                p.put(square as u8, kind_here * color);
-                moved[square] = is_moved;
+                p.put(square as u8, piece.kind * piece.color);
+                moved[square] = piece.moved;
                 square += 1;
             }
         }
     }
+}
+
+/// INITIA's error comment at `ch`.
+fn error_at(ch: &Ch, message: String) -> InitiaError {
+    InitiaError {
+        card: ch.card,
+        column: ch.column,
+        message,
+    }
+}
+
+/// The comment `/.../` at `*i`, trimmed; `*i` moves past it.
+fn comment(chars: &[Ch], i: &mut usize) -> Result<String, InitiaError> {
+    let start = *i;
+    *i += 1;
+    let mut text = String::new();
+    loop {
+        match chars.get(*i) {
+            None => return Err(error_at(&chars[start], "comment not closed by `/`".into())),
+            Some(c) if c.c == '/' => break,
+            Some(c) => text.push(c.c),
+        }
+        *i += 1;
+    }
+    *i += 1;
+    Ok(text.trim().to_string())
+}
+
+/// A piece as the cards name it.
+struct NamedPiece {
+    /// Where its name starts, and the name.
+    at: Ch,
+    name: String,
+    /// What stands on the square (a promoted piece's new kind) and its colour.
+    kind: i8,
+    color: i8,
+    /// Which of the colour's sixteen it is: kind and home file (a promoted piece is its pawn).
+    identity: (i8, Option<u8>),
+    /// Marked `(M)`: it has moved.
+    moved: bool,
+}
+
+/// The piece named at `*i` (after `*` for Black), to stand on square `square`, with its
+/// parenthesised suffixes: `(M)` and the pawn a piece was promoted from; `*i` moves past it.
+fn named_piece(
+    chars: &[Ch],
+    i: &mut usize,
+    ch: Ch,
+    square: usize,
+) -> Result<NamedPiece, InitiaError> {
+    let color = if ch.c == '*' {
+        *i += 1;
+        BLACK
+    } else {
+        WHITE
+    };
+    let word = |i: &mut usize| -> String {
+        let mut w = String::new();
+        while let Some(c) = chars.get(*i) {
+            if c.c.is_ascii_uppercase() {
+                w.push(c.c);
+                *i += 1;
+            } else {
+                break;
+            }
+        }
+        w
+    };
+    let at = chars.get(*i).copied().unwrap_or(ch);
+    let name = word(i);
+    if name.is_empty() {
+        return Err(error_at(&at, format!("`{}` is not a piece name", at.c)));
+    }
+    if square >= 64 {
+        return Err(error_at(&at, "more than 64 squares".into()));
+    }
+    let mut kind_here;
+    let identity;
+    let mut is_moved = false;
+    match piece_name(&name) {
+        Some((kind, file)) => {
+            kind_here = kind;
+            identity = (kind, file);
+        }
+        None => match promoted_kind(&name) {
+            Some(k) => {
+                kind_here = k;
+                identity = (0, None);
+            }
+            None => return Err(error_at(&at, format!("`{name}` is not a piece name"))),
+        },
+    }
+    let mut promoted_from = None;
+    while chars.get(*i).is_some_and(|c| c.c == '(') {
+        let open = chars[*i];
+        *i += 1;
+        let inner = word(i);
+        if chars.get(*i).map(|c| c.c) != Some(')') {
+            return Err(error_at(&open, "`(` not closed by `)`".into()));
+        }
+        *i += 1;
+        if inner == "M" {
+            is_moved = true;
+        } else {
+            match piece_name(&inner) {
+                Some((PAWN, f)) if promoted_from.is_none() => promoted_from = f,
+                _ => {
+                    return Err(error_at(
+                        &open,
+                        format!("`({inner})` is neither (M) nor a pawn's name"),
+                    ))
+                }
+            }
+        }
+    }
+    let identity = if let Some(f) = promoted_from {
+        kind_here = promoted_kind(&name)
+            .or(match kind_here {
+                QUEEN | ROOK | BISHOP | KNIGHT => Some(kind_here),
+                _ => None,
+            })
+            .filter(|&k| k != KING && k != PAWN)
+            .ok_or_else(|| error_at(&at, format!("a pawn cannot become `{name}`")))?;
+        (PAWN, Some(f))
+    } else {
+        if identity.0 == 0 {
+            return Err(error_at(
+                &at,
+                format!("`{name}` needs its file (KR, QB, ...)"),
+            ));
+        }
+        identity
+    };
+    Ok(NamedPiece {
+        at,
+        name,
+        kind: kind_here,
+        color,
+        identity,
+        moved: is_moved,
+    })
 }
 
 fn finish(

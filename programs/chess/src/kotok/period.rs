@@ -3,7 +3,6 @@
 //! at the memo's 1,100 positions a minute) or on the emulated 7090 (emulated minutes, every
 //! answer checked against the native twin).
 
-use std::fmt;
 use std::time::Instant;
 
 use serde_json::json;
@@ -19,28 +18,13 @@ use crate::program::{run, FapProgram, Figures, Twin};
 pub const MEMO_POSITIONS_PER_MINUTE: f64 = 1100.0;
 
 /// Why the comparison stopped.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PeriodError {
-    Emulated(EmulatedError),
+    #[error(transparent)]
+    Emulated(#[from] EmulatedError),
     /// Two answers that must agree did not (the position's name and which).
+    #[error("{0}")]
     Disagree(String),
-}
-
-impl fmt::Display for PeriodError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PeriodError::Emulated(e) => write!(f, "{e}"),
-            PeriodError::Disagree(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for PeriodError {}
-
-impl From<EmulatedError> for PeriodError {
-    fn from(e: EmulatedError) -> Self {
-        PeriodError::Emulated(e)
-    }
 }
 
 fn minimax() -> Params {

@@ -11,7 +11,9 @@ use crate::board::Position;
 use crate::emulated::{parse_block, PrintoutError};
 use crate::fap_source;
 use crate::period::middlegames;
-use crate::program::{Case, FapProgram, Figures, FiguresError, Player, ReportField, Source, Twin};
+use crate::program::{
+    Case, FapProgram, Figures, FiguresError, Flag, Player, ReportField, Source, Takes, Twin,
+};
 use crate::sample::random_play;
 use crate::search::{Cancel, SearchResult};
 use harness::rng::Rng;
@@ -82,6 +84,32 @@ impl Player for Kotok {
     const AUTHOR: &'static str = "Alan Kotok and the MIT chess group; firstmoves";
     const ABOUT: &'static str = "Kotok's alpha-beta program (MIT AI Memo 41, 1962)";
     const REPORT: &'static [ReportField] = &[ReportField::PositionsExamined];
+    const FLAGS: &'static [Flag] = &[
+        Flag {
+            long: "widths",
+            option: "Widths",
+            takes: Takes::Numbers,
+            help: "Kotok: plausible moves kept at each ply (the memo's input parameters; default \
+                   4,3,2,2,1,1,1,1,0,0).",
+        },
+        Flag {
+            long: "no-alpha-beta",
+            option: "AlphaBeta",
+            takes: Takes::Switch("false"),
+            help: "Kotok: plain minimax, as on the 709 in spring 1961 (same move and value, more \
+                   positions).",
+        },
+        Flag {
+            long: "stable-from",
+            option: "StableFrom",
+            takes: Takes::Number {
+                min: 0,
+                max: MAX_PLIES as u64,
+            },
+            help: "Kotok: the first ply at which a stable position ends the search (default 4; 0 \
+                   to 32).",
+        },
+    ];
     const TIMING_RUN: &'static str = "Kotok-McCarthy on the initial position, default settings \
          (as `chess best --program kotok --engine emulated`)";
 

@@ -1,31 +1,18 @@
 //! An openings file: one start position a line, as a FEN or as UCI moves from the initial
 //! position; blank lines and lines starting with `#` are skipped.
 
-use std::fmt;
-
 use crate::board::Position;
 use crate::fen::parse_fen;
 use crate::notation::parse_uci;
 
 /// A bad line of an openings file (line and column from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
 pub struct OpeningError {
     pub line: usize,
     pub column: usize,
     pub message: String,
 }
-
-impl fmt::Display for OpeningError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
-    }
-}
-
-impl std::error::Error for OpeningError {}
 
 /// The positions of an openings file.
 pub fn parse_openings(text: &str) -> Result<Vec<Position>, OpeningError> {

@@ -2,7 +2,6 @@
 //! Both answer with move text the game loop checks, so an engine of either kind that plays
 //! an illegal move loses the game the same way.
 
-use std::fmt;
 use std::io;
 use std::time::Duration;
 
@@ -10,32 +9,39 @@ use crate::board::{Move, Position};
 use crate::uci::Engine;
 
 /// What went wrong with an engine.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum EngineError {
     /// The process could not be started.
+    #[error("engine `{command}`: cannot start it: {source}")]
     Spawn { command: String, source: io::Error },
     /// Writing to the engine failed (it has gone).
+    #[error("engine `{command}`: cannot write to it: {source}")]
     Write { command: String, source: io::Error },
     /// The engine's output ended before the awaited line.
+    #[error("engine `{command}` exited while we waited for `{waiting_for}`")]
     Exited {
         command: String,
         waiting_for: &'static str,
     },
     /// The awaited line did not come in time.
+    #[error("engine `{command}`: no `{waiting_for}` within {:.1} s", .after.as_secs_f64())]
     Timeout {
         command: String,
         waiting_for: &'static str,
         after: Duration,
     },
     /// A line that breaks the protocol.
+    #[error("engine `{command}`: not UCI: `{line}`")]
     Protocol { command: String, line: String },
     /// One of our programs gave no move in a position with legal moves (an emulated twin
     /// whose run failed says why in `detail`).
+    #[error("{engine} gave no move{}", in_parentheses(.detail))]
     NoMove {
         engine: String,
         detail: Option<String>,
     },
     /// The engine refused a `setoption`.
+    #[error("engine `{command}`: option `{name}` refused: {answer}")]
     UnknownOption {
         command: String,
         name: String,
@@ -43,63 +49,15 @@ pub enum EngineError {
     },
 }
 
+/// ` (detail)`, or nothing.
+fn in_parentheses(detail: &Option<String>) -> String {
+    detail.as_ref().map_or(String::new(), |d| format!(" ({d})"))
+}
+
 impl EngineError {
     /// A timeout (a time forfeit in a game) rather than a broken engine.
     pub fn is_timeout(&self) -> bool {
         matches!(self, EngineError::Timeout { .. })
-    }
-}
-
-impl fmt::Display for EngineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::Spawn { command, source } => {
-                write!(f, "engine `{command}`: cannot start it: {source}")
-            }
-            EngineError::Write { command, source } => {
-                write!(f, "engine `{command}`: cannot write to it: {source}")
-            }
-            EngineError::Exited {
-                command,
-                waiting_for,
-            } => write!(
-                f,
-                "engine `{command}` exited while we waited for `{waiting_for}`"
-            ),
-            EngineError::Timeout {
-                command,
-                waiting_for,
-                after,
-            } => write!(
-                f,
-                "engine `{command}`: no `{waiting_for}` within {:.1} s",
-                after.as_secs_f64()
-            ),
-            EngineError::Protocol { command, line } => {
-                write!(f, "engine `{command}`: not UCI: `{line}`")
-            }
-            EngineError::NoMove { engine, detail } => {
-                write!(f, "{engine} gave no move")?;
-                match detail {
-                    Some(d) => write!(f, " ({d})"),
-                    None => Ok(()),
-                }
-            }
-            EngineError::UnknownOption {
-                command,
-                name,
-                answer,
-            } => write!(f, "engine `{command}`: option `{name}` refused: {answer}"),
-        }
-    }
-}
-
-impl std::error::Error for EngineError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            EngineError::Spawn { source, .. } | EngineError::Write { source, .. } => Some(source),
-            _ => None,
-        }
     }
 }
 
@@ -130,8 +88,8 @@ pub trait Player {
 /// can start each game from its own seed and a game can be replayed alone.
 pub type EngineFactory = Box<dyn FnMut(usize) -> Box<dyn Engine>>;
 
-/// A program behind the `uci::Engine` trait (native now; emulated twins implement the same
-/// trait), searched at its own settings or to `depth` plies.
+/// A program behind the `uci::Engine` trait (either twin, native or emulated), searched at its
+/// own settings or to `depth` plies.
 pub struct EnginePlayer {
     make: EngineFactory,
     engine: Box<dyn Engine>,

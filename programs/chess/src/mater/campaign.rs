@@ -3,8 +3,6 @@
 //! how many each MATER proves, whether its first move is Stockfish's and the book's key move,
 //! and how its mate distance compares with Stockfish's (an upper bound at 0.25 s a position).
 
-use std::fmt;
-
 use super::{solve, MateResult, Params};
 use crate::fen::{parse_fen, FenError};
 use crate::notation::san;
@@ -30,41 +28,19 @@ pub struct Row {
 }
 
 /// A malformed table line: the line (1-based, header included), the field and what is wrong.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum TableError {
-    Fields {
-        line: usize,
-        found: usize,
-    },
+    #[error("line {line}: expected 6 tab-separated fields, found {found}")]
+    Fields { line: usize, found: usize },
+    #[error("line {line}, field `{field}`: cannot read `{text}`")]
     Field {
         line: usize,
         field: &'static str,
         text: String,
     },
-    Fen {
-        line: usize,
-        error: FenError,
-    },
+    #[error("line {line}, field `fen`: {error}")]
+    Fen { line: usize, error: FenError },
 }
-
-impl fmt::Display for TableError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            TableError::Fields { line, found } => {
-                write!(
-                    f,
-                    "line {line}: expected 6 tab-separated fields, found {found}"
-                )
-            }
-            TableError::Field { line, field, text } => {
-                write!(f, "line {line}, field `{field}`: cannot read `{text}`")
-            }
-            TableError::Fen { line, error } => write!(f, "line {line}, field `fen`: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for TableError {}
 
 /// SAN without check, mate and annotation marks and without a "..." prefix.
 pub fn bare_san(s: &str) -> String {

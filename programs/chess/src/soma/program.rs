@@ -11,7 +11,7 @@ use super::{best, Rules, SEED};
 use crate::board::Position;
 use crate::emulated::{parse_block, PrintoutError};
 use crate::fap_source;
-use crate::program::{Alias, Case, FapProgram, Player, ReportField, Source};
+use crate::program::{Alias, Case, FapProgram, Flag, Player, ReportField, Source, Takes};
 use crate::sample::named_positions;
 use crate::search::SearchResult;
 use harness::rng::Rng;
@@ -124,6 +124,24 @@ impl Player for Soma {
         ("somac1966", &[("Rules", "somac1966")]),
     ];
     const SEED_OPTION: Option<&'static str> = Some("Seed");
+    const FLAGS: &'static [Flag] = &[
+        Flag {
+            long: "rules",
+            option: "Rules",
+            takes: Takes::Text,
+            help: "SOMA's rule set: soma1961 (the New Scientist text) or somac1966 (the 1966 \
+                   appendix).",
+        },
+        Flag {
+            long: "seed",
+            option: "Seed",
+            takes: Takes::Number {
+                min: 0,
+                max: u64::MAX,
+            },
+            help: "The seed of SOMA's coin (ties; default 1961).",
+        },
+    ];
     const REPORT: &'static [ReportField] =
         &[ReportField::Problems, ReportField::MaxEmulatedSeconds];
     const TIMING_RUN: &'static str = "SOMA on the initial position, default settings \

@@ -14,7 +14,7 @@ use crate::emulated::{
     parse_block, problem_deck, run_problem_with, EmulatedError, PrintoutError, DEFAULT_BUDGET,
 };
 use crate::fap_source;
-use crate::program::{assembled, Case, FapProgram, Player, Source};
+use crate::program::{assembled, Case, FapProgram, Flag, Player, Source, Takes};
 use crate::sample::named_positions;
 use crate::search::{Cancel, SearchResult};
 use harness::rng::Rng;
@@ -113,6 +113,24 @@ impl FapProgram for Turochamp {
 impl Player for Turochamp {
     const AUTHOR: &'static str = "Alan Turing and David Champernowne; firstmoves";
     const ABOUT: &'static str = "Turing and Champernowne's paper machine (1948)";
+    const FLAGS: &'static [Flag] = &[
+        Flag {
+            long: "full-plies",
+            option: "FullPlies",
+            takes: Takes::Number {
+                min: 1,
+                max: FAP_MAX_PLIES as u64,
+            },
+            help: "Turochamp: plies in which every move is considerable (the typescript: 2; 1 to \
+                   24).",
+        },
+        Flag {
+            long: "difference",
+            option: "Material",
+            takes: Takes::Switch("difference"),
+            help: "Turochamp: value dead positions by W - B instead of Turing's W/B.",
+        },
+    ];
     const TIMING_RUN: &'static str = "TUROCHAMP on the initial position, default settings \
          (as `chess best --program turochamp --engine emulated`)";
 

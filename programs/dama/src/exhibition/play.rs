@@ -6,15 +6,17 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use super::record::{end_line, machine_line, opponent_line, GameRecord, RecordLine};
-use super::{check_move, BoardResult, ExhibitionError, ExhibitionOptions, MachineMove, Mismatch};
-use super::{ExhibitionReport, Phase};
+use super::{BoardResult, ExhibitionError, ExhibitionOptions, ExhibitionReport, MachineMove};
 use crate::board::{Move, Position, Side};
+use crate::crosscheck::{check, Mismatch};
 use crate::game::{outcome, End};
 use crate::movegen::is_legal;
 use crate::search::Setting;
 use crate::sil::{move_frames, Reply, SilDama, TimedReply};
 use crate::strategy::{parse_strategy, Strategy};
-use emu::silliac::timing::{self, Bound, Spread};
+use crate::times::Phase;
+use emu::silliac::timing;
+use emu::{Bound, Spread};
 use harness::rng::Rng;
 
 /// Who chose B's move.
@@ -362,7 +364,11 @@ impl Exhibition {
                         r.text
                     )));
                 }
-                out.extend(check_move(b, &g.pos, setting, r).map(EventKind::Mismatch));
+                out.extend(
+                    check(b, &g.pos, setting, std::slice::from_ref(r))
+                        .0
+                        .map(EventKind::Mismatch),
+                );
                 if outcome(&g.pos).is_some() || !is_legal(&g.pos, mv) {
                     // Cannot follow an illegal move: the board is abandoned.
                     let m = g.mismatch("no legal move of that kind".to_string(), r.text.clone());

@@ -1,26 +1,17 @@
 //! Strategy texts (`findler:a1+b1`, `grand:@4`, `random:9` ...): every player of dama by its
 //! name, the figure-of-merit player `fom::Grand` among them.
 
-use std::fmt;
-
 use super::{Engine, Findler, Greedy, RandomMover, Strategy};
 use crate::fom::{Grand, Weights};
 use crate::search::{Setting, SettingError};
 
 /// A strategy text that names no strategy.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("strategy `{text}`: {reason}")]
 pub struct StrategyError {
     pub text: String,
     pub reason: String,
 }
-
-impl fmt::Display for StrategyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "strategy `{}`: {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for StrategyError {}
 
 /// Build a strategy from its text:
 /// - `findler` (demo setting, fast engine), `findler:SETTING` (`demo`, `selective`, `a1+b1`...),

@@ -10,7 +10,7 @@ use assembler::sil::Symbol;
 use emu::silliac::orders::{function_name, left, pair, parse_function, right, word_to_sex, Order};
 use emu::silliac::{encode_text, format_pt, read_tape_file, Half, Limits, Machine, Stop};
 
-use super::monitor::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
+use crate::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
 
 /// Orders the bootstrap may take to load a program.
 const LOAD_ORDER_LIMIT: u64 = 1_000_000;
@@ -559,7 +559,7 @@ impl Backend for Silliac {
     fn side_pane(&self, width: usize, status: String) -> Vec<String> {
         let mut out = vec!["store: 1,024 words (64 a line)".to_string()];
         out.extend(
-            super::term::store_raster(self.machine.store().words())
+            store_raster(self.machine.store().words())
                 .iter()
                 .map(|l| format!("|{l}|")),
         );
@@ -577,15 +577,29 @@ impl Backend for Silliac {
     }
 }
 
+/// The 1,024-word store as SILLIAC's monitor tubes showed it: a raster of 64 x 16, one cell
+/// a word, darker with more digits set.
+pub fn store_raster(words: &[u64; 1024]) -> Vec<String> {
+    const SHADES: [char; 5] = [' ', '.', ':', '+', '#'];
+    words
+        .chunks(64)
+        .map(|row| {
+            row.iter()
+                .map(|w| SHADES[((w.count_ones() as usize) * 4).div_ceil(40)])
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::console::monitor::{run_script, Console};
+    use crate::{run_script, Console};
 
     const SUM: &str = "../assembler/testdata/sum.sil";
 
     fn mon() -> Monitor<Silliac> {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assembler/testdata/sum.sil");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assembler/testdata/sum.sil");
         let _ = SUM;
         monitor(Some(Program::load(&path).unwrap())).unwrap()
     }
@@ -694,5 +708,15 @@ mod tests {
         assert_eq!(m.backend.machine.orders(), n + 1);
         m.interrupt.store(true, Ordering::Relaxed);
         assert!(m.execute("step 5").unwrap().starts_with("interrupted"));
+    }
+
+    #[test]
+    fn the_raster_shades_a_word_by_its_digits() {
+        let mut words = [0u64; 1024];
+        words[1] = 1;
+        words[2] = (1 << 40) - 1;
+        let r = store_raster(&words);
+        assert_eq!(r.len(), 16);
+        assert!(r[0].starts_with(" .#"));
     }
 }

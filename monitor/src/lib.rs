@@ -1,7 +1,9 @@
-//! The monitor core, in the tradition of SIMH's: one command a line, usable from a script, a
-//! prompt or the TUI. The command words, breakpoints, step/go/run with limits, examine and
-//! deposit (ranges, registers), symbols, snapshots and help are here once; a `Backend` gives
-//! one machine's registers, words, orders and devices (`silliac.rs`, `ibm7090.rs`).
+//! The operator's console of SILLIAC and the IBM 7090: the monitor core, in the tradition of
+//! SIMH's, one command a line, usable from a script, a prompt or a terminal view. The command
+//! words, breakpoints, step/go/run with limits, examine and deposit (ranges, registers),
+//! symbols, snapshots and help are here once; a `Backend` gives one machine's registers,
+//! words, orders and devices (`silliac.rs`, `ibm7090.rs`). The command line's `console` and its
+//! terminal view drive it; the workspace fuzzer drives it too.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -13,17 +15,13 @@ use std::sync::Arc;
 /// host time on either machine, so Ctrl-C answers at once and the looks cost nothing.
 const INTERRUPT_SLICE: u64 = 1 << 22;
 
+pub mod ibm7090;
+pub mod silliac;
+
 /// A command the monitor could not carry out, with the reason.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct MonitorError(pub String);
-
-impl fmt::Display for MonitorError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for MonitorError {}
 
 pub fn err<T>(message: impl Into<String>) -> Result<T, MonitorError> {
     Err(MonitorError(message.into()))

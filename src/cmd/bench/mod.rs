@@ -1,30 +1,30 @@
 //! `firstmoves bench MACHINE`: emulator speed on a compute-bound program built in-process
 //! (hand-packed orders, no assembler), in emulated orders per host second and the speed-up
-//! over the real machine's time for the same orders. A benchmark, never a test.
+//! over the real machine's time for the same orders, a file per machine (`silliac.rs`,
+//! `ibm7090.rs`); SIMH's run beside it (`simh.rs`) and the campaign's threads (`campaign.rs`).
+//! A benchmark, never a test.
 
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
-use emu::silliac::bench::{silliac_bench_machine, BENCH_LOOP_ORDERS};
-use emu::silliac::{Limits, Stop};
 
 mod campaign;
 mod ibm7090;
+mod lisp;
+mod silliac;
 mod simh;
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// The machine to measure: `silliac` or `7090`; or `campaign`: the chess cross-check at
-    /// --jobs 1 and on every core, both host times, the speed-up, and whether the reports are
-    /// identical (exit status 1 if not).
+    /// The machine to measure: `silliac` or `7090`; `lisp`: LISP 1.5's Wang job on the 7090
+    /// (../shared/period/lisp15); or `campaign`: the chess cross-check at --jobs 1 and on every
+    /// core, both host times, the speed-up, and whether the reports are identical (exit status
+    /// 1 if not).
     pub machine: String,
     /// Host seconds to run for (0.1 to 3600).
     #[arg(long, default_value_t = 2.0, value_parser = super::seconds_within(0.1, 3600.0))]
     pub seconds: f64,
-    /// 7090: instead of the compute-bound loop, a chess program of the registry searching the
-    /// initial position on the emulated 7090 (cards in, printer out), again and again.
-    /// campaign: the program cross-checked (default kotok).
-    #[arg(long, value_parser = crate::cmd::chess::program_names())]
+    #[arg(long, value_parser = crate::cmd::chess::program_names(), help = program_help())]
     pub program: Option<String>,
     /// campaign: how many positions the cross-check draws (default 20; 1 to 1,000,000).
     #[arg(long, value_parser = super::usize_within(1, 1_000_000))]
@@ -34,9 +34,9 @@ pub struct BenchArgs {
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
-    pub timing: super::timing::TimingArg,
+    pub timing: crate::cmd::bounds::TimingArg,
     #[command(flatten)]
-    pub cpu: super::run::ibm7090::CpuArg,
+    pub cpu: crate::cmd::run::ibm7090::CpuArg,
     /// SILLIAC: instead of the compute-bound loop, the 25-board exhibition at full speed, with
     /// the live view's work (the machine's view taken and the screen drawn, store as the 40
     /// tubes, after each batch of moves) and without, alternately three times each; prints
@@ -51,6 +51,16 @@ pub struct BenchArgs {
     pub no_simh: bool,
 }
 
+/// `--program`'s help, naming the program `bench campaign` takes by default.
+fn program_help() -> String {
+    format!(
+        "7090: instead of the compute-bound loop, a chess program of the registry searching the \
+         initial position on the emulated 7090 (cards in, printer out), again and again. \
+         campaign: the program cross-checked (default {})",
+        crate::cmd::chess::default_program()
+    )
+}
+
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.live_view {
         if args.machine != "silliac" || args.program.is_some() {
@@ -58,11 +68,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
                 "--live-view: the exhibition's live view is SILLIAC's (bench silliac --live-view)"
             );
         }
-        return bench_live_view(args.json, args.timing.bound());
+        return silliac::live_view(args.json, args.timing.bound());
     }
     if args.machine == "campaign" {
         return campaign::run(
-            args.program.as_deref().unwrap_or("kotok"),
+            args.program
+                .as_deref()
+                .unwrap_or(crate::cmd::chess::default_program()),
             args.positions.unwrap_or(20),
             args.json,
             args.timing.bound(),
@@ -78,6 +90,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         bail!("--cpu: the compute-bound loop of `bench 7090` runs on the 709 and the 7094");
     }
     let (figures, side) = match (args.machine.as_str(), &args.program) {
+        ("lisp", Some(_)) => bail!("--program: bench lisp runs LISP 1.5's Wang job"),
         ("7090" | "ibm7090", Some(p)) => with_simh(
             || ibm7090::bench_program(p, args.seconds, bound),
             simh.map(|exe| ibm7090::program_deck(p, exe, bound))
@@ -85,9 +98,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         )?,
         (_, Some(_)) => bail!("--program: the chess programs run on the 7090"),
         ("silliac", None) => with_simh(
-            || bench_silliac(args.seconds, bound),
+            || silliac::bench(args.seconds, bound),
             simh.map(|exe| simh::Deck::bench_loop(exe, model))
                 .transpose()?,
+        )?,
+        ("lisp", None) => with_simh(
+            || lisp::bench(args.seconds, bound),
+            simh.map(|exe| lisp::deck(exe, bound)).transpose()?,
         )?,
         ("7090" | "ibm7090", None) => with_simh(
             || ibm7090::bench(args.seconds, model, bound),
@@ -95,7 +112,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
                 .transpose()?,
         )?,
         (other, None) => {
-            bail!("no benchmark for machine `{other}` (known: silliac, 7090, campaign)")
+            bail!("no benchmark for machine `{other}` (known: silliac, 7090, lisp, campaign)")
         }
     };
     if args.json {
@@ -232,102 +249,9 @@ pub fn print_speed(what: &str, count: u64, m: &Measured) {
     }
 }
 
-fn bench_silliac(seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
-    let mut m = silliac_bench_machine();
-    m.set_timing(bound);
-    // Warm up caches and branch predictors.
-    let _ = m.run(Limits::orders(10_000_000));
-    let (orders0, clock0) = (m.orders(), m.clock_ns());
-    let mut chunks = 0u64;
-    let t = measure(seconds, || {
-        let stop = m.run(Limits::orders(50_000_000));
-        if stop != Stop::OrderBudget {
-            bail!("benchmark program stopped: {stop}");
-        }
-        chunks += 1;
-        Ok(())
-    })?;
-    let orders = m.orders() - orders0;
-    let emulated_s = (m.clock_ns() - clock0) as f64 / 1e9;
-    Ok(Figures {
-        machine: "silliac",
-        workload: format!("compute-bound loop of {BENCH_LOOP_ORDERS} orders, {chunks} runs of 50M"),
-        unit: "emulated orders",
-        work: orders,
-        detail: Some(format!(
-            "orders: {orders} in {:.3} host seconds (wall clock)",
-            t.host
-        )),
-        measured: t,
-        emulated_seconds: emulated_s,
-    })
-}
-
-/// `bench silliac --live-view`: the exhibition's orders per CPU second of this thread with
-/// and without the live view's work, runs alternated (off, on, off, on, off, on) so that the
-/// host's load falls on both alike; the medians and the cost.
-fn bench_live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
-    let opts = dama::exhibition::ExhibitionOptions {
-        timing: bound,
-        ..Default::default()
-    };
-    let mut rates: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-    let mut orders = 0;
-    for _ in 0..3 {
-        for (i, view) in [false, true].into_iter().enumerate() {
-            let cpu0 = thread_cpu_ns();
-            let start = Instant::now();
-            orders = crate::console::exhibition_tui::bench_run(&opts, view)
-                .map_err(anyhow::Error::msg)?;
-            let host = start.elapsed().as_secs_f64();
-            // The thread's CPU time where the host gives it, else the wall clock.
-            let secs = thread_cpu_ns()
-                .zip(cpu0)
-                .map_or(host, |(b, a)| (b - a) as f64 / 1e9);
-            rates[i].push(orders as f64 / secs);
-        }
-    }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let (off, on) = (median(&mut rates[0]), median(&mut rates[1]));
-    let cost = 100.0 * (1.0 - on / off);
-    if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&serde_json::json!({
-                "machine": "silliac",
-                "workload": "the 25-board dama exhibition (default settings), to its end",
-                "orders": orders,
-                "runs": 3,
-                "orders_per_cpu_second_view_off": off,
-                "orders_per_cpu_second_view_on": on,
-                "view_cost_percent": cost,
-            }))?
-        );
-    } else {
-        println!(
-            "SILLIAC, the 25-board exhibition to its end: {orders} orders a run, 3 runs each way"
-        );
-        println!(
-            "live view off: {:.1} million orders per CPU second (median)",
-            off / 1e6
-        );
-        println!(
-            "live view on:  {:.1} million orders per CPU second (median)",
-            on / 1e6
-        );
-        println!(
-            "the view's cost: {cost:.1} % (views taken and screens drawn on the emulating thread)"
-        );
-    }
-    Ok(())
-}
-
 /// Fields `indexes` (0 = the state) of `/proc/self/stat` after the command name, from one
 /// read, in the kernel's clock ticks (Linux: a fixed 100 a second).
-fn self_stat_ticks<const N: usize>(indexes: [usize; N]) -> Option<[u64; N]> {
+pub fn self_stat_ticks<const N: usize>(indexes: [usize; N]) -> Option<[u64; N]> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The command name is in parentheses and may hold blanks.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
@@ -339,7 +263,7 @@ fn self_stat_ticks<const N: usize>(indexes: [usize; N]) -> Option<[u64; N]> {
 }
 
 /// CPU time this thread has run, in ns (Linux `/proc/thread-self/schedstat`, first field).
-fn thread_cpu_ns() -> Option<u64> {
+pub fn thread_cpu_ns() -> Option<u64> {
     let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     s.split_whitespace().next()?.parse().ok()
 }

@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 
 use emu::ibm7090::{by_mnemonic, decode, disassemble, Limits, Machine, Model, Stop};
 
-use super::monitor::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
-use crate::cmd::run::ibm7090::{keys_word, switch_bits};
+use crate::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
 
 const WORD: u64 = (1 << 36) - 1;
 
@@ -52,6 +51,36 @@ impl Program7090 {
             symbols: BTreeMap::new(),
         })
     }
+}
+
+/// Sense switch numbers (`1,3`, or `1 3`) as the bits of the sense switches (the operator's
+/// panel: `switches` here, `--switches` on the command line).
+pub fn switch_bits(s: &str) -> Result<u8, String> {
+    let mut bits = 0u8;
+    for part in s
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+    {
+        match part.parse::<u8>() {
+            Ok(n @ 1..=6) => bits |= 1 << (n - 1),
+            _ => return Err(format!("`{part}` is not a sense switch 1-6")),
+        }
+    }
+    Ok(bits)
+}
+
+/// The console entry keys as an octal word of up to 12 digits (a leading `-` sets the sign),
+/// which ENK copies into MQ (`keys` here, `--keys` on the command line).
+pub fn keys_word(s: &str) -> Result<u64, String> {
+    let (sign, digits) = match s.trim().strip_prefix('-') {
+        Some(d) => (1u64 << 35, d),
+        None => (0, s.trim()),
+    };
+    u64::from_str_radix(digits, 8)
+        .ok()
+        .filter(|&v| v < 1 << 36 && (sign == 0 || v < 1 << 35))
+        .map(|v| v | sign)
+        .ok_or_else(|| format!("`{s}` is not an octal word of 36 bits"))
 }
 
 pub const HELP: &str = "\
@@ -557,7 +586,7 @@ impl Backend for Ibm7090 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::console::monitor::run_script;
+    use crate::run_script;
 
     const PROGRAM: &str = concat!(
         "       ORG     64\n",
@@ -629,6 +658,19 @@ mod tests {
         let out = m.execute("go").unwrap();
         assert!(out.contains("00001"), "{out}");
         std::fs::remove_file(&deck).ok();
+    }
+
+    #[test]
+    fn switches_and_keys_in_the_panel_notation() {
+        assert_eq!(switch_bits("2 6").unwrap(), 0b100010);
+        assert_eq!(switch_bits("1,3").unwrap(), 0b101);
+        assert!(switch_bits("7").is_err());
+        assert_eq!(keys_word("777").unwrap(), 0o777);
+        assert_eq!(keys_word("-5").unwrap(), 1 << 35 | 5);
+        assert_eq!(keys_word("777777777777").unwrap(), (1 << 36) - 1);
+        assert!(keys_word("1777777777777").is_err());
+        assert!(keys_word("-400000000000").is_err());
+        assert!(keys_word("8").is_err());
     }
 
     #[test]

@@ -1,103 +1,21 @@
 //! `firstmoves run FILE.sil|FILE.pt`: load a program through SILLIAC's console start (the
 //! period bootstrap on the tape loads it), feed `--tape` frames after it on the reader, run to a
-//! stop and print what the teleprinter printed. `FILE.fap|FILE.obj` run on the IBM 7090
-//! (`run/ibm7090.rs`).
+//! stop and print what the teleprinter printed.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Context};
 use emu::silliac::orders::word_to_sex;
 use emu::silliac::{format_pt, read_tape_file, Half, Limits, Machine, Stop};
 use serde_json::json;
 
-pub(crate) mod ibm7090;
-
-#[derive(clap::Args)]
-pub struct RunArgs {
-    /// The program: SILLIAC assembly (`.sil`) or a tape (`.pt` text, or raw frames 0..31);
-    /// for the IBM 7090, FAP source (`.fap`), an asm7090 object deck (`.obj`), a
-    /// column-binary deck (`.cbn`: LOAD CARDS) or a tape image (`.p7b`, `.bcd`: LOAD TAPE).
-    pub file: PathBuf,
-    /// SILLIAC: input tape whose frames follow the program on the reader. 7090: `UNIT=FILE`
-    /// mounts a tape on a 729 (`A2=deck.txt`, `B1=9ap.bcd`; `.txt` BCD text, one record a
-    /// line, else P7B), written back at the end if the run wrote on it; repeatable.
-    #[arg(long)]
-    pub tape: Vec<String>,
-    /// Write the punched output: SILLIAC a `.pt` tape; 7090 the punch's cards (`.cbn` column
-    /// binary, else text).
-    #[arg(long)]
-    pub punch: Option<PathBuf>,
-    /// Stop after this many emulated microseconds from the program's start.
-    #[arg(long)]
-    pub limit_us: Option<u64>,
-    /// Stop after this many orders (7090: instructions) from the program's start. Without any
-    /// --limit-* flag a run stops after 2 x 10^10 SILLIAC orders or 10^10 7090 instructions
-    /// (each far beyond the longest program of the project), with exit status 3.
-    #[arg(long)]
-    pub limit_orders: Option<u64>,
-    /// Print one trace line per order (to stderr with --json).
-    #[arg(long)]
-    pub trace: bool,
-    /// Print one JSON object instead of the teleprinter text.
-    #[arg(long)]
-    pub json: bool,
-    /// 7090: cards for the card reader, one card a line (text punched in the Hollerith code,
-    /// or SIMH's column binary for a `.cbn` file).
-    #[arg(long)]
-    pub cards: Option<PathBuf>,
-    /// 7090: press a load key instead of starting at the program's start: `cards` (LOAD
-    /// CARDS) or a tape unit (`B1`: LOAD TAPE). A `.cbn` or tape-image FILE implies it.
-    #[arg(long)]
-    pub load: Option<String>,
-    /// 7090: write the printed lines here instead of to stdout.
-    #[arg(long)]
-    pub printer: Option<PathBuf>,
-    /// 7090: sense switches down (on), e.g. `1,3`.
-    #[arg(long)]
-    pub switches: Option<String>,
-    /// 7090: the console entry keys, an octal word (`-` for the sign), which ENK reads.
-    #[arg(long, allow_hyphen_values = true)]
-    pub keys: Option<String>,
-    /// 7090: stop after this many machine cycles (2.18 us each) from the start.
-    #[arg(long)]
-    pub limit_cycles: Option<u64>,
-    /// 7090: include the words in this octal address range, e.g. `200-217`.
-    #[arg(long)]
-    pub dump: Option<String>,
-    #[command(flatten)]
-    pub timing: super::timing::TimingArg,
-    #[command(flatten)]
-    pub cpu: ibm7090::CpuArg,
-}
+use super::{exit_for_stop, RunArgs};
 
 /// Orders a SILLIAC run may obey when no limit is given: the dama program's own bound on one
 /// reply (`programs/dama/src/sil.rs`), which its deepest setting stays far below (a1+b1: about
 /// 20,000 emulated s a position), so that only a runaway program reaches it; a minute or two
 /// of host time.
-pub const DEFAULT_ORDERS: u64 = 20_000_000_000;
-
-/// Exit status of a run whose budget was spent (0 success, 1 an error or a failed check, 2
-/// usage, 4 a machine stop: README, "Exit status").
-pub const EXIT_BUDGET: i32 = 3;
-
-/// Exit status of a run the machine stopped where the program cannot go on (an order
-/// refused, a tight loop, a channel or tape error): the program's fault, not the tool's (1).
-pub const EXIT_MACHINE_STOP: i32 = 4;
-
-/// End the process with the status a run's stop calls for: 4 if the program cannot go on, 3
-/// if a budget ended it (naming the default one, `default`, when no limit was given); a stop
-/// the program asked for returns.
-pub fn exit_for_stop(cannot_go_on: bool, budget: bool, default: Option<(u64, &str)>) {
-    if cannot_go_on {
-        std::process::exit(EXIT_MACHINE_STOP);
-    }
-    if budget {
-        if let Some((n, unit)) = default {
-            eprintln!("(the default budget of {n} {unit}; --limit-orders N sets another)");
-        }
-        std::process::exit(EXIT_BUDGET);
-    }
-}
+const DEFAULT_ORDERS: u64 = 20_000_000_000;
 
 /// Orders the bootstrap may take to load a program (a full store takes about 6,000).
 const LOAD_ORDER_LIMIT: u64 = 1_000_000;
@@ -113,7 +31,7 @@ fn load_frames(file: &Path) -> anyhow::Result<(Vec<u8>, Option<u16>)> {
         return Ok((read_tape_file(file)?, None));
     }
     let name = file.display().to_string();
-    let source = super::read_input(file)?;
+    let source = crate::cmd::read_input(file)?;
     let program = assembler::sil::assemble(&source, &name).map_err(|d| anyhow::anyhow!("{d}"))?;
     let frames = program
         .tape()
@@ -121,10 +39,7 @@ fn load_frames(file: &Path) -> anyhow::Result<(Vec<u8>, Option<u16>)> {
     Ok((frames, Some(program.start)))
 }
 
-pub fn run(args: RunArgs) -> anyhow::Result<()> {
-    if ibm7090::is_7090_file(&args.file) {
-        return ibm7090::run(&args);
-    }
+pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     if args.cards.is_some()
         || args.load.is_some()
         || args.printer.is_some()
@@ -132,9 +47,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         || args.keys.is_some()
         || args.limit_cycles.is_some()
         || args.dump.is_some()
+        || args.reader_eof
         || args.cpu.cpu != emu::ibm7090::Model::Ibm7090
     {
-        bail!("--cards, --load, --printer, --switches, --keys, --limit-cycles, --dump and --cpu are for 7090 programs (.fap, .obj, .cbn, .p7b)");
+        bail!("--cards, --reader-eof, --load, --printer, --switches, --keys, --limit-cycles, --dump and --cpu are for 7090 programs (.fap, .obj, .cbn, .p7b)");
     }
     let (frames, start) = load_frames(&args.file)?;
     let mut m = Machine::new();
@@ -181,11 +97,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     let stop = run_with_trace(&mut m, limits, args.json);
     let emulated_ns = m.clock_ns() - load_ns;
     let (end, begin) = (m.spread(), load_spread);
-    let spread = emu::silliac::timing::Spread {
-        low_ns: end.low_ns - begin.low_ns,
-        nominal_ns: end.nominal_ns - begin.nominal_ns,
-        high_ns: end.high_ns - begin.high_ns,
-    };
+    let spread = end - begin;
     let orders = m.orders() - load_orders;
     let punched = m.punch().text();
 
@@ -216,7 +128,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             "load_us": load.map(|(ns, _, _)| ns as f64 / 1000.0),
             "load_orders": load.map(|(_, o, _)| o),
             "timing": args.timing.bound().name(),
-            "emulated_seconds_spread": super::timing::seconds_json(spread),
+            "emulated_seconds_spread": crate::cmd::bounds::seconds_json(spread),
             "stop": {
                 "reason": stop.reason(),
                 "address": address,

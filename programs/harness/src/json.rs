@@ -1,0 +1,28 @@
+//! What every family's reports write alike.
+
+use emu::Spread;
+use serde_json::Value;
+
+/// A figure under the three timing bounds as the reports write it:
+/// `{"low": .., "nominal": .., "high": ..}` (seconds, cycles or ns, as the caller maps it).
+pub fn spread<T: Copy + Into<Value>>(s: Spread<T>) -> Value {
+    Value::Object(
+        s.named()
+            .into_iter()
+            .map(|(bound, v)| (bound.to_string(), v.into()))
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spread_is_an_object_of_its_bounds() {
+        let v = spread(Spread::new(1u64, 2, 3));
+        assert_eq!(v, serde_json::json!({"low": 1, "nominal": 2, "high": 3}));
+        let v = spread(Spread::new(1.5, 2.0, 2.5));
+        assert_eq!(v.to_string(), r#"{"high":2.5,"low":1.5,"nominal":2.0}"#);
+    }
+}

@@ -1,0 +1,103 @@
+//! `firstmoves bench silliac`: SILLIAC's speed on the compute-bound loop of
+//! emu::silliac::bench, or with `--live-view` on the exhibition with and without its live view.
+
+use std::time::Instant;
+
+use anyhow::bail;
+use emu::silliac::bench::{silliac_bench_machine, BENCH_LOOP_ORDERS};
+use emu::silliac::{Limits, Stop};
+
+use super::{measure, thread_cpu_ns, Figures};
+
+pub fn bench(seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
+    let mut m = silliac_bench_machine();
+    m.set_timing(bound);
+    // Warm up caches and branch predictors.
+    let _ = m.run(Limits::orders(10_000_000));
+    let (orders0, clock0) = (m.orders(), m.clock_ns());
+    let mut chunks = 0u64;
+    let t = measure(seconds, || {
+        let stop = m.run(Limits::orders(50_000_000));
+        if stop != Stop::OrderBudget {
+            bail!("benchmark program stopped: {stop}");
+        }
+        chunks += 1;
+        Ok(())
+    })?;
+    let orders = m.orders() - orders0;
+    let emulated_s = (m.clock_ns() - clock0) as f64 / 1e9;
+    Ok(Figures {
+        machine: "silliac",
+        workload: format!("compute-bound loop of {BENCH_LOOP_ORDERS} orders, {chunks} runs of 50M"),
+        unit: "emulated orders",
+        work: orders,
+        detail: Some(format!(
+            "orders: {orders} in {:.3} host seconds (wall clock)",
+            t.host
+        )),
+        measured: t,
+        emulated_seconds: emulated_s,
+    })
+}
+
+/// `bench silliac --live-view`: the exhibition's orders per CPU second of this thread with
+/// and without the live view's work, runs alternated (off, on, off, on, off, on) so that the
+/// host's load falls on both alike; the medians and the cost.
+pub fn live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
+    let opts = dama::exhibition::ExhibitionOptions {
+        timing: bound,
+        ..Default::default()
+    };
+    let mut rates: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut orders = 0;
+    for _ in 0..3 {
+        for (i, view) in [false, true].into_iter().enumerate() {
+            let cpu0 = thread_cpu_ns();
+            let start = Instant::now();
+            orders =
+                crate::console::exhibition::bench_run(&opts, view).map_err(anyhow::Error::msg)?;
+            let host = start.elapsed().as_secs_f64();
+            // The thread's CPU time where the host gives it, else the wall clock.
+            let secs = thread_cpu_ns()
+                .zip(cpu0)
+                .map_or(host, |(b, a)| (b - a) as f64 / 1e9);
+            rates[i].push(orders as f64 / secs);
+        }
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (off, on) = (median(&mut rates[0]), median(&mut rates[1]));
+    let cost = 100.0 * (1.0 - on / off);
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "machine": "silliac",
+                "workload": "the 25-board dama exhibition (default settings), to its end",
+                "orders": orders,
+                "runs": 3,
+                "orders_per_cpu_second_view_off": off,
+                "orders_per_cpu_second_view_on": on,
+                "view_cost_percent": cost,
+            }))?
+        );
+    } else {
+        println!(
+            "SILLIAC, the 25-board exhibition to its end: {orders} orders a run, 3 runs each way"
+        );
+        println!(
+            "live view off: {:.1} million orders per CPU second (median)",
+            off / 1e6
+        );
+        println!(
+            "live view on:  {:.1} million orders per CPU second (median)",
+            on / 1e6
+        );
+        println!(
+            "the view's cost: {cost:.1} % (views taken and screens drawn on the emulating thread)"
+        );
+    }
+    Ok(())
+}

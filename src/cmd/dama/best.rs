@@ -1,0 +1,95 @@
+//! `firstmoves dama best`: Findler's search on a position, by the native engine, the fast one or
+//! the program on the emulated SILLIAC.
+
+use dama::search::{faithful, fast, root_table, Setting};
+
+use super::{setting_arg, At};
+
+/// Which engine runs the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineArg {
+    /// Plain minimax; counts positions examined as the contract defines.
+    Native,
+    /// Alpha-beta: same move and value, its own smaller count.
+    Fast,
+    /// Findler's program in SILLIAC orders on the emulated SILLIAC (adds `emulated_seconds`).
+    Emulated,
+}
+
+#[derive(clap::Args)]
+pub struct BestArgs {
+    #[command(flatten)]
+    pub at: At,
+    #[arg(long, value_enum, default_value = "native")]
+    pub engine: EngineArg,
+    /// Findler's setting: demo (a3+b3), selective, or aN+bM (a1..a3 with b1..b4).
+    #[arg(long, value_name = "SETTING", default_value = "demo", value_parser = setting_arg)]
+    pub select: Setting,
+    /// Print JSON: move, value, positions, setting, engine.
+    #[arg(long)]
+    pub json: bool,
+    /// Also list C(1) of every root move (for `selective`, the first pass).
+    #[arg(long)]
+    pub root: bool,
+}
+
+pub fn run(args: BestArgs) -> anyhow::Result<()> {
+    let p = args.at.get()?;
+    let setting = args.select;
+    let mut emulated_ns = None;
+    let r = match args.engine {
+        EngineArg::Native => faithful(&p, setting),
+        EngineArg::Fast => fast(&p, setting),
+        EngineArg::Emulated => {
+            let (r, ns) = dama::sil::best(&p, setting)?;
+            emulated_ns = Some(ns);
+            r
+        }
+    };
+    let engine = match args.engine {
+        EngineArg::Native => "native",
+        EngineArg::Fast => "fast",
+        EngineArg::Emulated => "emulated",
+    };
+    let root = args.root.then(|| root_table(&p, setting).0);
+    if args.json {
+        let mut v = serde_json::json!({
+            "move": r.mv.map(|m| m.to_string()),
+            "value": r.value,
+            "positions": r.positions,
+            "setting": setting.to_string(),
+            "engine": engine,
+            "position": p.to_string(),
+        });
+        if let Some(ns) = emulated_ns {
+            v["emulated_seconds"] = serde_json::json!(ns as f64 / 1e9);
+        }
+        if let Some(root) = &root {
+            v["root"] = root
+                .iter()
+                .map(|(m, c)| serde_json::json!({"move": m.to_string(), "value": c}))
+                .collect();
+        }
+        println!("{v}");
+    } else {
+        match r.mv {
+            Some(m) => match emulated_ns {
+                Some(ns) => println!(
+                    "{m} value {} positions {} emulated {:.1} s",
+                    r.value,
+                    r.positions,
+                    ns as f64 / 1e9
+                ),
+                None => println!("{m} value {} positions {}", r.value, r.positions),
+            },
+            None => println!(
+                "no move: {} is blocked and so has won (positions 0)",
+                p.side
+            ),
+        }
+        for (m, c) in root.iter().flatten() {
+            println!("  {m} {c}");
+        }
+    }
+    Ok(())
+}

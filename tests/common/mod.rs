@@ -1,0 +1,84 @@
+//! The binary as every integration test starts it, and the ways the tests read its answer:
+//! from the workspace root, without the caller's backtrace settings, so a test sees the plain
+//! output a user sees.
+
+// Each test file uses the part it needs.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_firstmoves");
+
+/// The workspace root, where the tests' relative paths start.
+pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The binary as a command, run from the workspace root, without RUST_BACKTRACE.
+pub fn firstmoves() -> Command {
+    let mut c = Command::new(BIN);
+    c.current_dir(ROOT)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE");
+    c
+}
+
+/// A run with `args`, to its end.
+pub fn output(args: &[&str]) -> Output {
+    firstmoves().args(args).output().expect("run firstmoves")
+}
+
+/// A run: whether it succeeded, its standard output and its standard error.
+pub fn run(args: &[&str]) -> (bool, String, String) {
+    let out = output(args);
+    (out.status.success(), stdout_of(&out), stderr_of(&out))
+}
+
+/// The standard output of a run that must succeed.
+pub fn stdout(args: &[&str]) -> String {
+    succeeded(&output(args), args)
+}
+
+/// The one JSON object a run that must succeed prints.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let text = stdout(args);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}: {text}"))
+}
+
+/// The standard output of `out`, which must have succeeded (`args` name the run).
+pub fn succeeded(out: &Output, args: &[&str]) -> String {
+    assert!(
+        out.status.success(),
+        "firstmoves {}: {}",
+        args.join(" "),
+        stderr_of(out)
+    );
+    stdout_of(out)
+}
+
+pub fn stdout_of(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+pub fn stderr_of(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The first registered chess program that tosses a coin (it has a seed option), and the
+/// name of one of its other settings (an alias): its games and cross-checks depend on the
+/// seed as well as on the positions.
+pub fn coin_program() -> (&'static str, &'static str) {
+    let e = chess::registry::PLAYERS
+        .iter()
+        .find(|e| e.seed_option().is_some())
+        .expect("a registered program with a coin");
+    let other = e.aliases().last().map_or(e.name(), |(alias, _)| *alias);
+    (e.name(), other)
+}
+
+/// A folder of this test process's own, `tag` naming the test file, made if missing.
+pub fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("firstmoves-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
