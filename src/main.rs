@@ -43,9 +43,7 @@ the program cannot go on from (an order refused, a tight loop, a channel or tape
     /// Findler's dama: rules, native engines, the emulated SILLIAC program.
     #[command(subcommand)]
     Dama(cmd::dama::DamaCommand),
-    /// Chess: the programs (Kotok, SOMA, Turochamp, MATER) natively and on the emulated 7090,
-    /// perft, cross-checks, UCI, matches.
-    #[command(subcommand)]
+    #[command(subcommand, about = cmd::chess::about())]
     Chess(cmd::chess::ChessCommand),
     /// IBM's 709/7090 diagnostics (../shared/diags) run to their stops as the write-ups say.
     #[command(after_help = "\
@@ -60,6 +58,34 @@ they do not list, or an error; 2 usage; 3 the budget was spent.")]
     /// The timing table and its bounds, or how much of a headline program's period time rests
     /// on sourced, derived and estimated figures (`--program dama`).
     Timing(cmd::timing::TimingArgs),
+    /// LISP 1.5 on the emulated 7090: boot its system tape with a job on the input tape and
+    /// print SYSPOT.
+    #[command(after_help = "\
+Example:
+  firstmoves lisp ../shared/period/lisp15/LISPTAPE.BIN ../shared/period/lisp15/propcal.lsp
+
+Every run is bounded: --limit-orders, default 10^10 instructions.
+
+Exit status: 0 LISP stopped as it means to (its HPR at the end of the run); 1 an error (a
+missing file, a card outside the 7090's character set); 2 usage; 3 the budget was spent; 4 a
+machine stop LISP cannot go on from.")]
+    Lisp(cmd::lisp::LispArgs),
+    /// An IBSYS job on the emulated 7094 from IBM's library tapes, as s709 and SIMH run it:
+    /// print SYSOU1.
+    #[command(after_help = "\
+Example:
+  firstmoves ibsys ../shared/period/ibsys/jobs/primesII.job
+
+Every run is bounded: --limit-orders, default 10^10 instructions.
+
+Exit status: 0 IBSYS stopped as it means to (its halt at END OF JOBS); 1 an error (a missing
+tape, a card outside the 7090's character set); 2 usage; 3 the budget was spent; 4 a machine
+stop IBSYS cannot go on from.")]
+    Ibsys(cmd::ibsys::IbsysArgs),
+    /// 7090 tape images as SIMH and s709 make them: a card deck in text to a BCD tape, a tape's
+    /// records as text or print lines, its blocks.
+    #[command(subcommand)]
+    Tape(cmd::tape::TapeCommand),
     /// Combine the JSON reports of a campaign's shards (`--shard K/N --json`) into the report
     /// the whole run would have printed.
     Merge(cmd::merge::MergeArgs),
@@ -114,7 +140,10 @@ fn main() -> ExitCode {
             Ok(code) if code != 0 => return ExitCode::from(code),
             other => other.map(|_| ()),
         },
+        Command::Lisp(args) => cmd::lisp::run(args),
+        Command::Ibsys(args) => cmd::ibsys::run(args),
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Tape(command) => cmd::tape::run(command),
         Command::Timing(args) => cmd::timing::run(args),
         Command::Completions(args) => cmd::help::completions(command(), args),
         Command::Man => cmd::help::man(command()),

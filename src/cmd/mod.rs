@@ -2,14 +2,17 @@
 
 pub mod asm;
 pub mod bench;
+pub mod bounds;
 pub mod chess;
 pub mod dama;
 pub mod diag;
-pub mod exhibition;
 pub mod help;
+pub mod ibsys;
+pub mod lisp;
 pub mod merge;
 pub mod output;
 pub mod run;
+pub mod tape;
 pub mod timing;
 
 /// A `usize` flag within `min..=max`, checked when the command line is read.
