@@ -53,11 +53,17 @@ impl Decoded {
 
     /// The entry for a row on `model` under `bound`: its operation, addressing and fixed
     /// cycles (`timing::models`; the 7090's are the row's own).
+    /// The executor asks for the ±0760 group's entries at every execution (`Table::group`):
+    /// the 7090's is the row's own, with no look at the models' rules.
+    #[inline]
     pub fn on(info: &InstrInfo, model: Model, bound: Bound) -> Decoded {
         let d = Decoded::of(info);
+        if model == Model::Ibm7090 {
+            return d;
+        }
         match models::of(info, model).rule.fixed(bound) {
-            Some(cycles) if model != Model::Ibm7090 => Decoded { cycles, ..d },
-            _ => d,
+            Some(cycles) => Decoded { cycles, ..d },
+            None => d,
         }
     }
 

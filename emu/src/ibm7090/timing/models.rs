@@ -62,10 +62,9 @@ use TimingStatus::{Derived, Estimate, Sourced};
 
 /// The cycles of `info` on `model` (a row the model lacks: as if it had it).
 pub fn of(info: &InstrInfo, model: Model) -> ModelCycles {
-    let own = row(info.timing_status(), info.timing_source);
     match model {
-        Model::Ibm7090 => own,
-        Model::Ibm7094 if !info.on(Model::Ibm7090) => own,
+        Model::Ibm7090 => row(info.timing_status(), info.timing_source),
+        Model::Ibm7094 if !info.on(Model::Ibm7090) => row(info.timing_status(), info.timing_source),
         _ => by_op(model, info.op).unwrap_or_else(|| by_timing(model, info.timing)),
     }
 }
