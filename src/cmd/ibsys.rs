@@ -12,11 +12,12 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context};
+use anyhow::Context;
+use emu::ibm7090::ibsys::{self, sysin_deck, REELS, SYSOU1};
 use emu::ibm7090::tape::{Code, Tape};
 use emu::ibm7090::{Limits, Machine, Model, Stop};
 
-use super::run::ibm7090::{machine, parse_tape_unit, read_tape, DEFAULT_INSTRUCTIONS};
+use super::run::ibm7090::{machine, read_tape, DEFAULT_INSTRUCTIONS};
 
 #[derive(clap::Args)]
 pub struct IbsysArgs {
@@ -69,41 +70,12 @@ fn parse_date(s: &str) -> Result<String, String> {
     }
 }
 
-/// The library tapes: unit and file name in the system folder.
-pub const LIBRARY: [(&str, &str); 2] = [("A1", "ASYS1.BIN"), ("A2", "ASYS8.BIN")];
-/// The other reels: unit and the file name SIMH's ibsys.ini attaches (s709's layout).
-pub const REELS: [(&str, &str); 8] = [
-    ("A3", "sysin.bcd"),
-    ("A4", "sysou1.bcd"),
-    ("A5", "sysut1.bin"),
-    ("A6", "sysut3.bin"),
-    ("A7", "sysut2.bin"),
-    ("A8", "syspp1.bin"),
-    ("A9", "sysut4.bin"),
-    ("A10", "sysck2.bin"),
-];
-pub const SYSIN1_UNIT: &str = "A3";
-pub const SYSOU1_UNIT: &str = "A4";
-/// Where the operator sends the machine when SYSLB1's bootstrap has halted (s709's
-/// `ibsys.cmd`: `er 002000000003`, TRA 3; docs/ibsys.md "The bootstrap").
-const IBSYS_ENTRY: u32 = 3;
-/// Instructions the bootstrap may take to reach its halt.
-const BOOT_BUDGET: u64 = 1_000_000;
-
-/// The input tape SYSIN1's cards: `$LIST`, `$DATE` (the date in column 16), the job, a tape
-/// mark (a form feed line), `$IBSYS` and `$STOP`.
-pub fn sysin_text(job: &str, date: &str) -> String {
-    let mut s = format!("$LIST\n$DATE          {date}\n{job}");
-    if !s.ends_with('\n') {
-        s.push('\n');
-    }
-    s.push_str("\u{c}\n$IBSYS\n$STOP\n");
-    s
-}
+/// The library tapes' files in the system folder: SYSLB1, SYSLB2.
+pub const LIBRARY: [&str; 2] = ["ASYS1.BIN", "ASYS8.BIN"];
 
 /// The machine ready to run the input deck `sysin` (a card deck in text, read from `job`):
 /// reels mounted, the keys 0, LOAD TAPE pressed, the bootstrap run to its halt and the
-/// operator's TRA 3 given.
+/// operator's TRA 3 given (`emu::ibm7090::ibsys::boot`).
 pub fn machine_for(
     system: &Path,
     job: &Path,
@@ -112,37 +84,10 @@ pub fn machine_for(
     bound: emu::Bound,
 ) -> anyhow::Result<Machine> {
     let mut m = machine(model, bound);
-    m.keys = 0;
     let sysin = Tape::from_cards_text(sysin).with_context(|| format!("{}", job.display()))?;
-    for (unit, _) in REELS {
-        let mut reel = if unit == SYSIN1_UNIT {
-            sysin.clone()
-        } else {
-            Tape::blank()
-        };
-        reel.ring = true;
-        m.io.mount(parse_tape_unit(unit)?, reel)?;
-    }
-    for (unit, file) in LIBRARY {
-        let tape = read_tape(&system.join(file), true, Code::Tape)?;
-        m.io.mount(parse_tape_unit(unit)?, tape)?;
-    }
-    m.io.reader.end_of_file = true;
-    let load = parse_tape_unit(LIBRARY[0].0)?;
-    // LOAD TAPE reads in binary: the unit's binary address.
-    m.load_tape(load | 0o20).context("LOAD TAPE A1")?;
-    match m.run(Limits::instructions(BOOT_BUDGET)) {
-        Stop::HaltProceed { .. } | Stop::Halt { .. } => {}
-        other => bail!("SYSLB1's bootstrap did not halt: {other}"),
-    }
-    m.ic = IBSYS_ENTRY;
+    let [lb1, lb2] = LIBRARY.map(|file| read_tape(&system.join(file), true, Code::Tape));
+    ibsys::boot(&mut m, lb1?, lb2?, sysin)?;
     Ok(m)
-}
-
-/// The SYSOU1 reel as the run left it.
-pub fn sysou1(m: &Machine) -> anyhow::Result<&Tape> {
-    m.io.tape(parse_tape_unit(SYSOU1_UNIT)?)
-        .context("no reel on SYSOU1's unit")
 }
 
 pub fn run(args: IbsysArgs) -> anyhow::Result<()> {
@@ -150,14 +95,15 @@ pub fn run(args: IbsysArgs) -> anyhow::Result<()> {
     let deck = super::read_input(&args.job)?;
     let sysin = match args.as_is {
         true => deck,
-        false => sysin_text(&deck, &args.date),
+        false => sysin_deck(&deck, &args.date),
     };
     let mut m = machine_for(&args.system, &args.job, &sysin, args.cpu, bound)?;
     let limit = args.limit_orders.unwrap_or(DEFAULT_INSTRUCTIONS);
     let host = std::time::Instant::now();
     let stop = m.run(Limits::instructions(limit));
     let host = host.elapsed().as_secs_f64();
-    print!("{}", sysou1(&m)?.to_print_text());
+    let sysou1 = m.io.tape(SYSOU1).context("no reel on SYSOU1's unit")?;
+    print!("{}", sysou1.to_print_text());
     if let Some(path) = &args.printer {
         let mut text = m.io.printer.lines.join("\n");
         if !text.is_empty() {
@@ -171,7 +117,7 @@ pub fn run(args: IbsysArgs) -> anyhow::Result<()> {
     if let Some(dir) = &args.tapes {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for (unit, name) in REELS {
-            if let Some(t) = m.io.tape(parse_tape_unit(unit)?) {
+            if let Some(t) = m.io.tape(unit) {
                 super::tape::write_tape(&dir.join(name), t, Code::Tape)?;
             }
         }

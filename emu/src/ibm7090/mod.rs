@@ -22,6 +22,7 @@ pub mod channel;
 pub mod cpu;
 pub mod decode;
 pub mod float;
+pub mod ibsys;
 pub mod io_timing;
 pub mod isa;
 pub mod model;
