@@ -71,6 +71,18 @@ Exit status: 0 LISP stopped as it means to (its HPR at the end of the run); 1 an
 missing file, a card outside the 7090's character set); 2 usage; 3 the budget was spent; 4 a
 machine stop LISP cannot go on from.")]
     Lisp(cmd::lisp::LispArgs),
+    /// An IBSYS job on the emulated 7094 from IBM's library tapes, as s709 and SIMH run it:
+    /// print SYSOU1.
+    #[command(after_help = "\
+Example:
+  firstmoves ibsys ../shared/period/ibsys/jobs/primesII.job
+
+Every run is bounded: --limit-orders, default 10^10 instructions.
+
+Exit status: 0 IBSYS stopped as it means to (its halt at END OF JOBS); 1 an error (a missing
+tape, a card outside the 7090's character set); 2 usage; 3 the budget was spent; 4 a machine
+stop IBSYS cannot go on from.")]
+    Ibsys(cmd::ibsys::IbsysArgs),
     /// 7090 tape images as SIMH and s709 make them: a card deck in text to a BCD tape, a tape's
     /// records as text or print lines, its blocks.
     #[command(subcommand)]
@@ -141,6 +153,7 @@ fn main() -> ExitCode {
             other => other.map(|_| ()),
         },
         Command::Lisp(args) => cmd::lisp::run(args),
+        Command::Ibsys(args) => cmd::ibsys::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Tape(command) => cmd::tape::run(command),
         Command::Timing(args) => cmd::timing::run(args),

@@ -125,3 +125,45 @@ fn ibm_fap_assembles_every_chess_program_as_we_do() {
         );
     }
 }
+
+/// IBM's FAP on the project's own 7094 (IBSYS booted as s709's procedure boots it) assembles
+/// each chess program to the listing it gives in SIMH, line for line.
+#[test]
+#[cfg_attr(
+    not(all(has_i7094, has_shared)),
+    ignore = "needs SIMH's i7094 and ../shared (IBSYS's library tapes) to run IBM's FAP"
+)]
+fn ibm_fap_on_our_7094_lists_every_chess_program_as_in_simh() {
+    std::thread::scope(|s| {
+        let runs: Vec<_> = PLAYERS
+            .iter()
+            .map(|e| {
+                s.spawn(move || {
+                    let source = e.source();
+                    let (text, _) = joined(&chess_parts(source.path, source.text));
+                    let cards: Vec<String> = text.lines().map(str::to_string).collect();
+                    let id = e.name().to_ascii_uppercase();
+                    let tag = format!("fap-ours-{}", e.name());
+                    let simh = ibsys::ibm_fap_listing(&tag, &id, &cards);
+                    let ours = ibsys::our_fap_listing(&id, &cards);
+                    (e.name(), simh, ours)
+                })
+            })
+            .collect();
+        for r in runs {
+            let (name, simh, ours) = r.join().unwrap();
+            let ours = ours.unwrap_or_else(|e| panic!("{name}: {e}"));
+            // SIMH leaves a copy of its last block's first byte (a tape mark) after the reel's
+            // end: one empty line more.
+            let (a, b): (Vec<&str>, Vec<&str>) = (
+                ours.trim_end().lines().collect(),
+                simh.trim_end().lines().collect(),
+            );
+            for (k, (x, y)) in a.iter().zip(&b).enumerate() {
+                assert_eq!(x, y, "{name}: listing line {}", k + 1);
+            }
+            assert_eq!(a.len(), b.len(), "{name}: the listing's lines");
+            assert!(ours.contains("NO ERROR IN ABOVE ASSEMBLY."), "{name}");
+        }
+    });
+}

@@ -1,10 +1,14 @@
-//! The differential proof of the 7090 emulator: random programs in the emulated subset,
-//! written as FAP source, assembled by `assembler::fap` into an asm7090 object deck, are run
-//! on `emu::ibm7090` and on SIMH's `i7094` (Debian package `simh`, `set cpu 7090`), a peer
-//! nobody here wrote. After each program the PC, AC, MQ, index registers A B C, the overflow,
-//! divide-check and MQ overflow indicators, the floating trap mode, the sense lights, the sense
-//! indicators, trap mode, the channel trap enables and hold-off, locations 0000-0041 (the traps' word at 0000 and their handlers) and
-//! the program's code and data regions are compared; after each batch, the whole store.
+//! The differential proof of the 7090 and 7094 emulator: random programs in the emulated
+//! subset, written as FAP source, assembled by `assembler::fap` into an asm7090 object deck,
+//! are run on `emu::ibm7090` and on SIMH's `i7094` (Debian package `simh`, `set cpu 7090` or
+//! `set cpu 7094`), a peer nobody here wrote. After each program the PC, AC, MQ, index
+//! registers A B C (on the 7094 XR1-XR7 and the multiple-tag mode), the overflow, divide-check
+//! and MQ overflow indicators, the floating trap mode, the sense lights, the sense indicators
+//! (which the 7094's double precision writes), trap mode, the channel trap enables and
+//! hold-off, locations 0000-0041 (the traps' word at 0000 and their handlers) and the
+//! program's code and data regions are compared; after each batch, the whole store. The 7094's
+//! programs add its double-precision orders (at even and odd addresses), DLD, DST, SCA, SCD,
+//! PCA, PCD, EMTM and LMTM, and tags naming any of the seven registers in either mode.
 //!
 //! Both machines run each program for at most `STEPS` instruction fetches (SIMH `step`), so
 //! programs whose loops run long, or whose stores wander (an index register loaded from data
@@ -18,7 +22,7 @@
 
 use assembler::fap;
 use emu::ibm7090::cpu::{ChannelTraps, ENABLE_BITS};
-use emu::ibm7090::{Machine, Stop};
+use emu::ibm7090::{Machine, Model, Stop};
 use proptest::prelude::Rng;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::collections::BTreeMap;
@@ -42,16 +46,25 @@ const HANDLER: u16 = 0o40;
 
 struct Gen {
     rng: TestRng,
+    model: Model,
 }
 
 impl Gen {
-    fn new(seed: u64) -> Gen {
+    /// The 7090's programs as they always were; the 7094's from another seed string.
+    fn new(seed: u64, model: Model) -> Gen {
         let mut s = [0u8; 32];
         s[..8].copy_from_slice(&seed.to_le_bytes());
-        s[8..16].copy_from_slice(b"7090simh");
+        s[8..16].copy_from_slice(match model {
+            Model::Ibm7094 => b"7094simh",
+            _ => b"7090simh",
+        });
         Gen {
             rng: TestRng::from_seed(RngAlgorithm::ChaCha, &s),
+            model,
         }
+    }
+    fn is_7094(&self) -> bool {
+        self.model == Model::Ibm7094
     }
     fn below(&mut self, n: u64) -> u64 {
         self.rng.next_u64() % n
@@ -75,6 +88,10 @@ impl Gen {
         }
     }
     fn tag(&mut self) -> u8 {
+        if self.is_7094() && self.chance(30) {
+            // XR3, XR5-XR7: single registers out of multiple-tag mode.
+            return [3, 5, 6, 7][self.below(4) as usize];
+        }
         match self.below(20) {
             0..=9 => 0,
             10..=13 => 1,
@@ -133,6 +150,12 @@ const XEC_SAFE: &[&str] = &[
     "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL", "LDI",
     "OSI", "ONT", "OFT", "STI", "PAI", "SIR", "LNT", "SLQ", "FAD", "UFS", "FMP", "FDP",
 ];
+/// The same on the 7094, with some of its orders (an odd DLD traps and returns).
+const XEC_SAFE_7094: &[&str] = &[
+    "CLA", "CLS", "CAL", "ADD", "SUB", "LDQ", "STO", "ANA", "ORA", "ERA", "MPY", "ACL", "LDI",
+    "OSI", "ONT", "OFT", "STI", "PAI", "SIR", "LNT", "SLQ", "FAD", "UFS", "FMP", "FDP", "DFAD",
+    "DUFM", "DFDP", "DLD", "SCA",
+];
 /// The floating-point family: FDH halts on divide check like DVH.
 const FLOATING: &[&str] = &[
     "FAD", "FSB", "FAM", "FSM", "UFA", "UFS", "UAM", "USM", "FMP", "UFM", "FDP", "FDH",
@@ -154,13 +177,21 @@ const SI_MASK: &[&str] = &[
     "SIR", "SIL", "RIR", "RIL", "IIR", "IIL", "RFT", "LFT", "RNT", "LNT",
 ];
 const TYPE_A: &[&str] = &["TXI", "TIX", "TXH", "TNX", "TXL"];
+/// The 7094's double precision: DFDH halts on divide check like DVH.
+const DOUBLE: &[&str] = &[
+    "DFAD", "DFSB", "DFAM", "DFSM", "DUFA", "DUFS", "DUAM", "DUSM", "DFMP", "DUFM", "DFDP", "DFDH",
+    "DLD", "DST",
+];
 
 /// One generated program and the register state it starts from.
 struct Case {
     source: String,
     ac: u64,
     mq: u64,
-    xr: [u32; 3],
+    /// By number: XR1, XR2, XR4 (the 7090's A, B, C), on the 7094 XR1-XR7.
+    xr: [u32; 8],
+    /// The 7094's multiple-tag mode (always on in the 7090).
+    multi: bool,
     overflow: bool,
     divide_check: bool,
     floating_trap: bool,
@@ -203,11 +234,15 @@ fn sense(g: &mut Gen) -> String {
     card("", if minus { "MSE" } else { "PSE" }, &address.to_string())
 }
 
-/// A word no 7090 row has: +0001, +0777, −0777, and the 7094's DFAD, DLD, DST and CTSS's TIA.
-/// SIMH stops ("Undefined instruction") with its PC past the word, as the emulator does.
+/// A word no 7090 row has: +0001, +0777, −0777, and (on the 7090) the 7094's DFAD, DLD, DST and
+/// CTSS's TIA. SIMH stops ("Undefined instruction") with its PC past the word, as the emulator
+/// does.
 fn illegal(g: &mut Gen) -> String {
-    const CODES: &[u64] = &[0o0001, 0o0777, 0o4777, 0o0301, 0o0443, 0o4603, 0o0101];
-    let code = CODES[g.below(CODES.len() as u64) as usize];
+    let codes: &[u64] = match g.model {
+        Model::Ibm7094 => &[0o0001, 0o0777, 0o4777, 0o0101],
+        _ => &[0o0001, 0o0777, 0o4777, 0o0301, 0o0443, 0o4603, 0o0101],
+    };
+    let code = codes[g.below(codes.len() as u64) as usize];
     card(
         "",
         "OCT",
@@ -306,7 +341,33 @@ fn memory_card(g: &mut Gen, ops: &[&str], indirect: u64) -> String {
     )
 }
 
+/// One of the 7094's orders: double precision on an even pair, sometimes an odd address (the
+/// floating trap, or one word twice), the complement stores and places, the tag mode.
+fn ibm7094_order(g: &mut Gen) -> String {
+    match g.below(8) {
+        0..=3 => {
+            let op = g.pick(DOUBLE);
+            let star = if g.chance(8) { "*" } else { "" };
+            let mut y = data_address(g);
+            if g.chance(80) {
+                y &= !1;
+            }
+            let tag = g.tag();
+            card("", &format!("{op}{star}"), &format!("{y},{tag}"))
+        }
+        4 | 5 => {
+            let op = g.pick(&["SCA", "SCD"]);
+            card("", op, &format!("{},{}", data_address(g), g.below(8)))
+        }
+        6 => card("", g.pick(&["PCA", "PCD"]), &format!("0,{}", g.below(8))),
+        _ => card("", g.pick(&["EMTM", "LMTM"]), ""),
+    }
+}
+
 fn instruction(g: &mut Gen) -> String {
+    if g.is_7094() && g.chance(15) {
+        return ibm7094_order(g);
+    }
     match g.below(56) {
         50..=53 => memory_card(g, FLOATING, 10),
         54 => card("", "FRN", ""),
@@ -429,7 +490,7 @@ fn gen_case(g: &mut Gen) -> Case {
                 &format!("{}", XEC + g.below(k as u64 + 1) as u16),
             ),
             _ => {
-                let op = g.pick(XEC_SAFE);
+                let op = g.pick(if g.is_7094() { XEC_SAFE_7094 } else { XEC_SAFE });
                 let (address, tag) = (data_address(g), g.below(2));
                 // The indicator orders' 18 bits are one octal operand in FAP.
                 let field = if SI_MASK.contains(&op) {
@@ -449,18 +510,25 @@ fn gen_case(g: &mut Gen) -> Case {
     if g.chance(10) {
         ac |= g.below(4) << 35;
     }
-    let xr = [0, 1, 2].map(|_| {
-        if g.chance(85) {
+    let numbers: &[usize] = if g.is_7094() {
+        &[1, 2, 4, 3, 5, 6, 7]
+    } else {
+        &[1, 2, 4]
+    };
+    let mut xr = [0; 8];
+    for &n in numbers {
+        xr[n] = if g.chance(85) {
             g.below(8) as u32
         } else {
             g.below(32768) as u32
-        }
-    });
+        };
+    }
     Case {
         source: s,
         ac,
         mq: g.data_word(),
         xr,
+        multi: !g.is_7094() || g.chance(50),
         overflow: g.chance(30),
         divide_check: g.chance(30),
         floating_trap: g.chance(90),
@@ -488,14 +556,25 @@ fn regions() -> Vec<(u16, u16)> {
     ]
 }
 
+/// The index registers compared: A, B, C on the 7090, all seven on the 7094.
+fn xr_numbers(model: Model) -> &'static [usize] {
+    match model {
+        Model::Ibm7094 => &[1, 2, 3, 4, 5, 6, 7],
+        _ => &[1, 2, 4],
+    }
+}
+
 fn emulator_state(m: &Machine) -> State {
     let mut regs = BTreeMap::new();
     regs.insert("PC".into(), m.ic as u64);
     regs.insert("AC".into(), m.ac);
     regs.insert("MQ".into(), m.mq);
-    regs.insert("XR1".into(), m.xr[0] as u64);
-    regs.insert("XR2".into(), m.xr[1] as u64);
-    regs.insert("XR4".into(), m.xr[2] as u64);
+    for &n in xr_numbers(m.model()) {
+        regs.insert(format!("XR{n}"), m.xr[n] as u64);
+    }
+    if m.model() == Model::Ibm7094 {
+        regs.insert("MULTI".into(), m.multi_tag as u64);
+    }
     regs.insert("OVF".into(), m.overflow as u64);
     regs.insert("DVC".into(), m.divide_check as u64);
     regs.insert("FTRAP".into(), m.floating_trap as u64);
@@ -516,13 +595,11 @@ fn emulator_state(m: &Machine) -> State {
     State { regs, mem }
 }
 
+/// The registers compared (the index registers and the 7094's mode by `compared`).
 const COMPARED: &[&str] = &[
     "PC",
     "AC",
     "MQ",
-    "XR1",
-    "XR2",
-    "XR4",
     "OVF",
     "DVC",
     "FTRAP",
@@ -537,19 +614,33 @@ const COMPARED: &[&str] = &[
     "CHTR_INHT",
 ];
 
+/// Every register compared on `model`.
+fn compared(model: Model) -> Vec<String> {
+    let mut names: Vec<String> = COMPARED.iter().map(|r| r.to_string()).collect();
+    names.extend(xr_numbers(model).iter().map(|n| format!("XR{n}")));
+    if model == Model::Ibm7094 {
+        names.push("MULTI".into());
+    }
+    names
+}
+
 /// The SIMH command file for a batch; decks are written into `dir`.
-fn simh_script(cases: &[(Case, fap::Program)], dir: &Path) -> String {
-    let mut s = String::from("set cpu 7090\n");
+fn simh_script(model: Model, cases: &[(Case, fap::Program)], dir: &Path) -> String {
+    let mut s = format!("set cpu {model}\n");
     for (n, (c, p)) in cases.iter().enumerate() {
         let deck = dir.join(format!("c{n}.obj"));
         std::fs::write(&deck, p.object_deck()).unwrap();
         let _ = writeln!(s, "load {}", deck.display());
+        for &x in xr_numbers(model) {
+            let _ = writeln!(s, "deposit XR{x} {:o}", c.xr[x]);
+        }
+        if model == Model::Ibm7094 {
+            // Not left to `set cpu` or a reset: SIMH keeps the mode across them.
+            let _ = writeln!(s, "deposit MULTI {}", c.multi as u8);
+        }
         let regs = [
             ("AC", c.ac),
             ("MQ", c.mq),
-            ("XR1", c.xr[0] as u64),
-            ("XR2", c.xr[1] as u64),
-            ("XR4", c.xr[2] as u64),
             ("OVF", c.overflow as u64),
             ("DVC", c.divide_check as u64),
             ("FTRAP", c.floating_trap as u64),
@@ -574,7 +665,7 @@ fn simh_script(cases: &[(Case, fap::Program)], dir: &Path) -> String {
             s,
             "deposit HTPEND 0\ndeposit PC {CODE:o}\nstep {STEPS}\necho @@CASE {n}"
         );
-        for r in COMPARED.iter().chain(&["HTADDR"]) {
+        for r in compared(model).iter().chain(&["HTADDR".to_string()]) {
             let _ = writeln!(s, "examine {r}");
         }
         for (a, b) in regions() {
@@ -660,6 +751,10 @@ struct Ends {
     floating_traps: usize,
     /// Programs that ended with channel traps enabled (ENB of a word with enable bits).
     traps_enabled: usize,
+    /// The 7094: programs that ended out of multiple-tag mode, and executions of its own
+    /// orders (from the cycle profile).
+    seven_registers: usize,
+    ibm7094_orders: u64,
 }
 
 impl Ends {
@@ -670,13 +765,15 @@ impl Ends {
         self.in_trap_mode += o.in_trap_mode;
         self.floating_traps += o.floating_traps;
         self.traps_enabled += o.traps_enabled;
+        self.seven_registers += o.seven_registers;
+        self.ibm7094_orders += o.ibm7094_orders;
     }
 }
 
 /// Run one batch; returns (programs compared, how they ended, difference reports). Programs
 /// after one that left the subset are not compared (and not counted).
-fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
-    let mut g = Gen::new(seed);
+fn batch(model: Model, seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
+    let mut g = Gen::new(seed, model);
     let mut cases = Vec::with_capacity(count);
     for _ in 0..count {
         let c = gen_case(&mut g);
@@ -686,10 +783,13 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
         };
         cases.push((c, p));
     }
-    let dir = std::env::temp_dir().join(format!("firstmoves-simh-{}-{seed}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "firstmoves-simh-{}-{model}-{seed}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("batch.ini");
-    std::fs::write(&script, simh_script(&cases, &dir)).unwrap();
+    std::fs::write(&script, simh_script(model, &cases, &dir)).unwrap();
     let out = Command::new(simh)
         .arg(&script)
         .stdin(std::process::Stdio::null())
@@ -705,7 +805,8 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
         &text[..text.len().min(4000)]
     );
 
-    let mut m = Machine::new();
+    let mut m = Machine::with_model(model);
+    m.set_profile(true);
     let mut reports = Vec::new();
     let mut left_subset = 0;
     let mut ends = Ends::default();
@@ -716,6 +817,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
         m.ac = c.ac;
         m.mq = c.mq;
         m.xr = c.xr;
+        m.multi_tag = c.multi;
         m.overflow = c.overflow;
         m.divide_check = c.divide_check;
         m.floating_trap = c.floating_trap;
@@ -760,6 +862,7 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
             ends.floating_traps += 1;
         }
         ends.traps_enabled += (m.channel_traps.enable != 0) as usize;
+        ends.seven_registers += !m.multi_tag as usize;
         let mut ours = emulator_state(&m);
         let mut theirs = theirs.clone();
         // SIMH keeps ENB's whole low half; the 7090's register has the channels' bits.
@@ -787,9 +890,9 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
         }
         let theirs = &theirs;
         if &ours != theirs {
-            let mut r = format!("seed {seed} case {n} (stop {stop:?}):\n");
-            for k in COMPARED {
-                let (a, b) = (ours.regs.get(*k), theirs.regs.get(*k));
+            let mut r = format!("{model} seed {seed} case {n} (stop {stop:?}):\n");
+            for k in compared(model) {
+                let (a, b) = (ours.regs.get(&k), theirs.regs.get(&k));
                 if a != b {
                     let _ = writeln!(r, "  {k}: firstmoves {} SIMH {}", oct(a), oct(b));
                 }
@@ -804,6 +907,12 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
             reports.push(r);
         }
     }
+    ends.ibm7094_orders = m.profile().map_or(0, |p| {
+        p.rows()
+            .filter(|(info, _)| !info.on(Model::Ibm7090))
+            .map(|(_, r)| r.count)
+            .sum()
+    });
     if reports.is_empty() && left_subset == 0 {
         for (a, (&ours, &theirs)) in m.mem.iter().zip(&simh_store).enumerate() {
             if ours != theirs {
@@ -817,22 +926,29 @@ fn batch(seed: u64, count: usize, simh: &Path) -> (usize, Ends, Vec<String>) {
     (count - left_subset, ends, reports)
 }
 
-fn campaign(seeds: std::ops::Range<u64>, per_batch: usize) {
+fn campaign(model: Model, seeds: std::ops::Range<u64>, per_batch: usize) {
     let simh = i7094();
     let mut total = 0;
     let mut ends = Ends::default();
     let mut reports = Vec::new();
     let seeds_len = seeds.end as usize - seeds.start as usize;
     for seed in seeds {
-        let (n, e, r) = batch(seed, per_batch, &simh);
+        let (n, e, r) = batch(model, seed, per_batch, &simh);
         total += n;
         ends.add(&e);
         reports.extend(r);
     }
+    let ibm7094 = match model {
+        Model::Ibm7094 => format!(
+            "; {} ended out of multiple-tag mode; {} executions of the 7094's orders",
+            ends.seven_registers, ends.ibm7094_orders
+        ),
+        _ => String::new(),
+    };
     println!(
-        "{total} of {} programs compared with SIMH i7094 ({} followed a program that left the \
+        "{model}: {total} of {} programs compared with SIMH i7094 ({} followed a program that left the \
          subset in their batch; {} ended on HTR, {} on an illegal order, {} on an XEC loop, {} \
-         in trap mode; {} took a floating trap; {} ended with channel traps enabled), {} \
+         in trap mode; {} took a floating trap; {} ended with channel traps enabled{ibm7094}), {} \
          differences",
         seeds_len * per_batch,
         seeds_len * per_batch - total,
@@ -860,13 +976,28 @@ fn campaign(seeds: std::ops::Range<u64>, per_batch: usize) {
     ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
 )]
 fn random_programs_agree_with_simh() {
-    campaign(0..40, 200);
+    campaign(Model::Ibm7090, 0..40, 200);
+}
+
+#[test]
+#[cfg_attr(
+    not(has_i7094),
+    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
+)]
+fn random_7094_programs_agree_with_simh() {
+    campaign(Model::Ibm7094, 0..40, 200);
 }
 
 #[test]
 #[ignore = "long campaign: 100,000 more programs"]
 fn random_programs_agree_with_simh_long() {
-    campaign(1000..1500, 200);
+    campaign(Model::Ibm7090, 1000..1500, 200);
+}
+
+#[test]
+#[ignore = "long campaign: 100,000 more programs on the 7094"]
+fn random_7094_programs_agree_with_simh_long() {
+    campaign(Model::Ibm7094, 1000..1500, 200);
 }
 
 /// The instruction table's codes against SIMH's own disassembler (`examine -m`), an

@@ -1,8 +1,9 @@
 //! Every IBM 7090 code, not only every row: each Type B opcode and Type A prefix (all 4096
 //! values of bits S,1-11), each ±0760 function address (both signs, all 32,768 addresses) and
-//! each data-channel command. For each word, the table (`isa::TABLE`), the decoder
-//! (`isa::decode`), the emulator's decode array (`decode::table`, `decode::group`), the
-//! emulator itself (an instruction it lacks stops with `Unimplemented`, any other does not),
+//! each data-channel command, on the 7094 (whose orders are every row's). For each word, the
+//! table (`isa::TABLE`), the decoder (`isa::decode`), the emulator's decode array
+//! (`decode::table`, `Table::group`), the emulator itself (an instruction it lacks stops with
+//! `Unimplemented`, any other does not),
 //! the trace disassembler (`isa::disassemble`), the FAP disassembler and the FAP assembler
 //! (the disassembled text assembles to the same word) must agree.
 
@@ -12,7 +13,18 @@ use assembler::fap;
 use emu::ibm7090::channel::{Io, PRINTER};
 use emu::ibm7090::decode;
 use emu::ibm7090::isa::{self, Format, InstrInfo, Op, Selected, Status, TABLE};
-use emu::ibm7090::{Machine, Stop};
+use emu::ibm7090::{Machine, Model, Stop};
+use emu::Bound;
+
+/// The 7094's decode array (every row).
+fn table() -> &'static decode::Table {
+    decode::table(Model::Ibm7094, Bound::Nominal)
+}
+
+/// A row's entry on the 7094.
+fn on_7094(i: &InstrInfo) -> decode::Decoded {
+    decode::Decoded::on(i, Model::Ibm7094, Bound::Nominal)
+}
 
 /// Bits 12-35 of the test words: address, tag, flag (indirect) and bits 14-17 varied, so that
 /// some words are canonical instructions and some carry bits no instruction text writes.
@@ -31,11 +43,11 @@ const REST: [u64; 6] = [
 /// (a row it does not execute yet) or IllegalOrder (no row: the 7090 has no such order).
 fn emulator_lacks(m: &mut Machine, word: u64) -> bool {
     // XEC executes the word at its Y, which earlier words may have stored into: a clean store.
-    if decode::table()[(word >> 24) as usize & 0o7777].op == Op::Xec {
-        *m = Machine::new();
+    if emu::ibm7090::decode(word).is_some_and(|i| i.op == Op::Xec) {
+        *m = Machine::with_model(Model::Ibm7094);
     }
     m.mem[0o100] = word;
-    (m.ac, m.mq, m.xr, m.ic) = (0, 0, [0; 3], 0o100);
+    (m.ac, m.mq, m.xr, m.ic) = (0, 0, [0; 8], 0o100);
     matches!(
         m.step(),
         Some(Stop::Unimplemented { .. } | Stop::IllegalOrder { .. })
@@ -98,11 +110,11 @@ fn round_trip(words: &[u64]) {
 
 #[test]
 fn every_opcode_and_prefix() {
-    let mut m = Machine::new();
+    let mut m = Machine::with_model(Model::Ibm7094);
     let mut deck = Vec::new();
     let mut rows_seen = 0;
     for opcode in 0..4096u16 {
-        let d = decode::table()[opcode as usize];
+        let d = table().ops[opcode as usize];
         let selected = isa::select(opcode);
         match selected {
             Selected::Row(i) => {
@@ -122,7 +134,7 @@ fn every_opcode_and_prefix() {
                     Status::Unimplemented => Op::Unimplemented,
                 };
                 assert_eq!(d.op, want, "{opcode:04o} {}", i.mnemonic);
-                assert_eq!(d.cycles, decode::Decoded::of(i).cycles);
+                assert_eq!(d.cycles, on_7094(i).cycles);
             }
             Selected::Group0760 => assert_eq!(d.op, Op::Group0760, "{opcode:04o}"),
             Selected::Nothing => assert_eq!(d.op, Op::Illegal, "{opcode:04o}"),
@@ -154,14 +166,14 @@ fn every_opcode_and_prefix() {
 
 #[test]
 fn every_0760_function() {
-    let mut m = Machine::new();
+    let mut m = Machine::with_model(Model::Ibm7094);
     let mut deck = Vec::new();
     let mut functions = BTreeMap::new();
     for negative in [false, true] {
         let opcode: u64 = if negative { 0o4760 } else { 0o0760 };
         for address in 0..32768u16 {
             let row = isa::group_function(negative, address);
-            let d = decode::group(negative, address);
+            let d = table().group(negative, address);
             // PSE and MSE name every address, so every address has a row.
             let i = row.expect("every ±0760 address has a row");
             let alias = isa::ALIASES
@@ -178,7 +190,7 @@ fn every_0760_function() {
                     i.mnemonic
                 );
             }
-            assert_eq!(d, decode::Decoded::of(i), "{}", i.mnemonic);
+            assert_eq!(d, on_7094(i), "{}", i.mnemonic);
             let word = opcode << 24 | u64::from(address);
             check_word(&mut m, word, row, &mut deck);
             // Indexed by a register holding 0: the same function, but the disassembler leaves

@@ -117,7 +117,9 @@ pub fn ibm7090_lines(b: &[u8]) {
     IBM7090.with(|cell| {
         let mut slot = cell.borrow_mut();
         if !matches!(slot.as_ref(), Some((_, served)) if *served < REUSE) {
-            *slot = ibm7090::monitor(None).ok().map(|m| (m, 0));
+            *slot = ibm7090::monitor(None, emu::ibm7090::Model::Ibm7090)
+                .ok()
+                .map(|m| (m, 0));
         }
         if let Some((m, served)) = slot.as_mut() {
             *served += 1;

@@ -4,13 +4,11 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use emu::ibm7090::{by_mnemonic, decode, disassemble, Limits, Machine, Stop};
+use emu::ibm7090::{by_mnemonic, decode, disassemble, Limits, Machine, Model, Stop};
 
 use crate::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
 
 const WORD: u64 = (1 << 36) - 1;
-/// The cycle: 2.18 us.
-const CYCLE_NS: u64 = 2180;
 
 /// A FAP program (`.fap`) or an asm7090 object deck (`.obj`).
 #[derive(Clone, Debug, Default)]
@@ -87,7 +85,8 @@ pub fn keys_word(s: &str) -> Result<u64, String> {
 
 pub const HELP: &str = "\
 IBM 7090: addresses and words in octal, or FAP symbols (symbol+n, n decimal); -OCTAL: sign set
-  registers AC (38 bits: S, Q, P, 1-35), MQ, IC (PC), XR1, XR2, XR4 (ex XR: all three)
+  registers AC (38 bits: S, Q, P, 1-35), MQ, IC (PC), XR1, XR2, XR4 (ex XR: all three; on a
+            7094 XR1-XR7 and MTM, the multiple-tag mode, 1 or 0)
   break order MNEMONIC   an instruction (TIX, RDS)
   run N [instructions|cycles|us|ms]
   attach cards|cdr FILE  detach cards   cards (a line each; .cbn column binary) into / out of the hopper
@@ -97,17 +96,20 @@ IBM 7090: addresses and words in octal, or FAP symbols (symbol+n, n decimal); -O
   keys OCTAL             the console entry keys (-OCTAL: sign set), read by ENK
   printed                the printer's lines";
 
-/// The 7090, its program and its printer file.
+/// The 7090 (or the 709 or 7094), its program and its printer file.
 pub struct Ibm7090 {
     pub machine: Machine,
     pub program: Option<Program7090>,
     printer_file: Option<PathBuf>,
 }
 
-/// The 7090's monitor with `program` loaded (IC at its start).
-pub fn monitor(program: Option<Program7090>) -> Result<Monitor<Ibm7090>, MonitorError> {
+/// The monitor of a `model` of the 7090's family with `program` loaded (IC at its start).
+pub fn monitor(
+    program: Option<Program7090>,
+    model: Model,
+) -> Result<Monitor<Ibm7090>, MonitorError> {
     Monitor::new(Ibm7090 {
-        machine: Machine::new(),
+        machine: Machine::with_model(model),
         program,
         printer_file: None,
     })
@@ -122,19 +124,36 @@ fn device(name: &str) -> &str {
     }
 }
 
-/// An address as an index register holds it, for a deposit.
-fn xr_index(name: &str) -> Option<usize> {
-    match name {
-        "XR1" => Some(0),
-        "XR2" => Some(1),
-        "XR4" => Some(2),
+/// The number of an index register the machine has (XR1, XR2, XR4; on a 7094 XR1-XR7).
+fn xr_index(model: Model, name: &str) -> Option<usize> {
+    let n = name.strip_prefix("XR")?.parse::<usize>().ok()?;
+    match n {
+        1 | 2 | 4 => Some(n),
+        3 | 5..=7 if model.has_seven_index_registers() => Some(n),
         _ => None,
     }
 }
 
 impl Ibm7090 {
+    /// The index registers' line: XR1 XR2 XR4, or on a 7094 all seven and the tag mode.
+    fn xr_line(&self) -> String {
+        let m = &self.machine;
+        let numbers: &[usize] = match m.model().has_seven_index_registers() {
+            true => &[1, 2, 3, 4, 5, 6, 7],
+            false => &[1, 2, 4],
+        };
+        let mut s: Vec<String> = numbers
+            .iter()
+            .map(|&n| format!("XR{n}={:05o}", m.xr[n]))
+            .collect();
+        if m.model().has_seven_index_registers() {
+            s.push(format!("MTM={}", m.multi_tag as u8));
+        }
+        s.join(" ")
+    }
+
     fn load(&mut self) -> String {
-        self.machine = Machine::new();
+        self.machine = Machine::with_model(self.machine.model());
         let Some(p) = &self.program else {
             return "machine cleared".into();
         };
@@ -210,14 +229,12 @@ impl Ibm7090 {
     fn registers_line(&self) -> String {
         let m = &self.machine;
         let ic = m.ic as u16;
-        let ns = m.cycles() * CYCLE_NS;
+        let ns = m.cycles() * self.ns_per_clock();
         format!(
-            "AC={:013o} MQ={:012o} XR1={:05o} XR2={:05o} XR4={:05o} IC={ic:05o} next {}  OV={} DC={}  SW={:06b} SL={:04b}  cycles {} ({}.{:03} us)  instructions {}  cards {} left  printed {}",
+            "AC={:013o} MQ={:012o} {} IC={ic:05o} next {}  OV={} DC={}  SW={:06b} SL={:04b}  cycles {} ({}.{:03} us)  instructions {}  cards {} left  printed {}",
             m.ac,
             m.mq,
-            m.xr[0],
-            m.xr[1],
-            m.xr[2],
+            self.xr_line(),
             disassemble(m.mem[ic as usize]),
             m.overflow as u8,
             m.divide_check as u8,
@@ -326,10 +343,16 @@ impl Backend for Ibm7090 {
         ("us", Unit::Ns(1000)),
         ("ms", Unit::Ns(1_000_000)),
     ];
-    const NS_PER_CLOCK: u64 = CYCLE_NS;
+    fn ns_per_clock(&self) -> u64 {
+        self.machine.model().cycle_ps() / 1000
+    }
 
     fn prompt(&self) -> &'static str {
-        "7090> "
+        match self.machine.model() {
+            Model::Ibm709 => "709> ",
+            Model::Ibm7090 => "7090> ",
+            Model::Ibm7094 => "7094> ",
+        }
     }
 
     fn help(&self) -> &'static str {
@@ -350,16 +373,16 @@ impl Backend for Ibm7090 {
             "AC" => format!("AC={:013o}", m.ac),
             "MQ" => format!("MQ={:012o}", m.mq),
             "IC" | "PC" => format!("IC={:05o}", m.ic),
-            "XR" => format!(
-                "XR1={:05o} XR2={:05o} XR4={:05o}",
-                m.xr[0], m.xr[1], m.xr[2]
-            ),
-            _ => format!("{name}={:05o}", m.xr[xr_index(name)?]),
+            "XR" => self.xr_line(),
+            "MTM" if m.model().has_seven_index_registers() => format!("MTM={}", m.multi_tag as u8),
+            _ => format!("{name}={:05o}", m.xr[xr_index(m.model(), name)?]),
         })
     }
 
     fn set_register(&mut self, name: &str, value: &[&str]) -> Option<Result<String, MonitorError>> {
-        if !matches!(name, "AC" | "MQ" | "IC" | "PC") && xr_index(name).is_none() {
+        let model = self.machine.model();
+        let mtm = name == "MTM" && model.has_seven_index_registers();
+        if !matches!(name, "AC" | "MQ" | "IC" | "PC") && !mtm && xr_index(model, name).is_none() {
             return None;
         }
         let [value] = value else {
@@ -383,9 +406,19 @@ impl Backend for Ibm7090 {
                 self.machine.ic = a as u32;
                 Ok(format!("IC={a:05o}"))
             }
+            "MTM" => {
+                self.machine.multi_tag = match *value {
+                    "0" => false,
+                    "1" => true,
+                    _ => return err(format!("`{value}`: MTM is 1 (multiple-tag mode) or 0")),
+                };
+                Ok(format!("MTM={value}"))
+            }
             r => {
                 let v = self.address(value)?;
-                self.machine.xr[xr_index(r).unwrap_or(0)] = v as u32;
+                if let Some(n) = xr_index(model, r) {
+                    self.machine.xr[n] = v as u32;
+                }
                 Ok(format!("{r}={v:05o}"))
             }
         })())
@@ -572,7 +605,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("count.fap");
         std::fs::write(&path, PROGRAM).unwrap();
-        monitor(Some(Program7090::load(&path).unwrap())).unwrap()
+        monitor(Some(Program7090::load(&path).unwrap()), Model::Ibm7090).unwrap()
     }
 
     #[test]

@@ -106,9 +106,9 @@ pub trait Backend {
     const WORDS: u32;
     /// The units `run N UNIT` takes, the first when none is given.
     const RUN_UNITS: &'static [(&'static str, Unit)];
-    /// Emulated ns in one unit of the clock `counters` gives.
-    const NS_PER_CLOCK: u64;
 
+    /// Emulated ns in one unit of the clock `counters` gives.
+    fn ns_per_clock(&self) -> u64;
     /// The prompt, also echoed before each command of a script.
     fn prompt(&self) -> &'static str;
     /// The machine's own lines of help: notation, registers, run units, devices.
@@ -320,7 +320,7 @@ impl<B: Backend> Monitor<B> {
     }
 
     /// `run N [UNIT]`: the budget, `None` for a unit the machine does not know.
-    fn budget(n: u64, unit: Option<&str>) -> Option<Budget> {
+    fn budget(&self, n: u64, unit: Option<&str>) -> Option<Budget> {
         let (_, unit) = match unit {
             None => B::RUN_UNITS.first()?,
             Some(u) => B::RUN_UNITS.iter().find(|(name, _)| *name == u)?,
@@ -333,7 +333,7 @@ impl<B: Backend> Monitor<B> {
                 })
             }
             Unit::Clock => n,
-            Unit::Ns(k) => n.saturating_mul(k).div_ceil(B::NS_PER_CLOCK),
+            Unit::Ns(k) => n.saturating_mul(k).div_ceil(self.backend.ns_per_clock()),
         };
         Some(Budget {
             orders: None,
@@ -561,8 +561,8 @@ impl<B: Backend> Monitor<B> {
             ("r" | "run", [n, unit @ ..]) => {
                 let n = count(n)?;
                 let budget = match unit {
-                    [] => Self::budget(n, None),
-                    [u] => Self::budget(n, Some(u)),
+                    [] => self.budget(n, None),
+                    [u] => self.budget(n, Some(u)),
                     _ => None,
                 };
                 let Some(budget) = budget else {

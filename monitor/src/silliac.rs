@@ -352,7 +352,9 @@ impl Backend for Silliac {
         ("us", Unit::Ns(1000)),
         ("ms", Unit::Ns(1_000_000)),
     ];
-    const NS_PER_CLOCK: u64 = 1;
+    fn ns_per_clock(&self) -> u64 {
+        1
+    }
 
     fn prompt(&self) -> &'static str {
         "sil> "

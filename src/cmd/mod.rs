@@ -7,6 +7,7 @@ pub mod chess;
 pub mod dama;
 pub mod diag;
 pub mod help;
+pub mod ibsys;
 pub mod lisp;
 pub mod merge;
 pub mod output;

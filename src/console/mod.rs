@@ -29,6 +29,8 @@ pub struct ConsoleArgs {
     /// Start from a snapshot saved by `save`.
     #[arg(long)]
     pub restore: Option<PathBuf>,
+    #[command(flatten)]
+    pub cpu: crate::cmd::run::ibm7090::CpuArg,
 }
 
 /// The program named on the command line, loaded by `load`.
@@ -44,13 +46,16 @@ fn program<P>(
 }
 
 pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
+    if args.machine != "7090" && args.cpu.cpu != emu::ibm7090::Model::Ibm7090 {
+        bail!("--cpu: the 709 and the 7094 are the 7090's family (console 7090 --cpu 7094)");
+    }
     let mut mon: Box<dyn Console> = match args.machine.as_str() {
         "silliac" => Box::new(
             silliac::monitor(program(&args, silliac::Program::load)?)
                 .map_err(anyhow::Error::msg)?,
         ),
         "7090" => Box::new(
-            ibm7090::monitor(program(&args, ibm7090::Program7090::load)?)
+            ibm7090::monitor(program(&args, ibm7090::Program7090::load)?, args.cpu.cpu)
                 .map_err(anyhow::Error::msg)?,
         ),
         other => bail!("unknown machine `{other}` (silliac or 7090)"),
@@ -67,9 +72,9 @@ pub fn run(args: ConsoleArgs) -> anyhow::Result<()> {
 
 fn program_name(args: &ConsoleArgs) -> String {
     let machine = if args.machine == "7090" {
-        "IBM 7090"
+        format!("IBM {}", args.cpu.cpu)
     } else {
-        "SILLIAC"
+        "SILLIAC".to_string()
     };
     let program = args
         .program

@@ -222,3 +222,22 @@ pub fn read_listing(text: &str) -> Listing {
     }
     out
 }
+
+/// The same job run by IBM's FAP on the project's own 7094, IBSYS booted as s709's procedure
+/// boots it (`emu::ibm7090::ibsys`, docs/ibsys.md): its listing, or where the run stopped if
+/// IBSYS did not reach END OF JOBS within a billion instructions.
+#[allow(dead_code)] // Each test binary uses a part of `common`.
+pub fn our_fap_listing(id: &str, cards: &[String]) -> Result<String, String> {
+    use emu::ibm7090::{ibsys, Limits, Machine, Model, Stop};
+    let lib = |name: &str| Tape::from_p7b(&std::fs::read(ibsys_dir().join(name)).unwrap());
+    let (lb1, lb2) = (lib("ASYS1.BIN").unwrap(), lib("ASYS8.BIN").unwrap());
+    let sysin = Tape::from_p7b(&fap_job_tape(id, cards)).unwrap();
+    let mut m = Machine::with_model(Model::Ibm7094);
+    ibsys::boot(&mut m, lb1, lb2, sysin).map_err(|e| e.to_string())?;
+    let stop = m.run(Limits::instructions(1_000_000_000));
+    let listing = listing_text(&m.io.tape(ibsys::SYSOU1).unwrap().to_p7b());
+    match stop {
+        Stop::Halt { address, .. } if address == ibsys::END_OF_JOBS => Ok(listing),
+        other => Err(format!("{other} at IC {:05o}; SYSOU1:\n{listing}", m.ic)),
+    }
+}

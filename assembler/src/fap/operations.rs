@@ -85,6 +85,7 @@ static LDA: InstrInfo = InstrInfo {
     timing_source: "[I]",
     op: Op::Unimplemented,
     summary: "locate drum address (704/709 drum; not a 7090 instruction)",
+    models: emu::ibm7090::model::Models::ALL,
 };
 
 fn row(name: &str) -> &'static InstrInfo {

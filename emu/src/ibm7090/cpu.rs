@@ -2,11 +2,12 @@
 //!
 //! Registers as the manuals name them:
 //! - AC: S, Q, P, 1-35 (38 bits, layout in `arith`); MQ: S, 1-35;
-//! - index registers A, B, C selected by tag bits 1, 2, 4. The 7090 ORs the selected
-//!   registers when a tag names several, and loads all of them when writing [SUP `get_xri`,
-//!   `get_xrx`, `put_xr` in multiple-tag mode; notes §1]; the instructions that read an index
-//!   register as their operand (TXI..TXL, SXA, SXD, PXA, PXD) write the OR back into every
-//!   selected register, as SIMH's 7090 mode does [SUP `get_xrx`];
+//! - index registers A, B, C selected by tag bits 1, 2, 4 (the 7094's XR1, XR2, XR4). The 7090
+//!   ORs the selected registers when a tag names several, and loads all of them when writing
+//!   [SUP `get_xri`, `get_xrx`, `put_xr` in multiple-tag mode; notes §1]; the instructions
+//!   that read an index register as their operand (TXI..TXL, SXA, SXD, PXA, PXD) write the OR
+//!   back into every selected register, as SIMH's 7090 mode does [SUP `get_xrx`]. The 7094
+//!   has seven, XR1-XR7: out of multiple-tag mode (LMTM) tag n names XR n alone;
 //! - IC (15 bits); indicators AC overflow, divide check and MQ overflow, the floating trap
 //!   mode; the sense indicator register SI (36 bits); sense switches 1-6, sense lights 1-4, the
 //!   console entry keys.
@@ -16,10 +17,10 @@
 
 use super::arith::WORD;
 use super::channel::{self, ChannelError, Io};
-use super::decode::{self, Decoded};
+use super::decode;
 use super::isa;
+use super::model::Model;
 use super::profile::Profile;
-use super::timing;
 use super::trace;
 use std::fmt;
 
@@ -27,6 +28,7 @@ mod channel_trap;
 mod convert;
 mod exec;
 mod hot;
+mod ibm7094;
 mod icache;
 mod indicators;
 mod io;
@@ -91,11 +93,13 @@ pub enum Stop {
         word: u64,
         address: u16,
     },
-    /// An order the 7090 does not have (no row of the table): nothing done, and the IC past
-    /// it (past the XEC that executed it), as SIMH stops ("Undefined instruction").
+    /// An order the machine (`model`) does not have (no row of the table, or a row of the
+    /// 7094's on an earlier model): nothing done, and the IC past it (past the XEC that
+    /// executed it), as SIMH stops ("Undefined instruction").
     IllegalOrder {
         word: u64,
         address: u16,
+        model: Model,
     },
     /// The card reader's hopper is empty (the reader is not ready; an operator would load
     /// cards). At a read select the IC stays on it; a channel that ran out of cards in the
@@ -222,9 +226,13 @@ impl fmt::Display for Stop {
                 "unimplemented instruction {word:012o} ({}) at {address:05o}",
                 isa::disassemble(word)
             ),
-            Stop::IllegalOrder { word, address } => write!(
+            Stop::IllegalOrder {
+                word,
+                address,
+                model,
+            } => write!(
                 f,
-                "illegal order {word:012o} at {address:05o}: the 7090 has no such instruction"
+                "illegal order {word:012o} at {address:05o}: the {model} has no such instruction"
             ),
             Stop::ReaderEmpty { address } => {
                 write!(f, "card reader empty at {address:05o}")
@@ -246,14 +254,20 @@ impl fmt::Display for Stop {
     }
 }
 
-/// The IBM 7090.
+/// The IBM 7090 (or, `with_model`, the 709 or the 7094).
 pub struct Machine {
     pub mem: Box<[u64; STORE_WORDS]>,
     pub ac: u64,
     pub mq: u64,
-    /// Index registers A, B, C (tag bits 1, 2, 4), 15 bits each. Kept as u32 so that loads
-    /// and stores of neighbouring registers never straddle (a store-forwarding stall).
-    pub xr: [u32; 3],
+    /// Index registers by number, 15 bits each: the 7090's A, B, C (tag bits 1, 2, 4) are
+    /// `xr[1]`, `xr[2]`, `xr[4]`; the 7094 has all of 1-7; `xr[0]` is no register and stays 0.
+    /// Kept as u32 so that loads and stores of neighbouring registers never straddle (a
+    /// store-forwarding stall).
+    pub xr: [u32; 8],
+    /// Multiple-tag mode (the 7094's EMTM on, LMTM off): tag bits 1, 2, 4 select XR1, XR2,
+    /// XR4, several ORed. Always on in the 709 and the 7090; a 7094 starts with it off, seven
+    /// registers, as SIMH's reset leaves it (docs/ibm7090.md "The 709 and the 7094").
+    pub multi_tag: bool,
     /// The instruction counter (15 bits; u32 for the same reason as `xr`).
     pub ic: u32,
     pub overflow: bool,
@@ -284,7 +298,10 @@ pub struct Machine {
     // Visible to the module so that `snapshot` can save and restore them.
     pub(super) cycles: u64,
     pub(super) instructions: u64,
-    dec: &'static [Decoded; 4096],
+    model: Model,
+    /// Which end of the 709's or 7094's estimated cycle counts the CPU charges.
+    cpu_bound: crate::Bound,
+    dec: &'static decode::Table,
     icache: Box<icache::Icache>,
     pub(super) trace_on: bool,
     trace: String,
@@ -312,7 +329,8 @@ impl Machine {
             mem: Box::new([0; STORE_WORDS]),
             ac: 0,
             mq: 0,
-            xr: [0; 3],
+            xr: [0; 8],
+            multi_tag: true,
             ic: 0,
             overflow: false,
             divide_check: false,
@@ -328,7 +346,9 @@ impl Machine {
             io: Io::default(),
             cycles: 0,
             instructions: 0,
-            dec: decode::table(),
+            model: Model::Ibm7090,
+            cpu_bound: crate::Bound::Nominal,
+            dec: decode::table(Model::Ibm7090, crate::Bound::Nominal),
             icache: vec![icache::EMPTY; STORE_WORDS]
                 .into_boxed_slice()
                 .try_into()
@@ -343,7 +363,48 @@ impl Machine {
         }
     }
 
-    /// Cycles (2.18 us each) since the machine was made.
+    /// A machine of `model` as from reset: a 7094 with seven index registers (multiple-tag
+    /// mode off), the others in the 7090's way.
+    pub fn with_model(model: Model) -> Machine {
+        let mut m = Machine::new();
+        m.set_model(model);
+        m
+    }
+
+    /// Make this machine a `model`: its orders, its cycle and its index registers' mode as
+    /// from reset (a 7094 out of multiple-tag mode, the others in it). The store, registers
+    /// and counters stay; set it before the run.
+    pub fn set_model(&mut self, model: Model) {
+        self.model = model;
+        self.dec = decode::table(model, self.cpu_bound);
+        self.multi_tag = !model.has_seven_index_registers();
+        self.io.clock.model = model;
+        self.clear_icache();
+    }
+
+    pub fn model(&self) -> Model {
+        self.model
+    }
+
+    /// Which end of the estimated cycle counts of the 709 or the 7094 the CPU charges
+    /// (`timing::models`; Nominal by default). The 7090's counts have no bounds.
+    pub fn set_cpu_bound(&mut self, bound: crate::Bound) {
+        self.cpu_bound = bound;
+        self.dec = decode::table(self.model, bound);
+        self.clear_icache();
+    }
+
+    pub fn cpu_bound(&self) -> crate::Bound {
+        self.cpu_bound
+    }
+
+    /// Forget every decoded word (they are decoded again as they are fetched).
+    fn clear_icache(&mut self) {
+        self.icache.fill(icache::EMPTY);
+    }
+
+    /// Cycles (2.18 us each on the 7090, 2.0 on the 7094, 12 on the 709) since the machine was
+    /// made.
     pub fn cycles(&self) -> u64 {
         self.cycles
     }
@@ -378,7 +439,7 @@ impl Machine {
 
     /// Emulated time in microseconds.
     pub fn emulated_us(&self) -> f64 {
-        timing::cycles_to_us(self.cycles)
+        self.model.cycles_to_us(self.cycles)
     }
 
     pub fn set_trace(&mut self, on: bool) {
@@ -394,7 +455,7 @@ impl Machine {
     /// hot loop stays as it is) and every cycle is charged to an instruction row or to the I/O
     /// wait (`ibm7090::profile`).
     pub fn set_profile(&mut self, on: bool) {
-        self.profile = on.then(|| Box::new(Profile::new(self.cycles)));
+        self.profile = on.then(|| Box::new(Profile::on(self.model, self.cycles)));
     }
 
     /// The cycle profile since `set_profile(true)`, if on.
@@ -414,27 +475,17 @@ impl Machine {
         }
     }
 
-    /// Index register value for a tag: the OR of the selected registers.
+    /// Index register value for a tag: the OR of the selected registers (in multiple-tag
+    /// mode; else register `tag`).
     #[inline]
     pub fn xr_read(&self, tag: u8) -> u16 {
-        // Branch-free: each register masked by its tag bit.
-        let m = |bit: u8| 0u32.wrapping_sub(((tag >> bit) & 1) as u32);
-        ((self.xr[0] & m(0)) | (self.xr[1] & m(1)) | (self.xr[2] & m(2))) as u16
+        regs::xr_read(&self.xr, self.multi_tag, tag)
     }
 
-    /// Load every selected index register.
+    /// Load every selected index register (in multiple-tag mode; else register `tag`).
     #[inline]
     pub fn xr_write(&mut self, tag: u8, v: u16) {
-        let v = (v & ADDR) as u32;
-        if tag & 1 != 0 {
-            self.xr[0] = v;
-        }
-        if tag & 2 != 0 {
-            self.xr[1] = v;
-        }
-        if tag & 4 != 0 {
-            self.xr[2] = v;
-        }
+        regs::xr_write(&mut self.xr, self.multi_tag, tag, v);
     }
 
     /// START after an HTR in trap mode: its location goes to 0000 now.
@@ -604,7 +655,11 @@ impl Machine {
     fn trace_line(&mut self, r: &Regs, start: u64, at: u16, word: u64) {
         let f = isa::fields(word);
         let ea = f.address.wrapping_sub(r.xr_read(f.tag)) & ADDR;
-        let xr = [r.xa[0], r.xa[1], r.xa[2]];
+        let x = r.numbered();
+        let xr = match self.model {
+            Model::Ibm7094 => &x[1..],
+            _ => &[x[1], x[2], x[4]][..],
+        };
         trace::line(&mut self.trace, start, at, word, ea, r.ac, r.mq, xr);
     }
 }

@@ -1,9 +1,13 @@
 //! The emulator's decoder, generated from the one instruction table (`isa::TABLE`) through
-//! its index (`isa::select`, `isa::group_function`): a dense array indexed by the word's bits
-//! S,1-11 (so Type A prefixes and ±0760 fall out too) giving the row's operation, how the
-//! effective address is formed and the fixed cycles, built once for every machine.
+//! its index (`isa::select_on`, `isa::group_function_on`): a dense array indexed by the word's
+//! bits S,1-11 (so Type A prefixes and ±0760 fall out too) giving the row's operation, how the
+//! effective address is formed and the fixed cycles, built once for each model (the rows it
+//! has) and, off the 7090, each CPU bound (the cycles it charges).
 
 use super::isa::{self, Addressing, InstrInfo, Op, Selected, Timing};
+use super::model::Model;
+use super::timing::models;
+use crate::Bound;
 use std::sync::OnceLock;
 
 /// How an instruction's effective address Y is formed, resolved as far as the word allows.
@@ -47,7 +51,23 @@ impl Decoded {
         Decoded { ea, ..self }
     }
 
-    /// The entry for a row: its operation, addressing and fixed cycles.
+    /// The entry for a row on `model` under `bound`: its operation, addressing and fixed
+    /// cycles (`timing::models`; the 7090's are the row's own).
+    /// The executor asks for the ±0760 group's entries at every execution (`Table::group`):
+    /// the 7090's is the row's own, with no look at the models' rules.
+    #[inline]
+    pub fn on(info: &InstrInfo, model: Model, bound: Bound) -> Decoded {
+        let d = Decoded::of(info);
+        if model == Model::Ibm7090 {
+            return d;
+        }
+        match models::of(info, model).rule.fixed(bound) {
+            Some(cycles) => Decoded { cycles, ..d },
+            None => d,
+        }
+    }
+
+    /// The entry for a row on the 7090: its operation, addressing and fixed cycles.
     pub fn of(info: &InstrInfo) -> Decoded {
         let cycles = match info.timing {
             Timing::Fixed(n) => n,
@@ -61,7 +81,11 @@ impl Decoded {
             | Timing::FloatDivide
             | Timing::CountMultiply
             | Timing::CountDivide
-            | Timing::Convert => 0,
+            | Timing::Convert
+            | Timing::DoubleAdd
+            | Timing::DoubleAddUnnormalized
+            | Timing::DoubleMultiply
+            | Timing::DoubleDivide => 0,
         };
         let ea = match info.addressing {
             Addressing::Indexed => Ea::IndexedMaybeIndirect,
@@ -97,26 +121,45 @@ const GROUP: Decoded = Decoded {
     cycles: 0,
 };
 
-/// The decode array, 4096 entries indexed by bits S,1-11; built once.
-pub fn table() -> &'static [Decoded; 4096] {
-    static TABLE: OnceLock<Box<[Decoded; 4096]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = Box::new([UNIMPLEMENTED; 4096]);
-        for (opcode, slot) in t.iter_mut().enumerate() {
-            *slot = match isa::select(opcode as u16) {
-                Selected::Row(info) => Decoded::of(info),
+/// The decode array of one model and bound: 4096 entries indexed by bits S,1-11, and what a
+/// ±0760 word's effective address selects.
+pub struct Table {
+    pub ops: [Decoded; 4096],
+    pub model: Model,
+    pub bound: Bound,
+}
+
+impl Table {
+    /// The ±0760 function that the effective address `y` selects (`negative`: the word's sign).
+    #[inline]
+    pub fn group(&self, negative: bool, y: u16) -> Decoded {
+        isa::group_function_on(self.model, negative, y)
+            .map_or(ILLEGAL, |i| Decoded::on(i, self.model, self.bound))
+    }
+}
+
+/// The decode table of `model` under `bound` (the 7090's counts have no bounds); built once.
+pub fn table(model: Model, bound: Bound) -> &'static Table {
+    static TABLES: [OnceLock<Box<Table>>; 9] = [const { OnceLock::new() }; 9];
+    let bound = match model {
+        Model::Ibm7090 => Bound::Nominal,
+        _ => bound,
+    };
+    TABLES[model as usize * 3 + bound as usize].get_or_init(|| {
+        let mut t = Box::new(Table {
+            ops: [UNIMPLEMENTED; 4096],
+            model,
+            bound,
+        });
+        for (opcode, slot) in t.ops.iter_mut().enumerate() {
+            *slot = match isa::select_on(model, opcode as u16) {
+                Selected::Row(info) => Decoded::on(info, model, bound),
                 Selected::Group0760 => GROUP,
                 Selected::Nothing => ILLEGAL,
             };
         }
         t
     })
-}
-
-/// The ±0760 function that the effective address `y` selects (`negative`: the word's sign).
-#[inline]
-pub fn group(negative: bool, y: u16) -> Decoded {
-    isa::group_function(negative, y).map_or(ILLEGAL, Decoded::of)
 }
 
 #[cfg(test)]
@@ -126,6 +169,7 @@ mod tests {
 
     #[test]
     fn every_cpu_row_decodes_to_its_operation() {
+        let t = table(Model::Ibm7094, Bound::Nominal);
         for info in TABLE {
             assert!(
                 !matches!(info.op, Op::Group0760 | Op::Illegal),
@@ -140,7 +184,7 @@ mod tests {
                 Format::Group0760 => {
                     // The highest operand: PSE and MSE name every address, the functions
                     // before them the low ones.
-                    group(info.opcode & 0o4000 != 0, info.function + info.operand_max)
+                    t.group(info.opcode & 0o4000 != 0, info.function + info.operand_max)
                 }
                 Format::TypeA
                 | Format::TypeB
@@ -151,11 +195,60 @@ mod tests {
                     if isa::is_extended(info) {
                         continue;
                     }
-                    table()[info.opcode as usize]
+                    t.ops[info.opcode as usize]
                 }
                 Format::ChannelCommand | Format::PrefixData => continue,
             };
             assert_eq!(d.op, want, "{}", info.mnemonic);
         }
+    }
+
+    #[test]
+    fn the_7094s_orders_are_illegal_before_it() {
+        use crate::ibm7090::isa::by_mnemonic;
+        for model in [Model::Ibm709, Model::Ibm7090] {
+            let t = table(model, Bound::Nominal);
+            for info in TABLE.iter().filter(|i| !i.on(model)) {
+                let d = match info.format {
+                    // EMTM and LMTM fall to MSE and PSE: no operation, as SIMH's 7090.
+                    Format::Group0760 => {
+                        let d = t.group(info.opcode & 0o4000 != 0, info.function);
+                        assert_eq!(d.op, Op::Nop, "{}", info.mnemonic);
+                        continue;
+                    }
+                    _ => t.ops[info.opcode as usize],
+                };
+                assert_eq!(d, ILLEGAL, "{} on the {model}", info.mnemonic);
+            }
+        }
+        let t = table(Model::Ibm7094, Bound::Nominal);
+        let dld = by_mnemonic("DLD").unwrap();
+        assert_eq!(t.ops[dld.opcode as usize].op, Op::Dld);
+        assert_eq!(t.group(true, 0o16).op, Op::Emtm);
+        assert_eq!(t.group(false, 0o16).op, Op::Lmtm);
+    }
+
+    #[test]
+    fn each_model_charges_its_own_fixed_cycles() {
+        use crate::ibm7090::isa::by_mnemonic;
+        let cycles = |model, bound, m: &str| {
+            table(model, bound).ops[by_mnemonic(m).unwrap().opcode as usize].cycles
+        };
+        // The 7090's are the row's, whatever the bound.
+        assert_eq!(cycles(Model::Ibm7090, Bound::Low, "TRA"), 1);
+        assert_eq!(cycles(Model::Ibm7090, Bound::High, "ANS"), 4);
+        // The 709: at least 2; NOP 2 and ANA 3 sourced; MPY's long count 20.
+        assert_eq!(cycles(Model::Ibm709, Bound::Nominal, "TRA"), 2);
+        assert_eq!(cycles(Model::Ibm709, Bound::Low, "TRA"), 1);
+        assert_eq!(cycles(Model::Ibm709, Bound::High, "STO"), 3);
+        assert_eq!(cycles(Model::Ibm709, Bound::High, "ANA"), 3);
+        assert_eq!(cycles(Model::Ibm709, Bound::Nominal, "MPY"), 20);
+        // The 7094: the 7090's, one less at the low bound; MPY 5.
+        assert_eq!(cycles(Model::Ibm7094, Bound::Low, "STO"), 1);
+        assert_eq!(cycles(Model::Ibm7094, Bound::Nominal, "STO"), 2);
+        assert_eq!(cycles(Model::Ibm7094, Bound::Low, "ADD"), 2);
+        assert_eq!(cycles(Model::Ibm7094, Bound::Nominal, "MPY"), 5);
+        assert_eq!(cycles(Model::Ibm7094, Bound::High, "MPR"), 14);
+        assert_eq!(cycles(Model::Ibm7094, Bound::Nominal, "DST"), 3);
     }
 }

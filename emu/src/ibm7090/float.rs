@@ -1,5 +1,6 @@
 //! The floating-point part of the arithmetic unit: single precision in the 709's format, as the
-//! 7090 executes FAD FSB FAM FSM UFA UFS UAM USM, FMP UFM, FDH FDP and FRN.
+//! 7090 executes FAD FSB FAM FSM UFA UFS UAM USM, FMP UFM, FDH FDP and FRN; the 7094's double
+//! precision in `double`.
 //!
 //! Word: S, characteristic 1-8 (excess 200 octal), fraction 9-35; normal when bit 9 is 1
 //! [CE-71]. In the AC the characteristic is Q,P,1-8 (10 bits), so an overflowed characteristic
@@ -14,6 +15,8 @@
 //! simulation of FAD, FSB, UFA and UFS) and the CE manual's headings; see each function.
 
 use super::arith::{self, AC_P, AC_S, SIGN};
+
+pub mod double;
 
 /// Fraction bits of a word or of the AC (9-35).
 pub const FRACTION: u64 = (1 << 27) - 1;

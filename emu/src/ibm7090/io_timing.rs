@@ -15,23 +15,21 @@
 //! character rate; the tape model and density are the bound: 729 IV at 556 characters/inch
 //! (low), 729 II at 556 (nominal), 729 II at 200 (high).
 
-use super::timing::CYCLE_PS;
+use super::model::Model;
 
 /// Which end of each estimated I/O figure to use (sourced figures are the same in all three):
 /// the bound both machines share; Low gives the fewest cycles, High the most.
 pub use crate::bound::Bound;
 
-/// Cycles (rounded up) for a time in picoseconds.
-pub const fn ps_cycles(ps: u64) -> u64 {
-    ps.div_ceil(CYCLE_PS)
-}
-
 const MS: u64 = 1_000_000_000;
 const US: u64 = 1_000_000;
 
 /// The 711: 250 cards a minute on the 7090 = 240 ms a card [D22-6508-2 p. 41; Wikipedia
-/// "IBM 711"]. Sourced, every bound.
+/// "IBM 711"]. Sourced, every bound. The 7094 has the 7090's.
 pub const READER_CYCLE_PS: u64 = 240 * MS;
+/// The 711 on the 709: "150 cards per minute (250 cards per minute on the IBM 7090)"
+/// [Wikipedia "IBM 711"] = 400 ms a card. Sourced, every bound.
+pub const READER_709_CYCLE_PS: u64 = 400 * MS;
 /// The 716: 150 lines a minute = 400 ms a line [Wikipedia "IBM 716"]. Sourced, every bound.
 pub const PRINTER_CYCLE_PS: u64 = 400 * MS;
 /// The 721: 100 cards a minute = 600 ms a card, nominal (Estimate; bounds 110 and 90 cards a
@@ -62,24 +60,36 @@ pub enum Kind {
     Tape,
 }
 
-/// The figures of one bound, in cycles.
+/// The figures of one bound, in cycles of one model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Figures {
     pub bound: Bound,
+    pub model: Model,
 }
 
 impl Figures {
+    /// The 7090's.
     pub fn of(bound: Bound) -> Figures {
-        Figures { bound }
+        Figures::on(Model::Ibm7090, bound)
+    }
+
+    pub fn on(model: Model, bound: Bound) -> Figures {
+        Figures { bound, model }
     }
 
     fn i(self) -> usize {
         self.bound as usize
     }
 
+    /// Cycles (rounded up) for a time in picoseconds.
+    fn ps_cycles(self, ps: u64) -> u64 {
+        ps.div_ceil(self.model.cycle_ps())
+    }
+
     /// A card unit's cycle (a card or a line), in cycles.
     pub fn cycle(self, kind: Kind) -> u64 {
-        ps_cycles(match kind {
+        self.ps_cycles(match kind {
+            Kind::Reader if self.model == Model::Ibm709 => READER_709_CYCLE_PS,
             Kind::Reader => READER_CYCLE_PS,
             Kind::Printer => PRINTER_CYCLE_PS,
             Kind::Punch => PUNCH_CYCLE_PS[self.i()],
@@ -93,7 +103,7 @@ impl Figures {
         let i = self.i();
         let k = k as u64;
         match kind {
-            Kind::Tape => ps_cycles(TAPE_GAP_PS[i] + 6 * (k + 1) * TAPE_CHAR_PS[i]),
+            Kind::Tape => self.ps_cycles(TAPE_GAP_PS[i] + 6 * (k + 1) * TAPE_CHAR_PS[i]),
             _ => {
                 // Words past 24 (never on a card) stay at the last row.
                 let k = k.min(23);
@@ -106,19 +116,19 @@ impl Figures {
 
     /// A tape's gap alone (the start of a record, or a write select before its first word).
     pub fn tape_gap(self) -> u64 {
-        ps_cycles(TAPE_GAP_PS[self.i()])
+        self.ps_cycles(TAPE_GAP_PS[self.i()])
     }
 
     /// A tape block of `chars` characters (a mark is one) passing, gap included.
     pub fn tape_block(self, chars: u64) -> u64 {
         let i = self.i();
-        ps_cycles(TAPE_GAP_PS[i] + chars * TAPE_CHAR_PS[i])
+        self.ps_cycles(TAPE_GAP_PS[i] + chars * TAPE_CHAR_PS[i])
     }
 
     /// Rewinding `mils` thousandths of an inch.
     pub fn tape_rewind(self, mils: u64) -> u64 {
         // mils / 1000 / ips seconds = mils * 10^9 / ips picoseconds.
-        ps_cycles(mils * 1_000_000_000 / TAPE_REWIND_IPS[self.i()])
+        self.ps_cycles(mils * 1_000_000_000 / TAPE_REWIND_IPS[self.i()])
     }
 }
 
@@ -143,6 +153,18 @@ mod tests {
         assert_eq!(n.word_at(Kind::Reader, 0), 30_036);
         assert_eq!(n.word_at(Kind::Reader, 23), 80_057);
         assert_eq!(Figures::of(Bound::High).word_at(Kind::Reader, 23), 110_092);
+    }
+
+    #[test]
+    fn each_model_counts_in_its_own_cycles() {
+        let f = |m| Figures::on(m, Bound::Nominal);
+        // 240 ms / 2.0 us; 400 ms / 12 us (the 709's 711 at 150 cards a minute).
+        assert_eq!(f(Model::Ibm7094).cycle(Kind::Reader), 120_000);
+        assert_eq!(f(Model::Ibm709).cycle(Kind::Reader), 33_334);
+        assert_eq!(f(Model::Ibm709).cycle(Kind::Printer), 33_334);
+        // 12.016 ms.
+        assert_eq!(f(Model::Ibm7094).tape_block(84), 6_008);
+        assert_eq!(f(Model::Ibm709).tape_block(84), 1_002);
     }
 
     #[test]

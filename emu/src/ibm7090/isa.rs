@@ -18,6 +18,7 @@
 //! CE manual 223-6895-1 [CE-page] where the timing notes have it, otherwise inferred [I].
 
 use super::arith::{SIGN, WORD};
+use super::model::{Model, Models};
 use std::sync::OnceLock;
 
 mod markdown;
@@ -99,6 +100,17 @@ pub enum Timing {
     CountDivide,
     /// CVR, CRQ, CAQ: (I,L) and one E per count: 2 + C [CE-134/136].
     Convert,
+    /// The 7094's DFAD, DFSB, DFAM, DFSM: FAD's steps over the 54-bit fraction, and one more
+    /// cycle for the second word (`float::double::add`), 7..19.
+    DoubleAdd,
+    /// DUFA, DUFS, DUAM, DUSM: the same without normalizing, 6..13.
+    DoubleAddUnnormalized,
+    /// DFMP, DUFM: 2 if the operation ends at once, else FMP's steps for each of the three
+    /// partial products (`float::double::multiply`), 2..31.
+    DoubleMultiply,
+    /// DFDH, DFDP: 3 on divide check or a zero dividend, else two divides and a multiply
+    /// (`float::double::divide`), 3..38.
+    DoubleDivide,
 }
 
 impl Timing {
@@ -116,6 +128,10 @@ impl Timing {
             Timing::Execute => 1,
             Timing::FloatAdd => 6,
             Timing::FloatAddUnnormalized => 5,
+            Timing::DoubleAdd => 7,
+            Timing::DoubleAddUnnormalized => 6,
+            Timing::DoubleMultiply => 2,
+            Timing::DoubleDivide => 3,
         }
     }
 
@@ -133,6 +149,10 @@ impl Timing {
             Timing::FloatAdd => 18,
             Timing::FloatAddUnnormalized => 12,
             Timing::FloatMultiply => 13,
+            Timing::DoubleAdd => 19,
+            Timing::DoubleAddUnnormalized => 12,
+            Timing::DoubleMultiply => 31,
+            Timing::DoubleDivide => 38,
         }
     }
 }
@@ -351,6 +371,27 @@ pub enum Op {
     /// In the emulator's decode array only: a ±0760 word, whose function its effective
     /// address selects (`decode::group`). No row has it.
     Group0760,
+    // The 7094's orders, after the others so that the numbering of the 7090's stays
+    Dfad,
+    Dfsb,
+    Dfam,
+    Dfsm,
+    Dufa,
+    Dufs,
+    Duam,
+    Dusm,
+    Dfmp,
+    Dufm,
+    Dfdh,
+    Dfdp,
+    Dld,
+    Dst,
+    Sca,
+    Scd,
+    Pca,
+    Pcd,
+    Emtm,
+    Lmtm,
 }
 
 /// An operand form: how a row's word is laid out and its address formed (the chart's form
@@ -449,6 +490,8 @@ pub struct InstrInfo {
     /// `function` (SWT 1..6, SLN 1..4, RTDA 1..10).
     pub operand_min: u16,
     pub operand_max: u16,
+    /// Its cycles on the 7090, or on the 7094 for a row the 7090 lacks; the other models'
+    /// are derived from it (`timing::models`).
     pub timing: Timing,
     /// Where the cycle count comes from: "[S] CE-nn" or "[I]".
     pub timing_source: &'static str,
@@ -456,6 +499,10 @@ pub struct InstrInfo {
     pub op: Op,
     /// What it does, one line.
     pub summary: &'static str,
+    /// The machines that have it: every model, or the 7094 alone. On a model without it the
+    /// code is an illegal order (a ±0760 function falls to PSE or MSE, no operation); the
+    /// assembler and the disassembler know every row.
+    pub models: Models,
 }
 
 impl InstrInfo {
@@ -477,6 +524,11 @@ impl InstrInfo {
     /// The nominal cycles (see `Timing::nominal`).
     pub const fn cycles(&self) -> u8 {
         self.timing.nominal()
+    }
+
+    /// Whether `model` has it.
+    pub const fn on(&self, model: Model) -> bool {
+        self.models.has(model)
     }
 
     /// Whether the emulator executes it.
@@ -585,73 +637,88 @@ struct Index {
     group: Vec<u16>,
 }
 
-fn index() -> &'static Index {
-    static INDEX: OnceLock<Index> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut ix = Index {
-            by_opcode: [NONE; 4096],
-            group: vec![NONE; 2 << 15],
-        };
-        // The first row wins: RDS before its extended mnemonic RCDA, an instruction before
-        // the prefix data word or channel command with its bits.
-        let put = |slot: &mut u16, row: usize| {
-            if *slot == NONE {
-                *slot = row as u16;
-            }
-        };
-        // Aliases first: codes no row claims (a test checks), decoded as the row they copy.
-        for alias in ALIASES {
-            let row = TABLE
-                .iter()
-                .position(|i| i.mnemonic == alias.of)
-                .expect("an alias names a row");
-            let op = alias.code as usize & 0o7777;
-            if TABLE[row].format == Format::Group0760 {
-                ix.by_opcode[op] = GROUP;
-                let sign = (op >> 11) << 15;
-                for a in alias.first..=alias.last {
-                    put(&mut ix.group[sign | a as usize], row);
-                }
-            } else {
-                put(&mut ix.by_opcode[op], row);
-            }
-        }
-        for (row, info) in TABLE.iter().enumerate() {
-            let op = info.opcode as usize & 0o7777;
-            match info.format {
-                Format::TypeA => (op..op + 0o1000).for_each(|n| put(&mut ix.by_opcode[n], row)),
-                Format::TypeB | Format::Shift | Format::Io | Format::Count => {
-                    put(&mut ix.by_opcode[op], row)
-                }
-                Format::Convert => (op..op + 4).for_each(|n| put(&mut ix.by_opcode[n], row)),
-                Format::Group0760 => {
-                    ix.by_opcode[op] = GROUP;
-                    let sign = (op >> 11) << 15;
-                    for n in info.operand_min..=info.operand_max {
-                        let a = (info.function + n) as usize & ADDRESS_MASK as usize;
-                        put(&mut ix.group[sign | a], row);
-                    }
-                }
-                _ => {}
-            }
-        }
-        ix
-    })
+/// The index of the rows `model` has (the 7094's has every row: its set contains the 7090's,
+/// which is the 709's).
+fn index(model: Model) -> &'static Index {
+    static INDEX: [OnceLock<Index>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    INDEX[model as usize].get_or_init(|| build_index(model))
 }
 
-/// The instruction that bits S,1-11 (`opcode`, 12 bits) select.
+fn build_index(model: Model) -> Index {
+    let mut ix = Index {
+        by_opcode: [NONE; 4096],
+        group: vec![NONE; 2 << 15],
+    };
+    // The first row wins: RDS before its extended mnemonic RCDA, an instruction before
+    // the prefix data word or channel command with its bits.
+    let put = |slot: &mut u16, row: usize| {
+        if *slot == NONE {
+            *slot = row as u16;
+        }
+    };
+    // Aliases first: codes no row claims (a test checks), decoded as the row they copy.
+    for alias in ALIASES {
+        let row = TABLE
+            .iter()
+            .position(|i| i.mnemonic == alias.of)
+            .expect("an alias names a row");
+        let op = alias.code as usize & 0o7777;
+        if TABLE[row].format == Format::Group0760 {
+            ix.by_opcode[op] = GROUP;
+            let sign = (op >> 11) << 15;
+            for a in alias.first..=alias.last {
+                put(&mut ix.group[sign | a as usize], row);
+            }
+        } else {
+            put(&mut ix.by_opcode[op], row);
+        }
+    }
+    for (row, info) in TABLE.iter().enumerate().filter(|(_, i)| i.on(model)) {
+        let op = info.opcode as usize & 0o7777;
+        match info.format {
+            Format::TypeA => (op..op + 0o1000).for_each(|n| put(&mut ix.by_opcode[n], row)),
+            Format::TypeB | Format::Shift | Format::Io | Format::Count => {
+                put(&mut ix.by_opcode[op], row)
+            }
+            Format::Convert => (op..op + 4).for_each(|n| put(&mut ix.by_opcode[n], row)),
+            Format::Group0760 => {
+                ix.by_opcode[op] = GROUP;
+                let sign = (op >> 11) << 15;
+                for n in info.operand_min..=info.operand_max {
+                    let a = (info.function + n) as usize & ADDRESS_MASK as usize;
+                    put(&mut ix.group[sign | a], row);
+                }
+            }
+            _ => {}
+        }
+    }
+    ix
+}
+
+/// The instruction that bits S,1-11 (`opcode`, 12 bits) select, of every row.
 pub fn select(opcode: u16) -> Selected {
-    match index().by_opcode[opcode as usize & 0o7777] {
+    select_on(Model::Ibm7094, opcode)
+}
+
+/// The instruction that bits S,1-11 select on `model`.
+pub fn select_on(model: Model, opcode: u16) -> Selected {
+    match index(model).by_opcode[opcode as usize & 0o7777] {
         NONE => Selected::Nothing,
         GROUP => Selected::Group0760,
         row => Selected::Row(&TABLE[row as usize]),
     }
 }
 
-/// The ±0760 function that `address` selects (the effective address when executing).
+/// The ±0760 function that `address` selects (the effective address when executing), of every
+/// row.
 pub fn group_function(negative: bool, address: u16) -> Option<&'static InstrInfo> {
+    group_function_on(Model::Ibm7094, negative, address)
+}
+
+/// The ±0760 function that `address` selects on `model`.
+pub fn group_function_on(model: Model, negative: bool, address: u16) -> Option<&'static InstrInfo> {
     let key = (negative as usize) << 15 | (address as usize & ADDRESS_MASK as usize);
-    match index().group[key] {
+    match index(model).group[key] {
         NONE => None,
         row => Some(&TABLE[row as usize]),
     }

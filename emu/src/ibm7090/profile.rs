@@ -25,6 +25,8 @@
 //! (`Profile::total`), exactly.
 
 use super::isa::{InstrInfo, TABLE};
+use super::model::Model;
+use super::timing::models;
 use crate::TimingStatus;
 
 /// Executions and cycles of one row.
@@ -43,16 +45,29 @@ pub struct Profile {
     rows: Vec<RowCycles>,
     io_wait: u64,
     since: u64,
+    /// Whose cycles (and their statuses, `timing::models`).
+    model: Model,
 }
 
 impl Profile {
-    /// An empty profile starting at the machine's cycle count `since`.
+    /// An empty profile of a 7090 starting at the machine's cycle count `since`.
     pub fn new(since: u64) -> Profile {
+        Profile::on(Model::Ibm7090, since)
+    }
+
+    /// An empty profile of a `model` starting at the machine's cycle count `since`.
+    pub fn on(model: Model, since: u64) -> Profile {
         Profile {
             rows: vec![RowCycles::default(); TABLE.len()],
             io_wait: 0,
             since,
+            model,
         }
+    }
+
+    /// How sure the count of `row` is on the profiled model.
+    pub fn status(&self, row: &InstrInfo) -> TimingStatus {
+        models::of(row, self.model).status
     }
 
     /// The machine's cycle count when the profile started.
@@ -80,7 +95,7 @@ impl Profile {
     /// Cycles charged to rows of timing status `s`.
     pub fn status_cycles(&self, s: TimingStatus) -> u64 {
         self.rows()
-            .filter(|(info, _)| info.timing_status() == s)
+            .filter(|(info, _)| self.status(info) == s)
             .map(|(_, r)| r.cycles)
             .sum()
     }

@@ -6,7 +6,9 @@
 //!
 //! ```text
 //! firstmoves-ibm7090-snapshot 4
-//! ac 0 / mq 0 / xr 0 0 0 / ic 100         (octal)
+//! cpu 7094                                (the 709 or 7094; none for a 7090)
+//! ac 0 / mq 0 / xr 0 0 0 / ic 100         (octal; XR1 XR2 XR4, on a 7094 XR1-XR7 and then
+//!                                          multi-tag 0)
 //! overflow 0 / divide-check 0 / floating-trap 1 / mq-overflow 0 / switches 0 / lights 0 / keys 0
 //! indicators 0 / trap-mode 0 / halt-trap none   (or the octal location of an HTR halted in trap
 //! mode)
@@ -51,6 +53,7 @@ use super::card::{Card, IMAGE_WORDS};
 use super::channel::{Channel, Io, State, Unit, CHANNELS, TAPE_UNITS};
 use super::cpu::{ChannelTraps, Machine, ENABLE_BITS, STORE_WORDS};
 use super::io_timing::Bound;
+use super::model::Model;
 use super::tape::{Block, Tape};
 use crate::snapshot::{self as shared, Format, Line};
 use std::fmt::Write;
@@ -74,9 +77,23 @@ const WORD: u64 = (1 << 36) - 1;
 /// The snapshot text of `m`.
 pub fn to_text(m: &Machine) -> String {
     let mut s = shared::begin(&FORMAT);
+    let seven = m.model().has_seven_index_registers();
+    if m.model() != Model::Ibm7090 {
+        let _ = writeln!(s, "cpu {}", m.model());
+    }
     let _ = writeln!(s, "ac {:o}", m.ac);
     let _ = writeln!(s, "mq {:o}", m.mq);
-    let _ = writeln!(s, "xr {:o} {:o} {:o}", m.xr[0], m.xr[1], m.xr[2]);
+    if seven {
+        let x = &m.xr;
+        let _ = writeln!(
+            s,
+            "xr {:o} {:o} {:o} {:o} {:o} {:o} {:o}",
+            x[1], x[2], x[3], x[4], x[5], x[6], x[7]
+        );
+        let _ = writeln!(s, "multi-tag {}", m.multi_tag as u8);
+    } else {
+        let _ = writeln!(s, "xr {:o} {:o} {:o}", m.xr[1], m.xr[2], m.xr[4]);
+    }
     let _ = writeln!(s, "ic {:o}", m.ic);
     let _ = writeln!(s, "overflow {}", m.overflow as u8);
     let _ = writeln!(s, "divide-check {}", m.divide_check as u8);
@@ -401,16 +418,22 @@ fn cpu_field(m: &mut Machine, f: &Fields) -> Result<bool, SnapshotError> {
         // AC keeps Q and P beside the sign and 35 bits: 38 bits.
         "ac" => m.ac = f.oct(f.one()?, (1 << 38) - 1)?,
         "mq" => m.mq = f.oct(f.one()?, WORD)?,
+        "cpu" => match Model::from_name(f.one()?) {
+            Some(model) => m.set_model(model),
+            None => return Err(f.bad("`cpu` is 709, 7090 or 7094".into())),
+        },
         "xr" => {
-            let [a, b, c] = rest else {
-                return Err(f.bad("`xr` takes three octal values".into()));
+            // XR1, XR2, XR4 (the 7090's A, B, C), or on a 7094 XR1-XR7.
+            let numbers: &[usize] = match rest.len() {
+                3 => &[1, 2, 4],
+                7 if m.model().has_seven_index_registers() => &[1, 2, 3, 4, 5, 6, 7],
+                _ => return Err(f.bad("`xr` takes three octal values (seven on a 7094)".into())),
             };
-            m.xr = [
-                f.oct(a, 0o77777)? as u32,
-                f.oct(b, 0o77777)? as u32,
-                f.oct(c, 0o77777)? as u32,
-            ];
+            for (&n, v) in numbers.iter().zip(rest) {
+                m.xr[n] = f.oct(v, 0o77777)? as u32;
+            }
         }
+        "multi-tag" => m.multi_tag = f.flag(f.one()?)?,
         "ic" => m.ic = f.oct(f.one()?, 0o77777)? as u32,
         "overflow" => m.overflow = f.flag(f.one()?)?,
         "divide-check" => m.divide_check = f.flag(f.one()?)?,

@@ -1,6 +1,9 @@
 //! Cycle counts (one cycle = one 2.18 us core-storage cycle [CE-10]) for the data-dependent
 //! instructions; fixed counts are in the instruction table (`isa`). Rules and their sources
-//! are in shared/notes/ibm7090-timing.md section 3.
+//! are in shared/notes/ibm7090-timing.md section 3. The 709's and the 7094's counts are
+//! derived from these (`models`).
+
+pub mod models;
 
 /// Length of one machine cycle in picoseconds (2.18 us).
 pub const CYCLE_PS: u64 = 2_180_000;

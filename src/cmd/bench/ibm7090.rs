@@ -9,12 +9,14 @@ use chess::program::Twin;
 use chess::registry::Ask;
 use chess::Position;
 use emu::ibm7090::bench::{bench_machine, BENCH_START};
-use emu::ibm7090::{Limits, Stop};
+use emu::ibm7090::{Limits, Model, Stop};
 
 use super::{measure, Figures};
 
-pub fn bench(seconds: f64) -> anyhow::Result<Figures> {
+pub fn bench(seconds: f64, model: Model, bound: emu::Bound) -> anyhow::Result<Figures> {
     let mut m = bench_machine();
+    m.set_model(model);
+    m.set_cpu_bound(bound);
     let _ = m.run(Limits::instructions(10_000_000));
     let (i0, c0) = (m.instructions(), m.cycles());
     let mut halts = 0u64;
@@ -33,7 +35,7 @@ pub fn bench(seconds: f64) -> anyhow::Result<Figures> {
     let instructions = m.instructions() - i0;
     let cycles = m.cycles() - c0;
     Ok(Figures {
-        machine: "ibm7090",
+        machine: model.machine(),
         workload: format!("CLA ADD STO ANA ALS TZE LDQ ORA TIX loop; {halts} complete runs"),
         unit: "instructions",
         work: instructions,
@@ -42,7 +44,10 @@ pub fn bench(seconds: f64) -> anyhow::Result<Figures> {
             t.host
         )),
         measured: t,
-        emulated_seconds: cycles as f64 * 2.18e-6,
+        emulated_seconds: match model {
+            Model::Ibm7090 => cycles as f64 * 2.18e-6,
+            _ => model.cycles_to_us(cycles) * 1e-6,
+        },
     })
 }
 

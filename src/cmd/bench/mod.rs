@@ -35,6 +35,8 @@ pub struct BenchArgs {
     pub json: bool,
     #[command(flatten)]
     pub timing: crate::cmd::bounds::TimingArg,
+    #[command(flatten)]
+    pub cpu: crate::cmd::run::ibm7090::CpuArg,
     /// SILLIAC: instead of the compute-bound loop, the 25-board exhibition at full speed, with
     /// the live view's work (the machine's view taken and the screen drawn, store as the 40
     /// tubes, after each batch of moves) and without, alternately three times each; prints
@@ -83,6 +85,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     }
     let simh = if args.no_simh { None } else { simh::find() };
     let bound = args.timing.bound();
+    let model = args.cpu.cpu;
+    if model != emu::ibm7090::Model::Ibm7090 && (args.machine != "7090" || args.program.is_some()) {
+        bail!("--cpu: the compute-bound loop of `bench 7090` runs on the 709 and the 7094");
+    }
     let (figures, side) = match (args.machine.as_str(), &args.program) {
         ("lisp", Some(_)) => bail!("--program: bench lisp runs LISP 1.5's Wang job"),
         ("7090" | "ibm7090", Some(p)) => with_simh(
@@ -93,15 +99,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         (_, Some(_)) => bail!("--program: the chess programs run on the 7090"),
         ("silliac", None) => with_simh(
             || silliac::bench(args.seconds, bound),
-            simh.map(simh::Deck::bench_loop).transpose()?,
+            simh.map(|exe| simh::Deck::bench_loop(exe, model))
+                .transpose()?,
         )?,
         ("lisp", None) => with_simh(
             || lisp::bench(args.seconds, bound),
             simh.map(|exe| lisp::deck(exe, bound)).transpose()?,
         )?,
         ("7090" | "ibm7090", None) => with_simh(
-            || ibm7090::bench(args.seconds),
-            simh.map(simh::Deck::bench_loop).transpose()?,
+            || ibm7090::bench(args.seconds, model, bound),
+            simh.map(|exe| simh::Deck::bench_loop(exe, model))
+                .transpose()?,
         )?,
         (other, None) => {
             bail!("no benchmark for machine `{other}` (known: silliac, 7090, lisp, campaign)")

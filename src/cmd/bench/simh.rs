@@ -55,7 +55,8 @@ enum Check {
 impl Deck {
     /// The compute-bound loop (`bench 7090`, `bench silliac`); its final registers from a run
     /// on firstmoves to compare SIMH's with.
-    pub fn bench_loop(exe: PathBuf) -> anyhow::Result<Deck> {
+    /// SIMH has no 709: its 7090 runs the loop for one (the same orders).
+    pub fn bench_loop(exe: PathBuf, model: emu::ibm7090::Model) -> anyhow::Result<Deck> {
         let p = assembler::fap::assemble(BENCH_FAP, "scripts/bench-7090.fap")
             .map_err(|e| anyhow::anyhow!("scripts/bench-7090.fap: {} errors", e.len()))?;
         let mut m = bench_machine();
@@ -71,7 +72,11 @@ impl Deck {
         std::fs::write(
             dir.path().join("run.ini"),
             format!(
-                "set cpu 7090\nload prog.obj\ngo {BENCH_START:o}\nexamine AC\nexamine MQ\nquit\n"
+                "set cpu {}\nload prog.obj\ngo {BENCH_START:o}\nexamine AC\nexamine MQ\nquit\n",
+                match model {
+                    emu::ibm7090::Model::Ibm7094 => "7094",
+                    _ => "7090",
+                }
             ),
         )?;
         Ok(Deck {

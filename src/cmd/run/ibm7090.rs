@@ -11,7 +11,7 @@ use anyhow::{bail, Context};
 use chess::emulated::cycles_seconds;
 use emu::ibm7090::channel::unit_name;
 use emu::ibm7090::tape::{Code, Tape};
-use emu::ibm7090::{Limits, Machine, Stop};
+use emu::ibm7090::{Limits, Machine, Model, Stop};
 use serde_json::json;
 
 use monitor::ibm7090::{keys_word, switch_bits};
@@ -26,6 +26,43 @@ pub const DEFAULT_INSTRUCTIONS: u64 = 10_000_000_000;
 
 /// Instructions per slice when tracing, so the trace is printed as it grows.
 const TRACE_SLICE: u64 = 100_000;
+
+/// `--cpu`: the machine of the 7090's family a program runs on.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct CpuArg {
+    /// 7090 programs: the machine of the family that runs them: `709` (12 us cycle), `7090`
+    /// (2.18 us) or `7094` (2.0 us; seven index registers, double-precision floating point).
+    /// On the 709 and the 7094 `--timing` picks the end of their estimated cycle counts too.
+    #[arg(long, value_parser = parse_model, default_value = "7090")]
+    pub cpu: Model,
+}
+
+fn parse_model(s: &str) -> Result<Model, String> {
+    Model::from_name(s).ok_or_else(|| format!("`{s}` is not 709, 7090 or 7094"))
+}
+
+/// A machine of `model`, its estimated figures (the I/O's, and the 709's or 7094's cycles)
+/// charged at `bound`.
+pub fn machine(model: Model, bound: emu::Bound) -> Machine {
+    let mut m = Machine::with_model(model);
+    m.set_io_bound(bound);
+    m.set_cpu_bound(bound);
+    m
+}
+
+/// The index registers as the JSON report gives them: the 7090's and the 709's A, B, C; the
+/// 7094's XR1-XR7.
+fn xr_json(m: &Machine) -> serde_json::Value {
+    let x = |n: usize| format!("{:05o}", m.xr[n]);
+    if m.model() == Model::Ibm7094 {
+        (1..8)
+            .map(|n| (n.to_string(), x(n).into()))
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    } else {
+        json!({ "a": x(1), "b": x(2), "c": x(4) })
+    }
+}
 
 /// The lower-case extension of a file.
 fn extension(file: &Path) -> String {
@@ -227,6 +264,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
     }
     let xr = |i: usize| format!("{:05o}", m.xr[i]);
+    let regs = match m.model() {
+        Model::Ibm7094 => (1..8).map(xr).collect::<Vec<_>>().join(" "),
+        _ => format!("{} {} {}", xr(1), xr(2), xr(4)),
+    };
     if args.json {
         let dump: BTreeMap<String, String> = match dump {
             Some((a, b)) => (a..=b)
@@ -234,8 +275,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
                 .collect(),
             None => BTreeMap::new(),
         };
-        let out = json!({
-            "machine": "ibm7090",
+        let mut out = json!({
+            "machine": m.model().machine(),
             "file": args.file.display().to_string(),
             "start": format!("{start:05o}"),
             "instructions": m.instructions(),
@@ -253,7 +294,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             "ic": format!("{:05o}", m.ic),
             "ac": format!("{:013o}", m.ac),
             "mq": format!("{:012o}", m.mq),
-            "xr": { "a": xr(0), "b": xr(1), "c": xr(2) },
+            "xr": xr_json(&m),
             "indicators": {
                 "overflow": m.overflow,
                 "divide_check": m.divide_check,
@@ -263,6 +304,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             "printed": m.io.printer.lines,
             "dump": dump,
         });
+        if m.model().has_seven_index_registers() {
+            out["multi_tag"] = m.multi_tag.into();
+        }
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         if args.printer.is_none() && !printed.is_empty() {
@@ -274,15 +318,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             }
         }
         eprintln!(
-            "stop: {stop}; {} instructions, {} cycles, {:.2} emulated us; AC={:013o} MQ={:012o} XR={} {} {}",
+            "stop: {stop}; {} instructions, {} cycles, {:.2} emulated us; AC={:013o} MQ={:012o} XR={regs}",
             m.instructions(),
             m.cycles(),
             m.emulated_us(),
             m.ac,
             m.mq,
-            xr(0),
-            xr(1),
-            xr(2)
         );
     }
     super::exit_for_stop(
@@ -302,8 +343,7 @@ fn prepared(
     keys: u64,
     bound: emu::Bound,
 ) -> anyhow::Result<(Machine, Vec<Mounted>)> {
-    let mut m = Machine::new();
-    m.set_io_bound(bound);
+    let mut m = machine(args.cpu.cpu, bound);
     m.sense_switches = switches;
     m.keys = keys;
     let mut mounted = Vec::new();

@@ -71,6 +71,8 @@ pub struct RunArgs {
     pub dump: Option<String>,
     #[command(flatten)]
     pub timing: crate::cmd::bounds::TimingArg,
+    #[command(flatten)]
+    pub cpu: ibm7090::CpuArg,
 }
 
 /// Exit status of a run whose budget was spent (0 success, 1 an error or a failed check, 2

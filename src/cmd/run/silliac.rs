@@ -48,8 +48,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         || args.limit_cycles.is_some()
         || args.dump.is_some()
         || args.reader_eof
+        || args.cpu.cpu != emu::ibm7090::Model::Ibm7090
     {
-        bail!("--cards, --reader-eof, --load, --printer, --switches, --keys, --limit-cycles and --dump are for 7090 programs (.fap, .obj, .cbn, .p7b)");
+        bail!("--cards, --reader-eof, --load, --printer, --switches, --keys, --limit-cycles, --dump and --cpu are for 7090 programs (.fap, .obj, .cbn, .p7b)");
     }
     let (frames, start) = load_frames(&args.file)?;
     let mut m = Machine::new();

@@ -44,7 +44,7 @@ pub fn chess(name: &str, r: &Timed, as_json: bool) -> anyhow::Result<()> {
             .map(|(info, rc)| {
                 json!({
                     "row": info.mnemonic,
-                    "status": info.timing_status().name(),
+                    "status": pr.status(info).name(),
                     "count": rc.count,
                     "cycles": rc.cycles,
                     "share": rc.cycles as f64 / total,
@@ -86,7 +86,7 @@ pub fn chess(name: &str, r: &Timed, as_json: bool) -> anyhow::Result<()> {
             println!(
                 "    {:<5} {:<9} {:>11} times {:>8.1} s  {:5.1} %",
                 info.mnemonic,
-                info.timing_status().name(),
+                pr.status(info).name(),
                 rc.count,
                 seconds_7090(rc.cycles),
                 100.0 * rc.cycles as f64 / total

@@ -3,6 +3,7 @@
 //! figures are the period's (`io_timing`).
 
 use super::super::io_timing::{Bound, Figures, Kind};
+use super::super::model::Model;
 use super::super::tape::Block;
 use super::{Io, State, Unit, CHANNELS, TAPE_UNITS};
 
@@ -10,6 +11,8 @@ use super::{Io, State, Unit, CHANNELS, TAPE_UNITS};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
     pub bound: Bound,
+    /// Whose cycles the clock counts (`Machine::set_model`).
+    pub model: Model,
     /// The CPU's count when the current I/O order started (set by the CPU before each order).
     pub now: u64,
     /// Cycles the current order held the CPU at an interlock (taken by the CPU after it).
@@ -32,7 +35,7 @@ pub struct Clock {
 
 impl Clock {
     pub fn figures(&self) -> Figures {
-        Figures::of(self.bound)
+        Figures::on(self.model, self.bound)
     }
 
     /// The CPU is held until `t` (nothing if that has passed).

@@ -2,10 +2,11 @@
 //! registers (`Regs`).
 
 use super::super::arith::{self, AC_MAG, AC_P, AC_S, MAG, SIGN, WORD};
-use super::super::decode::{self, Decoded, Ea};
+use super::super::decode::{Decoded, Ea};
 use super::super::float::{self, Outcome, Sign};
 use super::super::isa::Op;
-use super::super::timing;
+use super::super::model::Model;
+use super::super::timing::{self, models};
 use super::convert::convert_count;
 use super::icache::Entry;
 use super::regs::Regs;
@@ -200,7 +201,14 @@ pub(super) fn core<const HOT: bool>(
         // --- Multiply and divide
         Op::Mpy | Op::Mpr => {
             let w = mem[yi];
-            cycles += timing::multiply_cycles(r.mq, w) as u64;
+            if e.cycles == 0 {
+                // The 7090: by the multiplier's bits.
+                cycles += timing::multiply_cycles(r.mq, w) as u64;
+            } else {
+                // The 709, the 7094: the entry's fixed cycles are the count (`timing::models`).
+                let long = e.cycles as u32;
+                cycles = cycles - long as u64 + models::multiply(long, w & MAG == 0) as u64;
+            }
             (r.ac, r.mq) = if e.op == Op::Mpy {
                 arith::multiply(r.mq, w)
             } else {
@@ -393,6 +401,9 @@ pub(super) fn core<const HOT: bool>(
         | Op::Pai | Op::Pia | Op::Oai | Op::Iia | Op::Ria | Op::Tio | Op::Tif | Op::Ldi
         | Op::Sti | Op::Osi | Op::Iis | Op::Ris | Op::Ont | Op::Oft | Op::Sir | Op::Sil
         | Op::Rir | Op::Ril | Op::Iir | Op::Iil | Op::Rft | Op::Lft | Op::Rnt | Op::Lnt
+        | Op::Dfad | Op::Dfsb | Op::Dfam | Op::Dfsm | Op::Dufa | Op::Dufs | Op::Duam | Op::Dusm
+        | Op::Dfmp | Op::Dufm | Op::Dfdh | Op::Dfdp | Op::Dld | Op::Dst
+        | Op::Sca | Op::Scd | Op::Pca | Op::Pcd | Op::Emtm | Op::Lmtm
             => return Flow::Machine,
     }
     r.cycles += cycles;
@@ -417,7 +428,7 @@ impl Machine {
         at: u16,
         depth: u32,
     ) -> Result<(), Stop> {
-        let d = self.dec[((word >> 24) & 0o7777) as usize].specialise(word);
+        let d = self.dec.ops[((word >> 24) & 0o7777) as usize].specialise(word);
         self.execute_decoded(r, word, d, at, depth)
     }
 
@@ -516,7 +527,8 @@ impl Machine {
                 // op_mpy; 9M21A "COUNT TAKES PRECEDENT").
                 let w = self.mem[yi];
                 let c = count(word);
-                cycles += timing::count_multiply_cycles(r.mq, w, c) as u64;
+                let own = timing::count_multiply_cycles(r.mq, w, c);
+                cycles += self.model_cycles(d.op, own, c, false, w & arith::MAG == 0) as u64;
                 if c != 0 {
                     (r.ac, r.mq) = arith::multiply_steps(r.mq, w, c);
                 }
@@ -567,7 +579,7 @@ impl Machine {
             // its own row.
             Op::Group0760 => {
                 r.instructions -= 1;
-                let f = decode::group(word & SIGN != 0, y);
+                let f = self.dec.group(word & SIGN != 0, y);
                 return self.execute_decoded(r, word, f, at, depth);
             }
             Op::Enk => r.mq = self.keys & WORD,
@@ -600,10 +612,36 @@ impl Machine {
                     skip(r);
                 }
             }
-            // An order the 7090 does not have: nothing done, IC past it (SIMH's stop).
+            // The 7094's orders (`cpu/ibm7094.rs`).
+            Op::Dfad
+            | Op::Dfsb
+            | Op::Dfam
+            | Op::Dfsm
+            | Op::Dufa
+            | Op::Dufs
+            | Op::Duam
+            | Op::Dusm
+            | Op::Dfmp
+            | Op::Dufm
+            | Op::Dfdh
+            | Op::Dfdp
+            | Op::Dld
+            | Op::Dst
+            | Op::Sca
+            | Op::Scd
+            | Op::Pca
+            | Op::Pcd
+            | Op::Emtm
+            | Op::Lmtm => return self.ibm7094(r, d.op, word, y, at, cycles),
+            // An order the machine does not have: nothing done, IC past it (SIMH's stop).
             Op::Illegal => {
                 r.instructions -= 1;
-                return Err(Stop::IllegalOrder { word, address: at });
+                let model = self.model;
+                return Err(Stop::IllegalOrder {
+                    word,
+                    address: at,
+                    model,
+                });
             }
             // Unimplemented, and any row the executor has no arm for (ops that `core` runs
             // never come here): the machine stops as for any instruction it lacks.
@@ -614,6 +652,16 @@ impl Machine {
         }
         r.cycles += cycles;
         Ok(())
+    }
+
+    /// The cycles of a data-dependent order on this model, given what the 7090's rule gave
+    /// (`own`; see `timing::models::data_cycles`).
+    fn model_cycles(&self, op: Op, own: u32, count: u32, check: bool, zero: bool) -> u32 {
+        if self.model == Model::Ibm7090 {
+            return own;
+        }
+        let rule = models::data_rule(self.model, op);
+        models::data_cycles(rule, self.cpu_bound, own, count, check, zero)
     }
 
     /// DVH, DVP: 35 quotient steps; VDH, VDP: the count in bits 12-17, where 0 changes
@@ -639,7 +687,8 @@ impl Machine {
             35 => arith::divide(r.ac, r.mq, w),
             _ => arith::divide_steps(r.ac, r.mq, w, c),
         };
-        let steps = timing::count_divide_cycles(c, result.is_none()) as u64;
+        let own = timing::count_divide_cycles(c, result.is_none());
+        let steps = self.model_cycles(op, own, c, result.is_none(), false) as u64;
         match result {
             Some((ac, mq)) => (r.ac, r.mq) = (ac, mq),
             None => {
@@ -666,11 +715,13 @@ impl Machine {
     ) -> Result<u64, Stop> {
         Ok(match op {
             Op::Fmp | Op::Ufm => {
-                let o = float::multiply(r.mq, self.mem[yi], op == Op::Fmp);
+                let mut o = float::multiply(r.mq, self.mem[yi], op == Op::Fmp);
+                o.cycles = self.model_cycles(op, o.cycles, 0, false, false);
                 self.float_result(r, o)
             }
             Op::Fdh | Op::Fdp => {
-                let o = float::divide(r.ac, self.mem[yi]);
+                let mut o = float::divide(r.ac, self.mem[yi]);
+                o.cycles = self.model_cycles(op, o.cycles, 0, false, false);
                 let own = self.float_result(r, o);
                 if o.divide_check {
                     self.divide_check = true;
@@ -712,7 +763,7 @@ impl Machine {
     /// 0000 and the code to its decrement, the rest of 0000 kept, and the next instruction
     /// comes from 0010 [CE-142; SUP `fp_trap`, `WriteTAD`]; one cycle to store 0000 [I].
     /// Otherwise an AC spill turns AC overflow on and an MQ spill MQ overflow [SUP].
-    fn spill(&mut self, r: &mut Regs, code: u8) -> u64 {
+    pub(super) fn spill(&mut self, r: &mut Regs, code: u8) -> u64 {
         if code == 0 {
             return 0;
         }

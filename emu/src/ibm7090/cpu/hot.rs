@@ -4,7 +4,7 @@
 //! more of the machine, and those that name index registers in a less common way
 //! (indirect, a tag naming several registers, a tag 0 where a register is the operand).
 
-use super::super::decode::Decoded;
+use super::super::decode;
 use super::exec::{core, Flow};
 use super::icache::{refill, Icache};
 use super::regs::Regs;
@@ -27,7 +27,7 @@ pub(super) enum Exit {
 pub(super) fn steps(
     mem: &mut [u64; STORE_WORDS],
     icache: &mut Icache,
-    dec: &[Decoded; 4096],
+    dec: &decode::Table,
     r: &mut Regs,
     n: u64,
 ) -> (Exit, u64) {

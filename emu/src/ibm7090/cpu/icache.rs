@@ -3,7 +3,7 @@
 //! decoded again when it is fetched.
 
 use super::super::arith::SIGN;
-use super::super::decode::{self, Decoded, Ea, UNIMPLEMENTED};
+use super::super::decode::{self, Ea, UNIMPLEMENTED};
 use super::super::isa::Op;
 use super::STORE_WORDS;
 
@@ -43,7 +43,7 @@ pub(super) type Icache = [Entry; STORE_WORDS];
 /// loop's registers).
 #[cold]
 #[inline(never)]
-pub(super) fn refill(icache: &mut Icache, dec: &[Decoded; 4096], at: u16, word: u64) {
+pub(super) fn refill(icache: &mut Icache, dec: &decode::Table, at: u16, word: u64) {
     let mut e = entry(word, dec);
     if e.address == at && self_target(&e) {
         // A transfer to its own location: left to the machine, which tells a tight loop
@@ -75,18 +75,19 @@ fn self_target(e: &Entry) -> bool {
 
 /// The entry for `word`.
 #[inline(always)]
-fn entry(word: u64, dec: &[Decoded; 4096]) -> Entry {
-    let mut d = dec[((word >> 24) & 0o7777) as usize];
+fn entry(word: u64, dec: &decode::Table) -> Entry {
+    let mut d = dec.ops[((word >> 24) & 0o7777) as usize];
     if d.op == Op::Group0760 {
         // The function its address selects; an indexed one is left to the machine.
         d = if (word >> 15) & 7 == 0 {
-            decode::group(word & SIGN != 0, (word & 0o77777) as u16)
+            dec.group(word & SIGN != 0, (word & 0o77777) as u16)
         } else {
             UNIMPLEMENTED
         };
     }
     let tag = (word >> 15) & 7;
-    // One index register, 3 for none; a tag naming several is left out (`None`).
+    // One index register, 3 for none; tags 3, 5, 6 and 7 are left out (`None`): several
+    // registers in multiple-tag mode, the 7094's XR3, XR5-XR7 out of it.
     let one = match tag {
         0 => Some(3),
         1 => Some(0),

@@ -52,7 +52,7 @@ fn program(cards: usize, read: bool, compute: u32, bound: Bound) -> Machine {
             ins("HPR", 0, 0, 0),
         ],
     );
-    m.xr[1] = cards as u32;
+    m.xr[2] = cards as u32;
     m.load(0o200, &[iocd(24, 0o300)]);
     m.ic = 0o100;
     m

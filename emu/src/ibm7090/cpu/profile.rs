@@ -40,8 +40,8 @@ impl Machine {
         let mut w = word;
         loop {
             let opcode = ((w >> 24) & 0o7777) as u16;
-            let d = self.dec[opcode as usize].specialise(w);
-            match (d.op, isa::select(opcode)) {
+            let d = self.dec.ops[opcode as usize].specialise(w);
+            match (d.op, isa::select_on(self.model, opcode)) {
                 (Op::Xec, Selected::Row(row)) => {
                     if c.xecs > XEC_LIMIT as u64 {
                         // XEC_LIMIT stops the chain before anything further runs.
@@ -59,7 +59,7 @@ impl Machine {
                 }
                 (_, Selected::Group0760) => {
                     let (y, _) = effective(&self.mem, r, w, d);
-                    c.target = isa::group_function(w & SIGN != 0, y);
+                    c.target = isa::group_function_on(self.model, w & SIGN != 0, y);
                     return c;
                 }
                 (_, Selected::Nothing) => return c,

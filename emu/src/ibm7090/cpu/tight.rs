@@ -28,6 +28,8 @@ pub(super) struct Looping {
     ac: u64,
     mq: u64,
     xa: [u32; 4],
+    more: [u32; 4],
+    multi_tag: bool,
     overflow: bool,
     divide_check: bool,
     mq_overflow: bool,
@@ -63,6 +65,8 @@ impl Machine {
             ac: r.ac,
             mq: r.mq,
             xa: r.xa,
+            more: r.more,
+            multi_tag: r.multi_tag,
             overflow: r.overflow,
             divide_check: self.divide_check,
             mq_overflow: self.mq_overflow,
@@ -138,10 +142,10 @@ mod tests {
         // TSX * loads its register the first time, then changes nothing.
         let mut m = machine(&[ins("TSX", 0o100, 1, 0)]);
         assert_eq!(m.run(Limits::none()), Stop::TightLoop { address: 0o100 });
-        assert_eq!((m.xr[0], m.instructions()), (0o77700, 2));
+        assert_eq!((m.xr[1], m.instructions()), (0o77700, 2));
         // TXH * with the register above the decrement: taken, nothing changes.
         let mut m = machine(&[ins("TXH", 0o100, 1, 2)]);
-        m.xr[0] = 3;
+        m.xr[1] = 3;
         assert_eq!(m.run(Limits::none()), Stop::TightLoop { address: 0o100 });
     }
 
@@ -149,9 +153,9 @@ mod tests {
     fn loops_that_change_something_are_not_tight() {
         // TIX *,1,1 counts the register down to 1 and falls through.
         let mut m = machine(&[ins("TIX", 0o100, 1, 1)]);
-        m.xr[0] = 50;
+        m.xr[1] = 50;
         assert!(matches!(m.run(Limits::none()), Stop::HaltProceed { .. }));
-        assert_eq!((m.xr[0], m.instructions()), (1, 51));
+        assert_eq!((m.xr[1], m.instructions()), (1, 51));
         // TXI * adds for ever: only the budget ends it.
         let mut m = machine(&[ins("TXI", 0o100, 1, 1)]);
         assert_eq!(

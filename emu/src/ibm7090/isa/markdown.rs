@@ -1,6 +1,7 @@
 //! The instruction table as docs/ibm7090.md shows it.
 
 use super::{Format, Status, Timing, ALIASES, TABLE};
+use crate::ibm7090::model::Model;
 
 /// The instruction table as a Markdown table (docs/ibm7090.md embeds it; a test keeps the two
 /// identical).
@@ -65,15 +66,20 @@ pub fn markdown_table() -> String {
             Timing::CountMultiply => "2..16 (multiply rule, count)".to_string(),
             Timing::CountDivide => "2, 3 or 2 + count/3 (divide rule, count)".to_string(),
             Timing::Convert => "2 + count".to_string(),
+            Timing::DoubleAdd => "7..19 (floating add rule, + 1)".to_string(),
+            Timing::DoubleAddUnnormalized => "6..12 (floating add rule, + 1)".to_string(),
+            Timing::DoubleMultiply => "2..31 (double multiply rule)".to_string(),
+            Timing::DoubleDivide => "3..38 (double divide rule)".to_string(),
         };
         let cycles = if i.format == Format::ChannelCommand {
             "(channel)".to_string()
         } else {
             cycles
         };
-        let status = match i.status() {
-            Status::Implemented => "emulated",
-            Status::Unimplemented => "stops",
+        let status = match (i.status(), i.on(Model::Ibm7090)) {
+            (Status::Implemented, true) => "emulated",
+            (Status::Implemented, false) => "emulated (7094)",
+            (Status::Unimplemented, _) => "stops",
         };
         s.push_str(&format!(
             "| {} | {} | {:?} | {} | {} | {} | {} |\n",

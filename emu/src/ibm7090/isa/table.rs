@@ -17,15 +17,33 @@
 
 use super::Op::*;
 use super::Timing::{
-    Convert, CountDivide, CountMultiply, Divide, Execute, Fixed, FloatAdd, FloatAddUnnormalized,
-    FloatDivide, FloatMultiply, Multiply, Shift,
+    Convert, CountDivide, CountMultiply, Divide, DoubleAdd, DoubleAddUnnormalized, DoubleDivide,
+    DoubleMultiply, Execute, Fixed, FloatAdd, FloatAddUnnormalized, FloatDivide, FloatMultiply,
+    Multiply, Shift,
 };
 use super::{
-    group, unit, units, InstrInfo, COMMAND, CONVERT, COUNT, DATA, DIRECT, IO, MASK, PREFIX, SHIFT,
-    UNIT, XR, Y,
+    group, unit, units, InstrInfo, Models, COMMAND, CONVERT, COUNT, DATA, DIRECT, IO, MASK, PREFIX,
+    SHIFT, UNIT, XR, Y,
 };
 
-/// One row (the columns of the chart; see `InstrInfo`).
+/// One row of the 7094's additions (the columns as `i`'s; its cycles are the 7094's).
+#[allow(clippy::too_many_arguments)]
+const fn i94(
+    opcode: u16,
+    mnemonic: &'static str,
+    form: super::Form,
+    op: super::Op,
+    timing: super::Timing,
+    timing_source: &'static str,
+    summary: &'static str,
+) -> InstrInfo {
+    InstrInfo {
+        models: Models::IBM7094,
+        ..i(opcode, mnemonic, form, op, timing, timing_source, summary)
+    }
+}
+
+/// One row (the columns of the chart; see `InstrInfo`): an order of every model.
 const fn i(
     opcode: u16,
     mnemonic: &'static str,
@@ -47,6 +65,7 @@ const fn i(
         timing_source,
         op,
         summary,
+        models: Models::ALL,
     }
 }
 
@@ -99,10 +118,15 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0240, "FDH",  Y,                   Fdh,           FloatDivide, "[S] CE-86 bounds; [I] rule",    "MQ := AC / C(Y), AC := remainder (floating); halt on divide check"),
     i(0o0241, "FDP",  Y,                   Fdp,           FloatDivide, "[I] as FDH",                    "MQ := AC / C(Y), AC := remainder (floating); divide check proceeds"),
     i(0o0260, "FMP",  Y,                   Fmp,           FloatMultiply, "[S] CE-85/86; [I] per bit",   "AC:MQ := MQ * C(Y), normalized (floating)"),
+    i94(0o0261, "DFMP", Y,                 Dfmp,          DoubleMultiply, "[I] FMP's steps, three products", "AC:MQ := AC:MQ * C(Y):C(Y+1), normalized (double)"),
     i(0o0300, "FAD",  Y,                   Fad,           FloatAdd, "[S] 9M08A steps; CE-78/79",        "AC:MQ := AC + C(Y), normalized (floating)"),
+    i94(0o0301, "DFAD", Y,                 Dfad,          DoubleAdd, "[I] FAD's steps, + 1",          "AC:MQ := AC:MQ + C(Y):C(Y+1), normalized (double)"),
     i(0o0302, "FSB",  Y,                   Fsb,           FloatAdd, "[S] 9M08A steps; CE-78/79",        "AC:MQ := AC - C(Y), normalized (floating)"),
+    i94(0o0303, "DFSB", Y,                 Dfsb,          DoubleAdd, "[I] FAD's steps, + 1",          "AC:MQ := AC:MQ - C(Y):C(Y+1), normalized (double)"),
     i(0o0304, "FAM",  Y,                   Fam,           FloatAdd, "[I] as FAD",                       "AC:MQ := AC + magnitude of C(Y), normalized (floating)"),
+    i94(0o0305, "DFAM", Y,                 Dfam,          DoubleAdd, "[I] FAD's steps, + 1",          "AC:MQ := AC:MQ + magnitude of C(Y):C(Y+1), normalized (double)"),
     i(0o0306, "FSM",  Y,                   Fsm,           FloatAdd, "[I] as FAD",                       "AC:MQ := AC - magnitude of C(Y), normalized (floating)"),
+    i94(0o0307, "DFSM", Y,                 Dfsm,          DoubleAdd, "[I] FAD's steps, + 1",          "AC:MQ := AC:MQ - magnitude of C(Y):C(Y+1), normalized (double)"),
     // --- Logical and compare
     i(0o0320, "ANS",  Y,                   Ans,           Fixed(4), "[S] CE-129",                       "C(Y) := AC(P,1-35) AND C(Y)"),
     i(0o0322, "ERA",  Y,                   Era,           Fixed(3), "[I] as ANA",                       "AC(P,1-35) := AC(P,1-35) XOR C(Y); AC S,Q := 0"),
@@ -116,6 +140,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0440, "IIS",  Y,                   Iis,           Fixed(2), "[I] (I,E)",                        "SI := SI XOR C(Y)"),
     i(0o0441, "LDI",  Y,                   Ldi,           Fixed(2), "[I] (I,E)",                        "SI := C(Y)"),
     i(0o0442, "OSI",  Y,                   Osi,           Fixed(2), "[I] (I,E)",                        "SI := SI OR C(Y)"),
+    i94(0o0443, "DLD",  Y,                 Dld,           Fixed(2), "[I] one E of two words",           "AC := C(Y), MQ := C(Y+1); odd Y: floating trap after"),
     i(0o0444, "OFT",  Y,                   Oft,           Fixed(2), "[I] (I,E)",                        "skip if every SI bit selected by C(Y) is off"),
     i(0o0445, "RIS",  Y,                   Ris,           Fixed(2), "[I] (I,E)",                        "SI := SI AND NOT C(Y)"),
     i(0o0446, "ONT",  Y,                   Ont,           Fixed(2), "[I] (I,E)",                        "skip if every SI bit selected by C(Y) is on"),
@@ -143,6 +168,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0625, "STT",  Y,                   Stt,           Fixed(2), "[I]",                              "C(Y)(18-20) := AC(18-20)"),
     i(0o0630, "STP",  Y,                   Stp,           Fixed(2), "[I]",                              "C(Y)(S,1,2) := AC(P,1,2)"),
     i(0o0634, "SXA",  XR,                  Sxa,           Fixed(2), "[I]",                              "C(Y)(21-35) := XR(T)"),
+    i94(0o0636, "SCA",  XR,                Sca,           Fixed(2), "[I] as SXA",                       "C(Y)(21-35) := 2's complement of XR(T)"),
     i(0o0640, "SCHA", IO,                  Sch,           Fixed(2), "[I]",                              "C(Y) := channel A's operation, location counter, address"),
     i(0o0641, "SCHC", IO,                  Sch,           Fixed(2), "[I]",                              "store channel C (absent: stops)"),
     i(0o0642, "SCHE", IO,                  Sch,           Fixed(2), "[I]",                              "store channel E (absent: stops)"),
@@ -150,6 +176,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0734, "PAX",  XR,                  Pax,           Fixed(1), "[I]",                              "XR(T) := AC(21-35)"),
     i(0o0737, "PAC",  XR,                  Pac,           Fixed(1), "[I]",                              "XR(T) := 2's complement of AC(21-35)"),
     i(0o0754, "PXA",  XR,                  Pxa,           Fixed(1), "[I]",                              "AC := XR(T) in 21-35, rest 0"),
+    i94(0o0756, "PCA",  XR,                Pca,           Fixed(1), "[I] as PXA",                       "AC := 2's complement of XR(T) in 21-35, rest 0"),
     i(0o0760, "CLM",  group(0o0000, 0, 0), Clm,           Fixed(2), "[I] 0760 group",                   "clear AC(Q,P,1-35), keep sign"),
     i(0o0760, "LBT",  group(0o0001, 0, 0), Lbt,           Fixed(2), "[S] CE-100",                       "skip if AC bit 35 is 1"),
     i(0o0760, "CHS",  group(0o0002, 0, 0), Chs,           Fixed(2), "[I] 0760 group",                   "change AC sign"),
@@ -162,6 +189,7 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o0760, "FRN",  group(0o0011, 0, 0), Frn,           Fixed(2), "[S] CE-86",                        "floating round: if MQ(9), AC fraction + 1"),
     i(0o0760, "DCT",  group(0o0012, 0, 0), Dct,           Fixed(2), "[I] 0760 group",                   "divide check on: turn off; off: skip"),
     i(0o0760, "RCT",  group(0o0014, 0, 0), Rct,           Fixed(2), "[I] 0760 group",                   "restore channel traps (allowed again after one)"),
+    i94(0o0760, "LMTM", group(0o0016, 0, 0), Lmtm,        Fixed(2), "[I] 0760 group",                   "leave multiple-tag mode: seven index registers"),
     i(0o0760, "SLF",  group(0o0140, 0, 0), Slf,           Fixed(2), "[I] 0760 group",                   "sense lights all off"),
     i(0o0760, "SLN",  group(0o0140, 1, 4), Sln,           Fixed(2), "[I] 0760 group",                   "sense light n on"),
     i(0o0760, "SWT",  group(0o0160, 1, 6), Swt,           Fixed(2), "[I] 0760 group",                   "skip if sense switch n on"),
@@ -220,11 +248,18 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o4140, "TNO",  Y,                   Tno,           Fixed(1), "[I]",                              "transfer if AC overflow off; turn it off"),
     i(0o4154, "CRQ",  CONVERT,             Crq,           Convert,  "[S] CE-136/138",                   "C times: MQ(30-35) := S,1-5 of C(Y + MQ(S-5)) as MQ shifts left 6; next Y its address"),
     i(0o4200, "MPR",  Y,                   Mpr,           Multiply, "[S] CE-64",                        "MPY, then round AC by MQ(1)"),
+    i94(0o4240, "DFDH", Y,                 Dfdh,          DoubleDivide, "[I] two divides and a multiply", "AC:MQ := AC:MQ / C(Y):C(Y+1) (double); halt on divide check"),
+    i94(0o4241, "DFDP", Y,                 Dfdp,          DoubleDivide, "[I] two divides and a multiply", "AC:MQ := AC:MQ / C(Y):C(Y+1) (double); divide check proceeds"),
     i(0o4260, "UFM",  Y,                   Ufm,           FloatMultiply, "[S] CE-86 bounds; [I] per bit", "AC:MQ := MQ * C(Y), unnormalized (floating)"),
+    i94(0o4261, "DUFM", Y,                 Dufm,          DoubleMultiply, "[I] FMP's steps, three products", "AC:MQ := AC:MQ * C(Y):C(Y+1), unnormalized (double)"),
     i(0o4300, "UFA",  Y,                   Ufa,           FloatAddUnnormalized, "[S] 9M08A steps",      "AC:MQ := AC + C(Y), unnormalized (floating)"),
+    i94(0o4301, "DUFA", Y,                 Dufa,          DoubleAddUnnormalized, "[I] UFA's steps, + 1", "AC:MQ := AC:MQ + C(Y):C(Y+1), unnormalized (double)"),
     i(0o4302, "UFS",  Y,                   Ufs,           FloatAddUnnormalized, "[S] 9M08A steps",      "AC:MQ := AC - C(Y), unnormalized (floating)"),
+    i94(0o4303, "DUFS", Y,                 Dufs,          DoubleAddUnnormalized, "[I] UFA's steps, + 1", "AC:MQ := AC:MQ - C(Y):C(Y+1), unnormalized (double)"),
     i(0o4304, "UAM",  Y,                   Uam,           FloatAddUnnormalized, "[I] as UFA",           "AC:MQ := AC + magnitude of C(Y), unnormalized (floating)"),
+    i94(0o4305, "DUAM", Y,                 Duam,          DoubleAddUnnormalized, "[I] UFA's steps, + 1", "AC:MQ := AC:MQ + magnitude of C(Y):C(Y+1), unnormalized (double)"),
     i(0o4306, "USM",  Y,                   Usm,           FloatAddUnnormalized, "[I] as UFA",           "AC:MQ := AC - magnitude of C(Y), unnormalized (floating)"),
+    i94(0o4307, "DUSM", Y,                 Dusm,          DoubleAddUnnormalized, "[I] UFA's steps, + 1", "AC:MQ := AC:MQ - magnitude of C(Y):C(Y+1), unnormalized (double)"),
     i(0o4320, "ANA",  Y,                   Ana,           Fixed(3), "[S] CE-129",                       "AC(P,1-35) := AC(P,1-35) AND C(Y); AC S,Q := 0"),
     i(0o4340, "LAS",  Y,                   Las,           Fixed(3), "[I]",                              "logical compare AC(Q,P,1-35) with C(Y)"),
     i(0o4400, "SBM",  Y,                   Sbm,           Fixed(2), "[I]",                              "AC := AC - |C(Y)|"),
@@ -240,21 +275,25 @@ pub static TABLE: &[InstrInfo] = &[
     i(0o4545, "LCHD", IO,                  Lch,           Fixed(2), "[I]",                              "load channel D (absent: stops)"),
     i(0o4546, "LCHF", IO,                  Lch,           Fixed(2), "[I]",                              "load channel F (absent: stops)"),
     i(0o4600, "STQ",  Y,                   Stq,           Fixed(2), "[I]",                              "C(Y) := MQ"),
+    i94(0o4603, "DST",  Y,                 Dst,           Fixed(3), "[I] two stores",                   "C(Y) := AC(S,1-35), C(Y+1) := MQ"),
     i(0o4602, "ORS",  Y,                   Ors,           Fixed(2), "[S] CE-129",                       "C(Y) := AC(P,1-35) OR C(Y)"),
     i(0o4620, "SLQ",  Y,                   Slq,           Fixed(2), "[I] as STQ",                       "C(Y)(S,1-17) := MQ(S,1-17)"),
     i(0o4625, "STL",  Y,                   Stl,           Fixed(2), "[I]",                              "C(Y)(21-35) := IC"),
     i(0o4634, "SXD",  XR,                  Sxd,           Fixed(2), "[I]",                              "C(Y)(3-17) := XR(T)"),
+    i94(0o4636, "SCD",  XR,                Scd,           Fixed(2), "[I] as SXD",                       "C(Y)(3-17) := 2's complement of XR(T)"),
     i(0o4640, "SCHB", IO,                  Sch,           Fixed(2), "[I]",                              "C(Y) := channel B's operation, location counter, address"),
     i(0o4641, "SCHD", IO,                  Sch,           Fixed(2), "[I]",                              "store channel D (absent: stops)"),
     i(0o4642, "SCHF", IO,                  Sch,           Fixed(2), "[I]",                              "store channel F (absent: stops)"),
     i(0o4734, "PDX",  XR,                  Pdx,           Fixed(1), "[I]",                              "XR(T) := AC(3-17)"),
     i(0o4737, "PDC",  XR,                  Pdc,           Fixed(1), "[I]",                              "XR(T) := 2's complement of AC(3-17)"),
     i(0o4754, "PXD",  XR,                  Pxd,           Fixed(1), "[I]",                              "AC := XR(T) in 3-17, rest 0"),
+    i94(0o4756, "PCD",  XR,                Pcd,           Fixed(1), "[I] as PXD",                       "AC := 2's complement of XR(T) in 3-17, rest 0"),
     i(0o4760, "PBT",  group(0o0001, 0, 0), Pbt,           Fixed(2), "[S] CE-100",                       "skip if AC P bit is 1"),
     i(0o4760, "EFTM", group(0o0002, 0, 0), Eftm,          Fixed(2), "[I] 0760 group",                   "enter floating trap mode (CE-142); MQ overflow off"),
     i(0o4760, "SSM",  group(0o0003, 0, 0), Ssm,           Fixed(2), "[I] 0760 group",                   "AC sign := -"),
     i(0o4760, "LFTM", group(0o0004, 0, 0), Lftm,          Fixed(2), "[I] 0760 group",                   "leave floating trap mode (CE-142): spills set the indicators"),
     i(0o4760, "LTM",  group(0o0007, 0, 0), Ltm,           Fixed(2), "[I] as ETM",                       "leave trapping mode"),
+    i94(0o4760, "EMTM", group(0o0016, 0, 0), Emtm,        Fixed(2), "[I] 0760 group",                   "enter multiple-tag mode: tags OR index registers 1, 2, 4"),
     i(0o4760, "SLT",  group(0o0140, 1, 4), Slt,           Fixed(2), "[I] 0760 group",                   "if sense light n on: off and skip"),
     i(0o4760, "ETTA", group(0o1000, 0, 0), Ett,           Fixed(2), "[I] 0760 group",                   "end of tape, channel A: on: turn off; off: skip"),
     i(0o4760, "ETTB", group(0o2000, 0, 0), Ett,           Fixed(2), "[I] 0760 group",                   "end of tape, channel B: on: turn off; off: skip"),

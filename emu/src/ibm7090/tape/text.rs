@@ -14,7 +14,9 @@
 //!   blank one line, `0` a blank line first, `-` two, `1` a form feed first (any other is
 //!   printed as it is); the rest of the record is the line, trailing blanks removed (a record
 //!   of blanks is an empty line, except as the very first; a record of the control character
-//!   alone prints nothing). Tape marks print nothing; two together end the listing.
+//!   alone prints nothing). A character 072 (CPU code) inside a record ends its line, and the
+//!   character after it is the next line's carriage control (a blocked listing, as IBSYS
+//!   writes SYSOU1). Tape marks print nothing; two together end the listing.
 //! - **Codes.** SIMH's BCD records are in the 7-track tape code (`tape.rs`), s709's by
 //!   default in the CPU's own ("memory code", `txt2bcd` without `-a`): 0 is 000, blank 060,
 //!   with even parity. `Code::Memory` converts a P7B image of s709's to the tape code and back:
@@ -131,8 +133,7 @@ impl Tape {
 
     /// The records as print lines, as `bcd2txt -p` prints them (the module's doc).
     pub fn to_print_text(&self) -> String {
-        let mut out = String::new();
-        let mut first = true;
+        let mut p = Printout::default();
         let mut marks = 0;
         for b in &self.blocks {
             let chars = match b {
@@ -146,29 +147,17 @@ impl Tape {
                 Block::Record(chars) => chars,
             };
             marks = 0;
-            let text = super::record_text(chars);
-            let mut cs = text.chars();
-            match cs.next() {
-                Some(' ') | None => {}
-                Some('0') => out.push('\n'),
-                Some('-') => out.push_str("\n\n"),
-                Some('1') => out.push('\u{c}'),
-                Some(c) => out.push(c),
+            let mut codes = chars.iter().map(|&c| from_tape_bcd(c) & 0o77);
+            p.line_ends(codes.next());
+            while let Some(c) = codes.next() {
+                match c {
+                    LINE_END => p.line_ends(Some(codes.next().unwrap_or(LINE_END))),
+                    _ => p.line.push(bcd::decode(c)),
+                }
             }
-            let body = cs.as_str();
-            if body.is_empty() {
-                continue;
-            }
-            let line = body.trim_end();
-            if !line.is_empty() {
-                out.push_str(line);
-                out.push('\n');
-            } else if !first {
-                out.push('\n');
-            }
-            first = false;
+            p.flush();
         }
-        out
+        p.out
     }
 
     /// A reel from a P7B image whose BCD records are in `code`.
@@ -284,6 +273,21 @@ mod tests {
     }
 
     #[test]
+    fn a_blocked_record_prints_a_line_at_each_072() {
+        // IBSYS's SYSOU1: lines within a record, each after 072 with its own carriage control;
+        // a 072 ending the record prints as `?` (bcd2txt -p).
+        let end = with_parity(to_tape_bcd(LINE_END), false);
+        let mut r = bcd_record(" ONE  ").unwrap();
+        r.push(end);
+        r.extend(bcd_record("0TWO").unwrap());
+        r.push(end);
+        r.extend(bcd_record("1").unwrap());
+        r.push(end);
+        let t = Tape::of(vec![Block::Record(r)]);
+        assert_eq!(t.to_print_text(), "ONE\n\nTWO\n\u{c}?");
+    }
+
+    #[test]
     fn memory_code_records_convert_and_binary_ones_stay() {
         // s709's txt2bcd: A is 021 (even parity: 021 has two bits), blank 060, 0 000.
         let memory = [0x80 | 0o21, 0o60, 0o00, 0x80 | MARK];
@@ -356,6 +360,53 @@ mod tests {
                 let back = Tape::from_p7b_in(&t.to_p7b_in(code), code).unwrap();
                 prop_assert_eq!(&back.blocks, &t.blocks);
             }
+        }
+    }
+}
+
+/// The character that ends a print line inside a record (a blocked listing's lines; the next
+/// character is the next line's carriage control), `bcd2txt -p`'s `termc`: 072 in the CPU's
+/// code.
+const LINE_END: u8 = 0o72;
+
+/// Print lines being made from records (`Tape::to_print_text`).
+#[derive(Default)]
+struct Printout {
+    out: String,
+    /// The characters of the line so far (empty: nothing since its carriage control).
+    line: String,
+    /// Whether a line has been printed: a line of blanks prints as an empty line, except as
+    /// the very first.
+    printed: bool,
+}
+
+impl Printout {
+    /// The line so far is printed, trailing blanks removed.
+    fn flush(&mut self) {
+        if self.line.is_empty() {
+            return;
+        }
+        let line = self.line.trim_end();
+        if !line.is_empty() {
+            self.out.push_str(line);
+            self.out.push('\n');
+        } else if self.printed {
+            self.out.push('\n');
+        }
+        self.printed = true;
+        self.line.clear();
+    }
+
+    /// A line ends; `control` is the next one's carriage control: blank one line, `0` a blank
+    /// line first, `-` two, `1` a form feed first, any other printed as it is.
+    fn line_ends(&mut self, control: Option<u8>) {
+        self.flush();
+        match control.map(bcd::decode) {
+            Some(' ') | None => {}
+            Some('0') => self.out.push('\n'),
+            Some('-') => self.out.push_str("\n\n"),
+            Some('1') => self.out.push('\u{c}'),
+            Some(c) => self.out.push(c),
         }
     }
 }

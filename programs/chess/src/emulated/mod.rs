@@ -415,7 +415,7 @@ pub(crate) fn finish(program: &Program, m: Machine, stop: Stop) -> Result<Outcom
     let printed = printed(&m);
     // RDCARD keeps its caller in XR4 (index register C): TSX left the 2's complement of the
     // TSX's location there.
-    let caller = (0o100000 - m.xr[2]) as u16 & 0o77777;
+    let caller = (0o100000 - m.xr[4]) as u16 & 0o77777;
     let at_end = matches!((stop, program.end_of_deck),
         (Stop::BlankTape { address, unit: INPUT_TAPE }, Some((rtda, call)))
             if address == rtda && caller == call);

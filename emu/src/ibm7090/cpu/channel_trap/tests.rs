@@ -228,7 +228,7 @@ fn a_trap_interrupts_a_computing_loop() {
         Stop::HaltProceed { address: HANDLER }
     );
     assert_eq!(m.mem[0o12], location_word(4, 0o105));
-    assert!(m.xr[0] > 1, "the loop was still counting: {}", m.xr[0]);
+    assert!(m.xr[1] > 1, "the loop was still counting: {}", m.xr[1]);
 }
 
 #[test]
@@ -250,7 +250,7 @@ fn the_odd_word_runs_in_place_of_the_next_instruction() {
         m.run(Limits::instructions(1000)),
         Stop::HaltProceed { address: 0o106 }
     );
-    assert_eq!(m.xr[0], (0o105u32).wrapping_neg() & 0o77777);
+    assert_eq!(m.xr[1], (0o105u32).wrapping_neg() & 0o77777);
     assert_eq!(m.ac, 5);
     // RDS, RCHA, TCOA (the spin, then through), ENB, NOP, the TSX, the handler's TRA, CLA,
     // HPR: the trap's word counts as the instruction it stands for.

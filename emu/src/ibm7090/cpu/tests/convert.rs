@@ -22,13 +22,13 @@ fn cvr_replaces_from_the_ac_by_table() {
     });
     assert_eq!(m.ac, AC_S | 0o22_11_000000_00);
     assert_eq!(
-        m.xr[0], 0o300,
+        m.xr[1], 0o300,
         "bit 20: XR A := the last table word's address"
     );
     assert_eq!(cycles(&m), 2 + 2);
     // Count 0 with bit 20: XR A := the order's own address (SIMH).
     let m = run(&[convert("CVR", 0o1234, true, 0)], &[], |_| {});
-    assert_eq!((m.xr[0], cycles(&m)), (0o1234, 2));
+    assert_eq!((m.xr[1], cycles(&m)), (0o1234, 2));
     // A count of 64 or more spills into the opcode: +0115 is CVR with count 0o100 + c.
     let w = convert("CVR", 0o300, false, 0o101);
     assert_eq!(w >> 24, 0o0115);
@@ -55,5 +55,5 @@ fn crq_and_caq_from_the_mq() {
     });
     assert_eq!(m.mq, 0o7777_7777_03_01);
     assert_eq!(m.ac, AC_S | (5 + 0o44_0000_000300 + 0o55_0000_000300));
-    assert_eq!(m.xr[0], 0o300);
+    assert_eq!(m.xr[1], 0o300);
 }

@@ -153,7 +153,7 @@ fn load_cards_boots_a_self_loading_card() {
     assert_eq!(m.mem[23], 0);
     assert!(!m.io.arrivals.pending());
     assert_eq!(m.step(), None);
-    assert_eq!(m.xr[0], 0o30, "AXT 24,1");
+    assert_eq!(m.xr[1], 0o30, "AXT 24,1");
     assert_eq!(
         Machine::new().load_cards(),
         Err(crate::ibm7090::channel::ChannelError::ReaderEmpty)

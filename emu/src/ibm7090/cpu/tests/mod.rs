@@ -6,6 +6,12 @@
 use super::*;
 use crate::ibm7090::arith::{self, AC_P, AC_S, MAG, SIGN};
 use crate::ibm7090::isa::{by_mnemonic, Format, Status};
+use crate::ibm7090::timing;
+
+/// Index registers A, B, C (XR1, XR2, XR4).
+fn abc(m: &Machine) -> [u32; 3] {
+    [m.xr[1], m.xr[2], m.xr[4]]
+}
 
 const NEG: u64 = SIGN;
 

@@ -1,0 +1,148 @@
+//! `firstmoves ibsys JOB`: an IBSYS job on the emulated 7094, its tapes laid out as s709's
+//! procedure and SIMH's `ibsys.ini` lay them (docs/ibsys.md): the system library tapes SYSLB1
+//! and SYSLB2 on A1 and A2 with their rings out, SYSIN1 on A3 a BCD tape made from the job
+//! (`$LIST`, `$DATE` with the date in column 16, the job's cards, a tape mark, `$IBSYS`,
+//! `$STOP`), SYSOU1 on A4 and the work tapes on A5-A10, all ten 729s on channel A; the entry
+//! keys 0, LOAD TAPE from A1, and where the bootstrap halts the operator's `TRA 3` into IBSYS
+//! (`--as-is`: the job file is the whole input deck).
+//! The run goes to IBSYS's halt at END OF JOBS; SYSOU1 is printed as print lines on standard
+//! output (column 1 the carriage control, as s709's `bcd2txt -p`); on standard error the stop
+//! and the period time (the CPU's and the I/O wait; `--timing low|high` for the ends of the
+//! estimated figures), then the host's time.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use emu::ibm7090::ibsys::{self, sysin_deck, REELS, SYSOU1};
+use emu::ibm7090::tape::{Code, Tape};
+use emu::ibm7090::{Limits, Machine, Model, Stop};
+
+use super::run::ibm7090::{machine, read_tape, DEFAULT_INSTRUCTIONS};
+
+#[derive(clap::Args)]
+pub struct IbsysArgs {
+    /// The job: a card deck in text, a line a card (../shared/period/ibsys/jobs/hello.job).
+    pub job: PathBuf,
+    /// The folder holding the library tapes ASYS1.BIN (SYSLB1) and ASYS8.BIN (SYSLB2), P7B
+    /// images.
+    #[arg(long, default_value = "../shared/period/ibsys")]
+    pub system: PathBuf,
+    /// JOB is the whole input deck SYSIN1, used as it is: no `$LIST`, `$DATE`, tape mark,
+    /// `$IBSYS` or `$STOP` added.
+    #[arg(long)]
+    pub as_is: bool,
+    /// The date of the `$DATE` card, MMDDYY (IBSYS reads it from column 16).
+    #[arg(long, default_value = "010164", value_parser = parse_date)]
+    pub date: String,
+    /// The machine of the family: IBSYS on these tapes needs the 7094 (on a 7090 or 709 it
+    /// stops at its first EMTM).
+    #[arg(long, value_parser = parse_model, default_value = "7094")]
+    pub cpu: Model,
+    /// Write the on-line printer's lines here.
+    #[arg(long)]
+    pub printer: Option<PathBuf>,
+    /// Write the punch's cards here (`.cbn` column binary, else text).
+    #[arg(long)]
+    pub punch: Option<PathBuf>,
+    /// Write every reel but the library tapes as the run left it into this folder, under the
+    /// names SIMH's ibsys.ini attaches (sysin.bcd, sysou1.bcd, sysut1.bin ...).
+    #[arg(long)]
+    pub tapes: Option<PathBuf>,
+    /// Stop after this many instructions (default 10^10, with exit status 3).
+    #[arg(long)]
+    pub limit_orders: Option<u64>,
+    #[command(flatten)]
+    pub timing: crate::cmd::bounds::TimingArg,
+}
+
+fn parse_model(s: &str) -> Result<Model, String> {
+    Model::from_name(s).ok_or_else(|| format!("`{s}` is not 709, 7090 or 7094"))
+}
+
+fn parse_date(s: &str) -> Result<String, String> {
+    let ok = s.len() == 6
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (1..=12).contains(&s[..2].parse::<u8>().unwrap_or(0))
+        && (1..=31).contains(&s[2..4].parse::<u8>().unwrap_or(0));
+    match ok {
+        true => Ok(s.to_string()),
+        false => Err(format!("`{s}` is not a date MMDDYY")),
+    }
+}
+
+/// The library tapes' files in the system folder: SYSLB1, SYSLB2.
+pub const LIBRARY: [&str; 2] = ["ASYS1.BIN", "ASYS8.BIN"];
+
+/// The machine ready to run the input deck `sysin` (a card deck in text, read from `job`):
+/// reels mounted, the keys 0, LOAD TAPE pressed, the bootstrap run to its halt and the
+/// operator's TRA 3 given (`emu::ibm7090::ibsys::boot`).
+pub fn machine_for(
+    system: &Path,
+    job: &Path,
+    sysin: &str,
+    model: Model,
+    bound: emu::Bound,
+) -> anyhow::Result<Machine> {
+    let mut m = machine(model, bound);
+    let sysin = Tape::from_cards_text(sysin).with_context(|| format!("{}", job.display()))?;
+    let [lb1, lb2] = LIBRARY.map(|file| read_tape(&system.join(file), true, Code::Tape));
+    ibsys::boot(&mut m, lb1?, lb2?, sysin)?;
+    Ok(m)
+}
+
+pub fn run(args: IbsysArgs) -> anyhow::Result<()> {
+    let bound = args.timing.bound();
+    let deck = super::read_input(&args.job)?;
+    let sysin = match args.as_is {
+        true => deck,
+        false => sysin_deck(&deck, &args.date),
+    };
+    let mut m = machine_for(&args.system, &args.job, &sysin, args.cpu, bound)?;
+    let limit = args.limit_orders.unwrap_or(DEFAULT_INSTRUCTIONS);
+    let host = std::time::Instant::now();
+    let stop = m.run(Limits::instructions(limit));
+    let host = host.elapsed().as_secs_f64();
+    let sysou1 = m.io.tape(SYSOU1).context("no reel on SYSOU1's unit")?;
+    print!("{}", sysou1.to_print_text());
+    if let Some(path) = &args.printer {
+        let mut text = m.io.printer.lines.join("\n");
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(path) = &args.punch {
+        super::run::ibm7090::write_punch(&m, path)?;
+    }
+    if let Some(dir) = &args.tapes {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        for (unit, name) in REELS {
+            if let Some(t) = m.io.tape(unit) {
+                super::tape::write_tape(&dir.join(name), t, Code::Tape)?;
+            }
+        }
+    }
+    let model = m.model();
+    let seconds = |cycles: u64| model.cycles_to_us(cycles) / 1e6;
+    let (cycles, wait) = (m.cycles(), m.io_wait_cycles());
+    eprintln!(
+        "stop: {stop}; {} instructions, {cycles} cycles: period time {:.2} s (CPU {:.2} s, I/O wait {:.2} s) on the {}",
+        m.instructions(),
+        seconds(cycles),
+        seconds(cycles - wait),
+        seconds(wait),
+        model.machine(),
+    );
+    eprintln!(
+        "host: {host:.2} s, {:.1} M instructions a second",
+        m.instructions() as f64 / host.max(1e-9) / 1e6
+    );
+    super::run::exit_for_stop(
+        stop.is_error(),
+        matches!(stop, Stop::InstructionBudget),
+        args.limit_orders
+            .is_none()
+            .then_some((DEFAULT_INSTRUCTIONS, "instructions")),
+    );
+    Ok(())
+}
