@@ -33,6 +33,7 @@ pub mod search;
 pub mod shard;
 pub mod soma;
 pub mod turochamp;
+pub mod types;
 pub mod uci;
 
 pub use board::{Move, Position, BLACK, WHITE};
