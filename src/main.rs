@@ -79,8 +79,9 @@ machine stop LISP cannot go on from.")]
     Merge(cmd::merge::MergeArgs),
     /// Shell completions for bash, zsh or fish, on standard output.
     Completions(cmd::help::CompletionsArgs),
-    /// The manual page (roff), on standard output: `firstmoves man | man -l -`.
-    Man,
+    /// The manual pages (roff), on standard output: `firstmoves man | man -l -` for every page,
+    /// `firstmoves man dama exhibition` for one.
+    Man(cmd::help::ManArgs),
 }
 
 /// The whole command line: the derived definition and the `-o` every command shares.
@@ -98,10 +99,13 @@ pub const VERSION: &str = concat!(
 
 const AFTER_HELP: &str = "\
 Examples:
-  firstmoves dama exhibition                  25 boards of dama on emulated SILLIAC
-  firstmoves chess best --program kotok       Kotok's move from the start, on the 7090
-  firstmoves run ../shared/tapes/P12.pt       a period ILLIAC tape on SILLIAC
-  firstmoves console 7090 prog.fap            the operator's console of the 7090
+  firstmoves dama exhibition                               25 boards of dama on emulated SILLIAC
+  firstmoves chess best --program kotok --engine emulated  Kotok's move from the start, on the
+                                                           emulated 7090 (native twin by default)
+  firstmoves run ../shared/tapes/t.pt                      a period ILLIAC tape on SILLIAC: the
+                                                           loader X1 and a program it reads
+  firstmoves console silliac ../shared/tapes/t.pt          SILLIAC's operator's console with that
+                                                           tape (`go`, `show`, `quit`)
 
 Exit status: 0 success; 1 an error or a failed check (a mismatch, a diagnostic's error
 stop); 2 a usage error; 3 a run's budget spent; 4 a run's machine stop the program cannot go
@@ -133,7 +137,7 @@ fn main() -> ExitCode {
         Command::Tape(command) => cmd::tape::run(command),
         Command::Timing(args) => cmd::timing::run(args),
         Command::Completions(args) => cmd::help::completions(command(), args),
-        Command::Man => cmd::help::man(command()),
+        Command::Man(args) => cmd::help::man(command(), args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

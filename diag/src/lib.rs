@@ -8,6 +8,7 @@
 pub mod deck;
 pub mod nine_ap;
 pub mod table;
+pub mod unknown;
 
 use std::path::{Path, PathBuf};
 
@@ -46,13 +47,17 @@ pub enum Verdict {
     Unexpected,
     /// The cycle budget ran out first.
     Budget,
+    /// A diagnostic with no write-up in the project (`unknown`): its stops are reported, not
+    /// judged.
+    Unjudged,
 }
 
 impl Verdict {
-    /// The process's exit status: 0 only on the normal stop, 3 when the budget is spent.
+    /// The process's exit status: 0 on the normal stop and on a run no write-up judges (it
+    /// ran to its end), 1 on an error or unexpected stop, 3 when the budget is spent.
     pub fn exit_code(self) -> u8 {
         match self {
-            Verdict::Normal => 0,
+            Verdict::Normal | Verdict::Unjudged => 0,
             Verdict::Error | Verdict::Unexpected => 1,
             Verdict::Budget => 3,
         }
@@ -68,7 +73,8 @@ pub struct StopSeen {
     pub address: Option<String>,
     /// The write-up's number for it, if it has one.
     pub number: Option<String>,
-    /// `script`, `normal`, `error`, `unsupported` or `unexpected`.
+    /// `script`, `normal`, `error`, `unsupported` or `unexpected`; for a diagnostic with no
+    /// write-up `stop` (START pressed) or `end`.
     pub kind: String,
     pub meaning: String,
     /// Where the write-up or source says so.
@@ -316,7 +322,10 @@ fn matches(row: &StopRow, stop: &Stop) -> bool {
     row.halt == halt && (row.from..=row.to).contains(&at)
 }
 
-fn seen(
+/// The meaning of a stop that no row of the tables has.
+pub(crate) const NOT_IN_TABLES: &str = "not in the write-up's tables";
+
+pub(crate) fn seen(
     m: &Machine,
     stop: &Stop,
     kind: &str,
@@ -331,7 +340,7 @@ fn seen(
         (None, Stop::CycleBudget | Stop::InstructionBudget) => {
             "the cycle budget ran out before the normal stop".to_string()
         }
-        (None, _) => "not in the write-up's tables".to_string(),
+        (None, _) => NOT_IN_TABLES.to_string(),
     };
     StopSeen {
         reason: stop.reason().to_string(),

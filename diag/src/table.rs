@@ -688,7 +688,7 @@ const M21A_ERRORS: [StopRow; 14] = [
 ];
 
 /// Cycles for a run: every clean run is under 5 M cycles with the zero-time channel.
-const BUDGET: u64 = 50_000_000;
+pub(crate) const BUDGET: u64 = 50_000_000;
 
 /// The seven, one row each.
 pub const DIAGNOSTICS: [Diagnostic; 7] = [

@@ -3,6 +3,11 @@
 //! LOAD CARDS with the write-up's switches, play the operator's script and classify the stop
 //! by the write-up's tables (`diag`; docs/diagnostics.md). Exit status 0 on the
 //! normal stop, 1 on an error or unexpected stop, 3 when the cycle budget is spent.
+//!
+//! A diagnostic without tables (any other file, or one of the seven given `--start`) is run
+//! as `diag::unknown` lays it out: the same deck with a transfer card to `--start` or to its
+//! END card's address, START pressed at every halt, every stop reported; its verdict
+//! `unjudged` (exit 0) says that no write-up judged it.
 
 use std::path::{Path, PathBuf};
 
@@ -35,6 +40,19 @@ pub struct DiagArgs {
     /// Run all seven with their clean-run switches, one line each.
     #[arg(long)]
     pub all: bool,
+    /// The transfer card's address, octal: runs FILE as a diagnostic with no write-up (the
+    /// default for a file that is not one of the seven, which then starts at its END card's
+    /// address).
+    #[arg(long, value_parser = octal_address, conflicts_with = "all")]
+    pub start: Option<u16>,
+}
+
+/// `--start 30`: an octal address 0-77777.
+fn octal_address(s: &str) -> Result<u16, String> {
+    u16::from_str_radix(s.trim(), 8)
+        .ok()
+        .filter(|&a| a <= 0o77777)
+        .ok_or_else(|| format!("`{s}` is not an octal address 0-77777"))
 }
 
 /// Where a bare name is looked for: ../shared/diags from here, else beside the checkout.
@@ -101,17 +119,24 @@ pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
     }
     let file = args.file.as_deref().unwrap_or_default();
     let path = diag::resolve(file, &dir);
-    let p = diag::prepare_source(&path, &super::read_input(&path)?)?;
-    if let Some(out) = &args.deck {
-        let switches = options.switches.unwrap_or(p.row.switches);
-        let text: String = p
-            .deck(switches)?
-            .iter()
-            .map(|c| c.to_column_binary() + "\n")
-            .collect();
-        std::fs::write(out, text).with_context(|| format!("writing {}", out.display()))?;
-    }
-    let r = p.run(&options)?;
+    let source = super::read_input(&path)?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let r = if args.start.is_some() || diag::find(&stem).is_none() {
+        let u = diag::unknown::prepare_unjudged(&path, &source, args.start)?;
+        if let Some(out) = &args.deck {
+            write_deck(out, &u.deck()?)?;
+        }
+        u.run(&options)?
+    } else {
+        let p = diag::prepare_source(&path, &source)?;
+        if let Some(out) = &args.deck {
+            write_deck(out, &p.deck(options.switches.unwrap_or(p.row.switches))?)?;
+        }
+        p.run(&options)?
+    };
     if args.json {
         // Through a Value: its keys sorted, as every JSON report (docs/json.md).
         println!(
@@ -122,6 +147,12 @@ pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
         print_report(&r);
     }
     Ok(r.verdict.exit_code())
+}
+
+/// The deck in SIMH's column-binary format.
+fn write_deck(out: &Path, cards: &[emu::ibm7090::card::Card]) -> anyhow::Result<()> {
+    let text: String = cards.iter().map(|c| c.to_column_binary() + "\n").collect();
+    std::fs::write(out, text).with_context(|| format!("writing {}", out.display()))
 }
 
 fn switch_list(r: &Report) -> String {
@@ -142,6 +173,7 @@ fn verdict_name(v: Verdict) -> &'static str {
         Verdict::Error => "error",
         Verdict::Unexpected => "unexpected",
         Verdict::Budget => "budget",
+        Verdict::Unjudged => "unjudged (no write-up judged this run)",
     }
 }
 

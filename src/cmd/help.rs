@@ -17,18 +17,45 @@ pub fn completions(mut cmd: clap::Command, args: CompletionsArgs) -> anyhow::Res
     Ok(())
 }
 
-/// The manual page of the whole command line in roff: the main page, then one page a
-/// subcommand (`firstmoves man | man -l -`).
-pub fn man(cmd: clap::Command) -> anyhow::Result<()> {
+#[derive(clap::Args)]
+pub struct ManArgs {
+    /// One subcommand's page, e.g. `dama exhibition` (the page firstmoves-dama-exhibition(1));
+    /// without, every page: the main page, then each subcommand's at every depth.
+    pub command: Vec<String>,
+}
+
+/// Manual pages in roff: each names its subcommands' pages as `firstmoves-dama-exhibition(1)`,
+/// and every page it names is among those `firstmoves man` writes.
+pub fn man(mut cmd: clap::Command, args: ManArgs) -> anyhow::Result<()> {
+    // Building gives every subcommand its full name (`firstmoves-dama`, `firstmoves dama`),
+    // which the pages' titles, synopses and references use.
+    cmd.build();
+    let mut page = &cmd;
+    for (i, name) in args.command.iter().enumerate() {
+        page = page.find_subcommand(name).ok_or_else(|| {
+            let path = std::iter::once("firstmoves")
+                .chain(args.command[..i].iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" ");
+            anyhow::anyhow!("man: `{path}` has no subcommand `{name}`")
+        })?;
+    }
     let mut text = Vec::new();
-    clap_mangen::Man::new(cmd.clone()).render(&mut text)?;
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-        let title = format!("firstmoves-{}", sub.get_name());
-        clap_mangen::Man::new(sub.clone())
-            .title(title)
-            .render(&mut text)?;
+    if args.command.is_empty() {
+        pages(page, &mut text)?;
+    } else {
+        clap_mangen::Man::new(page.clone()).render(&mut text)?;
     }
     print(&text);
+    Ok(())
+}
+
+/// `cmd`'s page, then its subcommands' pages, depth first.
+fn pages(cmd: &clap::Command, out: &mut Vec<u8>) -> std::io::Result<()> {
+    clap_mangen::Man::new(cmd.clone()).render(out)?;
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        pages(sub, out)?;
+    }
     Ok(())
 }
 

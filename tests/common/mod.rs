@@ -8,6 +8,9 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+/// IBM's FAP run under IBSYS in SIMH, and its listing read back (`fap_ibm`, `fap_judge`).
+pub mod ibsys;
+
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_firstmoves");
 

@@ -22,12 +22,11 @@ pub struct Fap;
 /// What a layout pass keeps besides the core's location counter and store.
 #[derive(Debug, Default)]
 pub struct LayoutState {
-    /// Literals waiting for the pool, in order of first use.
-    literals: Vec<u64>,
-    /// The same words, to find repeats quickly.
-    literal_set: BTreeSet<u64>,
+    /// Literals waiting for the pool, each word once. FAP keeps its literal table in
+    /// ascending order of the word as 36 unsigned bits and lays the pool out in that order.
+    literals: BTreeSet<u64>,
     ended: bool,
-    /// The literal pool: (address, word), in order of first use.
+    /// The literal pool: (address, word), in ascending order of the word.
     pub pool: Vec<(u16, u64)>,
     /// Blocks reserved by BSS and BES: (first address, words).
     pub reserved: Vec<(u16, u16)>,
@@ -204,9 +203,7 @@ fn card(p: Pass, line: &Line) {
         Stmt::Instr { info, fields, .. } => {
             define(p, label, loc, SymbolKind::Location);
             if let Some(Address::Literal(w, _)) = &fields.address {
-                if p.state.literal_set.insert(*w) {
-                    p.state.literals.push(*w);
-                }
+                p.state.literals.insert(*w);
             }
             // The word is encoded once the symbols have settled.
             place(p, 0, WordKind::Instruction(info), span);
@@ -291,9 +288,9 @@ fn card(p: Pass, line: &Line) {
     }
 }
 
-/// Place the literal pool at the location counter.
+/// Place the literal pool at the location counter, in FAP's order: ascending words, each
+/// once (docs/assembler.md, "Literals").
 fn pool(p: Pass) {
-    p.state.literal_set.clear();
     for w in std::mem::take(&mut p.state.literals) {
         let key = literal_key(w);
         let at = p.loc;

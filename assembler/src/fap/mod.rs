@@ -39,7 +39,7 @@ pub struct Program {
     /// The END card's address, else the first word placed.
     pub start: u16,
     pub symbols: BTreeMap<String, Symbol>,
-    /// The literal pool: (address, word), in order of first use.
+    /// The literal pool: (address, word), in ascending order of the word.
     pub literals: Vec<(u16, u64)>,
     /// Blocks reserved by BSS and BES: (first address, words).
     pub reserved: Vec<(u16, u16)>,

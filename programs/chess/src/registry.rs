@@ -123,6 +123,8 @@ pub trait Entry: Sync {
     fn check(&self, settings: &[(String, String)]) -> Result<(), ProgramError>;
     /// Assemble the FAP program now, so a broken one is reported before the first move.
     fn assemble(&self) -> Result<(), ProgramError>;
+    /// The program assembled.
+    fn program(&self) -> Result<&'static Program, ProgramError>;
     /// Either twin behind the UCI engine trait.
     fn engine(
         &self,
@@ -233,6 +235,10 @@ impl<P: Player> Entry for Row<P> {
     fn assemble(&self) -> Result<(), ProgramError> {
         assembled::<P>()?;
         Ok(())
+    }
+
+    fn program(&self) -> Result<&'static Program, ProgramError> {
+        Ok(assembled::<P>()?)
     }
 
     fn engine(

@@ -13,6 +13,7 @@ use super::{default_program, program, program_names, ProgramFlags};
 
 #[derive(clap::Args)]
 pub struct CrosscheckArgs {
+    /// Which chess program (the registry's; see the values below).
     #[arg(long, default_value = default_program(), value_parser = program_names())]
     pub program: String,
     /// How many positions, 1 to 1,000,000 (the middle-game set and random play; each program

@@ -18,6 +18,8 @@ pub struct MateArgs {
     /// The position (FEN), the attacker to move.
     #[arg(long)]
     pub fen: String,
+    /// Which twin searches: `native` (the Rust twin, the default) or `emulated` (MATER's FAP
+    /// program on the emulated 7090).
     #[arg(long, value_enum, default_value = "native")]
     pub engine: EngineArg,
     /// 1 = MATER I (checks only), 2 = MATER II (also quiet mate threats).

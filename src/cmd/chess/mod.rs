@@ -119,8 +119,11 @@ pub fn default_program() -> &'static str {
 /// Which program, which twin, and its settings: what `best`, `uci` and `cards` take.
 #[derive(clap::Args)]
 pub struct Which {
+    /// Which chess program (the registry's; see the values below).
     #[arg(long, default_value = default_program(), value_parser = program_names())]
     pub program: String,
+    /// Which twin runs it: `native` (the Rust twin, the default) or `emulated` (the FAP
+    /// program on the emulated 7090, with its period time).
     #[arg(long, value_enum, default_value = "native")]
     pub engine: EngineArg,
     #[command(flatten)]

@@ -16,6 +16,8 @@ pub struct PerftArgs {
     /// Plies down (0 to 15; the FAP perft program goes to 9).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
     pub depth: u32,
+    /// Which counts: `native` (the Rust move generator, the default) or `emulated` (the FAP
+    /// perft program on the emulated 7090).
     #[arg(long, value_enum, default_value = "native")]
     pub engine: EngineArg,
     /// Counts by first move.

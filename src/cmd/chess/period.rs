@@ -7,11 +7,14 @@ use super::{default_program, program, program_names, EngineArg};
 
 #[derive(clap::Args)]
 pub struct PeriodArgs {
+    /// Which chess program (the registry's; see the values below).
     #[arg(long, default_value = default_program(), value_parser = program_names())]
     pub program: String,
     /// `emulated`: positions per emulated minute and emulated minutes a move on the 7090.
     #[arg(long, value_enum, default_value = "native")]
     pub engine: EngineArg,
+    /// One JSON object: the program's figures beside the period sources' (positions, time a
+    /// move), instead of text.
     #[arg(long)]
     pub json: bool,
 }

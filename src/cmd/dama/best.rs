@@ -8,7 +8,7 @@ use super::{setting_arg, At};
 /// Which engine runs the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum EngineArg {
-    /// Plain minimax; counts positions examined as the contract defines.
+    /// Plain minimax, counting positions examined as Findler's paper does (docs/dama.md).
     Native,
     /// Alpha-beta: same move and value, its own smaller count.
     Fast,
@@ -20,6 +20,7 @@ pub enum EngineArg {
 pub struct BestArgs {
     #[command(flatten)]
     pub at: At,
+    /// Which engine searches (default `native`; see the values below).
     #[arg(long, value_enum, default_value = "native")]
     pub engine: EngineArg,
     /// Findler's setting: demo (a3+b3), selective, or aN+bM (a1..a3 with b1..b4).
@@ -28,7 +29,8 @@ pub struct BestArgs {
     /// Print JSON: move, value, positions, setting, engine.
     #[arg(long)]
     pub json: bool,
-    /// Also list C(1) of every root move (for `selective`, the first pass).
+    /// Also list the value of every move from the position (for `selective`, the first
+    /// pass's).
     #[arg(long)]
     pub root: bool,
 }

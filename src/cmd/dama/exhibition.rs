@@ -23,7 +23,7 @@ pub struct ExhibitionArgs {
     /// are given: grand:1,1,0.5,0.2,0.5,0.05@3;greedy). Default: a different player at every board
     /// (Findler's search in 10 settings, the grand strategy at several depths and weights,
     /// greedy, random players seeded from --seed), so the 25 games differ; the report names
-    /// each board's.
+    /// each board's opponent.
     #[arg(long)]
     pub opponents: Option<String>,
     #[command(flatten)]

@@ -7,6 +7,7 @@ use dama::learn::{learn_with, LearnOptions};
 
 #[derive(clap::Args)]
 pub struct LearnArgs {
+    /// Seed of the generator that says whether each variant moves its weight up or down.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// At most this many iterations (1 to 10,000).
@@ -15,7 +16,8 @@ pub struct LearnArgs {
     /// How far a variant moves one weight (a positive number up to 100).
     #[arg(long, default_value_t = 0.25, value_parser = mesh)]
     pub mesh: f64,
-    /// The starting set {alpha}_00: a2,a2',a3,a4,a5,a6 (a1 = 1).
+    /// The starting weights of the figure of merit (Findler's first base set): a2,a2',a3,a4,
+    /// a5,a6, with a1 = 1.
     #[arg(long)]
     pub start: Option<String>,
     /// Look-ahead of every player in half-moves (1..6).

@@ -21,8 +21,10 @@ pub struct MatchArgs {
     /// Random half-moves before the strategies take over (0 to 200).
     #[arg(long, default_value_t = 4, value_parser = crate::cmd::usize_within(0, 200))]
     pub opening: usize,
+    /// Seed of the random opening half-moves.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// One JSON object: the strategies, the pairs and the wins, losses and draws of each.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]

@@ -24,7 +24,8 @@ pub enum DamaCommand {
     Moves(rules::MovesArgs),
     /// Draw a position, with its phase, rank number and the state of the game.
     Show(rules::ShowArgs),
-    /// Findler's search: the move, its value C(1) and the positions examined.
+    /// Findler's search: the move, its value (the figure of merit Findler calls C(1)) and the
+    /// positions examined.
     Best(best::BestArgs),
     /// Play one game between two strategies and print the record.
     Play(play::PlayArgs),

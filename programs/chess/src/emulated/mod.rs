@@ -130,17 +130,7 @@ impl fmt::Debug for Program {
 impl Program {
     /// Assemble the concatenation of `parts` (the last one carries `END START`).
     pub fn assemble(parts: &[Part]) -> Result<Program, EmulatedError> {
-        let mut source = String::new();
-        let mut starts = Vec::new();
-        let mut line = 1u32;
-        for p in parts {
-            starts.push((line, p.name.clone()));
-            source.push_str(&p.text);
-            if !p.text.ends_with('\n') {
-                source.push('\n');
-            }
-            line += p.text.lines().count() as u32;
-        }
+        let (source, starts) = joined(parts);
         let assembled = fap::assemble(&source, "program.fap").map_err(|d| {
             EmulatedError::Assembly(
                 d.iter()
@@ -170,11 +160,7 @@ impl Program {
     /// core.fap + initia.fap + a program's own file `text` (named `name` in messages, and
     /// ending with the END card).
     pub fn chess(name: &str, text: &str) -> Result<Program, EmulatedError> {
-        Program::assemble(&[
-            Part::new("programs/chess/core.fap", CORE_FAP),
-            Part::new("programs/chess/initia.fap", INITIA_FAP),
-            Part::new(name, text),
-        ])
+        Program::assemble(&chess_parts(name, text))
     }
 
     /// The address of a symbol.
@@ -249,6 +235,32 @@ pub fn printed(m: &Machine) -> Vec<String> {
 /// The cards read from the system input tape A2 so far.
 pub fn cards_read(m: &Machine) -> usize {
     m.io.tape(INPUT_TAPE).map_or(0, |t| t.pos)
+}
+
+/// The parts of a chess program: core.fap, initia.fap and its own file `text` (named `name`).
+pub fn chess_parts(name: &str, text: &str) -> [Part; 3] {
+    [
+        Part::new("programs/chess/core.fap", CORE_FAP),
+        Part::new("programs/chess/initia.fap", INITIA_FAP),
+        Part::new(name, text),
+    ]
+}
+
+/// The source the assembler reads: the parts one after another, each ending with a newline;
+/// and the first line and name of each part.
+pub fn joined(parts: &[Part]) -> (String, Vec<(u32, String)>) {
+    let mut source = String::new();
+    let mut starts = Vec::new();
+    let mut line = 1u32;
+    for p in parts {
+        starts.push((line, p.name.clone()));
+        source.push_str(&p.text);
+        if !p.text.ends_with('\n') {
+            source.push('\n');
+        }
+        line += p.text.lines().count() as u32;
+    }
+    (source, starts)
 }
 
 /// Part name and line within it of a line of the concatenation.
