@@ -45,7 +45,7 @@ pub fn replys(p: &mut Position, width: usize, positions: &mut u64) -> Vec<(Move,
         *positions += 1;
         list.push((mv, e));
     }
-    let side = p.side_to_move() as i32;
+    let side = p.side_to_move().sign() as i32;
     // A stable sort keeps the canonical order among equal values.
     list.sort_by_key(|&(_, e)| -side * e.value);
     list.truncate(width);

@@ -290,7 +290,7 @@ mod tests {
         let p = parse_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
         let r = parse_printout(
             &p,
-            &lines("Color::White TO MOVE\nFOUND\nLINE A1A8\nPOSITIONS EXAMINED 1"),
+            &lines("WHITE TO MOVE\nFOUND\nLINE A1A8\nPOSITIONS EXAMINED 1"),
         )
         .unwrap();
         assert!(r.found);
@@ -303,7 +303,7 @@ mod tests {
             "FOUND\nLINE\nPOSITIONS EXAMINED 1",
             "NOT FOUND\nLINE\nPOSITIONS EXAMINED X",
             "PROGRAM CARD ERROR COLUMN 8",
-            "Color::White TO MOVE",
+            "WHITE TO MOVE",
         ] {
             assert!(parse_printout(&p, &lines(bad)).is_err(), "{bad}");
         }
