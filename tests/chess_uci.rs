@@ -164,6 +164,16 @@ fn cards_print_figure1_and_skip_bad_problems() {
     assert!(out.contains("POSITIONS EXAMINED"), "{out}");
 }
 
+#[test]
+fn a_file_with_no_readable_problem_is_an_error() {
+    let (ok, out, err) = run(&["chess", "cards", "programs/dama/dama.sil"]);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("no problem in INITIA's cards could be read"),
+        "{err}"
+    );
+}
+
 /// A short game against Stockfish (Skill Level 0) driven by python-chess, then the emulated twin
 /// with an option configured and its `info string` read. `.ci/run` installs
 /// both (`pip install chess`, Debian's `stockfish`); elsewhere the build marks the test ignored

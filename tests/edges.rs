@@ -206,6 +206,38 @@ fn a_full_or_closed_standard_stream_is_never_success() {
 }
 
 #[test]
+fn a_tape_mount_names_a_file_that_can_be() {
+    let dir = common::scratch("edges-tape");
+    let prog = dir.join("halt.fap");
+    std::fs::write(&prog, "START   HTR     START\n        END     START\n").unwrap();
+    let prog = prog.to_str().unwrap();
+    for (spec, said) in [
+        ("A2=", "no FILE after `=`"),
+        ("A2=/no/such/folder/x.bcd", "no folder /no/such/folder"),
+    ] {
+        let out = firstmoves()
+            .args(["run", prog, "--tape", spec])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "--tape {spec}: {err}");
+        assert!(err.contains(said), "--tape {spec}: {err}");
+    }
+    // A new file in a folder that is there is a blank reel, as before.
+    let blank = dir.join("new.bcd");
+    let out = firstmoves()
+        .args(["run", prog, "--tape", &format!("A2={}", blank.display())])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn input_files_over_the_size_limit_are_refused() {
     // A sparse file: its size is what is checked, nothing is read.
     let dir = common::scratch("edges");

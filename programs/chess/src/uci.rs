@@ -242,7 +242,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
             }
             "quit" => break,
             "debug" | "register" | "ponderhit" => {}
-            _ => writeln!(out, "info string unknown command `{cmd}`")?,
+            _ => writeln!(out, "info string unknown command `{}`", shown(cmd))?,
         }
         out.flush()?;
     }
@@ -250,6 +250,16 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         writeln!(out, "{b}")?;
     }
     out.flush()
+}
+
+/// A word of the input as an answer names it: whole up to 32 characters, else its first 32
+/// and how long it was, so that a long line is not sent back whole.
+fn shown(word: &str) -> String {
+    const SHOWN: usize = 32;
+    match word.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}... ({} bytes)", &word[..cut], word.len()),
+        None => word.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -287,6 +297,17 @@ mod tests {
         assert!(o.contains("unknown command `hello`"));
         assert!(o.contains("position ignored"));
         assert!(o.contains("bestmove"));
+        let long = "x".repeat(1 << 20);
+        let answer = session(&format!("{long}\nquit\n"));
+        assert!(
+            answer.len() < 200,
+            "a long unknown word is not sent back whole: {} bytes",
+            answer.len()
+        );
+        assert!(answer.contains(&format!(
+            "unknown command `{}... (1048576 bytes)`",
+            &long[..32]
+        )));
     }
 
     #[test]

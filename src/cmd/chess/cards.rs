@@ -25,10 +25,13 @@ pub fn run(a: CardsArgs) -> anyhow::Result<()> {
     let context = || g.context(&a.which.program);
     entry.check(&g.settings).with_context(context)?;
     let mut problems = Vec::new();
-    for (n, problem) in initia::read_cards(&deck).into_iter().enumerate() {
+    let read = initia::read_cards(&deck);
+    let (total, mut answered) = (read.len(), 0);
+    for (n, problem) in read.into_iter().enumerate() {
         let number = n + 1;
         match problem {
             Ok(pb) => {
+                answered += 1;
                 let b = entry
                     .best(&a.which.ask(&pb.position, &g.settings, a.json))
                     .with_context(context)?;
@@ -67,6 +70,13 @@ pub fn run(a: CardsArgs) -> anyhow::Result<()> {
             "problems": problems,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
+    }
+    if answered == 0 {
+        // A deck of which nothing could be read is not a deck of problems (a wrong file).
+        anyhow::bail!(
+            "{}: no problem in INITIA's cards could be read ({total} skipped)",
+            a.file
+        );
     }
     Ok(())
 }

@@ -138,7 +138,19 @@ pub fn mount(m: &mut Machine, spec: &str) -> anyhow::Result<Option<Mounted>> {
         bail!("--tape `{spec}`: write UNIT=FILE, e.g. A2=deck.txt");
     };
     let (unit, read_only, code) = parse_mount_unit(unit)?;
+    if file.is_empty() {
+        bail!("--tape `{spec}`: no FILE after `=` (a tape image, or a new file for a blank reel)");
+    }
     let path = PathBuf::from(file);
+    // A blank reel is written back where it was named: its folder must be there to hold it.
+    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(d) = folder.filter(|d| !path.exists() && !d.is_dir()) {
+        bail!(
+            "--tape `{spec}`: {} is not there, and there is no folder {} to hold a blank reel",
+            path.display(),
+            d.display()
+        );
+    }
     m.io.mount(unit, read_tape(&path, read_only, code)?)?;
     Ok((!read_only).then_some(Mounted { unit, path, code }))
 }
