@@ -30,6 +30,9 @@ pub enum SnapshotError {
     /// would replace it, so it is refused.
     #[error("{path}: not a regular file; a snapshot is saved only to a new or regular file")]
     NotARegularFile { path: String },
+    /// The name to save under is in a folder that is not there.
+    #[error("{path}: no folder {folder} to save it in")]
+    NoFolder { path: String, folder: String },
     /// The first line is not `<magic> <version>`.
     #[error(
         "{file}:1:1: not a {} snapshot (expected `{} {}`, found `{}`)",
@@ -177,10 +180,23 @@ pub fn save_text(text: &str, path: &Path) -> Result<(), SnapshotError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(io(e)),
     }
+    if let Some(folder) = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+    {
+        return Err(SnapshotError::NoFolder {
+            path: path.display().to_string(),
+            folder: folder.display().to_string(),
+        });
+    }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = std::path::PathBuf::from(tmp);
-    let mut f = std::fs::File::create(&tmp).map_err(io)?;
+    // The temporary file's own name in its errors: it is the file that could not be made.
+    let mut f = std::fs::File::create(&tmp).map_err(|error| SnapshotError::Io {
+        path: tmp.display().to_string(),
+        error,
+    })?;
     std::io::Write::write_all(&mut f, text.as_bytes()).map_err(io)?;
     f.sync_all().map_err(io)?;
     std::fs::rename(&tmp, path).map_err(io)
@@ -346,6 +362,11 @@ mod tests {
         let dir = std::env::temp_dir();
         let e = save_text("x\n", &dir).unwrap_err();
         assert!(e.to_string().contains("not a regular file"), "{e}");
+        let e = save_text("x", Path::new("/no/such/folder/x")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "/no/such/folder/x: no folder /no/such/folder to save it in"
+        );
         let file = dir.join(format!("fm-snapshot-{}.txt", std::process::id()));
         save_text("one\n", &file).unwrap();
         save_text("two\n", &file).unwrap();
