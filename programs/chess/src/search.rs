@@ -44,6 +44,12 @@ impl Cancel {
         }
     }
 
+    /// The same, and give up too when `flag` is set.
+    pub fn or_flag(mut self, flag: Arc<AtomicBool>) -> Cancel {
+        self.flag = Some(flag);
+        self
+    }
+
     /// Whether the search must give up now.
     pub fn is_set(&self) -> bool {
         self.flag

@@ -3,7 +3,7 @@
 //! with an `info string` and ignored, never a crash.
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -117,9 +117,15 @@ fn time_allowed(args: &[&str], white_to_move: bool) -> Option<Duration> {
 }
 
 /// The input a line at a time, on a thread of its own, so that `stop` and `quit` reach a search
-/// while it runs: each of them adds one to `stops`. A byte that is
+/// while it runs: each of them adds one to `stops`; the end of the input sets `ended`, which
+/// ends a search that has no end of its own (`go infinite`). A byte that is
 /// not UTF-8 is read as a replacement character, not as the end of the session.
-fn read_lines<R: BufRead>(mut input: R, lines: Sender<Option<String>>, stops: Arc<AtomicU64>) {
+fn read_lines<R: BufRead>(
+    mut input: R,
+    lines: Sender<Option<String>>,
+    stops: Arc<AtomicU64>,
+    ended: Arc<AtomicBool>,
+) {
     let mut buf = Vec::new();
     loop {
         buf.clear();
@@ -135,6 +141,9 @@ fn read_lines<R: BufRead>(mut input: R, lines: Sender<Option<String>>, stops: Ar
             stops.fetch_add(1, Ordering::SeqCst);
         }
         let end = line.is_none();
+        if end {
+            ended.store(true, Ordering::SeqCst);
+        }
         if lines.send(line).is_err() || end {
             return;
         }
@@ -143,7 +152,8 @@ fn read_lines<R: BufRead>(mut input: R, lines: Sender<Option<String>>, stops: Ar
 
 /// Run the protocol until `quit` or the end of input. A search gives up on `stop` or `quit`, or
 /// when the time a `go` allows has passed, and the engine answers with what it has; at the end
-/// of the input the searches asked for are answered in full, then the session ends.
+/// of the input the bounded searches asked for are answered in full, an infinite one with what
+/// it has, then the session ends.
 pub fn run<R: BufRead + Send + 'static, W: Write>(
     engine: &mut dyn Engine,
     input: R,
@@ -152,8 +162,10 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     let (tx, rx) = mpsc::channel();
     let stops = Arc::new(AtomicU64::new(0));
     let counter = Arc::clone(&stops);
+    let ended = Arc::new(AtomicBool::new(false));
+    let end_seen = Arc::clone(&ended);
     // Not joined: after `quit` the input may stay open (a GUI holding the pipe).
-    std::thread::spawn(move || read_lines(input, tx, counter));
+    std::thread::spawn(move || read_lines(input, tx, counter, end_seen));
     let mut pos = Position::start();
     let mut pending: Option<String> = None;
     // The `stop` and `quit` lines handled so far: a search gives up when the reader has seen more.
@@ -205,7 +217,11 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                 let started = Instant::now();
                 let deadline =
                     time_allowed(args, pos.side_to_move().is_white()).map(|t| started + t);
-                let cancel = Cancel::after(Arc::clone(&stops), stops_read, deadline);
+                let mut cancel = Cancel::after(Arc::clone(&stops), stops_read, deadline);
+                if infinite {
+                    // A search without an end of its own ends with the input, as on `quit`.
+                    cancel = cancel.or_flag(Arc::clone(&ended));
+                }
                 let r = engine.search_until(&pos, depth, &cancel);
                 let ms = started.elapsed().as_millis();
                 let pv: Vec<String> = r.pv.iter().map(|m| m.uci()).collect();
@@ -323,6 +339,21 @@ mod tests {
             .unwrap();
         assert!(ready < best, "{o}");
         assert_eq!(best, lines.len() - 1, "{o}");
+    }
+
+    #[test]
+    fn the_end_of_input_ends_an_infinite_search() {
+        // The same minutes-long search, with no `stop`: the input's end ends it, as `quit`.
+        let started = std::time::Instant::now();
+        let o = session(
+            "setoption name Widths value 40 40 40 40 40\nsetoption name AlphaBeta value false\n\
+             go infinite\n",
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{o}"
+        );
+        assert!(o.lines().last().unwrap().starts_with("bestmove "), "{o}");
     }
 
     #[test]
