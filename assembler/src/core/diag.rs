@@ -97,8 +97,21 @@ pub struct Warning<E> {
 #[error("{}", one_a_line(.0))]
 pub struct Diagnostics<E: fmt::Display>(pub Vec<Diagnostic<E>>);
 
+/// How many errors an assembly shows; the count of the rest follows them.
+pub const SHOWN_ERRORS: usize = 100;
+
 fn one_a_line<E: fmt::Display>(items: &[Diagnostic<E>]) -> String {
-    let lines: Vec<String> = items.iter().map(ToString::to_string).collect();
+    let mut lines: Vec<String> = items
+        .iter()
+        .take(SHOWN_ERRORS)
+        .map(ToString::to_string)
+        .collect();
+    if items.len() > SHOWN_ERRORS {
+        lines.push(format!(
+            "{} more errors not shown (the first {SHOWN_ERRORS} are)",
+            items.len() - SHOWN_ERRORS
+        ));
+    }
     lines.join("\n")
 }
 
@@ -120,6 +133,8 @@ impl<E: fmt::Display> Diagnostics<E> {
 pub struct Collector<E> {
     file: String,
     items: Vec<Diagnostic<E>>,
+    /// The items at each place, so that a repeat is found without a search of them all.
+    at: std::collections::HashMap<Span, Vec<usize>>,
 }
 
 impl<E: PartialEq> Collector<E> {
@@ -127,6 +142,7 @@ impl<E: PartialEq> Collector<E> {
         Collector {
             file: file.to_string(),
             items: Vec::new(),
+            at: std::collections::HashMap::new(),
         }
     }
 
@@ -137,7 +153,9 @@ impl<E: PartialEq> Collector<E> {
             kind: kind.into(),
         };
         // The same error at the same place (e.g. found by two passes) is reported once.
-        if !self.items.contains(&d) {
+        let here = self.at.entry(span).or_default();
+        if !here.iter().any(|&i| self.items[i] == d) {
+            here.push(self.items.len());
             self.items.push(d);
         }
     }
@@ -179,6 +197,25 @@ impl<E> Collector<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn many_errors_show_the_first_hundred_and_a_count() {
+        let mut c = Collector::<CoreError>::new("x.src");
+        for line in (1..=250).rev() {
+            c.error(Span::new(line, 1), CoreError::UnexpectedCharacter('$'));
+            c.error(Span::new(line, 1), CoreError::UnexpectedCharacter('$'));
+        }
+        let d = c.finish();
+        assert_eq!(d.len(), 250);
+        let text = d.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), SHOWN_ERRORS + 1);
+        assert!(lines[0].starts_with("x.src:1:1: error"), "{}", lines[0]);
+        assert_eq!(
+            lines[SHOWN_ERRORS],
+            "150 more errors not shown (the first 100 are)"
+        );
+    }
 
     #[test]
     fn display_format() {
