@@ -13,7 +13,7 @@ pub static CAMPAIGNS: &[Campaign] = &[
         command: "chess crosscheck",
         fields: CROSSCHECK,
         untagged: true,
-        check: None,
+        check: Some(check_crosscheck),
     },
     Campaign {
         command: "chess mate-campaign",
@@ -166,6 +166,41 @@ const CHESS_MATCH: &[(&str, Combine)] = &[
     ("pgn", Combine::Same),
 ];
 
+/// A `chess crosscheck` shard against itself: its agreed problems, mismatches and problems over
+/// budget are no more than its problems, and make them up exactly where it lists all three.
+fn check_crosscheck(file: &str, v: &Value) -> Result<(), ShardError> {
+    let (Some(problems), Some(agreed)) = (
+        v.get("problems").and_then(Value::as_u64),
+        v.get("agreed").and_then(Value::as_u64),
+    ) else {
+        // A program whose report does not count them (SOMA lists no agreements).
+        return Ok(());
+    };
+    let listed = |key: &str| v.get(key).and_then(Value::as_array).map(Vec::len);
+    let mismatches = listed("mismatches").ok_or_else(|| ShardError::Field {
+        file: file.into(),
+        field: "mismatches".into(),
+        kind: "chess crosscheck",
+    })?;
+    let over = listed("over_budget");
+    let made = u128::from(agreed) + mismatches as u128 + over.unwrap_or(0) as u128;
+    let fits = match over {
+        Some(_) => made == u128::from(problems),
+        None => made <= u128::from(problems),
+    };
+    if fits {
+        return Ok(());
+    }
+    Err(ShardError::Disagrees {
+        file: file.into(),
+        field: "problems".into(),
+        why: format!(
+            "is {problems}, but its {agreed} agreed, {mismatches} mismatches and {} over budget make {made}",
+            over.unwrap_or(0)
+        ),
+    })
+}
+
 /// A `chess match` shard against itself: one row for each game of its slice of the run's games,
 /// and its wins, draws and losses those its rows' results make for the first player.
 fn check_match(file: &str, v: &Value) -> Result<(), ShardError> {
@@ -258,4 +293,33 @@ fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
     }
     let sum = Spread::new(sum[0], sum[1], sum[2]);
     Ok(harness::json::spread(sum.map(cycles_seconds)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crosscheck_shard_whose_counts_disagree_is_refused() {
+        let report = |problems: u64, agreed: u64| {
+            serde_json::json!({
+                "problems": problems, "agreed": agreed,
+                "mismatches": [{"name": "a"}], "over_budget": [{"name": "b"}],
+            })
+        };
+        assert_eq!(check_crosscheck("s.json", &report(4, 2)), Ok(()));
+        for (problems, agreed) in [(5, 2), (4, 3), (4, u64::MAX)] {
+            let e = check_crosscheck("s.json", &report(problems, agreed)).unwrap_err();
+            assert!(matches!(e, ShardError::Disagrees { .. }), "{e}");
+            assert!(e.to_string().starts_with("s.json: field `problems`"), "{e}");
+        }
+        let mut without_budget = report(4, 2);
+        without_budget
+            .as_object_mut()
+            .unwrap()
+            .remove("over_budget");
+        assert_eq!(check_crosscheck("s.json", &without_budget), Ok(()));
+        without_budget["agreed"] = 4.into();
+        assert!(check_crosscheck("s.json", &without_budget).is_err());
+    }
 }
