@@ -31,29 +31,6 @@ pub enum FenError {
     Illegal(String),
 }
 
-fn piece_of(c: char) -> Option<i8> {
-    let kind = match c.to_ascii_lowercase() {
-        'p' => PAWN,
-        'n' => KNIGHT,
-        'b' => BISHOP,
-        'r' => ROOK,
-        'q' => QUEEN,
-        'k' => KING,
-        _ => return None,
-    };
-    Some(if c.is_ascii_uppercase() { kind } else { -kind })
-}
-
-/// FEN letter of a piece.
-pub fn piece_char(p: i8) -> char {
-    let c = b" pnbrqk"[p.unsigned_abs() as usize] as char;
-    if p > 0 {
-        c.to_ascii_uppercase()
-    } else {
-        c
-    }
-}
-
 impl Position {
     /// The initial position.
     pub fn start() -> Position {
@@ -88,14 +65,14 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
                     return Err(err(format!("digit {d}")));
                 }
                 file += d as u8;
-            } else if let Some(piece) = piece_of(c) {
-                if file >= 8 {
+            } else if let Some(piece) = Piece::from_char(c) {
+                let Some(s) = Square::from_coords(file, rank) else {
                     return Err(err("more than 8 squares".into()));
-                }
-                if piece.abs() == PAWN && (rank == 0 || rank == 7) {
+                };
+                if piece.role() == Role::Pawn && (rank == 0 || rank == 7) {
                     return Err(err(format!("pawn `{c}` on the first or last rank")));
                 }
-                p.put(rank * 8 + file, piece);
+                p.put(s, Some(piece));
                 file += 1;
             } else {
                 return Err(err(format!("`{c}` is not a piece letter or digit")));
@@ -108,67 +85,72 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
             return Err(err(format!("{file} squares, expected 8")));
         }
     }
-    p.side = match fields[1] {
-        "w" => WHITE,
-        "b" => BLACK,
+    let side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
         t => return Err(FenError::Side(t.into())),
     };
+    p.set_side_to_move(side);
+    let mut rights = CastlingRights::NONE;
     if fields[2] != "-" {
         for c in fields[2].chars() {
-            let (bit, king, rook) = match c {
-                'K' => (CASTLE_WK, 4, 7),
-                'Q' => (CASTLE_WQ, 4, 0),
-                'k' => (CASTLE_BK, 60, 63),
-                'q' => (CASTLE_BQ, 60, 56),
-                _ => return Err(FenError::Castling(format!("`{c}` is not one of KQkq"))),
+            let Some(castling) = Castling::from_char(c) else {
+                return Err(FenError::Castling(format!("`{c}` is not one of KQkq")));
             };
-            let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-            if p.at(king) != KING * color || p.at(rook) != ROOK * color {
+            let (king, rook) = (castling.king_square(), castling.rook_square());
+            let color = castling.color;
+            if p.piece_at(king) != Some(Piece::new(color, Role::King))
+                || p.piece_at(rook) != Some(Piece::new(color, Role::Rook))
+            {
                 return Err(FenError::Castling(format!(
-                    "`{c}` without king on {} and rook on {}",
-                    square_name(king),
-                    square_name(rook)
+                    "`{c}` without king on {king} and rook on {rook}"
                 )));
             }
-            if p.castle & bit != 0 {
+            if rights.has(castling) {
                 return Err(FenError::Castling(format!("`{c}` twice")));
             }
-            p.castle |= bit;
+            rights.insert(castling);
         }
     }
+    p.set_castling(rights);
     if fields[3] != "-" {
-        let s = parse_square(fields[3])
+        let s = Square::parse(fields[3])
             .ok_or_else(|| FenError::EnPassant(format!("`{}` is not a square", fields[3])))?;
-        let (rank, pawn_sq) = if p.side == WHITE {
-            (5, s - 8)
-        } else {
-            (2, s + 8)
-        };
-        if s / 8 != rank || p.at(pawn_sq) != -PAWN * p.side || p.at(s) != 0 {
+        let behind = s.offset(if side.is_white() { -8 } else { 8 });
+        let double_step = s.rank() == side.relative_rank(5)
+            && behind.and_then(|b| p.piece_at(b)) == Some(Piece::new(!side, Role::Pawn))
+            && p.piece_at(s).is_none();
+        if !double_step {
             return Err(FenError::EnPassant(format!(
                 "`{}` is not behind a pawn that has just made a double step",
                 fields[3]
             )));
         }
-        p.ep = Some(s);
+        p.set_ep_square(Some(s));
     }
+    let mut halfmove = 0;
     if let Some(t) = fields.get(4) {
-        p.halfmove = t.parse().map_err(|_| FenError::Halfmove((*t).into()))?;
+        halfmove = t.parse().map_err(|_| FenError::Halfmove((*t).into()))?;
     }
+    let mut fullmove = 1;
     if let Some(t) = fields.get(5) {
-        p.fullmove = t
+        fullmove = t
             .parse()
             .ok()
             .filter(|&n: &u32| n > 0)
             .ok_or_else(|| FenError::Fullmove((*t).into()))?;
     }
-    for (color, name) in [(WHITE, "White"), (BLACK, "Black")] {
-        let n = (0..64).filter(|&s| p.at(s) == KING * color).count();
+    p.set_clocks(halfmove, fullmove);
+    for color in Color::ALL {
+        let king = Piece::new(color, Role::King);
+        let n = Square::all()
+            .filter(|&s| p.piece_at(s) == Some(king))
+            .count();
         if n != 1 {
-            return Err(FenError::Illegal(format!("{name} has {n} kings")));
+            return Err(FenError::Illegal(format!("{} has {n} kings", color.name())));
         }
     }
-    if p.in_check(-p.side) {
+    if p.in_check(!side) {
         return Err(FenError::Illegal("the side not to move is in check".into()));
     }
     Ok(p)
@@ -180,15 +162,15 @@ pub fn to_fen(p: &Position) -> String {
     for rank in (0..8u8).rev() {
         let mut empty = 0;
         for file in 0..8u8 {
-            let piece = p.at(rank * 8 + file);
-            if piece == 0 {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    s.push((b'0' + empty) as char);
-                    empty = 0;
+            match Square::from_coords(file, rank).and_then(|s| p.piece_at(s)) {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        s.push((b'0' + empty) as char);
+                        empty = 0;
+                    }
+                    s.push(piece.char());
                 }
-                s.push(piece_char(piece));
             }
         }
         if empty > 0 {
@@ -198,22 +180,15 @@ pub fn to_fen(p: &Position) -> String {
             s.push('/');
         }
     }
-    s.push_str(if p.side == WHITE { " w " } else { " b " });
-    let mut c = String::new();
-    for (bit, ch) in [
-        (CASTLE_WK, 'K'),
-        (CASTLE_WQ, 'Q'),
-        (CASTLE_BK, 'k'),
-        (CASTLE_BQ, 'q'),
-    ] {
-        if p.castle & bit != 0 {
-            c.push(ch);
-        }
-    }
-    s.push_str(if c.is_empty() { "-" } else { &c });
+    s.push_str(if p.side_to_move().is_white() {
+        " w "
+    } else {
+        " b "
+    });
+    s.push_str(&p.castling().to_string());
     s.push(' ');
-    s.push_str(&p.ep.map(square_name).unwrap_or_else(|| "-".into()));
-    s.push_str(&format!(" {} {}", p.halfmove, p.fullmove));
+    s.push_str(&p.ep_square().map_or_else(|| "-".into(), Square::name));
+    s.push_str(&format!(" {} {}", p.halfmove(), p.fullmove()));
     s
 }
 

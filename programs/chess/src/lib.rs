@@ -1,6 +1,7 @@
 //! Chess: a core that names no program, the programs, and what serves them all.
 //!
-//! - The core: the board, FEN, legal moves and perft, move text, the answer every program
+//! - The core: the validated values (`types`: colour, role, piece, square, castling rights),
+//!   the board, FEN, legal moves and perft, move text, the answer every program
 //!   gives (`search`), INITIA's card language (`initia`), the printer's block (`printer`), the
 //!   positions the cross-checks draw (`sample`, `period`'s middle-game set).
 //! - The harness of the FAP programs on the emulated 7090 (`emulated`), the one shape every
@@ -33,10 +34,12 @@ pub mod search;
 pub mod shard;
 pub mod soma;
 pub mod turochamp;
+pub mod types;
 pub mod uci;
 
-pub use board::{Move, Position, BLACK, WHITE};
+pub use board::{Move, Position};
 pub use fen::{parse_fen, to_fen, FenError};
 pub use movegen::{legal_moves, perft};
 pub use notation::{parse_uci, san};
 pub use search::SearchResult;
+pub use types::{Castling, CastlingRights, Color, Piece, Role, Square};

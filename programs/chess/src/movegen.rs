@@ -6,34 +6,27 @@ use super::board::*;
 /// Moves of the side to move that obey the piece rules but may leave the own king in check
 /// (the memo's "almost legal moves" of PUTCH), plus castling and en passant, unordered.
 pub fn pseudo_moves(p: &Position, out: &mut Vec<Move>) {
-    let side = p.side;
-    let b = &p.board;
-    for s in 0..64u8 {
-        let m = mbox(s);
+    let color = p.side_to_move();
+    let side = color.sign();
+    let b = p.mailbox();
+    let ep = p.ep_square();
+    for s in Square::all() {
+        let m = s.mbox();
         let piece = b[m];
         if piece * side <= 0 {
             continue;
         }
-        let push = |out: &mut Vec<Move>, t: usize| {
-            out.push(Move {
-                from: s,
-                to: sq(t),
-                promo: 0,
-            })
-        };
+        let push = |out: &mut Vec<Move>, t: usize| out.push(Move::new(s, Square::of_mbox(t), None));
         match piece.abs() {
             PAWN => {
                 let fwd = 10 * side as i32;
-                let last_rank = if side == WHITE { 7 } else { 0 };
-                let start_rank = if side == WHITE { 1 } else { 6 };
+                let last_rank = color.relative_rank(7);
+                let start_rank = color.relative_rank(1);
                 let add = |out: &mut Vec<Move>, t: usize| {
-                    if sq(t) / 8 == last_rank {
-                        for promo in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                            out.push(Move {
-                                from: s,
-                                to: sq(t),
-                                promo,
-                            });
+                    let to = Square::of_mbox(t);
+                    if to.rank() == last_rank {
+                        for promo in Role::PROMOTIONS {
+                            out.push(Move::new(s, to, Some(promo)));
                         }
                     } else {
                         push(out, t);
@@ -43,7 +36,7 @@ pub fn pseudo_moves(p: &Position, out: &mut Vec<Move>) {
                 if b[t] == 0 {
                     add(out, t);
                     let t2 = (t as i32 + fwd) as usize;
-                    if s / 8 == start_rank && b[t2] == 0 {
+                    if s.rank() == start_rank && b[t2] == 0 {
                         push(out, t2);
                     }
                 }
@@ -52,7 +45,7 @@ pub fn pseudo_moves(p: &Position, out: &mut Vec<Move>) {
                     let q = b[t];
                     if q != OFF && q * side < 0 {
                         add(out, t);
-                    } else if q == 0 && p.ep == Some(sq(t)) {
+                    } else if q == 0 && ep == Some(Square::of_mbox(t)) {
                         push(out, t);
                     }
                 }
@@ -97,45 +90,35 @@ pub fn pseudo_moves(p: &Position, out: &mut Vec<Move>) {
 
 /// Castling: rights kept, squares between empty, king not in check and not passing an
 /// attacked square (the destination is checked with the other moves).
-fn castles(p: &Position, s: u8, out: &mut Vec<Move>) {
-    let side = p.side;
-    let (home, k, q) = if side == WHITE {
-        (4, CASTLE_WK, CASTLE_WQ)
-    } else {
-        (60, CASTLE_BK, CASTLE_BQ)
-    };
-    if s != home || p.castle & (k | q) == 0 {
+fn castles(p: &Position, s: Square, out: &mut Vec<Move>) {
+    let color = p.side_to_move();
+    let side = color.sign();
+    let (k, q) = (Castling::new(color, true), Castling::new(color, false));
+    let rights = p.castling();
+    if s != k.king_square() || !rights.has_color(color) {
         return;
     }
-    let m = mbox(s);
-    if p.attacked(m, -side) {
+    let m = s.mbox();
+    if p.attacked(m, !color) {
         return;
     }
-    let b = &p.board;
-    if p.castle & k != 0
+    let b = p.mailbox();
+    if rights.has(k)
         && b[m + 1] == 0
         && b[m + 2] == 0
         && b[m + 3] == ROOK * side
-        && !p.attacked(m + 1, -side)
+        && !p.attacked(m + 1, !color)
     {
-        out.push(Move {
-            from: s,
-            to: s + 2,
-            promo: 0,
-        });
+        out.push(Move::new(s, Square::of_mbox(m + 2), None));
     }
-    if p.castle & q != 0
+    if rights.has(q)
         && b[m - 1] == 0
         && b[m - 2] == 0
         && b[m - 3] == 0
         && b[m - 4] == ROOK * side
-        && !p.attacked(m - 1, -side)
+        && !p.attacked(m - 1, !color)
     {
-        out.push(Move {
-            from: s,
-            to: s - 2,
-            promo: 0,
-        });
+        out.push(Move::new(s, Square::of_mbox(m - 2), None));
     }
 }
 
@@ -144,7 +127,7 @@ pub fn legal_moves(p: &Position) -> Vec<Move> {
     let mut all = Vec::with_capacity(64);
     pseudo_moves(p, &mut all);
     let mut q = p.clone();
-    let side = p.side;
+    let side = p.side_to_move();
     let mut legal: Vec<Move> = all
         .into_iter()
         .filter(|&mv| {

@@ -5,46 +5,53 @@ use super::movegen::legal_moves;
 
 /// SAN of a legal move in position `p`.
 pub fn san(p: &Position, mv: Move) -> String {
-    let piece = p.at(mv.from).abs();
+    let (from, to) = (mv.from(), mv.to());
+    let role = p.piece_at(from).map(|q| q.role());
     let mut s = String::new();
-    if piece == KING && (mv.to as i32 - mv.from as i32).abs() == 2 {
-        s.push_str(if mv.to > mv.from { "O-O" } else { "O-O-O" });
+    if role == Some(Role::King) && mv.is_two_files() {
+        s.push_str(if to > from { "O-O" } else { "O-O-O" });
     } else {
-        let capture = p.at(mv.to) != 0 || (piece == PAWN && mv.from % 8 != mv.to % 8);
-        if piece == PAWN {
-            if capture {
-                s.push((b'a' + mv.from % 8) as char);
+        let capture =
+            p.piece_at(to).is_some() || (role == Some(Role::Pawn) && from.file() != to.file());
+        match role {
+            Some(Role::Pawn) | None => {
+                if capture {
+                    s.push((b'a' + from.file()) as char);
+                }
             }
-        } else {
-            s.push(b"  NBRQK"[piece as usize] as char);
-            let rivals: Vec<Move> = legal_moves(p)
-                .into_iter()
-                .filter(|m| m.to == mv.to && m.from != mv.from && p.at(m.from).abs() == piece)
-                .collect();
-            if !rivals.is_empty() {
-                let same_file = rivals.iter().any(|m| m.from % 8 == mv.from % 8);
-                let same_rank = rivals.iter().any(|m| m.from / 8 == mv.from / 8);
-                if !same_file {
-                    s.push((b'a' + mv.from % 8) as char);
-                } else if !same_rank {
-                    s.push((b'1' + mv.from / 8) as char);
-                } else {
-                    s.push_str(&square_name(mv.from));
+            Some(r) => {
+                s.push(r.char().to_ascii_uppercase());
+                let rivals: Vec<Move> = legal_moves(p)
+                    .into_iter()
+                    .filter(|m| {
+                        m.to() == to && m.from() != from && p.piece_at(m.from()) == p.piece_at(from)
+                    })
+                    .collect();
+                if !rivals.is_empty() {
+                    let same_file = rivals.iter().any(|m| m.from().file() == from.file());
+                    let same_rank = rivals.iter().any(|m| m.from().rank() == from.rank());
+                    if !same_file {
+                        s.push((b'a' + from.file()) as char);
+                    } else if !same_rank {
+                        s.push((b'1' + from.rank()) as char);
+                    } else {
+                        s.push_str(&from.name());
+                    }
                 }
             }
         }
         if capture {
             s.push('x');
         }
-        s.push_str(&square_name(mv.to));
-        if mv.promo != 0 {
+        s.push_str(&to.name());
+        if let Some(r) = mv.promotion() {
             s.push('=');
-            s.push(b"  NBRQ"[mv.promo as usize] as char);
+            s.push(r.char().to_ascii_uppercase());
         }
     }
     let mut q = p.clone();
     q.make(mv);
-    if q.in_check(q.side) {
+    if q.in_check(q.side_to_move()) {
         s.push(if legal_moves(&q).is_empty() { '#' } else { '+' });
     }
     s

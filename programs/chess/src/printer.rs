@@ -12,12 +12,12 @@ pub fn board(p: &Position) -> String {
     for rank in (0..8u8).rev() {
         s.push_str(&format!("{}  ", rank + 1));
         for file in 0..8u8 {
-            let q = p.at(rank * 8 + file);
-            let name = if q == 0 {
-                " - ".to_string()
-            } else {
-                let letter = b" PNBRQK"[q.unsigned_abs() as usize] as char;
-                format!("{}{} ", if q < 0 { '*' } else { ' ' }, letter)
+            let name = match Square::from_coords(file, rank).and_then(|s| p.piece_at(s)) {
+                None => " - ".to_string(),
+                Some(q) => {
+                    let star = if q.color().is_white() { ' ' } else { '*' };
+                    format!("{star}{} ", q.role().char().to_ascii_uppercase())
+                }
             };
             s.push_str(&name);
         }
@@ -34,7 +34,11 @@ pub fn figure1(p: &Position, r: &SearchResult) -> String {
     s.push_str(&format!("FEN {}\n", to_fen(p)));
     s.push_str(&format!(
         "{} TO MOVE\n",
-        if p.side == WHITE { "WHITE" } else { "BLACK" }
+        if p.side_to_move().is_white() {
+            "WHITE"
+        } else {
+            "BLACK"
+        }
     ));
     match r.best {
         None => s.push_str("NO LEGAL MOVE\n"),

@@ -203,7 +203,8 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                     .and_then(|i| args.get(i + 1)?.parse().ok());
                 let infinite = args.iter().any(|&a| a == "infinite" || a == "ponder");
                 let started = Instant::now();
-                let deadline = time_allowed(args, pos.side > 0).map(|t| started + t);
+                let deadline =
+                    time_allowed(args, pos.side_to_move().is_white()).map(|t| started + t);
                 let cancel = Cancel::after(Arc::clone(&stops), stops_read, deadline);
                 let r = engine.search_until(&pos, depth, &cancel);
                 let ms = started.elapsed().as_millis();

@@ -77,30 +77,30 @@ fn int(w: u64) -> i64 {
 fn deposit(m: &mut Machine, p: &Position) {
     let board = sym("BOARD");
     for i in 0..120 {
-        m.mem[board + i] = word(p.board[i] as i64);
+        m.mem[board + i] = word(p.mailbox()[i] as i64);
     }
-    m.mem[sym("SIDE")] = word(p.side as i64);
-    m.mem[sym("CASTLE")] = p.castle as u64;
-    m.mem[sym("EPSQ")] = p.ep.map_or(0, |s| mbox(s) as u64);
-    m.mem[sym("HALFMV")] = p.halfmove as u64;
-    m.mem[sym("FULLMV")] = p.fullmove as u64;
-    m.mem[sym("WKING")] = p.king(WHITE).unwrap_or(0) as u64;
-    m.mem[sym("BKING")] = p.king(BLACK).unwrap_or(0) as u64;
+    m.mem[sym("SIDE")] = word(p.side_to_move().sign() as i64);
+    m.mem[sym("CASTLE")] = p.castling().bits() as u64;
+    m.mem[sym("EPSQ")] = p.ep_square().map_or(0, |s| s.mbox() as u64);
+    m.mem[sym("HALFMV")] = p.halfmove() as u64;
+    m.mem[sym("FULLMV")] = p.fullmove() as u64;
+    m.mem[sym("WKING")] = p.king_index(Color::White).unwrap_or(0) as u64;
+    m.mem[sym("BKING")] = p.king_index(Color::Black).unwrap_or(0) as u64;
 }
 
 /// The core's position words, in the native layout, with the kings' words.
 fn withdraw(m: &Machine) -> (Position, usize, usize) {
-    let mut p = Position::empty();
     let board = sym("BOARD");
-    for i in 0..120 {
-        p.board[i] = int(m.mem[board + i]) as i8;
-    }
-    p.side = int(m.mem[sym("SIDE")]) as i8;
-    p.castle = m.mem[sym("CASTLE")] as u8;
-    let ep = m.mem[sym("EPSQ")] as usize;
-    p.ep = (ep != 0).then(|| sq(ep));
-    p.halfmove = m.mem[sym("HALFMV")] as u32;
-    p.fullmove = m.mem[sym("FULLMV")] as u32;
+    let words: Vec<i64> = (0..120).map(|i| int(m.mem[board + i])).collect();
+    let p = Position::from_mailbox(
+        &words,
+        int(m.mem[sym("SIDE")]),
+        m.mem[sym("CASTLE")] as i64,
+        m.mem[sym("EPSQ")] as i64,
+        m.mem[sym("HALFMV")] as u32,
+        m.mem[sym("FULLMV")] as u32,
+    )
+    .expect("the core's words hold a position");
     (
         p,
         m.mem[sym("WKING")] as usize,
@@ -191,18 +191,23 @@ fn make_unmake_and_the_null_move_match_native() {
             call(&mut m, "MAKE", mv.key() as i64, 0);
             let (got, wk, bk) = withdraw(&m);
             assert_eq!(got, q, "MAKE {} in {}", mv.uci(), to_fen(&p));
-            assert_eq!((Some(wk), Some(bk)), (q.king(WHITE), q.king(BLACK)));
+            assert_eq!(
+                (Some(wk), Some(bk)),
+                (q.king_index(Color::White), q.king_index(Color::Black))
+            );
             assert_eq!(m.mem[sym("UPLY")], 1);
             call(&mut m, "UNMAKE", 0, 0);
             let (back, wk, bk) = withdraw(&m);
             assert_eq!(back, p, "UNMAKE {} in {}", mv.uci(), to_fen(&p));
-            assert_eq!((Some(wk), Some(bk)), (p.king(WHITE), p.king(BLACK)));
+            assert_eq!(
+                (Some(wk), Some(bk)),
+                (p.king_index(Color::White), p.king_index(Color::Black))
+            );
         }
         call(&mut m, "MKNULL", 0, 0);
         let (null, _, _) = withdraw(&m);
         let mut want = p.clone();
-        want.side = -want.side;
-        want.ep = None;
+        want.pass_to(!want.side_to_move());
         assert_eq!(null, want);
         call(&mut m, "UNMAKE", 0, 0);
         assert_eq!(withdraw(&m).0, p);
@@ -214,20 +219,19 @@ fn make_unmake_and_the_null_move_match_native() {
 fn attkd_and_inchk_match_native() {
     for p in from_starts(3, 800, 40).into_iter().step_by(3) {
         let mut m = machine(&p);
-        for s in 0..64u8 {
-            for by in [WHITE, BLACK] {
-                let (a, _) = call(&mut m, "ATTKD", mbox(s) as i64, by as i64);
+        for s in Square::all() {
+            for by in Color::ALL {
+                let (a, _) = call(&mut m, "ATTKD", s.mbox() as i64, by.sign() as i64);
                 assert_eq!(
                     a,
-                    p.attacked(mbox(s), by) as i64,
-                    "{} attacked by {by} in {}",
-                    square_name(s),
+                    p.attacked(s.mbox(), by) as i64,
+                    "{s} attacked by {by:?} in {}",
                     to_fen(&p)
                 );
             }
         }
         let (c, _) = call(&mut m, "INCHK", 0, 0);
-        assert_eq!(c, p.in_check(p.side) as i64, "{}", to_fen(&p));
+        assert_eq!(c, p.in_check(p.side_to_move()) as i64, "{}", to_fen(&p));
     }
 }
 
@@ -285,18 +289,11 @@ fn the_line_routines() {
     call(&mut m, "LNCH", 0o60, 0);
     call(&mut m, "LNDEC", 0, 0);
     call(&mut m, "LNCH", 0o60, 0);
-    let e7e8q = Move {
-        from: 52,
-        to: 60,
-        promo: QUEEN,
-    };
+    let sq = |t: &str| Square::parse(t).unwrap();
+    let e7e8q = Move::new(sq("e7"), sq("e8"), Some(Role::Queen));
     call(&mut m, "LNMOV", e7e8q.key() as i64, 0);
     call(&mut m, "LNCH", 0o60, 0);
-    let b1a3 = Move {
-        from: 1,
-        to: 16,
-        promo: 0,
-    };
+    let b1a3 = Move::new(sq("b1"), sq("a3"), None);
     call(&mut m, "LNMOV", b1a3.key() as i64, 0);
     call(&mut m, "LNOUT", 0, 0);
     assert_eq!(emulated::printed(&m), vec!["-1234567 0 E7E8Q B1A3"]);
@@ -326,7 +323,10 @@ fn rdcard_nxtnum_and_gamecd() {
     let (_, good) = call(&mut m, "GAMECD", 0, 0);
     assert!(good);
     let (p, _, _) = withdraw(&m);
-    assert_eq!((p.fullmove, p.halfmove, p.ep), (41, 17, parse_square("c6")));
+    assert_eq!(
+        (p.fullmove(), p.halfmove(), p.ep_square()),
+        (41, 17, Square::parse("c6"))
+    );
 }
 
 /// Perft through the cards: every position of perft.txt at the depths whose count is at most
@@ -473,9 +473,8 @@ proptest! {
         let r = read_cards(&cards);
         prop_assert_eq!(r.len(), 1);
         let mut q = r[0].as_ref().unwrap().position.clone();
-        q.ep = p.ep;
-        q.halfmove = p.halfmove;
-        q.fullmove = p.fullmove;
+        q.set_ep_square(p.ep_square());
+        q.set_clocks(p.halfmove(), p.fullmove());
         prop_assert_eq!(to_fen(&q), to_fen(&p));
     }
 }

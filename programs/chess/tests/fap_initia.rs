@@ -164,11 +164,11 @@ fn run_native(deck: &str) -> Vec<Outcome> {
             Ok(pb) => {
                 let p = pb.position;
                 Outcome::Good {
-                    board: p.board.iter().map(|&v| v as i64).collect(),
-                    side: p.side as i64,
-                    castle: p.castle as i64,
-                    wking: p.king(WHITE).unwrap() as i64,
-                    bking: p.king(BLACK).unwrap() as i64,
+                    board: p.mailbox().iter().map(|&v| v as i64).collect(),
+                    side: p.side_to_move().sign() as i64,
+                    castle: p.castling().bits() as i64,
+                    wking: p.king_index(Color::White).unwrap() as i64,
+                    bking: p.king_index(Color::Black).unwrap() as i64,
                 }
             }
             Err(InitiaError { card, column, .. }) => Outcome::Error { card, column },
@@ -213,28 +213,29 @@ fn pawn_name(file: usize, rng: &mut Rng) -> String {
 }
 
 /// The piece names of a position for one colour: square -> name (with its suffixes).
-fn names(p: &Position, color: i8, rng: &mut Rng) -> Vec<(u8, String)> {
+fn names(p: &Position, color: Color, rng: &mut Rng) -> Vec<(u8, String)> {
     let mut out = Vec::new();
-    let mine = |kind: i8| -> Vec<u8> { (0..64u8).filter(|&s| p.at(s) == kind * color).collect() };
+    let sign = color.sign();
+    let at = |s: u8| p.code_at(Square::new(s).unwrap());
+    let mine = |kind: i8| -> Vec<u8> { (0..64u8).filter(|&s| at(s) == kind * sign).collect() };
     // Pawn names: the pawns take some, promoted pieces the others.
     let mut free: Vec<usize> = (0..8).collect();
     for i in (1..free.len()).rev() {
         free.swap(i, rng.index(i + 1));
     }
-    let (king_home, rook_k, rook_q, bk, bq) = if color == WHITE {
-        (4u8, 7u8, 0u8, CASTLE_WK, CASTLE_WQ)
-    } else {
-        (60, 63, 56, CASTLE_BK, CASTLE_BQ)
-    };
+    let (bk, bq) = (Castling::new(color, true), Castling::new(color, false));
+    let king_home = bk.king_square().index();
+    let (rook_k, rook_q) = (bk.rook_square().index(), bq.rook_square().index());
+    let rights = p.castling();
     let moved = |s: u8, rng: &mut Rng| -> bool {
-        if s == king_home && p.at(s) == KING * color {
-            return p.castle & (bk | bq) == 0;
+        if s == king_home && at(s) == KING * sign {
+            return !rights.has_color(color);
         }
-        if s == rook_k && p.at(s) == ROOK * color {
-            return p.castle & bk == 0;
+        if s == rook_k && at(s) == ROOK * sign {
+            return !rights.has(bk);
         }
-        if s == rook_q && p.at(s) == ROOK * color {
-            return p.castle & bq == 0;
+        if s == rook_q && at(s) == ROOK * sign {
+            return !rights.has(bq);
         }
         rng.index(4) == 0
     };
@@ -284,9 +285,9 @@ fn names(p: &Position, color: i8, rng: &mut Rng) -> Vec<(u8, String)> {
 /// them with `.` inside when `dots` is set).
 fn stream_of(p: &Position, rng: &mut Rng, dots: bool) -> String {
     let mut at: Vec<Option<String>> = vec![None; 64];
-    for color in [WHITE, BLACK] {
+    for color in Color::ALL {
         for (s, n) in names(p, color, rng) {
-            at[s as usize] = Some(if color == BLACK { format!("*{n}") } else { n });
+            at[s as usize] = Some(if color.is_white() { n } else { format!("*{n}") });
         }
     }
     let sep = |rng: &mut Rng| -> String {
@@ -338,7 +339,11 @@ fn stream_of(p: &Position, rng: &mut Rng, dots: bool) -> String {
     }
     flush(&mut empty, &mut out, rng);
     out.push_str(if rng.index(3) == 0 { " " } else { "" });
-    out.push_str(if p.side == WHITE { "." } else { "*." });
+    out.push_str(if p.side_to_move().is_white() {
+        "."
+    } else {
+        "*."
+    });
     out
 }
 
@@ -384,11 +389,11 @@ fn from_fen(fen: &str, seed: u64, games: usize, plies: usize) -> Vec<Position> {
 /// the card language has no en-passant square or move numbers.
 fn expected(p: &Position) -> Outcome {
     Outcome::Good {
-        board: p.board.iter().map(|&v| v as i64).collect(),
-        side: p.side as i64,
-        castle: p.castle as i64,
-        wking: p.king(WHITE).unwrap() as i64,
-        bking: p.king(BLACK).unwrap() as i64,
+        board: p.mailbox().iter().map(|&v| v as i64).collect(),
+        side: p.side_to_move().sign() as i64,
+        castle: p.castling().bits() as i64,
+        wking: p.king_index(Color::White).unwrap() as i64,
+        bking: p.king_index(Color::Black).unwrap() as i64,
     }
 }
 

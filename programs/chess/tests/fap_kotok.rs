@@ -9,7 +9,7 @@
 //! `tree()`. The other tests run whole problem decks through the harness (`program::run`).
 
 use assembler::fap;
-use chess::board::{mbox, Move};
+use chess::board::Move;
 use chess::crosscheck::{crosscheck, Report};
 use chess::emulated::EmulatedError;
 use chess::emulated::{problem_deck, run_problem};
@@ -18,6 +18,7 @@ use chess::period::middlegames;
 use chess::program::{assembled, run, Player};
 use chess::SearchResult;
 use chess::{parse_fen, Position};
+use chess::{Color, Role, Square};
 use emu::ibm7090::{Limits, Machine, Stop};
 use harness::progress::NoProgress;
 
@@ -90,16 +91,16 @@ impl Rig {
             m.mem[a as usize] = w;
         }
         let board = self.sym("BOARD");
-        for (i, &q) in p.board.iter().enumerate() {
+        for (i, &q) in p.mailbox().iter().enumerate() {
             m.mem[board + i] = word(q as i64);
         }
-        m.mem[self.sym("SIDE")] = word(p.side as i64);
-        m.mem[self.sym("CASTLE")] = p.castle as u64;
-        m.mem[self.sym("EPSQ")] = p.ep.map_or(0, |s| mbox(s) as u64);
-        m.mem[self.sym("HALFMV")] = p.halfmove as u64;
-        m.mem[self.sym("FULLMV")] = p.fullmove as u64;
-        m.mem[self.sym("WKING")] = p.king(1).map_or(0, |k| k as u64);
-        m.mem[self.sym("BKING")] = p.king(-1).map_or(0, |k| k as u64);
+        m.mem[self.sym("SIDE")] = word(p.side_to_move().sign() as i64);
+        m.mem[self.sym("CASTLE")] = p.castling().bits() as u64;
+        m.mem[self.sym("EPSQ")] = p.ep_square().map_or(0, |s| s.mbox() as u64);
+        m.mem[self.sym("HALFMV")] = p.halfmove() as u64;
+        m.mem[self.sym("FULLMV")] = p.fullmove() as u64;
+        m.mem[self.sym("WKING")] = p.king_index(Color::White).map_or(0, |k| k as u64);
+        m.mem[self.sym("BKING")] = p.king_index(Color::Black).map_or(0, |k| k as u64);
         m
     }
 
@@ -158,17 +159,14 @@ impl Rig {
 /// A move word (from x 512 + to x 8 + promotion 1 Q 2 R 3 B 4 N) as a native move.
 fn from_word(w: u64) -> Move {
     let promo = match w % 8 {
-        1 => 5,
-        2 => 4,
-        3 => 3,
-        4 => 2,
-        _ => 0,
+        1 => Some(Role::Queen),
+        2 => Some(Role::Rook),
+        3 => Some(Role::Bishop),
+        4 => Some(Role::Knight),
+        _ => None,
     };
-    Move {
-        from: (w / 512) as u8,
-        to: (w / 8 % 64) as u8,
-        promo,
-    }
+    let sq = |i: u64| Square::new(i as u8).expect("a square in a move word");
+    Move::new(sq(w / 512), sq(w / 8 % 64), promo)
 }
 
 fn check_tree(ps: &[Position], params: &Params) {
@@ -252,7 +250,7 @@ fn check_eval(n: usize, seed: u64) {
         let e = eval(&p);
         let native = (e.value as i64, e.gain as i64, e.in_check, e.no_moves);
         let (fap, after) = rig.eval(&p);
-        let before: Vec<i64> = p.board.iter().map(|&q| q as i64).collect();
+        let before: Vec<i64> = p.mailbox().iter().map(|&q| q as i64).collect();
         if fap != native || after != before {
             bad.push(format!(
                 "{}: native {native:?}, emulated {fap:?}{}",

@@ -85,13 +85,13 @@ fn machine_with(p: &Position, rules: Rules, castle: Option<bool>) -> Machine {
     let mut m = prog().machine();
     let b = sym("BOARD");
     for i in 0..120 {
-        m.mem[b + i] = word(p.board[i] as i64);
+        m.mem[b + i] = word(p.mailbox()[i] as i64);
     }
-    m.mem[sym("SIDE")] = word(p.side as i64);
-    m.mem[sym("CASTLE")] = p.castle as u64;
-    m.mem[sym("EPSQ")] = p.ep.map_or(0, |s| mbox(s) as u64);
-    m.mem[sym("WKING")] = p.king(WHITE).unwrap() as u64;
-    m.mem[sym("BKING")] = p.king(BLACK).unwrap() as u64;
+    m.mem[sym("SIDE")] = word(p.side_to_move().sign() as i64);
+    m.mem[sym("CASTLE")] = p.castling().bits() as u64;
+    m.mem[sym("EPSQ")] = p.ep_square().map_or(0, |s| s.mbox() as u64);
+    m.mem[sym("WKING")] = p.king_index(Color::White).unwrap() as u64;
+    m.mem[sym("BKING")] = p.king_index(Color::Black).unwrap() as u64;
     m.mem[sym("SRULE")] = (rules == Rules::Somac1966) as u64;
     m.mem[sym("SROOTC")] = match castle {
         None => 0,
@@ -134,9 +134,8 @@ fn random_positions(n: usize, seed: u64) -> Vec<(Position, Option<bool>)> {
                 break;
             }
             let mv = moves[rng.index(moves.len())];
-            let castle = (p.at(mv.from).abs() == KING
-                && (mv.to as i32 - mv.from as i32).abs() == 2)
-                .then_some(mv.to > mv.from);
+            let castle = (p.code_at(mv.from()).abs() == KING && mv.is_two_files())
+                .then_some(mv.to() > mv.from());
             p.make(mv);
             if rng.index(4) == 0 && out.len() < n {
                 out.push((p.clone(), castle));
@@ -200,7 +199,7 @@ fn swap_examples_on_the_7090() {
         let p = parse_fen(fen).unwrap();
         let mut m = machine_with(&p, Rules::Soma1961, None);
         call(&mut m, "SATTS");
-        m.mem[sym("SRT")] = mbox(parse_square(square).unwrap()) as u64;
+        m.mem[sym("SRT")] = Square::parse(square).unwrap().mbox() as u64;
         call(&mut m, "SRAWS");
         assert_eq!((get(&m, "SHAS"), get(&m, "SRS")), (1, raw), "{fen}");
     }

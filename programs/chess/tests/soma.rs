@@ -42,7 +42,7 @@ fn start_square_control_is_twenty() {
     // Before any move White's pieces reach 38 squares (pawns 14, knights 6, rooks 4, bishops 4, queen 5, king 5): the
     // baseline of the test above, checked by evaluating a null position.
     let mut p = Position::start();
-    p.side = chess::BLACK;
+    p.set_side_to_move(chess::Color::Black);
     assert_eq!(evaluate(&p, Rules::Soma1961, None).squares, 38);
 }
 

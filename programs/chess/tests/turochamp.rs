@@ -37,7 +37,7 @@ fn position_play_of_the_first_moves() {
     let pp = |u: &str| {
         let mut q = p.clone();
         q.make(parse_uci(&q, u).unwrap());
-        position_play(&q, chess::WHITE, false)
+        position_play(&q, chess::Color::White, false)
     };
     assert!(pp("e2e4") > pp("a2a3"));
     let (r, s) = best(&p, &Params::default());

@@ -1,14 +1,15 @@
 //! The card deck of one problem: the GAME card (full-move number, halfmove clock, en-passant
 //! square), the program card, and the position in INITIA's card language.
 
-use crate::board::{square_name, Position};
+use crate::board::Position;
 use crate::initia::cards::{to_cards, CardsError};
 
 /// The GAME card of a position: `GAME   <fullmove> <halfmove> <ep>` (ep `E3` or `-`).
 pub fn game_card(p: &Position) -> String {
-    let ep =
-        p.ep.map_or("-".to_string(), |s| square_name(s).to_uppercase());
-    format!("GAME   {} {} {ep}", p.fullmove, p.halfmove)
+    let ep = p
+        .ep_square()
+        .map_or("-".to_string(), |s| s.name().to_uppercase());
+    format!("GAME   {} {} {ep}", p.fullmove(), p.halfmove())
 }
 
 /// The whole deck of one problem: GAME card, `program_card` (e.g. `PERFT  3`), INITIA cards.

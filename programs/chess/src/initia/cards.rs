@@ -41,29 +41,31 @@ fn colour(white: &bool) -> &'static str {
 const PAWN_NAMES: [&str; 8] = ["QRP", "QNP", "QBP", "QP", "KP", "KBP", "KNP", "KRP"];
 
 /// The names of one colour's pieces, by square.
-fn names(p: &Position, color: i8) -> Result<[Option<String>; 64], CardsError> {
+fn names(p: &Position, color: Color) -> Result<[Option<String>; 64], CardsError> {
     let mut out: [Option<String>; 64] = std::array::from_fn(|_| None);
-    let own: Vec<u8> = (0..64u8).filter(|&s| p.at(s) * color > 0).collect();
-    let kings = own.iter().filter(|&&s| p.at(s).abs() == KING).count();
+    let own: Vec<Square> = Square::all()
+        .filter(|&s| p.piece_at(s).is_some_and(|q| q.color() == color))
+        .collect();
+    let kings = own.iter().filter(|&&s| p.code_at(s).abs() == KING).count();
     if kings != 1 {
         return Err(CardsError::Kings {
-            white: color == WHITE,
+            white: color.is_white(),
             count: kings,
         });
     }
     // Pawns take their own file's name when they can, then any free one.
     let mut free = [true; 8];
-    let pawns: Vec<u8> = own
+    let pawns: Vec<Square> = own
         .iter()
         .copied()
-        .filter(|&s| p.at(s).abs() == PAWN)
+        .filter(|&s| p.code_at(s).abs() == PAWN)
         .collect();
     let mut unnamed = Vec::new();
     for &s in &pawns {
-        let f = (s % 8) as usize;
+        let f = s.file() as usize;
         if free[f] {
             free[f] = false;
-            out[s as usize] = Some(PAWN_NAMES[f].to_string());
+            out[s.index() as usize] = Some(PAWN_NAMES[f].to_string());
         } else {
             unnamed.push(s);
         }
@@ -73,18 +75,18 @@ fn names(p: &Position, color: i8) -> Result<[Option<String>; 64], CardsError> {
             .iter()
             .position(|&x| x)
             .ok_or(CardsError::TooManyPieces {
-                white: color == WHITE,
+                white: color.is_white(),
             })?;
         free[f] = false;
         Ok(PAWN_NAMES[f])
     };
     for s in unnamed {
-        out[s as usize] = Some(next_free()?.to_string());
+        out[s.index() as usize] = Some(next_free()?.to_string());
     }
     // Pieces: the named ones in scan order, the rest promoted.
     let mut used: Vec<&str> = Vec::new();
     for &s in &own {
-        let kind = p.at(s).abs();
+        let kind = p.code_at(s).abs();
         let candidates: &[&str] = match kind {
             KING => &["K"],
             QUEEN => &["Q"],
@@ -103,38 +105,36 @@ fn names(p: &Position, color: i8) -> Result<[Option<String>; 64], CardsError> {
                 format!("{letter}({})", next_free()?)
             }
         };
-        out[s as usize] = Some(name);
+        out[s.index() as usize] = Some(name);
     }
     Ok(out)
 }
 
 /// The cards of a position, one card a line.
 pub fn to_cards(p: &Position) -> Result<String, CardsError> {
-    let white = names(p, WHITE)?;
-    let black = names(p, BLACK)?;
+    let white = names(p, Color::White)?;
+    let black = names(p, Color::Black)?;
     // (M): a king or rook on its home square whose castling right is gone.
     let mut moved = [false; 64];
-    for (king, rook, bit, color, right) in [
-        (4u8, 7u8, CASTLE_WK, WHITE, 'K'),
-        (4, 0, CASTLE_WQ, WHITE, 'Q'),
-        (60, 63, CASTLE_BK, BLACK, 'k'),
-        (60, 56, CASTLE_BQ, BLACK, 'q'),
-    ] {
-        let at_home = p.at(king) == KING * color && p.at(rook) == ROOK * color;
-        if p.castle & bit != 0 {
+    for castling in Castling::ALL {
+        let (king, rook) = (castling.king_square(), castling.rook_square());
+        let own_rook = p.piece_at(rook) == Some(Piece::new(castling.color, Role::Rook));
+        let at_home = p.piece_at(king) == Some(Piece::new(castling.color, Role::King)) && own_rook;
+        if p.castling().has(castling) {
             if !at_home {
-                return Err(CardsError::CastlingRight { right });
+                return Err(CardsError::CastlingRight {
+                    right: castling.char(),
+                });
             }
-        } else if p.at(rook) == ROOK * color {
-            moved[rook as usize] = true;
+        } else if own_rook {
+            moved[rook.index() as usize] = true;
         }
     }
-    for (king, bits, color) in [
-        (4u8, CASTLE_WK | CASTLE_WQ, WHITE),
-        (60, CASTLE_BK | CASTLE_BQ, BLACK),
-    ] {
-        if p.at(king) == KING * color && p.castle & bits == 0 {
-            moved[king as usize] = true;
+    for color in Color::ALL {
+        let king = Castling::new(color, true).king_square();
+        if p.piece_at(king) == Some(Piece::new(color, Role::King)) && !p.castling().has_color(color)
+        {
+            moved[king.index() as usize] = true;
         }
     }
     let mut tokens = Vec::new();
@@ -159,7 +159,14 @@ pub fn to_cards(p: &Position) -> Result<String, CardsError> {
         tokens.push(if moved[s] { format!("{name}(M)") } else { name });
     }
     flush(&mut empty, &mut tokens);
-    tokens.push(if p.side == WHITE { "." } else { "*." }.to_string());
+    tokens.push(
+        if p.side_to_move() == Color::White {
+            "."
+        } else {
+            "*."
+        }
+        .to_string(),
+    );
     let mut cards = String::new();
     let mut line = String::new();
     for t in tokens {
@@ -196,9 +203,8 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}\n{cards}"))
             .position
             .clone();
-        q.ep = p.ep;
-        q.halfmove = p.halfmove;
-        q.fullmove = p.fullmove;
+        q.set_ep_square(p.ep_square());
+        q.set_clocks(p.halfmove(), p.fullmove());
         assert_eq!(to_fen(&q), to_fen(&p), "{cards}");
     }
 
@@ -219,7 +225,7 @@ mod tests {
     #[test]
     fn what_cards_cannot_say() {
         let mut p = parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-        p.castle = CASTLE_WK;
+        p.set_castling(CastlingRights::from_bits(1).unwrap());
         assert_eq!(to_cards(&p), Err(CardsError::CastlingRight { right: 'K' }));
         let p = parse_fen("QQQQk3/8/8/8/8/8/PPPPPP2/4K3 b - - 0 1").unwrap();
         assert!(matches!(

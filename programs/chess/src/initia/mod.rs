@@ -138,7 +138,7 @@ fn problem(chars: &[Ch], i: &mut usize, ended: &mut bool) -> Result<Problem, Ini
     let mut comments = Vec::new();
     let mut square: usize = 0;
     let mut moved = [false; 64];
-    let mut seen: Vec<(i8, i8, u8)> = Vec::new(); // colour, kind, home file of named pieces
+    let mut seen: Vec<(Color, i8, u8)> = Vec::new(); // colour, kind, home file of named pieces
     let end_err = |message: &str| InitiaError {
         card: chars.last().map_or(1, |c| c.card),
         column: chars.last().map_or(1, |c| c.column),
@@ -161,12 +161,12 @@ fn problem(chars: &[Ch], i: &mut usize, ended: &mut bool) -> Result<Problem, Ini
             '.' => {
                 *i += 1;
                 *ended = true;
-                return finish(p, comments, square, &moved, WHITE, &ch);
+                return finish(p, comments, square, &moved, Color::White, &ch);
             }
             '*' if chars.get(*i + 1).is_some_and(|c| c.c == '.') => {
                 *i += 2;
                 *ended = true;
-                return finish(p, comments, square, &moved, BLACK, &ch);
+                return finish(p, comments, square, &moved, Color::Black, &ch);
             }
             _ => {
                 let piece = named_piece(chars, i, ch, square)?;
@@ -180,14 +180,16 @@ fn problem(chars: &[Ch], i: &mut usize, ended: &mut bool) -> Result<Problem, Ini
                     }
                     seen.push((piece.color, id_kind, f));
                 }
-                let rank = square / 8;
-                if piece.kind == PAWN && (rank == 0 || rank == 7) {
+                let Some(s) = Square::new(square as u8) else {
+                    return Err(error_at(&piece.at, "more than 64 squares".into()));
+                };
+                if piece.kind == PAWN && (s.rank() == 0 || s.rank() == 7) {
                     return Err(error_at(
                         &piece.at,
                         "a pawn on the first or last rank".into(),
                     ));
                 }
-                p.put(square as u8, piece.kind * piece.color);
+                p.put(s, Piece::from_code(piece.kind * piece.color.sign()));
                 moved[square] = piece.moved;
                 square += 1;
             }
@@ -228,7 +230,7 @@ struct NamedPiece {
     name: String,
     /// What stands on the square (a promoted piece's new kind) and its colour.
     kind: i8,
-    color: i8,
+    color: Color,
     /// Which of the colour's sixteen it is: kind and home file (a promoted piece is its pawn).
     identity: (i8, Option<u8>),
     /// Marked `(M)`: it has moved.
@@ -245,9 +247,9 @@ fn named_piece(
 ) -> Result<NamedPiece, InitiaError> {
     let color = if ch.c == '*' {
         *i += 1;
-        BLACK
+        Color::Black
     } else {
-        WHITE
+        Color::White
     };
     let word = |i: &mut usize| -> String {
         let mut w = String::new();
@@ -341,7 +343,7 @@ fn finish(
     comments: Vec<String>,
     square: usize,
     moved: &[bool; 64],
-    side: i8,
+    side: Color,
     at: &Ch,
 ) -> Result<Problem, InitiaError> {
     let err = |message: String| InitiaError {
@@ -352,31 +354,34 @@ fn finish(
     if square != 64 {
         return Err(err(format!("{square} squares before the end mark, not 64")));
     }
-    p.side = side;
-    for (color, name) in [(WHITE, "White"), (BLACK, "Black")] {
-        let n = (0..64).filter(|&s| p.at(s) == KING * color).count();
+    p.set_side_to_move(side);
+    for color in Color::ALL {
+        let king = Some(Piece::new(color, Role::King));
+        let n = Square::all().filter(|&s| p.piece_at(s) == king).count();
         if n != 1 {
-            return Err(err(format!("{name} has {n} kings")));
+            return Err(err(format!("{} has {n} kings", color.name())));
         }
     }
-    if p.in_check(-side) {
+    if p.in_check(!side) {
         return Err(err("the side not to move is in check".into()));
     }
     // Castling is possible while the king and that rook stand unmoved on their squares.
-    for (king, rook, bit, color) in [
-        (4u8, 7u8, CASTLE_WK, WHITE),
-        (4, 0, CASTLE_WQ, WHITE),
-        (60, 63, CASTLE_BK, BLACK),
-        (60, 56, CASTLE_BQ, BLACK),
-    ] {
-        if p.at(king) == KING * color
-            && !moved[king as usize]
-            && p.at(rook) == ROOK * color
-            && !moved[rook as usize]
+    let mut rights = CastlingRights::NONE;
+    for castling in Castling::ALL {
+        let (king, rook, color) = (
+            castling.king_square(),
+            castling.rook_square(),
+            castling.color,
+        );
+        if p.piece_at(king) == Some(Piece::new(color, Role::King))
+            && !moved[king.index() as usize]
+            && p.piece_at(rook) == Some(Piece::new(color, Role::Rook))
+            && !moved[rook.index() as usize]
         {
-            p.castle |= bit;
+            rights.insert(castling);
         }
     }
+    p.set_castling(rights);
     Ok(Problem {
         position: p,
         comments,

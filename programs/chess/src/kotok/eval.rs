@@ -52,8 +52,8 @@ pub fn fade(n: u32) -> i32 {
 /// Material of each side in pawns, kings excluded.
 pub fn material(p: &Position) -> (i32, i32) {
     let (mut w, mut b) = (0, 0);
-    for s in 0..64 {
-        let q = p.at(s);
+    for s in Square::all() {
+        let q = p.code_at(s);
         if q != 0 && q.abs() != KING {
             if q > 0 {
                 w += value(q);
@@ -66,10 +66,10 @@ pub fn material(p: &Position) -> (i32, i32) {
 }
 
 /// Centre value of square `s` for `color` (0 outside the 16 centre squares).
-pub fn centre_value(s: u8, color: i8) -> i32 {
-    let (f, r) = ((s % 8) as i32, (s / 8) as i32);
+pub fn centre_value(s: Square, color: Color) -> i32 {
+    let (f, r) = (s.file() as i32, s.rank() as i32);
     // White sits on rank 1 looking up the board; Black on rank 8, board turned half round.
-    let (col, row) = if color == WHITE {
+    let (col, row) = if color == Color::White {
         (f - 2, 5 - r)
     } else {
         (5 - f, r - 2)
@@ -83,7 +83,7 @@ pub fn centre_value(s: u8, color: i8) -> i32 {
 
 /// Squares (mailbox) a piece on `m` attacks, pins ignored; sliders stop at the first piece.
 pub fn attacks(p: &Position, m: usize, out: &mut Vec<usize>) {
-    let piece = p.board[m];
+    let piece = p.mailbox()[m];
     let color = piece.signum();
     let steps: &[i32] = match piece.abs() {
         PAWN => &[9, 11],
@@ -98,7 +98,7 @@ pub fn attacks(p: &Position, m: usize, out: &mut Vec<usize>) {
             d
         };
         let t = (m as i32 + d) as usize;
-        if p.board[t] != OFF {
+        if p.mailbox()[t] != OFF {
             out.push(t);
         }
     }
@@ -110,9 +110,9 @@ pub fn attacks(p: &Position, m: usize, out: &mut Vec<usize>) {
     };
     for &d in dirs {
         let mut t = m as i32 + d;
-        while p.board[t as usize] != OFF {
+        while p.mailbox()[t as usize] != OFF {
             out.push(t as usize);
-            if p.board[t as usize] != 0 {
+            if p.mailbox()[t as usize] != 0 {
                 break;
             }
             t += d;
@@ -124,16 +124,16 @@ pub fn attacks(p: &Position, m: usize, out: &mut Vec<usize>) {
 pub fn centre_control(p: &Position) -> i32 {
     let mut total = 0;
     let mut sqs = Vec::with_capacity(28);
-    for s in 0..64u8 {
-        let q = p.at(s);
+    for s in Square::all() {
+        let q = p.code_at(s);
         if q == 0 {
             continue;
         }
         sqs.clear();
-        attacks(p, mbox(s), &mut sqs);
-        let color = q.signum();
+        attacks(p, s.mbox(), &mut sqs);
+        let color = Color::of_code(q);
         for &t in &sqs {
-            total += color as i32 * centre_value(sq(t), color);
+            total += color.sign() as i32 * centre_value(Square::of_mbox(t), color);
         }
     }
     total
@@ -141,13 +141,13 @@ pub fn centre_control(p: &Position) -> i32 {
 
 /// Development points of `color`: 1 for each c-, d-, e- or f-pawn off its second rank, 3 for
 /// each knight or bishop off its first-rank squares, 4 for a king on a castled square.
-pub fn development(p: &Position, color: i8) -> i32 {
-    let home = if color == WHITE { 0 } else { 7 };
-    let second = if color == WHITE { 1 } else { 6 };
+pub fn development(p: &Position, color: Color) -> i32 {
+    let home = if color == Color::White { 0 } else { 7 };
+    let second = if color == Color::White { 1 } else { 6 };
     let mut pts = 0;
-    for s in 0..64u8 {
-        let q = p.at(s) * color;
-        let (f, r) = (s % 8, s / 8);
+    for s in Square::all() {
+        let q = p.code_at(s) * color.sign();
+        let (f, r) = (s.file(), s.rank());
         pts += match q {
             PAWN if (2..=5).contains(&f) && r != second => 1,
             KNIGHT if !(r == home && (f == 1 || f == 6)) => 3,
@@ -161,15 +161,16 @@ pub fn development(p: &Position, color: i8) -> i32 {
 
 /// Pawn-structure points of `color`: rook on an open file +2 (on a file without own pawns +1),
 /// isolated pawn -2, doubled pawn -2 for each beyond the first, backward pawn -1, passed pawn +3.
-pub fn pawn_structure(p: &Position, color: i8) -> i32 {
+pub fn pawn_structure(p: &Position, color: Color) -> i32 {
+    let sign = color.sign();
     let mut own = [[false; 8]; 8]; // [file][rank]
     let mut foe = [[false; 8]; 8];
-    for s in 0..64u8 {
-        let q = p.at(s);
-        if q == PAWN * color {
-            own[(s % 8) as usize][(s / 8) as usize] = true;
-        } else if q == -PAWN * color {
-            foe[(s % 8) as usize][(s / 8) as usize] = true;
+    for s in Square::all() {
+        let q = p.code_at(s);
+        if q == PAWN * sign {
+            own[s.file() as usize][s.rank() as usize] = true;
+        } else if q == -PAWN * sign {
+            foe[s.file() as usize][s.rank() as usize] = true;
         }
     }
     let count = |t: &[[bool; 8]; 8], f: i32| -> i32 {
@@ -181,7 +182,7 @@ pub fn pawn_structure(p: &Position, color: i8) -> i32 {
     };
     // Relative rank: 0 = own first rank.
     let rel = |r: usize| -> i32 {
-        if color == WHITE {
+        if color == Color::White {
             r as i32
         } else {
             7 - r as i32
@@ -212,7 +213,7 @@ pub fn pawn_structure(p: &Position, color: i8) -> i32 {
                     && [f - 1, f + 1].iter().any(|&g| {
                         (0..8).contains(&g) && {
                             let ar = stop + 1;
-                            let abs = if color == WHITE { ar } else { 7 - ar };
+                            let abs = if color == Color::White { ar } else { 7 - ar };
                             foe[g as usize][abs as usize]
                         }
                     });
@@ -228,9 +229,9 @@ pub fn pawn_structure(p: &Position, color: i8) -> i32 {
             }
         }
     }
-    for s in 0..64u8 {
-        if p.at(s) == ROOK * color {
-            let f = (s % 8) as i32;
+    for s in Square::all() {
+        if p.code_at(s) == ROOK * sign {
+            let f = s.file() as i32;
             if count(&own, f) == 0 {
                 pts += if count(&foe, f) == 0 { 2 } else { 1 };
             }
@@ -242,10 +243,14 @@ pub fn pawn_structure(p: &Position, color: i8) -> i32 {
 /// EVAL of a position (its legal moves are generated to see mate and stalemate, as UPREV
 /// generates the replies after every update).
 pub fn eval(p: &Position) -> Eval {
-    let in_check = p.in_check(p.side);
+    let in_check = p.in_check(p.side_to_move());
     if legal_moves(p).is_empty() {
         return Eval {
-            value: if in_check { -(p.side as i32) * MATE } else { 0 },
+            value: if in_check {
+                -(p.side_to_move().sign() as i32) * MATE
+            } else {
+                0
+            },
             gain: 0,
             in_check,
             no_moves: true,
@@ -254,15 +259,16 @@ pub fn eval(p: &Position) -> Eval {
     let (w, b) = material(p);
     let lead = w - b;
     let (gain, _) = best_gain(p);
-    let mut value = PAWN_UNITS * (lead + p.side as i32 * gain);
+    let mut value = PAWN_UNITS * (lead + p.side_to_move().sign() as i32 * gain);
     if lead.abs() >= TRADE_DOWN_LEAD {
         value += lead.signum() * TRADE_DOWN_UNITS * (START_MATERIAL - (w + b));
     }
-    let f = fade(p.fullmove);
-    let positional =
-        centre_control(p) + DEVELOPMENT_UNITS * (development(p, WHITE) - development(p, BLACK));
+    let f = fade(p.fullmove());
+    let positional = centre_control(p)
+        + DEVELOPMENT_UNITS * (development(p, Color::White) - development(p, Color::Black));
     value += positional * f / 10;
-    value += PAWN_STRUCTURE_UNITS * (pawn_structure(p, WHITE) - pawn_structure(p, BLACK));
+    value +=
+        PAWN_STRUCTURE_UNITS * (pawn_structure(p, Color::White) - pawn_structure(p, Color::Black));
     Eval {
         value,
         gain,
@@ -285,18 +291,18 @@ mod tests {
 
     #[test]
     fn centre_table_turns_with_the_side() {
-        assert_eq!(centre_value(mbox_sq("c6"), WHITE), 8);
-        assert_eq!(centre_value(mbox_sq("f6"), WHITE), 4);
-        assert_eq!(centre_value(mbox_sq("d5"), WHITE), 8);
-        assert_eq!(centre_value(mbox_sq("c3"), WHITE), 1);
-        assert_eq!(centre_value(mbox_sq("f3"), BLACK), 8);
-        assert_eq!(centre_value(mbox_sq("c3"), BLACK), 4);
-        assert_eq!(centre_value(mbox_sq("e4"), BLACK), 8);
-        assert_eq!(centre_value(mbox_sq("a1"), WHITE), 0);
+        assert_eq!(centre_value(mbox_sq("c6"), Color::White), 8);
+        assert_eq!(centre_value(mbox_sq("f6"), Color::White), 4);
+        assert_eq!(centre_value(mbox_sq("d5"), Color::White), 8);
+        assert_eq!(centre_value(mbox_sq("c3"), Color::White), 1);
+        assert_eq!(centre_value(mbox_sq("f3"), Color::Black), 8);
+        assert_eq!(centre_value(mbox_sq("c3"), Color::Black), 4);
+        assert_eq!(centre_value(mbox_sq("e4"), Color::Black), 8);
+        assert_eq!(centre_value(mbox_sq("a1"), Color::White), 0);
     }
 
-    fn mbox_sq(t: &str) -> u8 {
-        parse_square(t).unwrap()
+    fn mbox_sq(t: &str) -> Square {
+        Square::parse(t).unwrap()
     }
 
     #[test]
@@ -316,7 +322,7 @@ mod tests {
         assert_eq!(eval(&p).value, MATE);
         // Doubled and isolated a-pawns against a passed h-pawn.
         let p = parse_fen("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1").unwrap();
-        assert_eq!(pawn_structure(&p, WHITE), -2 - 2 - 2 + 3 + 3);
-        assert_eq!(development(&Position::start(), WHITE), 0);
+        assert_eq!(pawn_structure(&p, Color::White), -2 - 2 - 2 + 3 + 3);
+        assert_eq!(development(&Position::start(), Color::White), 0);
     }
 }

@@ -196,7 +196,7 @@ impl Player for Kotok {
 
     /// From the side to move's view, 1/60 pawn to centipawns; a mate as moves to it.
     fn score(p: &Position, r: &SearchResult, _params: &Params) -> String {
-        let v = r.value * p.side as i32;
+        let v = r.value * p.side_to_move().sign() as i32;
         if v.abs() >= MATE - 1000 {
             let n = r.pv.len().div_ceil(2) as i32;
             format!("mate {}", if v > 0 { n } else { -n })

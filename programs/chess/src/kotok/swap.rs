@@ -17,9 +17,9 @@ pub fn value(p: i8) -> i32 {
 /// pinned to the queen only when the pinner is worth less than a queen (a rook or bishop).
 pub fn pins(p: &Position) -> [i32; 120] {
     let mut pin = [0i32; 120];
-    for s in 0..64u8 {
-        let m = mbox(s);
-        let target = p.board[m];
+    for s in Square::all() {
+        let m = s.mbox();
+        let target = p.mailbox()[m];
         if target == 0 || !(target.abs() == KING || target.abs() == QUEEN) {
             continue;
         }
@@ -27,22 +27,22 @@ pub fn pins(p: &Position) -> [i32; 120] {
         for (dirs, slider) in [(ROOK_DIRS, ROOK), (BISHOP_DIRS, BISHOP)] {
             for d in dirs {
                 let mut t = m as i32 + d;
-                while p.board[t as usize] == 0 {
+                while p.mailbox()[t as usize] == 0 {
                     t += d;
                 }
                 let first = t as usize;
                 // Only a piece of the same side, and never the king itself, can be pinned.
-                if p.board[first] == OFF
-                    || p.board[first] * color <= 0
-                    || p.board[first].abs() == KING
+                if p.mailbox()[first] == OFF
+                    || p.mailbox()[first] * color <= 0
+                    || p.mailbox()[first].abs() == KING
                 {
                     continue;
                 }
                 let mut t2 = first as i32 + d;
-                while p.board[t2 as usize] == 0 {
+                while p.mailbox()[t2 as usize] == 0 {
                     t2 += d;
                 }
-                let q = p.board[t2 as usize];
+                let q = p.mailbox()[t2 as usize];
                 let pinner = q == -color * slider || q == -color * QUEEN;
                 if pinner && (target.abs() == KING || q.abs() != QUEEN) && pin[first] == 0 {
                     pin[first] = d.abs();
@@ -87,7 +87,7 @@ pub fn least_attacker(
     color: i8,
     gone: &[usize],
 ) -> Option<usize> {
-    let b = &p.board;
+    let b = p.mailbox();
     let here = |m: usize| -> i8 {
         if gone.contains(&m) {
             0
@@ -95,12 +95,12 @@ pub fn least_attacker(
             b[m]
         }
     };
-    let mut best: Option<(i32, u8, usize)> = None;
-    let consider = |m: usize, best: &mut Option<(i32, u8, usize)>| {
+    let mut best: Option<(i32, Square, usize)> = None;
+    let consider = |m: usize, best: &mut Option<(i32, Square, usize)>| {
         if !pin_allows(pin, m, t) {
             return;
         }
-        let key = (value(b[m]), sq(m), m);
+        let key = (value(b[m]), Square::of_mbox(m), m);
         let better = match best {
             None => true,
             Some(bk) => (key.0, key.1) < (bk.0, bk.1),
@@ -153,12 +153,12 @@ pub fn exchange(p: &Position, pin: &[i32; 120], t: usize, color: i8) -> i32 {
     if attacker.is_none() {
         return 0;
     }
-    gain[0] = value(p.board[t]);
+    gain[0] = value(p.mailbox()[t]);
     let mut d = 0;
     while let Some(a) = attacker {
         d += 1;
         // What the side just captured would win back if the capturer is taken in turn.
-        gain[d] = value(p.board[a]) - gain[d - 1];
+        gain[d] = value(p.mailbox()[a]) - gain[d - 1];
         gone.push(a);
         side = -side;
         attacker = least_attacker(p, pin, t, side, &gone);
@@ -172,16 +172,17 @@ pub fn exchange(p: &Position, pin: &[i32; 120], t: usize, color: i8) -> i32 {
 
 /// The projected material gain of the side to move: the best exchange it can start against
 /// any piece of the other side (0 when none pays), and the square where it starts.
-pub fn best_gain(p: &Position) -> (i32, Option<u8>) {
+pub fn best_gain(p: &Position) -> (i32, Option<Square>) {
     let pin = pins(p);
     let mut best = (0, None);
-    for s in 0..64u8 {
-        let m = mbox(s);
-        let q = p.board[m];
-        if q * p.side >= 0 || q.abs() == KING {
+    for s in Square::all() {
+        let m = s.mbox();
+        let q = p.mailbox()[m];
+        let side = p.side_to_move().sign();
+        if q * side >= 0 || q.abs() == KING {
             continue;
         }
-        let g = exchange(p, &pin, m, p.side);
+        let g = exchange(p, &pin, m, side);
         if g > best.0 {
             best = (g, Some(s));
         }
@@ -216,7 +217,7 @@ mod tests {
     fn a_king_beside_its_queen_is_not_pinned() {
         // Black rook a1, White king d1 and queen e1 on one rank: the king may still take on c2.
         let p = parse_fen("k7/8/8/8/8/8/2n5/r2KQ3 w - - 0 1").unwrap();
-        assert_eq!(pins(&p)[mbox(3)], 0);
+        assert_eq!(pins(&p)[Square::new(3).unwrap().mbox()], 0);
         assert_eq!(best_gain(&p).0, 3);
     }
 

@@ -45,7 +45,7 @@ pub fn replys(p: &mut Position, width: usize, positions: &mut u64) -> Vec<(Move,
         *positions += 1;
         list.push((mv, e));
     }
-    let side = p.side as i32;
+    let side = p.side_to_move().sign() as i32;
     // A stable sort keeps the canonical order among equal values.
     list.sort_by_key(|&(_, e)| -side * e.value);
     list.truncate(width);
@@ -83,7 +83,7 @@ impl Tree<'_> {
             return (here.value, Vec::new());
         }
         let replies = replys(p, width, &mut self.positions);
-        let white = p.side == WHITE;
+        let white = p.side_to_move() == Color::White;
         let mut best = if white { -INFINITY } else { INFINITY };
         let mut pv = Vec::new();
         for (mv, e) in replies {

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::board::{Move, Position, WHITE};
+use crate::board::{Color, Move, Position};
 use crate::movegen::legal_moves;
 use crate::notation::{parse_uci, san};
 
@@ -77,9 +77,9 @@ impl Outcome {
         }
     }
 
-    /// The win of `side` (+1 White, -1 Black).
-    fn win(side: i8) -> Outcome {
-        if side == WHITE {
+    /// The win of `side`.
+    fn win(side: Color) -> Outcome {
+        if side.is_white() {
             Outcome::WhiteWins
         } else {
             Outcome::BlackWins
@@ -157,8 +157,8 @@ impl Default for GameOptions {
 /// The law that ends the game in `p` (after `reps` occurrences of it), if any.
 fn ended(p: &Position, reps: u32) -> Option<(Outcome, Termination)> {
     if legal_moves(p).is_empty() {
-        return Some(if p.in_check(p.side) {
-            (Outcome::win(-p.side), Termination::Checkmate)
+        return Some(if p.in_check(p.side_to_move()) {
+            (Outcome::win(!p.side_to_move()), Termination::Checkmate)
         } else {
             (Outcome::Draw, Termination::Stalemate)
         });
@@ -169,7 +169,7 @@ fn ended(p: &Position, reps: u32) -> Option<(Outcome, Termination)> {
     if reps >= 3 {
         return Some((Outcome::Draw, Termination::ThreefoldRepetition));
     }
-    if p.halfmove >= 100 {
+    if p.halfmove() >= 100 {
         return Some((Outcome::Draw, Termination::FiftyMoves));
     }
     None
@@ -222,12 +222,12 @@ fn play_moves(
             game.termination = Termination::MoveCap(opts.max_moves);
             return;
         }
-        let side: &mut dyn Player = if p.side == WHITE {
+        let side: &mut dyn Player = if p.side_to_move().is_white() {
             &mut *white
         } else {
             &mut *black
         };
-        let loses = Outcome::win(-p.side);
+        let loses = Outcome::win(!p.side_to_move());
         let text = match side.choose(start, &game.moves, &p) {
             Ok(t) => t,
             Err(e) => {

@@ -2,7 +2,7 @@
 //! did not start from the initial position, Termination and PlyCount; SAN movetext in lines of
 //! at most 79 characters; the reason the game ended as a closing comment.
 
-use crate::board::{START_FEN, WHITE};
+use crate::board::START_FEN;
 use crate::fen::to_fen;
 
 use super::game::Game;
@@ -46,8 +46,8 @@ pub fn write(g: &Game, h: &Header) -> String {
     out.push('\n');
 
     let mut tokens = Vec::new();
-    let mut number = g.start.fullmove;
-    let mut white = g.start.side == WHITE;
+    let mut number = g.start.fullmove();
+    let mut white = g.start.side_to_move().is_white();
     for (i, s) in g.san.iter().enumerate() {
         if white {
             tokens.push(format!("{number}."));

@@ -9,26 +9,26 @@ use crate::movegen::legal_moves;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RepetitionKey {
     board: [i8; 64],
-    side: i8,
-    castle: u8,
-    ep: Option<u8>,
+    side: Color,
+    castle: CastlingRights,
+    ep: Option<Square>,
 }
 
 impl RepetitionKey {
     pub fn of(p: &Position) -> RepetitionKey {
         let mut board = [0; 64];
-        for (s, b) in board.iter_mut().enumerate() {
-            *b = p.at(s as u8);
+        for (s, b) in Square::all().zip(board.iter_mut()) {
+            *b = p.code_at(s);
         }
-        let ep = p.ep.filter(|&e| {
+        let ep = p.ep_square().filter(|&e| {
             legal_moves(p)
                 .iter()
-                .any(|m| m.to == e && p.at(m.from).abs() == PAWN)
+                .any(|m| m.to() == e && p.code_at(m.from()).abs() == PAWN)
         });
         RepetitionKey {
             board,
-            side: p.side,
-            castle: p.castle,
+            side: p.side_to_move(),
+            castle: p.castling(),
             ep,
         }
     }
@@ -42,8 +42,8 @@ pub fn insufficient_material(p: &Position) -> bool {
     let mut minors = 0;
     let mut knights = 0;
     let mut bishop_colours = [false; 2];
-    for s in 0..64u8 {
-        match p.at(s).abs() {
+    for s in Square::all() {
+        match p.code_at(s).abs() {
             0 | KING => {}
             KNIGHT => {
                 minors += 1;
@@ -51,7 +51,7 @@ pub fn insufficient_material(p: &Position) -> bool {
             }
             BISHOP => {
                 minors += 1;
-                bishop_colours[((s / 8 + s % 8) % 2) as usize] = true;
+                bishop_colours[((s.rank() + s.file()) % 2) as usize] = true;
             }
             _ => return false,
         }

@@ -17,8 +17,9 @@ pub fn value(kind: i8) -> u32 {
 }
 
 /// How many pieces of `by` attack mailbox square `m` (a check by two is a double check).
-pub fn attackers(p: &Position, m: usize, by: i8) -> u32 {
-    let b = &p.board;
+pub fn attackers(p: &Position, m: usize, by: Color) -> u32 {
+    let b = p.mailbox();
+    let by = by.sign();
     let at = |d: i32| b[(m as i32 + d) as usize];
     let mut n = 0;
     let pawn = PAWN * by;
@@ -43,7 +44,8 @@ pub fn attackers(p: &Position, m: usize, by: i8) -> u32 {
 
 /// Is `mv` (legal in `p`) a capture, en passant included?
 pub fn is_capture(p: &Position, mv: Move) -> bool {
-    p.at(mv.to) != 0 || (p.at(mv.from).abs() == PAWN && mv.from % 8 != mv.to % 8)
+    p.code_at(mv.to()) != 0
+        || (p.code_at(mv.from()).abs() == PAWN && mv.from().file() != mv.to().file())
 }
 
 /// One checking move on the try-list with what orders it.
@@ -75,23 +77,28 @@ impl Check {
 /// (only after a quiet threat) replies that guard or occupy the mating square `threat_to`; then
 /// captures, most valuable victim first and least valuable capturer next; then king moves; then
 /// the rest (interpositions, and after a quiet move every other move). Canonical order last.
-pub fn reply_key(p: &Position, r: Move, killer: Option<Move>, threat_to: Option<u8>) -> [u32; 5] {
+pub fn reply_key(
+    p: &Position,
+    r: Move,
+    killer: Option<Move>,
+    threat_to: Option<Square>,
+) -> [u32; 5] {
     let not_killer = (killer != Some(r)) as u32;
     let guards = match threat_to {
         Some(t) => {
             let mut q = p.clone();
             q.make(r);
-            // After the reply the defender (now q.side's opponent) covers t, or stands on it.
-            (r.to == t || q.attacked(mbox(t), p.side)) as u32
+            // After the reply the defender (now the opponent of q's side to move) covers t, or stands on it.
+            (r.to() == t || q.attacked(t.mbox(), p.side_to_move())) as u32
         }
         None => 0,
     };
-    let mover = p.at(r.from).abs();
+    let mover = p.code_at(r.from()).abs();
     let (class, victim, capturer) = if is_capture(p, r) {
-        let v = if p.at(r.to) == 0 {
+        let v = if p.code_at(r.to()) == 0 {
             PAWN
         } else {
-            p.at(r.to).abs()
+            p.code_at(r.to()).abs()
         };
         (0, 100 - value(v), value(mover))
     } else if mover == KING {
@@ -119,8 +126,8 @@ mod tests {
         let mut p = parse_fen("4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1").unwrap();
         let mv = parse_uci(&p, "e4f6").unwrap();
         p.make(mv);
-        let k = p.king(BLACK).unwrap();
-        assert_eq!(attackers(&p, k, WHITE), 2);
+        let k = p.king_index(Color::Black).unwrap();
+        assert_eq!(attackers(&p, k, Color::White), 2);
     }
 
     #[test]

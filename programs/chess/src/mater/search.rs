@@ -32,7 +32,7 @@ pub fn solve(p: &Position, params: &Params) -> MateResult {
 
 /// Does the side to move in `p` have a mate in one? The first such move, canonical order.
 fn mate_in_one(p: &mut Position) -> Option<Move> {
-    let def = -p.side;
+    let def = !p.side_to_move();
     for mv in legal_moves(p) {
         p.make(mv);
         let mate = p.in_check(def) && legal_moves(p).is_empty();
@@ -49,7 +49,7 @@ impl Search<'_> {
     /// and the declining-mobility rule (`prev` = the defender's replies to the last check)
     /// removed; a mate (no replies) is always kept.
     fn try_list(&mut self, p: &mut Position, prev: u32, moves_left: u32) -> Vec<Check> {
-        let def = -p.side;
+        let def = !p.side_to_move();
         let mut list = Vec::new();
         for (index, mv) in legal_moves(p).into_iter().enumerate() {
             p.make(mv);
@@ -59,8 +59,8 @@ impl Search<'_> {
                 let n = replies.len() as u32;
                 let keep = n == 0 || (moves_left > 1 && n <= self.params.max_replies && n < prev);
                 if keep {
-                    let king = p.king(def).expect("defender has a king");
-                    let double = attackers(p, king, -def) >= 2;
+                    let king = p.king_index(def).expect("defender has a king");
+                    let double = attackers(p, king, !def) >= 2;
                     let capturing_reply = replies.iter().any(|&r| is_capture(p, r));
                     list.push(Check {
                         mv,
@@ -134,8 +134,8 @@ impl Search<'_> {
     /// MATER II's quiet moves: non-checking moves after which, were the defender to pass, the
     /// attacker would mate in one. Ordered by fewest defender replies, then canonical order.
     /// Each comes with the defender's replies and the square the threatened mate lands on.
-    fn threats(&mut self, p: &mut Position) -> Vec<(Move, Vec<Move>, u8)> {
-        let def = -p.side;
+    fn threats(&mut self, p: &mut Position) -> Vec<(Move, Vec<Move>, Square)> {
+        let def = !p.side_to_move();
         let mut out = Vec::new();
         for (index, mv) in legal_moves(p).into_iter().enumerate() {
             p.make(mv);
@@ -145,10 +145,9 @@ impl Search<'_> {
                 if !replies.is_empty() {
                     // The null move: the defender passes, the attacker moves again.
                     let mut null = p.clone();
-                    null.side = -null.side;
-                    null.ep = None;
+                    null.pass_to(!null.side_to_move());
                     if let Some(m1) = mate_in_one(&mut null) {
-                        out.push((replies.len() as u32, index, mv, replies, m1.to));
+                        out.push((replies.len() as u32, index, mv, replies, m1.to()));
                     }
                 }
             }
@@ -169,7 +168,7 @@ impl Search<'_> {
         prev: u32,
         moves_left: u32,
         mut replies: Vec<Move>,
-        threat_to: Option<u8>,
+        threat_to: Option<Square>,
     ) -> Option<Vec<Move>> {
         let killer = self.killers[ply];
         replies.sort_by_key(|&r| reply_key(p, r, killer, threat_to));

@@ -112,7 +112,7 @@ pub fn attackers(b: &[i8; 120], m: usize, by: i8) -> u64 {
     let mut hit = |t: i32, want: &[i8]| {
         let q = b[t as usize];
         if q != OFF && q != 0 && q.signum() == by && want.contains(&q.abs()) {
-            mask |= 1 << sq(t as usize);
+            mask |= 1 << Square::of_mbox(t as usize).index();
         }
     };
     let by32 = by as i32;
@@ -143,8 +143,8 @@ pub struct Before {
 impl Before {
     pub fn new(b: &[i8; 120]) -> Before {
         let mut masks = [0u64; 120];
-        for s in 0..64u8 {
-            let m = mbox(s);
+        for s in Square::all() {
+            let m = s.mbox();
             if b[m] != 0 {
                 masks[m] = attackers(b, m, -b[m].signum());
             }
@@ -162,8 +162,8 @@ pub fn allowed(b: &[i8; 120], before: &Before, from: usize, to: usize) -> bool {
     let mut nb = *b;
     nb[from] = 0;
     nb[to] = x;
-    for s in 0..64u8 {
-        let m = mbox(s);
+    for s in Square::all() {
+        let m = s.mbox();
         let y = nb[m];
         if y == 0 || y.signum() != c {
             continue;
@@ -191,8 +191,8 @@ pub fn all_attacks(b: &[i8; 120], rules: Rules) -> Vec<Attack> {
     let before = Before::new(b);
     let transparent = rules == Rules::Somac1966;
     let mut raw = Vec::with_capacity(256);
-    for s in 0..64u8 {
-        let m = mbox(s);
+    for s in Square::all() {
+        let m = s.mbox();
         if b[m] != 0 {
             geometric(b, m, transparent, &mut raw);
         }
@@ -211,17 +211,20 @@ mod tests {
     fn pinned_knight_attacks_nothing() {
         // The e-file pin: the knight on e3 may not move, so it attacks nothing.
         let p = parse_fen("4r1k1/8/8/8/8/4N3/8/4K3 w - - 0 1").unwrap();
-        let a = all_attacks(&p.board, Rules::Soma1961);
-        assert!(!a.iter().any(|a| a.from == mbox(20)));
+        let a = all_attacks(p.mailbox(), Rules::Soma1961);
+        assert!(!a.iter().any(|a| a.from == Square::new(20).unwrap().mbox()));
     }
 
     #[test]
     fn rook_sees_through_rook_only_in_somac() {
         let p = parse_fen("4k3/8/8/8/8/8/8/RR2K3 w - - 0 1").unwrap();
         let x = |r| {
-            all_attacks(&p.board, r)
+            all_attacks(p.mailbox(), r)
                 .iter()
-                .filter(|a| a.from == mbox(0) && a.to == mbox(2))
+                .filter(|a| {
+                    a.from == Square::new(0).unwrap().mbox()
+                        && a.to == Square::new(2).unwrap().mbox()
+                })
                 .count()
         };
         assert_eq!(x(Rules::Soma1961), 0);

@@ -27,17 +27,15 @@ pub struct Value {
 }
 
 fn castled(p: &Position, c: i8) -> Option<bool> {
-    let (home, gone) = if c == WHITE {
-        (0u8, CASTLE_WK | CASTLE_WQ)
-    } else {
-        (56u8, CASTLE_BK | CASTLE_BQ)
-    };
-    if p.castle & gone != 0 {
+    let color = Color::of_code(c);
+    if p.castling().has_color(color) {
         return None;
     }
-    if p.at(home + 6) == KING * c && p.at(home + 5) == ROOK * c {
+    let rank = color.relative_rank(0);
+    let at = |file: u8| Square::from_coords(file, rank).map_or(0, |s| p.code_at(s));
+    if at(6) == KING * c && at(5) == ROOK * c {
         Some(true)
-    } else if p.at(home + 2) == KING * c && p.at(home + 3) == ROOK * c {
+    } else if at(2) == KING * c && at(3) == ROOK * c {
         Some(false)
     } else {
         None
@@ -47,9 +45,9 @@ fn castled(p: &Position, c: i8) -> Option<bool> {
 /// Material value of a piece; SOMAC's queen is 90 off its back two ranks before castling,
 /// else 100.
 fn piece_value(p: &Position, rules: Rules, m: usize) -> i32 {
-    let x = p.board[m];
+    let x = p.mailbox()[m];
     if rules == Rules::Somac1966 && x.abs() == QUEEN {
-        let rank = sq(m) / 8;
+        let rank = Square::of_mbox(m).rank();
         let back = if x > 0 { rank <= 1 } else { rank >= 6 };
         return if !back && castled(p, x.signum()).is_none() {
             90
@@ -65,15 +63,15 @@ fn neighbours(k: Option<usize>, t: usize) -> bool {
 }
 
 fn centre(t: usize) -> bool {
-    matches!(sq(t), 27 | 28 | 35 | 36)
+    matches!(Square::of_mbox(t).index(), 27 | 28 | 35 | 36)
 }
 
 /// (ii) squares attacked by the mover's pieces, each piece counted separately.
 fn squares(p: &Position, rules: Rules, attacks: &[Attack], me: i8) -> i32 {
-    let k = p.king(-me);
+    let k = p.king_index(Color::of_code(-me));
     attacks
         .iter()
-        .filter(|a| p.board[a.from].signum() == me)
+        .filter(|a| p.mailbox()[a.from].signum() == me)
         .map(|a| {
             let (c, n) = (centre(a.to), neighbours(k, a.to));
             match rules {
@@ -96,7 +94,7 @@ fn squares(p: &Position, rules: Rules, attacks: &[Attack], me: i8) -> i32 {
 
 /// The raw swap-off value of the piece on `t` (None when not en prise).
 fn raw_s(p: &Position, attacks: &[Attack], t: usize) -> Option<i32> {
-    let b = &p.board;
+    let b = p.mailbox();
     let c = b[t].signum();
     let att = order(capturers(attacks, b, t, -c));
     let def = order(capturers(attacks, b, t, c));
@@ -107,10 +105,10 @@ fn raw_s(p: &Position, attacks: &[Attack], t: usize) -> Option<i32> {
 /// Positive swap-off values of colour `c`'s pieces en prise, with their squares, in square
 /// order.
 fn en_prise_at(p: &Position, attacks: &[Attack], c: i8) -> Vec<(usize, i32)> {
-    let b = &p.board;
+    let b = p.mailbox();
     let mut out = Vec::new();
-    for s in 0..64u8 {
-        let t = mbox(s);
+    for s in Square::all() {
+        let t = s.mbox();
         if b[t] == 0 || b[t].signum() != c {
             continue;
         }
@@ -146,10 +144,10 @@ fn gain(mut theirs: Vec<i32>) -> i32 {
 /// would have been <= 1 but for an own piece with negative S = -S' attacking two or more
 /// opponent pieces, V_EB is at most S'.
 fn somac_gain(p: &Position, attacks: &[Attack], me: i8) -> i32 {
-    let b = &p.board;
+    let b = p.mailbox();
     let mut att: Vec<Attack> = attacks.to_vec();
-    let own: Vec<(usize, Option<i32>)> = (0..64u8)
-        .map(mbox)
+    let own: Vec<(usize, Option<i32>)> = Square::all()
+        .map(Square::mbox)
         .filter(|&m| b[m] != 0 && b[m].signum() == me)
         .map(|m| (m, raw_s(p, attacks, m)))
         .collect();
@@ -205,14 +203,14 @@ fn somac_gain(p: &Position, attacks: &[Attack], me: i8) -> i32 {
 /// -5 for each own non-pawn piece no enemy pawn attacks now but one enemy pawn move (one or
 /// two steps forward, or a capture) would.
 fn pawn_threat(p: &Position, me: i8) -> i32 {
-    let b = &p.board;
+    let b = p.mailbox();
     let en = -me;
     let fwd = 10 * en as i32;
-    let last = if en == WHITE { 7 } else { 0 };
-    let start = if en == WHITE { 1 } else { 6 };
+    let last = if en > 0 { 7 } else { 0 };
+    let start = if en > 0 { 1 } else { 6 };
     let mut threatened = [false; 120];
-    for s in 0..64u8 {
-        let m = mbox(s);
+    for s in Square::all() {
+        let m = s.mbox();
         if b[m] != PAWN * en {
             continue;
         }
@@ -221,7 +219,7 @@ fn pawn_threat(p: &Position, me: i8) -> i32 {
         if b[t] == 0 {
             dest.push(t);
             let t2 = (t as i32 + fwd) as usize;
-            if s / 8 == start && b[t2] == 0 {
+            if s.rank() == start && b[t2] == 0 {
                 dest.push(t2);
             }
         }
@@ -232,7 +230,7 @@ fn pawn_threat(p: &Position, me: i8) -> i32 {
             }
         }
         for t in dest {
-            if sq(t) / 8 == last {
+            if Square::of_mbox(t).rank() == last {
                 continue;
             }
             for d in [fwd - 1, fwd + 1] {
@@ -244,16 +242,16 @@ fn pawn_threat(p: &Position, me: i8) -> i32 {
         }
     }
     let mut n = 0;
-    for s in 0..64u8 {
-        let m = mbox(s);
+    for s in Square::all() {
+        let m = s.mbox();
         let y = b[m];
         if y == 0 || y.signum() != me || y.abs() == PAWN {
             continue;
         }
         let by_pawn = attackers(b, m, en)
-            & (0..64u8)
-                .filter(|&q| b[mbox(q)] == PAWN * en)
-                .fold(0u64, |a, q| a | 1 << q);
+            & Square::all()
+                .filter(|q| b[q.mbox()] == PAWN * en)
+                .fold(0u64, |a, q| a | 1 << q.index());
         if by_pawn == 0 && threatened[m] {
             n += 1;
         }
@@ -265,11 +263,10 @@ fn pawn_threat(p: &Position, me: i8) -> i32 {
 fn castling(p: &Position, me: i8, root_castled: Option<bool>) -> i32 {
     let done = root_castled.or(castled(p, me));
     let mut q = p.clone();
-    q.side = me;
-    q.ep = None;
+    q.pass_to(Color::of_code(me));
     let can = legal_moves(&q)
         .iter()
-        .any(|m| q.at(m.from).abs() == KING && (m.to as i32 - m.from as i32).abs() == 2);
+        .any(|m| q.code_at(m.from()).abs() == KING && m.is_two_files());
     let mut v = if can { 5 } else { 0 };
     v += match done {
         Some(true) => 16,
@@ -282,12 +279,12 @@ fn castling(p: &Position, me: i8, root_castled: Option<bool>) -> i32 {
 /// The value of `p` (the opponent to move) for the side that has just moved; `root_castled`
 /// says whether that move was O-O (true) or O-O-O (false).
 pub fn evaluate(p: &Position, rules: Rules, root_castled: Option<bool>) -> Value {
-    let me = -p.side;
-    let attacks = all_attacks(&p.board, rules);
+    let me = (!p.side_to_move()).sign();
+    let attacks = all_attacks(p.mailbox(), rules);
     let mut v = Value::default();
-    for s in 0..64u8 {
-        let m = mbox(s);
-        let x = p.board[m];
+    for s in Square::all() {
+        let m = s.mbox();
+        let x = p.mailbox()[m];
         if x != 0 {
             v.material += piece_value(p, rules, m) * (x.signum() * me) as i32;
         }
@@ -305,7 +302,7 @@ pub fn evaluate(p: &Position, rules: Rules, root_castled: Option<bool>) -> Value
     };
     v.pawn_threat = pawn_threat(p, me);
     v.castling = castling(p, me, root_castled);
-    if rules == Rules::Somac1966 && p.in_check(p.side) {
+    if rules == Rules::Somac1966 && p.in_check(p.side_to_move()) {
         // +5/x, x the opponent's legal moves, in whole points as a 7090 integer divide.
         let x = legal_moves(p).len() as i32;
         v.check = if x == 0 { MATE_BONUS } else { 5 / x };

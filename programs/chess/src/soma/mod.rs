@@ -33,9 +33,8 @@ pub fn values(p: &Position, rules: Rules) -> Vec<(Move, eval::Value)> {
     legal_moves(p)
         .into_iter()
         .map(|mv| {
-            let castle = (q.at(mv.from).abs() == KING
-                && (mv.to as i32 - mv.from as i32).abs() == 2)
-                .then_some(mv.to > mv.from);
+            let castle = (q.code_at(mv.from()).abs() == KING && mv.is_two_files())
+                .then_some(mv.to() > mv.from());
             q.make(mv);
             let v = eval::evaluate(&q, rules, castle);
             q.unmake();

@@ -78,10 +78,11 @@ impl Score {
 }
 
 /// The material value of a dead position for `me`.
-pub fn material(p: &Position, me: i8, params: &Params) -> Score {
+pub fn material(p: &Position, me: Color, params: &Params) -> Score {
+    let me = me.sign();
     let (mut w, mut b) = (0, 0);
-    for s in 0..64u8 {
-        let x = p.at(s);
+    for s in Square::all() {
+        let x = p.code_at(s);
         if x.signum() == me {
             w += value(x);
         } else if x != 0 {
@@ -100,9 +101,9 @@ pub fn material(p: &Position, me: i8, params: &Params) -> Score {
 }
 
 fn captured(p: &Position, mv: Move) -> i8 {
-    let x = p.at(mv.to);
-    if x == 0 && p.at(mv.from).abs() == PAWN && mv.from % 8 != mv.to % 8 {
-        return -p.side * PAWN;
+    let x = p.code_at(mv.to());
+    if x == 0 && p.code_at(mv.from()).abs() == PAWN && mv.from().file() != mv.to().file() {
+        return -p.side_to_move().sign() * PAWN;
     }
     x
 }
@@ -110,27 +111,27 @@ fn captured(p: &Position, mv: Move) -> i8 {
 /// Considerable beyond the full plies: a recapture on the square of the last capture, the
 /// capture of an undefended piece or of a piece of higher value by one of lower value, and a
 /// move giving mate.
-fn considerable(p: &mut Position, mv: Move, last_capture: Option<u8>) -> bool {
+fn considerable(p: &mut Position, mv: Move, last_capture: Option<Square>) -> bool {
     let x = captured(p, mv);
     if x != 0 {
-        if last_capture == Some(mv.to) {
+        if last_capture == Some(mv.to()) {
             return true;
         }
-        if value(p.at(mv.from)) < value(x) && p.at(mv.from).abs() != KING {
+        if value(p.code_at(mv.from())) < value(x) && p.code_at(mv.from()).abs() != KING {
             return true;
         }
-        if !p.attacked(mbox(mv.to), x.signum()) {
+        if !p.attacked(mv.to().mbox(), Color::of_code(x)) {
             return true;
         }
     }
     p.make(mv);
-    let mate = p.in_check(p.side) && legal_moves(p).is_empty();
+    let mate = p.in_check(p.side_to_move()) && legal_moves(p).is_empty();
     p.unmake();
     mate
 }
 
 struct Search<'a> {
-    me: i8,
+    me: Color,
     params: &'a Params,
     positions: u64,
     cancel: &'a Cancel,
@@ -139,7 +140,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// The value of `p`, `ply` moves from the position of the board.
-    fn value(&mut self, p: &mut Position, ply: usize, last_capture: Option<u8>) -> Score {
+    fn value(&mut self, p: &mut Position, ply: usize, last_capture: Option<Square>) -> Score {
         if self.cancelled || self.cancel.is_set() {
             // Unwind at once; the answer is thrown away.
             self.cancelled = true;
@@ -147,9 +148,9 @@ impl Search<'_> {
         }
         let moves = legal_moves(p);
         if moves.is_empty() {
-            if p.in_check(p.side) {
+            if p.in_check(p.side_to_move()) {
                 return Score {
-                    mate: if p.side == self.me { -1 } else { 1 },
+                    mate: if p.side_to_move() == self.me { -1 } else { 1 },
                     num: 0,
                     den: 1,
                 };
@@ -173,7 +174,7 @@ impl Search<'_> {
                 .filter(|&mv| considerable(p, mv, last_capture))
                 .collect()
         };
-        let maximise = p.side == self.me;
+        let maximise = p.side_to_move() == self.me;
         // The stand-pat alternative, omitted when every move is considerable.
         let mut best = if list.len() < moves.len() {
             Some(material(p, self.me, self.params))
@@ -181,7 +182,7 @@ impl Search<'_> {
             None
         };
         for mv in list {
-            let cap = (captured(p, mv) != 0).then_some(mv.to);
+            let cap = (captured(p, mv) != 0).then_some(mv.to());
             p.make(mv);
             self.positions += 1;
             let v = self.value(p, ply + 1, cap);
@@ -219,7 +220,7 @@ pub fn values(p: &Position, params: &Params) -> Values {
 fn values_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<Values> {
     let mut q = p.clone();
     let mut s = Search {
-        me: p.side,
+        me: p.side_to_move(),
         params,
         positions: 0,
         cancel,
@@ -227,12 +228,12 @@ fn values_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<Values
     };
     let mut out = Vec::new();
     for mv in legal_moves(p) {
-        let castle = q.at(mv.from).abs() == KING && (mv.to as i32 - mv.from as i32).abs() == 2;
-        let cap = (captured(&q, mv) != 0).then_some(mv.to);
+        let castle = q.code_at(mv.from()).abs() == KING && mv.is_two_files();
+        let cap = (captured(&q, mv) != 0).then_some(mv.to());
         q.make(mv);
         s.positions += 1;
         let v = s.value(&mut q, 1, cap);
-        let pp = play::position_play(&q, p.side, castle);
+        let pp = play::position_play(&q, p.side_to_move(), castle);
         q.unmake();
         out.push((mv, v, pp));
     }

@@ -21,23 +21,24 @@ pub fn root_tenths(n: u32) -> i32 {
 }
 
 /// Moves of the piece on `s` with a capture counted twice, from a move list.
-fn mobility(p: &Position, moves: &[Move], s: u8) -> u32 {
+fn mobility(p: &Position, moves: &[Move], s: Square) -> u32 {
     moves
         .iter()
-        .filter(|m| m.from == s)
-        .map(|m| if p.at(m.to) != 0 { 2 } else { 1 })
+        .filter(|m| m.from() == s)
+        .map(|m| if p.code_at(m.to()) != 0 { 2 } else { 1 })
         .sum()
 }
 
 /// Pseudo-moves of a queen standing on `s` for `c` (the king's vulnerability, iv): captures
 /// twice; no king to leave in check.
-fn virtual_queen(p: &Position, s: u8, c: i8) -> u32 {
-    let m = mbox(s);
+fn virtual_queen(p: &Position, s: Square, c: Color) -> u32 {
+    let c = c.sign();
+    let m = s.mbox();
     let mut n = 0;
     for d in KING_STEPS {
         let mut t = m as i32 + d;
         loop {
-            let q = p.board[t as usize];
+            let q = p.mailbox()[t as usize];
             if q == OFF || q.signum() == c {
                 break;
             }
@@ -53,13 +54,12 @@ fn virtual_queen(p: &Position, s: u8, c: i8) -> u32 {
 }
 
 /// Does `c` have a mate in one in `p` (whoever is to move)?
-pub fn mate_in_one(p: &Position, c: i8) -> bool {
+pub fn mate_in_one(p: &Position, c: Color) -> bool {
     let mut q = p.clone();
-    q.side = c;
-    q.ep = None;
+    q.pass_to(c);
     for mv in legal_moves(&q) {
         q.make(mv);
-        let mate = q.in_check(q.side) && legal_moves(&q).is_empty();
+        let mate = q.in_check(q.side_to_move()) && legal_moves(&q).is_empty();
         q.unmake();
         if mate {
             return true;
@@ -70,20 +70,19 @@ pub fn mate_in_one(p: &Position, c: i8) -> bool {
 
 /// The position-play value in tenths for `me` in `p` (the opponent to move); `castled`
 /// says whether the move just made was castling.
-pub fn position_play(p: &Position, me: i8, castled: bool) -> i32 {
+pub fn position_play(p: &Position, me: Color, castled: bool) -> i32 {
     let mut q = p.clone();
-    q.side = me;
-    q.ep = None;
+    q.pass_to(me);
     let moves = legal_moves(&q);
-    let b = &p.board;
+    let b = p.mailbox();
     let mut v = 0;
-    for s in 0..64u8 {
-        let m = mbox(s);
+    for s in Square::all() {
+        let m = s.mbox();
         let x = b[m];
-        if x == 0 || x.signum() != me {
+        if x == 0 || x.signum() != me.sign() {
             continue;
         }
-        let def_mask = attackers(b, m, me);
+        let def_mask = attackers(b, m, me.sign());
         let defenders = def_mask.count_ones();
         match x.abs() {
             KNIGHT | BISHOP | ROOK | QUEEN => {
@@ -101,23 +100,15 @@ pub fn position_play(p: &Position, me: i8, castled: bool) -> i32 {
             KING => {
                 let steps: u32 = moves
                     .iter()
-                    .filter(|mv| mv.from == s && (mv.to as i32 - mv.from as i32).abs() != 2)
-                    .map(|mv| if p.at(mv.to) != 0 { 2 } else { 1 })
+                    .filter(|mv| mv.from() == s && !mv.is_two_files())
+                    .map(|mv| if p.code_at(mv.to()) != 0 { 2 } else { 1 })
                     .sum();
                 v += root_tenths(steps);
                 v -= root_tenths(virtual_queen(p, s, me));
-                let rights = if me == WHITE {
-                    CASTLE_WK | CASTLE_WQ
-                } else {
-                    CASTLE_BK | CASTLE_BQ
-                };
-                if p.castle & rights != 0 {
+                if p.castling().has_color(me) {
                     v += 10;
                 }
-                if moves
-                    .iter()
-                    .any(|mv| mv.from == s && (mv.to as i32 - mv.from as i32).abs() == 2)
-                {
+                if moves.iter().any(|mv| mv.from() == s && mv.is_two_files()) {
                     v += 10;
                 }
                 if castled {
@@ -125,10 +116,10 @@ pub fn position_play(p: &Position, me: i8, castled: bool) -> i32 {
                 }
             }
             _ => {
-                let rank = if me == WHITE { s / 8 } else { 7 - s / 8 };
+                let rank = me.relative_rank(s.rank());
                 v += 2 * (rank as i32 - 1).max(0);
-                let by_piece = (0..64u8)
-                    .filter(|&t| def_mask & (1 << t) != 0 && b[mbox(t)].abs() != PAWN)
+                let by_piece = Square::all()
+                    .filter(|t| def_mask & (1 << t.index()) != 0 && b[t.mbox()].abs() != PAWN)
                     .count();
                 if by_piece > 0 {
                     v += 3;
@@ -139,7 +130,7 @@ pub fn position_play(p: &Position, me: i8, castled: bool) -> i32 {
     if mate_in_one(p, me) {
         v += 10;
     }
-    if p.in_check(-me) {
+    if p.in_check(!me) {
         v += 5;
     }
     v
