@@ -176,13 +176,21 @@ mod setting_language {
 
     #[test]
     fn a_bad_setting_gets_one_message_from_every_command() {
-        for (cmd, ok, _, err) in each("a4+b1") {
-            assert!(!ok, "{cmd}");
-            assert!(
-                err.contains("setting `a4+b1`: expected demo, selective, or a depth rule a1|a2|a3 with a selection rule b1|b2|b3|b4"),
-                "{cmd}: {err}"
-            );
+        // Signs and doubled `+` once read as a1+b1: the language is strict (docs/cli.md).
+        for bad in ["a4+b1", "a-1+b-1", "a+1+b+1", "a1++b1", "a1,b1"] {
+            for (cmd, ok, _, err) in each(bad) {
+                assert!(!ok, "{cmd} {bad}");
+                assert!(
+                    err.contains(&format!("setting `{bad}`: expected demo, selective, or a depth rule a1|a2|a3 with a selection rule b1|b2|b3|b4")),
+                    "{cmd}: {err}"
+                );
+            }
         }
+        let (ok, _, err) = run(&["dama", "best", "--select", "demo "]);
+        assert!(
+            !ok && err.contains("setting `demo `: expected demo"),
+            "{err}"
+        );
     }
 }
 

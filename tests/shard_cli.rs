@@ -312,3 +312,107 @@ fn chess_match_shards_merge_to_the_whole_run() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("differs"));
 }
+
+/// `merge` of `files`: its exit status and standard error.
+fn merge_err(files: &[PathBuf]) -> (Option<i32>, String) {
+    let out = firstmoves().arg("merge").args(files).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `file` with `edit` made to its report, written as `name`.
+fn tampered(file: &PathBuf, name: &str, edit: impl Fn(&mut serde_json::Value)) -> PathBuf {
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    edit(&mut v);
+    let out = scratch(name);
+    std::fs::write(&out, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    out
+}
+
+/// A shard whose counts are raised, wrapped round or emptied is refused, naming the file and
+/// the field, and never merged into a report: its totals are checked against its own games and
+/// its slice of the run.
+#[test]
+fn merge_refuses_shards_that_disagree_with_themselves() {
+    let shards = |args: &[&str], name: &str| -> Vec<PathBuf> {
+        (1..=2)
+            .map(|k| {
+                let file = scratch(&format!("{name}-{k}.json"));
+                let report =
+                    stdout(
+                        firstmoves()
+                            .args(args)
+                            .args(["--json", "--shard", &format!("{k}/2")]),
+                    );
+                std::fs::write(&file, report).unwrap();
+                file
+            })
+            .collect()
+    };
+    let dama = [
+        "-q", "dama", "match", "--x", "greedy", "--y", "random", "--pairs", "3",
+    ];
+    let d = shards(&dama, "tamper-dama");
+    assert_eq!(merge_err(&d).0, Some(0));
+    let max = serde_json::Value::from(u64::MAX);
+    let (coin, other) = coin_program();
+    let chess = [
+        "-q",
+        "chess",
+        "match",
+        "--white",
+        coin,
+        "--black",
+        other,
+        "--games",
+        "3",
+        "--max-moves",
+        "10",
+    ];
+    let c = shards(&chess, "tamper-chess");
+    assert_eq!(merge_err(&c).0, Some(0));
+    let cases: Vec<(PathBuf, &PathBuf, &str)> = vec![
+        (
+            tampered(&d[1], "t-wins-max.json", |v| v["x_wins"] = max.clone()),
+            &d[0],
+            "`x_wins`",
+        ),
+        (
+            tampered(&d[1], "t-games-up.json", |v| {
+                v["games"] = (v["games"].as_u64().unwrap() + 1).into()
+            }),
+            &d[0],
+            "`games`",
+        ),
+        (
+            tampered(&d[1], "t-blocked-up.json", |v| {
+                v["blocked_ends"] = (v["games"].as_u64().unwrap() + 1).into()
+            }),
+            &d[0],
+            "`blocked_ends`",
+        ),
+        (
+            tampered(&c[1], "t-chess-empty.json", |v| {
+                v["games"] = serde_json::json!([])
+            }),
+            &c[0],
+            "`games`",
+        ),
+        (
+            tampered(&c[1], "t-chess-draws.json", |v| {
+                v["draws"] = (v["draws"].as_u64().unwrap() + 1).into()
+            }),
+            &c[0],
+            "`draws`",
+        ),
+    ];
+    for (bad, good, field) in cases {
+        let (code, err) = merge_err(&[good.clone(), bad.clone()]);
+        assert_eq!(code, Some(1), "{}: {err}", bad.display());
+        let name = bad.display().to_string();
+        assert!(err.contains(&name) && err.contains(field), "{err}");
+    }
+}

@@ -2,7 +2,7 @@
 //! match`) combine in `harness::shard::merge`.
 
 use emu::Spread;
-use harness::shard::{combine, Campaign, Combine, Parts, ShardError};
+use harness::shard::{add, combine, Campaign, Combine, Parts, Shard, ShardError};
 use serde_json::Value;
 
 use crate::emulated::cycles_seconds;
@@ -13,16 +13,19 @@ pub static CAMPAIGNS: &[Campaign] = &[
         command: "chess crosscheck",
         fields: CROSSCHECK,
         untagged: true,
+        check: Some(check_crosscheck),
     },
     Campaign {
         command: "chess mate-campaign",
         fields: MATE_CAMPAIGN,
         untagged: false,
+        check: None,
     },
     Campaign {
         command: "chess match",
         fields: CHESS_MATCH,
         untagged: false,
+        check: Some(check_match),
     },
 ];
 
@@ -125,7 +128,7 @@ fn counts_by_index(parts: &Parts) -> Result<Value, ShardError> {
             return Err(wrong());
         }
         for (s, x) in sum.iter_mut().zip(a) {
-            *s += x.as_u64().ok_or_else(wrong)?;
+            *s = add(*s, x.as_u64().ok_or_else(wrong)?, file, key)?;
         }
     }
     Ok(Value::from(sum))
@@ -163,12 +166,102 @@ const CHESS_MATCH: &[(&str, Combine)] = &[
     ("pgn", Combine::Same),
 ];
 
+/// A `chess crosscheck` shard against itself: its agreed problems, mismatches and problems over
+/// budget are no more than its problems, and make them up exactly where it lists all three.
+fn check_crosscheck(file: &str, v: &Value) -> Result<(), ShardError> {
+    let (Some(problems), Some(agreed)) = (
+        v.get("problems").and_then(Value::as_u64),
+        v.get("agreed").and_then(Value::as_u64),
+    ) else {
+        // A program whose report does not count them (SOMA lists no agreements).
+        return Ok(());
+    };
+    let listed = |key: &str| v.get(key).and_then(Value::as_array).map(Vec::len);
+    let mismatches = listed("mismatches").ok_or_else(|| ShardError::Field {
+        file: file.into(),
+        field: "mismatches".into(),
+        kind: "chess crosscheck",
+    })?;
+    let over = listed("over_budget");
+    let made = u128::from(agreed) + mismatches as u128 + over.unwrap_or(0) as u128;
+    let fits = match over {
+        Some(_) => made == u128::from(problems),
+        None => made <= u128::from(problems),
+    };
+    if fits {
+        return Ok(());
+    }
+    Err(ShardError::Disagrees {
+        file: file.into(),
+        field: "problems".into(),
+        why: format!(
+            "is {problems}, but its {agreed} agreed, {mismatches} mismatches and {} over budget make {made}",
+            over.unwrap_or(0)
+        ),
+    })
+}
+
+/// A `chess match` shard against itself: one row for each game of its slice of the run's games,
+/// and its wins, draws and losses those its rows' results make for the first player.
+fn check_match(file: &str, v: &Value) -> Result<(), ShardError> {
+    let wrong = |field: &str| ShardError::Field {
+        file: file.into(),
+        field: field.into(),
+        kind: "chess match",
+    };
+    let disagrees = |field: &str, why: String| ShardError::Disagrees {
+        file: file.into(),
+        field: field.into(),
+        why,
+    };
+    let rows = v
+        .get("games")
+        .and_then(Value::as_array)
+        .ok_or_else(|| wrong("games"))?;
+    let total = v
+        .pointer("/shard/run/games")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| wrong("shard.run.games"))?;
+    let want = Shard::len_in(v, total);
+    if want != Some(rows.len() as u64) {
+        let want = want.map_or("none".into(), |w| w.to_string());
+        let why = format!(
+            "holds {} games, but its slice of the run's {total} games is {want}",
+            rows.len()
+        );
+        return Err(disagrees("games", why));
+    }
+    // wins, draws, losses of the first player, as `Score::add` counts them.
+    let mut tally = [0u64; 3];
+    for row in rows {
+        let first_is_white = row.get("first_is_white").and_then(Value::as_bool);
+        let i = match (row.get("result").and_then(Value::as_str), first_is_white) {
+            (Some("1/2-1/2"), Some(_)) => 1,
+            (Some("1-0"), Some(true)) | (Some("0-1"), Some(false)) => 0,
+            (Some("1-0" | "0-1"), Some(_)) => 2,
+            _ => return Err(wrong("games")),
+        };
+        tally[i] += 1;
+    }
+    for (key, ours) in ["wins", "draws", "losses"].into_iter().zip(tally) {
+        let theirs = v
+            .get(key)
+            .and_then(Value::as_u64)
+            .ok_or_else(|| wrong(key))?;
+        if theirs != ours {
+            let why = format!("is {theirs}, but its games list makes it {ours}");
+            return Err(disagrees(key, why));
+        }
+    }
+    Ok(())
+}
+
 /// Points for the first player, from all the shards' wins and draws (as `Score::points`).
 fn match_score(parts: &Parts) -> Result<Value, ShardError> {
     let mut points = [0u64; 2];
     for (file, v) in parts {
         for (p, key) in points.iter_mut().zip(["wins", "draws"]) {
-            *p += v
+            let x = v
                 .get(key)
                 .and_then(Value::as_u64)
                 .ok_or_else(|| ShardError::Field {
@@ -176,6 +269,7 @@ fn match_score(parts: &Parts) -> Result<Value, ShardError> {
                     field: key.into(),
                     kind: "chess match",
                 })?;
+            *p = add(*p, x, file, key)?;
         }
     }
     Ok(Value::from(points[0] as f64 + points[1] as f64 / 2.0))
@@ -183,18 +277,49 @@ fn match_score(parts: &Parts) -> Result<Value, ShardError> {
 
 /// The shards' cycles under each timing bound (`shard.cycles_spread`), summed, as seconds.
 fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
-    let mut sum = Spread::default();
+    let mut sum = [0u64; 3];
     for (file, v) in parts {
-        let get = |bound: &str| {
-            v.pointer(&format!("/shard/cycles_spread/{bound}"))
+        for (s, bound) in sum.iter_mut().zip(["low", "nominal", "high"]) {
+            let cycles = v
+                .pointer(&format!("/shard/cycles_spread/{bound}"))
                 .and_then(Value::as_u64)
                 .ok_or_else(|| ShardError::Field {
                     file: (*file).clone(),
                     field: "emulated_seconds_spread".into(),
                     kind: "chess crosscheck",
-                })
-        };
-        sum += Spread::new(get("low")?, get("nominal")?, get("high")?);
+                })?;
+            *s = add(*s, cycles, file, &format!("shard.cycles_spread.{bound}"))?;
+        }
     }
+    let sum = Spread::new(sum[0], sum[1], sum[2]);
     Ok(harness::json::spread(sum.map(cycles_seconds)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crosscheck_shard_whose_counts_disagree_is_refused() {
+        let report = |problems: u64, agreed: u64| {
+            serde_json::json!({
+                "problems": problems, "agreed": agreed,
+                "mismatches": [{"name": "a"}], "over_budget": [{"name": "b"}],
+            })
+        };
+        assert_eq!(check_crosscheck("s.json", &report(4, 2)), Ok(()));
+        for (problems, agreed) in [(5, 2), (4, 3), (4, u64::MAX)] {
+            let e = check_crosscheck("s.json", &report(problems, agreed)).unwrap_err();
+            assert!(matches!(e, ShardError::Disagrees { .. }), "{e}");
+            assert!(e.to_string().starts_with("s.json: field `problems`"), "{e}");
+        }
+        let mut without_budget = report(4, 2);
+        without_budget
+            .as_object_mut()
+            .unwrap()
+            .remove("over_budget");
+        assert_eq!(check_crosscheck("s.json", &without_budget), Ok(()));
+        without_budget["agreed"] = 4.into();
+        assert!(check_crosscheck("s.json", &without_budget).is_err());
+    }
 }

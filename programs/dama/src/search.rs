@@ -121,12 +121,11 @@ impl SettingError {
     }
 }
 
-/// The value `s` names in `table` (case and surrounding blanks ignored).
+/// The value `s` names in `table`, exactly but for the case of its letters.
 fn keyword<T: Copy>(s: &str, table: &[(&str, T)]) -> Result<T, SettingError> {
-    let t = s.trim().to_ascii_lowercase();
     table
         .iter()
-        .find(|(name, _)| *name == t)
+        .find(|(name, _)| name.eq_ignore_ascii_case(s))
         .map(|&(_, v)| v)
         .ok_or_else(|| SettingError::new(s, EXPECTED))
 }
@@ -157,25 +156,26 @@ impl FromStr for Select {
 impl FromStr for Setting {
     type Err = SettingError;
 
-    /// The setting language of every dama command: `demo` (a3+b3), `selective` (also
-    /// `a3+selective`), or a depth rule with a selection rule, `a1+b1` (also `a1b1`, `a1,b1`);
-    /// case is ignored.
+    /// The setting language of every dama command, any case and nothing else (no blanks, signs,
+    /// or doubled `+`): `demo` (a3+b3), `selective` (also `a3+selective`), or a depth rule with
+    /// a selection rule, `a1+b1` (also `a1b1`).
     fn from_str(s: &str) -> Result<Setting, SettingError> {
-        let t = s.trim().to_ascii_lowercase();
-        let compact: String = t.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-        match compact.as_str() {
+        let t = s.to_ascii_lowercase();
+        match t.as_str() {
             "demo" => return Ok(Setting::DEMO),
-            "selective" | "a3selective" => return Ok(Setting::Selective),
-            "a1selective" | "a2selective" => return Err(SettingError::new(s, SELECTIVE_DEPTH)),
+            "selective" | "a3+selective" => return Ok(Setting::Selective),
+            "a1+selective" | "a2+selective" => return Err(SettingError::new(s, SELECTIVE_DEPTH)),
             _ => {}
         }
-        let err = || SettingError::new(s, EXPECTED);
-        if compact.len() != 4 {
-            return Err(err());
-        }
-        let depth = compact[..2].parse().map_err(|_| err())?;
-        let select = compact[2..].parse().map_err(|_| err())?;
-        Ok(Setting::Rule { depth, select })
+        let err = |_| SettingError::new(s, EXPECTED);
+        let (depth, select) = match (s.get(..2), s.get(2..)) {
+            (Some(d), Some(r)) => (d, r.strip_prefix('+').unwrap_or(r)),
+            _ => return Err(SettingError::new(s, EXPECTED)),
+        };
+        Ok(Setting::Rule {
+            depth: depth.parse().map_err(err)?,
+            select: select.parse().map_err(err)?,
+        })
     }
 }
 
@@ -523,6 +523,19 @@ mod tests {
         );
         let e = "a1+selective".parse::<Setting>().unwrap_err();
         assert!(e.to_string().contains("goes with a3 only"), "{e}");
+        for loose in [
+            "a-1+b-1",
+            "a+1+b+1",
+            "a1++b1",
+            "demo ",
+            " a1+b1",
+            "a1,b1",
+            "a3selective",
+        ] {
+            let e = loose.parse::<Setting>().unwrap_err();
+            assert!(e.to_string().contains("expected demo"), "{loose}: {e}");
+        }
+        assert_eq!("A3b3".parse::<Setting>().unwrap(), Setting::DEMO);
         let e = "b3".parse::<Setting>().unwrap_err();
         assert!(
             e.to_string().starts_with("setting `b3`: expected demo"),

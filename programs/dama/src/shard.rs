@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::crosscheck::times_values;
 use crate::times::{seconds, Phase};
 use emu::Spread;
-use harness::shard::{Campaign, Combine, Parts, ShardError};
+use harness::shard::{add, Campaign, Combine, Parts, Shard, ShardError};
 
 /// The dama campaigns `merge` knows.
 pub static CAMPAIGNS: &[Campaign] = &[
@@ -16,11 +16,13 @@ pub static CAMPAIGNS: &[Campaign] = &[
         command: "dama crosscheck",
         fields: CROSSCHECK,
         untagged: false,
+        check: Some(check_crosscheck),
     },
     Campaign {
         command: "dama match",
         fields: MATCH,
         untagged: false,
+        check: Some(check_match),
     },
 ];
 
@@ -53,6 +55,67 @@ pub const MATCH: &[(&str, Combine)] = &[
     ("first_mover_wins", Combine::Sum),
     ("blocked_ends", Combine::Sum),
 ];
+
+/// A `dama match` shard against itself: its games are two for each pair of its slice of the
+/// run's pairs, and its wins are no more than its games.
+fn check_match(file: &str, v: &Value) -> Result<(), ShardError> {
+    let num = |pointer: &str| {
+        v.pointer(pointer)
+            .and_then(Value::as_u64)
+            .ok_or_else(|| ShardError::Field {
+                file: file.into(),
+                field: pointer[1..].replace('/', "."),
+                kind: "dama match",
+            })
+    };
+    let disagrees = |field: &str, why: String| ShardError::Disagrees {
+        file: file.into(),
+        field: field.into(),
+        why,
+    };
+    let pairs = num("/shard/run/pairs")?;
+    let games = num("/games")?;
+    let want = Shard::len_in(v, pairs).map(|p| u128::from(p) * 2);
+    if want != Some(u128::from(games)) {
+        let want = want.map_or("none".into(), |w| w.to_string());
+        let why = format!("is {games}, but its slice of the run's {pairs} pairs is {want} games");
+        return Err(disagrees("games", why));
+    }
+    let (x, y) = (num("/x_wins")?, num("/y_wins")?);
+    if u128::from(x) + u128::from(y) > u128::from(games) {
+        let why = format!("and `y_wins` add up to {x} + {y}, more than its {games} games");
+        return Err(disagrees("x_wins", why));
+    }
+    for field in ["first_mover_wins", "blocked_ends"] {
+        let count = num(&format!("/{field}"))?;
+        if count > games {
+            return Err(disagrees(
+                field,
+                format!("is {count}, more than its {games} games"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A `dama crosscheck` shard against itself: its count of mismatches is its list's length.
+fn check_crosscheck(file: &str, v: &Value) -> Result<(), ShardError> {
+    let count = v.get("mismatches").and_then(Value::as_u64);
+    let list = v.get("mismatch_list").and_then(Value::as_array);
+    match (count, list) {
+        (Some(c), Some(l)) if c == l.len() as u64 => Ok(()),
+        (Some(c), Some(l)) => Err(ShardError::Disagrees {
+            file: file.into(),
+            field: "mismatches".into(),
+            why: format!("is {c}, but its `mismatch_list` holds {}", l.len()),
+        }),
+        _ => Err(ShardError::Field {
+            file: file.into(),
+            field: "mismatches".into(),
+            kind: "dama crosscheck",
+        }),
+    }
+}
 
 fn wrong(file: &str, field: &str) -> ShardError {
     ShardError::Field {
@@ -92,25 +155,28 @@ fn by_phase(parts: &Parts) -> Result<Value, ShardError> {
 
 /// The shards' period time under each bound, summed in ns.
 fn period(parts: &Parts) -> Result<Spread, ShardError> {
-    let mut sum = Spread::default();
+    let mut sum = [0u64; 3];
     for (file, v) in parts {
-        let get = |bound: &str| {
-            v.pointer(&format!("/shard/period_ns/{bound}"))
+        for (s, bound) in sum.iter_mut().zip(["low", "nominal", "high"]) {
+            let field = format!("shard.period_ns.{bound}");
+            let ns = v
+                .pointer(&format!("/shard/period_ns/{bound}"))
                 .and_then(Value::as_u64)
-                .ok_or_else(|| wrong(file, "period_ns"))
-        };
-        sum += Spread::new(get("low")?, get("nominal")?, get("high")?);
+                .ok_or_else(|| wrong(file, "period_ns"))?;
+            *s = add(*s, ns, file, &field)?;
+        }
     }
-    Ok(sum)
+    Ok(Spread::new(sum[0], sum[1], sum[2]))
 }
 
 fn emulated_seconds(parts: &Parts) -> Result<Value, ShardError> {
     let mut ns = 0u64;
     for (file, v) in parts {
-        ns += v
+        let x = v
             .pointer("/shard/emulated_ns")
             .and_then(Value::as_u64)
             .ok_or_else(|| wrong(file, "emulated_ns"))?;
+        ns = add(ns, x, file, "shard.emulated_ns")?;
     }
     Ok(Value::from(ns as f64 / 1e9))
 }

@@ -6,9 +6,10 @@ use proptest::prelude::*;
 use dama::board::bit;
 use dama::game::{play, MAX_HALF_MOVES};
 use dama::movegen::{legal_moves, legal_moves_slow};
-use dama::search::{faithful, fast, Setting};
+use dama::search::{faithful, fast, Depth, Select, Setting};
 use dama::{Move, Position, RandomMover, Side, Strategy};
 use harness::rng::Rng;
+use proptest::strategy::Strategy as _;
 
 /// The position after up to `n` random half-moves from the start; stops before a move that ends
 /// the game (so the result is always a position still in play) or when the side is blocked.
@@ -164,4 +165,93 @@ fn fast_equals_faithful_near_the_start() {
     // 1 + 13 + 169 + ... distinct positions: transpositions make it fewer than the paths.
     assert!(seen.len() > 1_000, "{}", seen.len());
     println!("{} distinct positions checked", seen.len());
+}
+
+/// Every text of the setting language (docs/cli.md, "Settings") in lower case, with the setting
+/// it names, written out from the grammar rather than from the parser or the printer.
+fn setting_texts() -> Vec<(String, Setting)> {
+    let mut v = vec![
+        ("demo".to_string(), Setting::DEMO),
+        ("selective".to_string(), Setting::Selective),
+        ("a3+selective".to_string(), Setting::Selective),
+    ];
+    for (n, depth) in [(1, Depth::A1), (2, Depth::A2), (3, Depth::A3)] {
+        for (m, select) in [
+            (1, Select::B1),
+            (2, Select::B2),
+            (3, Select::B3),
+            (4, Select::B4),
+        ] {
+            for plus in ["+", ""] {
+                v.push((format!("a{n}{plus}b{m}"), Setting::Rule { depth, select }));
+            }
+        }
+    }
+    v
+}
+
+/// The grammar's letters in both cases, with `+`, `-`, a blank and the digits.
+const SETTING_ALPHABET: &str = "demoslctivabDEMOSLCTIVAB+- 0123456789";
+
+/// A text of the setting language with one character inserted, removed or replaced (or none),
+/// its letters' case flipped at random: texts at and next to the language's edge.
+fn near_setting_text() -> impl proptest::strategy::Strategy<Value = String> {
+    let alphabet: Vec<char> = SETTING_ALPHABET.chars().collect();
+    let texts = setting_texts();
+    (
+        0..texts.len(),
+        0usize..4,
+        any::<prop::sample::Index>(),
+        prop::sample::select(alphabet),
+        any::<u16>(),
+    )
+        .prop_map(move |(i, edit, at, c, case)| {
+            let mut t: Vec<char> = texts[i].0.chars().collect();
+            let k = at.index(t.len() + 1);
+            match edit {
+                0 => t.insert(k, c),
+                1 if k < t.len() => drop(t.remove(k)),
+                2 if k < t.len() => t[k] = c,
+                _ => {}
+            }
+            let flip = |(j, c): (usize, char)| {
+                if case >> (j % 16) & 1 == 1 {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                }
+            };
+            t.into_iter().enumerate().map(flip).collect()
+        })
+}
+
+#[test]
+fn every_setting_prints_a_text_that_parses_back() {
+    for s in Setting::all() {
+        assert_eq!(s.to_string().parse::<Setting>(), Ok(s), "{s}");
+        assert_eq!(
+            s.to_string().to_ascii_uppercase().parse::<Setting>(),
+            Ok(s),
+            "{s}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// A text is a setting iff it is one of the language's texts, in any case, and then names
+    /// that text's setting; anything else (signs, blanks, doubled `+`, a tail) is refused.
+    #[test]
+    fn settings_parse_strictly(
+        text in prop_oneof![
+            near_setting_text(),
+            prop::collection::vec(prop::sample::select(SETTING_ALPHABET.chars().collect::<Vec<_>>()), 0..14)
+                .prop_map(|v| v.into_iter().collect::<String>()),
+        ]
+    ) {
+        let lower = text.to_ascii_lowercase();
+        let expected = setting_texts().into_iter().find(|(t, _)| *t == lower).map(|(_, s)| s);
+        prop_assert_eq!(text.parse::<Setting>().ok(), expected, "`{}`", text);
+    }
 }

@@ -45,6 +45,16 @@ pub enum ShardError {
         field: String,
         kind: &'static str,
     },
+    #[error(
+        "{file}: field `{field}` overflows when the shards are added: not the count of a real run"
+    )]
+    Overflow { file: String, field: String },
+    #[error("{file}: field `{field}` {why}: the shard disagrees with itself")]
+    Disagrees {
+        file: String,
+        field: String,
+        why: String,
+    },
     #[error("no shard files given")]
     Empty,
     #[error("{file}: shards of `{command}`, which merge does not know")]
@@ -85,6 +95,14 @@ impl Shard {
     }
 }
 
+/// `sum + x`, or the error naming the shard file and field whose count made it overflow.
+pub fn add(sum: u64, x: u64, file: &str, field: &str) -> Result<u64, ShardError> {
+    sum.checked_add(x).ok_or_else(|| ShardError::Overflow {
+        file: file.into(),
+        field: field.into(),
+    })
+}
+
 /// The shards of one run, in shard order (file name, report).
 pub type Parts<'a> = [(&'a String, &'a Value)];
 
@@ -116,6 +134,26 @@ pub struct Campaign {
     /// Shards whose run names no command are this campaign's: the first campaign to be
     /// sharded did not record its command.
     pub untagged: bool,
+    /// The campaign's check of each shard against itself (its totals against its own lists
+    /// and its slice of the run), before anything is combined.
+    pub check: Option<Check>,
+}
+
+/// A check of one shard (file name, report) against itself.
+pub type Check = fn(&str, &Value) -> Result<(), ShardError>;
+
+impl Shard {
+    /// How many of `len` items a shard's report (its `shard.k`, `shard.n`) holds, without the
+    /// overflow `range` could meet on counts read from a file; None if k/n is not a slice.
+    pub fn len_in(report: &Value, len: u64) -> Option<u64> {
+        let k = u128::from(report.pointer("/shard/k")?.as_u64()?);
+        let n = u128::from(report.pointer("/shard/n")?.as_u64()?);
+        if k == 0 || k > n {
+            return None;
+        }
+        let len = u128::from(len);
+        u64::try_from(k * len / n - (k - 1) * len / n).ok()
+    }
 }
 
 /// Merge shard reports (file name, parsed JSON) into the whole run's report, by the rules of
@@ -186,6 +224,11 @@ pub fn merge(shards: &[(String, Value)], campaigns: &[&Campaign]) -> Result<Valu
             file: first_file.clone(),
             command: command.unwrap_or_default().to_string(),
         })?;
+    if let Some(check) = campaign.check {
+        for (file, v) in &parts {
+            check(file, v)?;
+        }
+    }
     combine(&parts, campaign.fields, campaign.command)
 }
 
@@ -235,10 +278,11 @@ pub fn combine(
             Combine::Sum => {
                 let mut sum = 0u64;
                 for (file, v) in parts {
-                    sum += v
+                    let x = v
                         .get(key)
                         .and_then(Value::as_u64)
                         .ok_or_else(|| wrong(file))?;
+                    sum = add(sum, x, file, key)?;
                 }
                 Value::from(sum)
             }
@@ -301,6 +345,9 @@ mod tests {
 
     #[test]
     fn shards_parse_and_cover_the_list_once() {
+        let report = |k: u64, n: u64| serde_json::json!({"shard": {"k": k, "n": n}});
+        assert_eq!(Shard::len_in(&report(2, 3), u64::MAX), Some(u64::MAX / 3));
+        assert_eq!(Shard::len_in(&report(3, 2), 5), None);
         assert_eq!("2/8".parse(), Ok(Shard { k: 2, n: 8 }));
         for bad in ["0/3", "4/3", "3", "a/b", "1/0", "1/10001", "-1/2"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
@@ -331,6 +378,7 @@ mod tests {
             ("host_seconds", Combine::HostSum),
         ],
         untagged: true,
+        check: None,
     };
 
     fn merge(shards: &[(String, Value)]) -> Result<Value, ShardError> {
@@ -368,6 +416,16 @@ mod tests {
         assert_eq!(whole["problems"], 4);
         assert_eq!(whole["emulated_seconds"], 3.0);
         assert!(whole.get("shard").is_none());
+        // A count that would wrap round is refused, naming the file and the field.
+        let mut huge = shard(2, 2, 1);
+        huge["problems"] = Value::from(u64::MAX);
+        assert_eq!(
+            merge(&[f("a", shard(1, 2, 1)), f("b", huge)]),
+            Err(ShardError::Overflow {
+                file: "b".into(),
+                field: "problems".into()
+            })
+        );
         let mut plain = shard(1, 1, 1);
         plain.as_object_mut().unwrap().remove("shard");
         assert!(matches!(
