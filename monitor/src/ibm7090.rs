@@ -601,9 +601,13 @@ mod tests {
     );
 
     fn mon() -> Monitor<Ibm7090> {
+        // A file of its own for each call: the tests run side by side, and one writing the
+        // program while another reads it would hand the other half a file.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let dir = std::env::temp_dir().join(format!("fm-mon7090-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("count.fap");
+        let path = dir.join(format!("count{call}.fap"));
         std::fs::write(&path, PROGRAM).unwrap();
         monitor(Some(Program7090::load(&path).unwrap()), Model::Ibm7090).unwrap()
     }
