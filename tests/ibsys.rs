@@ -11,6 +11,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
+use common::{i7094, simh_reel};
+
 fn ibsys_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/period/ibsys")
 }
@@ -156,29 +160,6 @@ fn the_ibsys_card_is_the_only_difference_from_s709() {
         );
         assert!(err.starts_with(&stop), "{job}: {err}");
     }
-}
-
-fn i7094() -> PathBuf {
-    std::env::var_os("PATH")
-        .and_then(|p| {
-            std::env::split_paths(&p)
-                .map(|d| d.join("i7094"))
-                .find(|f| f.is_file())
-        })
-        .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
-}
-
-/// A P7B file SIMH 3.8.1 wrote, less the copy of its last block's first byte it leaves after
-/// it (sim_tape.c `sim_tape_wrrecf`'s delimiter, which the next write would cover).
-fn simh_reel(path: &Path) -> Vec<u8> {
-    let mut bytes = std::fs::read(path).unwrap();
-    assert_eq!(
-        bytes.pop(),
-        Some(0x8f),
-        "{}: ends with a tape mark's copy",
-        path.display()
-    );
-    bytes
 }
 
 #[test]

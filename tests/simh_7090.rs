@@ -27,8 +27,12 @@ use proptest::prelude::Rng;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+mod common;
+
+use common::i7094;
 
 /// Instruction fetches per program on both machines.
 const STEPS: u32 = 3000;
@@ -726,18 +730,6 @@ fn simh_only(word: u64) -> bool {
 
 fn oct(v: Option<&u64>) -> String {
     v.map_or("-".to_string(), |v| format!("{v:o}"))
-}
-
-/// SIMH's i7094 on the PATH; a test that calls this is ignored where the build found none
-/// (build.rs), so a missing one here is a failure.
-fn i7094() -> PathBuf {
-    std::env::var_os("PATH")
-        .and_then(|p| {
-            std::env::split_paths(&p)
-                .map(|d| d.join("i7094"))
-                .find(|f| f.is_file())
-        })
-        .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
 }
 
 /// How the compared programs ended.

@@ -28,6 +28,10 @@ use emu::ibm7090::{Limits, Machine, Stop};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+mod common;
+
+use common::i7094;
+
 /// Reads two cards: the first with IOCP 12 and IOCD 12, the second after a TCH with IOCD 24.
 const READ: &str = "       ORG     64
 START  RCDA
@@ -343,18 +347,6 @@ fn tape_written_and_read_back() {
     assert_eq!(at(0o1022), 0);
     assert_eq!(tape.bcd_lines()[..2], ["HELLO0WORLD", "012 +-"]);
     assert_eq!(tape.blocks.len(), 5);
-}
-
-/// SIMH's i7094 on the PATH; a test that calls this is ignored where the build found none
-/// (build.rs), so a missing one here is a failure.
-fn i7094() -> PathBuf {
-    std::env::var_os("PATH")
-        .and_then(|p| {
-            std::env::split_paths(&p)
-                .map(|d| d.join("i7094"))
-                .find(|f| f.is_file())
-        })
-        .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
 }
 
 /// A scratch directory for one SIMH run.

@@ -21,8 +21,11 @@
 
 use assembler::fap;
 use emu::ibm7090::{Limits, Machine, Stop};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
+
+mod common;
+
+use common::i7094;
 
 const COUNT: &str = "       ORG     64
 START  RCDA
@@ -74,16 +77,6 @@ fn the_count_here_is_the_channels_time_over_a_pass() {
     // Passes start at 5, 9, ..: the TCOA of pass k (from 1) starts at 5 + 4k - 2 and is
     // taken while that is before 80,057; the count is the passes, the last one's included.
     assert_eq!(n, (80_057 - 3_u64).div_ceil(4));
-}
-
-fn i7094() -> PathBuf {
-    std::env::var_os("PATH")
-        .and_then(|p| {
-            std::env::split_paths(&p)
-                .map(|d| d.join("i7094"))
-                .find(|f| f.is_file())
-        })
-        .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
 }
 
 /// The count SIMH stores.

@@ -13,6 +13,10 @@ use emu::ibm7090::{Limits, Machine, Stop};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+mod common;
+
+use common::i7094;
+
 /// Every character of the 7090's set, a line with some of them, and a blank card.
 const DECK: &str = "0123456789='+ABCDEFGHI.)-JKLMNOPQR$* /STUVWXYZ,(
        TAPE    SYSPOT,A3   (THEOREM (LAMBDA (S) (TH1 NIL NIL (CADR S))))
@@ -136,16 +140,6 @@ fn a_written_tape_reads_back_as_its_text() {
     std::fs::remove_dir_all(&dir).ok();
     // One tape mark: not the two that end a tape, so it reads as a form feed.
     assert_eq!(text, format!("{WRITTEN}\u{c}\n"));
-}
-
-fn i7094() -> PathBuf {
-    std::env::var_os("PATH")
-        .and_then(|p| {
-            std::env::split_paths(&p)
-                .map(|d| d.join("i7094"))
-                .find(|f| f.is_file())
-        })
-        .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
 }
 
 /// Run `p` in SIMH (7090) in `dir` with `attach` lines and `after` commands; its console.

@@ -5,7 +5,7 @@
 // Each test file uses the part it needs.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// IBM's FAP run under IBSYS in SIMH, and its listing read back (`fap_ibm`, `fap_judge`).
@@ -84,4 +84,29 @@ pub fn scratch(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("firstmoves-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// SIMH's i7094 on the PATH; a test that calls this is ignored where the build found none
+/// (build.rs), so a missing one here is a failure.
+pub fn i7094() -> PathBuf {
+    std::env::var_os("PATH")
+        .and_then(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join("i7094"))
+                .find(|f| f.is_file())
+        })
+        .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
+}
+
+/// A P7B file SIMH 3.8.1 wrote, less the copy of its last block's first byte it leaves after
+/// it (sim_tape.c `sim_tape_wrrecf`'s delimiter, which the next write would cover).
+pub fn simh_reel(path: &Path) -> Vec<u8> {
+    let mut bytes = std::fs::read(path).unwrap();
+    assert_eq!(
+        bytes.pop(),
+        Some(0x8f),
+        "{}: ends with a tape mark's copy",
+        path.display()
+    );
+    bytes
 }
