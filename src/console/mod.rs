@@ -87,7 +87,7 @@ fn program_name(args: &ConsoleArgs) -> String {
 fn drive(mon: &mut dyn Console, args: &ConsoleArgs) -> anyhow::Result<()> {
     if let Some(script) = &args.script {
         let name = script.display().to_string();
-        let text = std::fs::read_to_string(script).with_context(|| format!("reading {name}"))?;
+        let text = crate::cmd::read_input(script, crate::cmd::Kind::Source)?;
         match monitor::run_script(mon, &text, &name) {
             Ok(out) => print!("{out}"),
             Err(e) => {

@@ -80,7 +80,7 @@ impl GameRecord {
     /// a line of its own. Gives the dropped text, or None when the record was whole or absent.
     pub fn repair(&self) -> Result<Option<String>, ExhibitionError> {
         let file = &self.file;
-        let bytes = match fs::read(file) {
+        let bytes = match read_bytes(file) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(io_err(file, e)),
@@ -100,7 +100,7 @@ impl GameRecord {
 
     /// Whether the record has its header line (a record cut inside it has not).
     pub(super) fn has_header(&self) -> bool {
-        fs::read_to_string(&self.file).is_ok_and(|t| t.starts_with("# board "))
+        read_bytes(&self.file).is_ok_and(|t| t.starts_with(b"# board "))
     }
 
     /// Flush the record to the disk (at the end of the exhibition).
@@ -112,7 +112,7 @@ impl GameRecord {
     /// Read the record: `A 01-10 +0 1288 30.525`, `B 32-23`, `= A WINS GOAL`; none if there is
     /// no file.
     pub(super) fn read(&self) -> Result<Vec<RecordLine>, ExhibitionError> {
-        let text = match fs::read_to_string(&self.file) {
+        let text = match read_text(&self.file) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(e) => return Err(io_err(&self.file, e)),
@@ -144,12 +144,22 @@ pub struct RecordFile {
 
 /// Read a record file (none if there is no file: an empty record).
 pub fn read_record(file: &Path) -> Result<RecordFile, ExhibitionError> {
-    let text = match fs::read_to_string(file) {
+    let text = match read_text(file) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(io_err(file, e)),
     };
     parse_record_file(&text, file)
+}
+
+/// A record's bytes through the one bounded reader (a record past the cap is refused).
+fn read_bytes(file: &Path) -> std::io::Result<Vec<u8>> {
+    emu::input::read(file, emu::input::Kind::Record)
+}
+
+/// A record's text through the one bounded reader.
+fn read_text(file: &Path) -> std::io::Result<String> {
+    emu::input::read_text(file, emu::input::Kind::Record)
 }
 
 /// The length of a record's whole lines: all of it when it is empty or ends with a newline,
