@@ -153,7 +153,7 @@ const UCI_DICT: &[&str] = &[
     "0",
 ];
 const RECORD_DICT: &[&str] = &[
-    "# board 01: SILLIAC (d5) as A against random as B\n",
+    "# board 01: SILLIAC (a3+b3) as A against random as B; boards 1, seed 1, timing nominal\n",
     "A ",
     "B ",
     "= ",
@@ -396,17 +396,24 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "exhibition_record",
-        // The record reader as `--resume` uses it: a torn last line dropped, the rest parsed.
+        // The record reader as `--resume` uses it: a torn last line dropped, the rest verified
+        // against the run its header names (so the lines behind the header are reached), and
+        // as `dama replay` parses it.
         run: |b| {
             let whole = dama::exhibition::whole_lines(b);
             if let Ok(t) = std::str::from_utf8(&b[..whole]) {
-                keep(dama::exhibition::parse_record(t, Path::new("board-01.txt")));
+                let file = Path::new("board-01.txt");
+                keep(dama::exhibition::parse_record(t, file));
+                let first = t.split('\n').next().unwrap_or("");
+                if let Some(run) = dama::exhibition::Header::parse(first) {
+                    keep(dama::exhibition::verify(t, file, &run));
+                }
             }
         },
         seed_paths: &[],
         seed_files: Vec::new,
         hand_seeds: || {
-            vec![b"# board 01: SILLIAC (d5) as A against random as B\nA 01-10 +0 1288 30.525\nB 32-23\nA 10-14 -3 99 1.000\n= A WINS GOAL\n".to_vec()]
+            vec![b"# board 01: SILLIAC (a3+b3) as A against random as B; boards 1, seed 1, timing nominal\nA 01-10 +0 1288 30.525\nB 32-23\nA 10-14 -3 99 1.000\n= A WINS GOAL\n".to_vec()]
         },
         dict: RECORD_DICT,
     },
