@@ -184,3 +184,32 @@ fn streams_that_never_end_are_refused_at_the_cap_in_bounded_memory() {
         assert!(kb < bound, "{args}: peak {kb} KiB, over {bound}");
     }
 }
+
+#[test]
+#[cfg_attr(
+    not(has_gnu_time),
+    ignore = "GNU time (/usr/bin/time) is not installed"
+)]
+fn a_line_that_never_ends_on_standard_input_costs_one_line_cap() {
+    // 50 MB without a newline, then a command that must still be answered.
+    let flood = "<(head -c 50000000 /dev/zero | tr '\\0' x; printf '\\nisready\\nquit\\n')";
+    let out = std::process::Command::new("timeout")
+        .args(["30", "/usr/bin/time", "-f", "peak %M", "bash", "-c"])
+        .arg(format!("exec {} chess uci < {flood}", common::BIN))
+        .current_dir(common::ROOT)
+        .output()
+        .unwrap();
+    let (said, err) = (common::stdout_of(&out), stderr_of(&out));
+    assert!(out.status.success(), "{err}");
+    assert!(
+        said.contains("a line of 50000001 bytes ignored: over the 64 KiB a line may have"),
+        "{said}"
+    );
+    assert!(said.contains("readyok"), "{said}");
+    let kb: u64 = err
+        .lines()
+        .find_map(|l| l.strip_prefix("peak "))
+        .and_then(|k| k.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no peak in {err}"));
+    assert!(kb < 48 << 10, "peak {kb} KiB");
+}

@@ -110,6 +110,43 @@ pub fn read_lossy(path: &Path, kind: Kind) -> io::Result<String> {
     Ok(String::from_utf8_lossy(&read(path, kind)?).into_owned())
 }
 
+/// The most bytes kept of one line of an input read a line at a time (UCI, the console's
+/// prompt, `dama replay --step`): far over any command's, well under what would trouble the
+/// host.
+pub const LINE_CAP: usize = 64 << 10;
+
+/// One line of `input`, through its newline, into `buf` (which it empties first): at most
+/// `LINE_CAP` bytes are kept, and the rest of a longer line is read and dropped, so a line that
+/// never ends costs `LINE_CAP` in memory. Gives the line's whole length in bytes (0 at the end
+/// of the input) and whether it was cut.
+pub fn read_line<R: io::BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<(u64, bool)> {
+    buf.clear();
+    let (mut length, mut cut) = (0u64, false);
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok((length, cut));
+        }
+        let (piece, ends) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let room = LINE_CAP - buf.len();
+        cut |= piece.len() > room;
+        buf.extend_from_slice(&piece[..piece.len().min(room)]);
+        let n = piece.len();
+        input.consume(n);
+        length += n as u64;
+        if ends {
+            return Ok((length, cut));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,5 +195,21 @@ mod tests {
         std::fs::remove_file(&path).unwrap();
         let e = read(&std::env::temp_dir(), Kind::Source).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::IsADirectory);
+    }
+
+    #[test]
+    fn a_line_is_kept_to_its_cap_and_the_rest_of_it_dropped() {
+        let long = vec![b'x'; 3 * LINE_CAP];
+        let text = [b"go\n".as_slice(), &long, b"\nquit"].concat();
+        let mut input = io::BufReader::with_capacity(1000, text.as_slice());
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), (3, false));
+        assert_eq!(buf, b"go\n");
+        let whole = 3 * LINE_CAP as u64 + 1;
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), (whole, true));
+        assert_eq!(buf.len(), LINE_CAP);
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), (4, false));
+        assert_eq!(buf, b"quit");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), (0, false));
     }
 }

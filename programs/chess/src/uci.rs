@@ -119,24 +119,24 @@ fn time_allowed(args: &[&str], white_to_move: bool) -> Option<Duration> {
 /// The input a line at a time, on a thread of its own, so that `stop` and `quit` reach a search
 /// while it runs: each of them adds one to `stops`; the end of the input sets `ended`, which
 /// ends a search that has no end of its own (`go infinite`). A byte that is
-/// not UTF-8 is read as a replacement character, not as the end of the session.
+/// not UTF-8 is read as a replacement character, not as the end of the session. A line over
+/// `emu::input::LINE_CAP` is sent as its length alone (`Err`), never kept whole.
 fn read_lines<R: BufRead>(
     mut input: R,
-    lines: Sender<Option<String>>,
+    lines: Sender<Option<Result<String, u64>>>,
     stops: Arc<AtomicU64>,
     ended: Arc<AtomicBool>,
 ) {
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        let line = match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => Some(String::from_utf8_lossy(&buf).trim().to_string()),
+        let line = match emu::input::read_line(&mut input, &mut buf) {
+            Ok((0, _)) | Err(_) => None,
+            Ok((length, true)) => Some(Err(length)),
+            Ok(_) => Some(Ok(String::from_utf8_lossy(&buf).trim().to_string())),
         };
         // The end of the input is not a stop: a script's last `go` is answered in full.
-        let stopping = line
-            .as_deref()
-            .is_some_and(|l| matches!(l.split_whitespace().next(), Some("stop" | "quit")));
+        let stopping = matches!(&line, Some(Ok(l))
+            if matches!(l.split_whitespace().next(), Some("stop" | "quit")));
         if stopping {
             stops.fetch_add(1, Ordering::SeqCst);
         }
@@ -170,7 +170,19 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     let mut pending: Option<String> = None;
     // The `stop` and `quit` lines handled so far: a search gives up when the reader has seen more.
     let mut stops_read = 0u64;
-    while let Ok(Some(line)) = rx.recv() {
+    while let Ok(Some(got)) = rx.recv() {
+        let line = match got {
+            Ok(line) => line,
+            Err(length) => {
+                let cap = emu::input::LINE_CAP >> 10;
+                writeln!(
+                    out,
+                    "info string a line of {length} bytes ignored: over the {cap} KiB a line may have"
+                )?;
+                out.flush()?;
+                continue;
+            }
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else {
             continue;
@@ -313,7 +325,7 @@ mod tests {
         assert!(o.contains("unknown command `hello`"));
         assert!(o.contains("position ignored"));
         assert!(o.contains("bestmove"));
-        let long = "x".repeat(1 << 20);
+        let long = "x".repeat(1 << 12);
         let answer = session(&format!("{long}\nquit\n"));
         assert!(
             answer.len() < 200,
@@ -321,9 +333,17 @@ mod tests {
             answer.len()
         );
         assert!(answer.contains(&format!(
-            "unknown command `{}... (1048576 bytes)`",
+            "unknown command `{}... (4096 bytes)`",
             &long[..32]
         )));
+        // A line over the cap is not kept: its length is all that is said of it.
+        let huge = "x".repeat(1 << 20);
+        let answer = session(&format!("{huge}\nisready\nquit\n"));
+        assert!(
+            answer.contains("a line of 1048577 bytes ignored: over the 64 KiB a line may have"),
+            "{answer}"
+        );
+        assert!(answer.contains("readyok"), "{answer}");
     }
 
     #[test]
