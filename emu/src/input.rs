@@ -15,8 +15,8 @@ use std::path::Path;
 pub enum Kind {
     /// A program's source or a deck in text: `.sil`, `.fap`, 9AP cards, `.obj`, `.cbn`, job
     /// decks, INITIA's problem cards, openings, the mate table, a monitor script. The largest
-    /// real one is LISP 1.5's source, lisp15.asm (0.5 MB); the 2-million-line assembler benchmarks
-    /// (`scripts/asm-scale.sh`) are up to 57 MB.
+    /// real one is LISP 1.5's source, lisp15.asm (0.5 MB); the 2-million-line assembler
+    /// benchmarks (`scripts/asm-scale.sh`) are up to 57 MB.
     Source,
     /// A tape image: the 7090's `.bcd`/`.bin`/`.p7b`/`.tap` and its records in text, SILLIAC's
     /// `.pt` and raw tapes. A full 2,400-foot reel at 800 characters an inch holds 23 MB; IBSYS's
