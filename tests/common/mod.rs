@@ -11,6 +11,12 @@ use std::process::{Command, Output};
 /// IBM's FAP run under IBSYS in SIMH, and its listing read back (`fap_ibm`, `fap_judge`).
 pub mod ibsys;
 
+/// The reports' JSON Schemas checked against their output (`json_schema`).
+pub mod schema;
+
+/// docs/json.md's sections: the command and the keys of each report.
+pub mod json_doc;
+
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_firstmoves");
 

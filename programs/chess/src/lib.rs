@@ -29,6 +29,7 @@ pub mod period;
 pub mod printer;
 pub mod program;
 pub mod registry;
+pub mod report;
 pub mod sample;
 pub mod search;
 pub mod shard;

@@ -29,6 +29,7 @@ use super::emulated::{
 };
 use super::movegen::legal_moves;
 use super::printer;
+use super::report::ProgramFields;
 use super::search::{Cancel, SearchResult};
 use super::uci::Engine;
 
@@ -304,10 +305,9 @@ pub trait Player: FapProgram {
     /// The UCI `score` of `r` for position `p`, in centipawns or mate.
     fn score(p: &Position, r: &SearchResult, params: &Self::Params) -> String;
 
-    /// Program fields of `chess best --json` for the emulated twin beside the common ones; a
-    /// null drops a common field the printout does not give.
-    fn emulated_fields(_answer: &Self::Answer) -> Vec<(&'static str, Value)> {
-        Vec::new()
+    /// Program fields of `chess best --json` for the emulated twin beside the common ones.
+    fn emulated_fields(_answer: &Self::Answer) -> ProgramFields {
+        ProgramFields::default()
     }
 
     /// The cross-check's problems: `positions` positions drawn from `seed`, each under the
@@ -596,7 +596,7 @@ pub struct Best {
     /// The emulated run (None for the native twin).
     pub outcome: Option<Outcome>,
     /// The program's own fields of the emulated answer (`Player::emulated_fields`).
-    pub fields: Vec<(&'static str, Value)>,
+    pub fields: ProgramFields,
     /// The emulated run's cycles under each I/O bound, when asked for.
     pub spread: Option<Spread>,
 }
@@ -637,7 +637,7 @@ pub fn best<P: Player>(
         Twin::Native => Best {
             result: P::result(&P::native(p, params)),
             outcome: None,
-            fields: Vec::new(),
+            fields: ProgramFields::default(),
             spread: None,
         },
         Twin::Emulated => {

@@ -21,6 +21,7 @@ pub mod fom;
 pub mod game;
 pub mod learn;
 pub mod movegen;
+pub mod report;
 pub mod sample;
 pub mod search;
 pub mod shard;

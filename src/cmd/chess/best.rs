@@ -3,8 +3,9 @@
 use chess::emulated::cycles_seconds;
 use chess::notation::line_san;
 use chess::program::Best;
+use chess::report::{BestReport, EmulatedRun, Engine};
 use chess::Position;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use anyhow::Context;
 
@@ -38,45 +39,40 @@ pub fn run(a: BestArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The answer as JSON; the emulated twin's run and the program's own fields beside it (a
-/// null there drops a field the printout does not give).
+/// The answer as `chess best --json` prints it (`chess::report::BestReport`).
 pub(super) fn best_json(p: &Position, b: &Best) -> Value {
+    serde_json::to_value(best_report(p, b)).expect("a report of plain fields serialises")
+}
+
+/// The answer as its report: the common fields, the emulated twin's run and the program's own
+/// fields.
+fn best_report(p: &Position, b: &Best) -> BestReport {
     let r = &b.result;
     let san = line_san(p, &r.pv);
-    let mut v = json!({
-        "move": r.best.map(|m| m.uci()),
-        "san": san.first(),
-        "value": r.value,
-        "pv": r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
-        "pv_san": san,
-        "positions": r.positions,
-        "depth": r.depth,
-        "engine": if b.outcome.is_some() { "emulated" } else { "native" },
+    let run = b.outcome.as_ref().map(|out| EmulatedRun {
+        emulated_seconds: out.emulated_seconds,
+        cpu_seconds: out.cpu_seconds(),
+        io_wait_seconds: out.io_wait_seconds(),
+        timing: out.bound.into(),
+        emulated_seconds_spread: b.spread.map(|s| s.map(cycles_seconds).into()),
+        cycles: out.cycles,
+        io_wait_cycles: out.io_wait_cycles,
+        instructions: out.instructions,
     });
-    let Some(o) = v.as_object_mut() else {
-        return v;
-    };
-    if let Some(out) = &b.outcome {
-        o.insert("emulated_seconds".into(), json!(out.emulated_seconds));
-        o.insert("cpu_seconds".into(), json!(out.cpu_seconds()));
-        o.insert("io_wait_seconds".into(), json!(out.io_wait_seconds()));
-        o.insert("timing".into(), json!(out.bound.name()));
-        if let Some(s) = b.spread {
-            o.insert(
-                "emulated_seconds_spread".into(),
-                harness::json::spread(s.map(cycles_seconds)),
-            );
-        }
-        o.insert("cycles".into(), json!(out.cycles));
-        o.insert("io_wait_cycles".into(), json!(out.io_wait_cycles));
-        o.insert("instructions".into(), json!(out.instructions));
-    }
-    for (k, x) in &b.fields {
-        if x.is_null() {
-            o.remove(*k);
+    BestReport {
+        best: r.best.map(|m| m.uci()),
+        san: san.first().cloned(),
+        value: r.value,
+        pv: r.pv.iter().map(|m| m.uci()).collect(),
+        pv_san: san,
+        positions: r.positions,
+        depth: (!b.fields.no_depth).then_some(r.depth),
+        engine: if run.is_some() {
+            Engine::Emulated
         } else {
-            o.insert(k.to_string(), x.clone());
-        }
+            Engine::Native
+        },
+        run,
+        program: b.fields.clone(),
     }
-    v
 }

@@ -1,6 +1,7 @@
 //! `firstmoves dama best`: Findler's search on a position, by the native engine, the fast one or
 //! the program on the emulated SILLIAC.
 
+use dama::report::{BestReport, Engine, RootMove};
 use dama::search::{faithful, fast, root_table, Setting};
 
 use super::{setting_arg, At};
@@ -49,29 +50,31 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
         }
     };
     let engine = match args.engine {
-        EngineArg::Native => "native",
-        EngineArg::Fast => "fast",
-        EngineArg::Emulated => "emulated",
+        EngineArg::Native => Engine::Native,
+        EngineArg::Fast => Engine::Fast,
+        EngineArg::Emulated => Engine::Emulated,
     };
     let root = args.root.then(|| root_table(&p, setting).0);
     if args.json {
-        let mut v = serde_json::json!({
-            "move": r.mv.map(|m| m.to_string()),
-            "value": r.value,
-            "positions": r.positions,
-            "setting": setting.to_string(),
-            "engine": engine,
-            "position": p.to_string(),
-        });
-        if let Some(ns) = emulated_ns {
-            v["emulated_seconds"] = serde_json::json!(ns as f64 / 1e9);
-        }
-        if let Some(root) = &root {
-            v["root"] = root
-                .iter()
-                .map(|(m, c)| serde_json::json!({"move": m.to_string(), "value": c}))
-                .collect();
-        }
+        let report = BestReport {
+            position: p.to_string(),
+            setting: setting.to_string(),
+            engine,
+            best: r.mv.map(|m| m.to_string()),
+            value: r.value,
+            positions: r.positions,
+            emulated_seconds: emulated_ns.map(|ns| ns as f64 / 1e9),
+            root: root.as_ref().map(|root| {
+                root.iter()
+                    .map(|(m, c)| RootMove {
+                        mv: m.to_string(),
+                        value: *c,
+                    })
+                    .collect()
+            }),
+        };
+        // Through a `Value`: its keys print sorted, as the report always printed them.
+        let v = serde_json::to_value(report).expect("a report of plain fields serialises");
         println!("{v}");
     } else {
         match r.mv {

@@ -14,6 +14,7 @@ use crate::period::middlegames;
 use crate::program::{
     Case, FapProgram, Figures, FiguresError, Flag, Player, ReportField, Source, Takes, Twin,
 };
+use crate::report::ProgramFields;
 use crate::sample::random_play;
 use crate::search::{Cancel, SearchResult};
 use harness::rng::Rng;
@@ -206,8 +207,11 @@ impl Player for Kotok {
     }
 
     /// The printout gives no search depth (native `depth` is the deepest ply reached).
-    fn emulated_fields(_answer: &SearchResult) -> Vec<(&'static str, Value)> {
-        vec![("depth", Value::Null)]
+    fn emulated_fields(_answer: &SearchResult) -> ProgramFields {
+        ProgramFields {
+            no_depth: true,
+            ..ProgramFields::default()
+        }
     }
 
     /// Random play (up to 80 plies) from the initial position or from a position of the

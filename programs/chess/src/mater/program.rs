@@ -15,6 +15,7 @@ use crate::fap_source;
 use crate::movegen::legal_moves;
 use crate::notation::parse_uci;
 use crate::program::{run, Alias, Case, FapProgram, Player, ReportField, Source};
+use crate::report::ProgramFields;
 use crate::search::SearchResult;
 use harness::rng::Rng;
 
@@ -224,11 +225,12 @@ impl Player for Mater {
         ]
     }
 
-    fn emulated_fields(answer: &MateResult) -> Vec<(&'static str, Value)> {
-        vec![
-            ("found", json!(answer.found)),
-            ("mate_in", json!(answer.mate_in())),
-        ]
+    fn emulated_fields(answer: &MateResult) -> ProgramFields {
+        ProgramFields {
+            found: Some(answer.found),
+            mate_in: Some(answer.mate_in()),
+            ..ProgramFields::default()
+        }
     }
 }
 

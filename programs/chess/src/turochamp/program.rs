@@ -15,6 +15,7 @@ use crate::emulated::{
 };
 use crate::fap_source;
 use crate::program::{assembled, Case, FapProgram, Flag, Player, Source, Takes};
+use crate::report::ProgramFields;
 use crate::sample::named_positions;
 use crate::search::{Cancel, SearchResult};
 use harness::rng::Rng;
@@ -202,8 +203,11 @@ impl Player for Turochamp {
         }
     }
 
-    fn emulated_fields(answer: &Answer) -> Vec<(&'static str, Value)> {
-        vec![("position_play", json!(answer.position_play))]
+    fn emulated_fields(answer: &Answer) -> ProgramFields {
+        ProgramFields {
+            position_play: answer.position_play,
+            ..ProgramFields::default()
+        }
     }
 
     /// `cases_within` with up to 30 random plies.

@@ -1,0 +1,216 @@
+//! Every JSON report typed in Rust has a JSON Schema generated from its type and kept in
+//! `docs/schema/NAME.json`; here the kept file must equal the type's schema (record it anew
+//! with `FIRSTMOVES_BLESS=1 cargo test --release --test json_schema`), the commands that print
+//! the report must print what the schema allows, and docs/json.md's section of the report must
+//! list exactly the schema's keys (the required ones as such, the others as "Only").
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use common::json_doc::{sections, Section};
+use common::schema::validate;
+use common::stdout;
+use serde_json::{json, Value};
+
+/// A report typed in Rust: its schema's file name, its type's schema, its section of
+/// docs/json.md, and command lines that print it (each run here and validated).
+struct Report {
+    name: &'static str,
+    schema: fn() -> schemars::Schema,
+    heading: &'static str,
+    runs: Vec<Vec<String>>,
+}
+
+fn args(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| w.to_string()).collect()
+}
+
+/// The reports typed so far, with the commands that print them.
+fn registry() -> Vec<Report> {
+    let programs: Vec<&str> = chess::registry::PLAYERS.iter().map(|e| e.name()).collect();
+    let best = programs
+        .iter()
+        .flat_map(|p| {
+            ["native", "emulated"].map(|engine| {
+                args(&[
+                    "chess",
+                    "best",
+                    "--program",
+                    p,
+                    "--engine",
+                    engine,
+                    "--json",
+                ])
+            })
+        })
+        .collect();
+    vec![
+        Report {
+            name: "chess-best",
+            schema: schema_for::<chess::report::BestReport>,
+            heading: "chess best",
+            runs: best,
+        },
+        Report {
+            name: "dama-best",
+            schema: schema_for::<dama::report::BestReport>,
+            heading: "dama best",
+            runs: vec![
+                args(&["dama", "best", "--json"]),
+                args(&["dama", "best", "--engine", "fast", "--root", "--json"]),
+                args(&["dama", "best", "--engine", "emulated", "--json"]),
+            ],
+        },
+    ]
+}
+
+/// `T`'s schema as a report of it is printed: an `Option` without `skip_serializing_if` is
+/// a key always there, possibly null (schemars' contract for serialisation).
+fn schema_for<T: schemars::JsonSchema>() -> schemars::Schema {
+    schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator()
+        .into_root_schema_for::<T>()
+}
+
+fn schema_dir() -> PathBuf {
+    Path::new(common::ROOT).join("docs/schema")
+}
+
+fn schema_of(r: &Report) -> Value {
+    serde_json::to_value((r.schema)()).expect("a schema is JSON")
+}
+
+#[test]
+fn kept_schemas_are_the_types_schemas() {
+    let bless = std::env::var_os("FIRSTMOVES_BLESS").is_some();
+    let mut names = BTreeSet::new();
+    for r in registry() {
+        let path = schema_dir().join(format!("{}.json", r.name));
+        let text = serde_json::to_string_pretty(&schema_of(&r)).unwrap() + "\n";
+        names.insert(format!("{}.json", r.name));
+        if bless {
+            std::fs::create_dir_all(schema_dir()).unwrap();
+            std::fs::write(&path, &text).unwrap();
+            continue;
+        }
+        let kept = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (write it: FIRSTMOVES_BLESS=1 cargo test --release --test json_schema)",
+                path.display()
+            )
+        });
+        assert!(
+            kept == text,
+            "{} differs from the schema of its type; after an intended change of the report \
+             write it anew: FIRSTMOVES_BLESS=1 cargo test --release --test json_schema",
+            path.display()
+        );
+    }
+    let kept: BTreeSet<String> = std::fs::read_dir(schema_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(kept, names, "docs/schema/ holds a schema of no report");
+}
+
+#[test]
+fn every_command_prints_what_its_schema_allows() {
+    for r in registry() {
+        let schema = schema_of(&r);
+        assert!(!r.runs.is_empty(), "{}: no command prints it", r.name);
+        for run in &r.runs {
+            let words: Vec<&str> = run.iter().map(String::as_str).collect();
+            let text = stdout(&words);
+            let v: Value = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("`firstmoves {}`: not JSON ({e})", run.join(" ")));
+            let errors = validate(&schema, &v);
+            assert!(
+                errors.is_empty(),
+                "`firstmoves {}` against docs/schema/{}.json:\n{}",
+                run.join(" "),
+                r.name,
+                errors.join("\n")
+            );
+        }
+    }
+}
+
+/// The schema's keys: the required ones and the others.
+fn schema_keys(schema: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
+    let all: BTreeSet<String> = schema["properties"]
+        .as_object()
+        .expect("a report is an object")
+        .keys()
+        .cloned()
+        .collect();
+    let required: BTreeSet<String> = schema["required"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|k| k.as_str().map(String::from))
+        .collect();
+    let optional = all.difference(&required).cloned().collect();
+    (required, optional)
+}
+
+#[test]
+fn docs_list_the_schemas_keys() {
+    let sections = sections();
+    for r in registry() {
+        let Some(Section { keys, optional, .. }) = sections.iter().find(|s| s.heading == r.heading)
+        else {
+            panic!("docs/json.md has no section `## {}`", r.heading);
+        };
+        let (required, others) = schema_keys(&schema_of(&r));
+        assert!(
+            *keys == required && *optional == others,
+            "docs/json.md, {}: documented {keys:?} and \"Only\" {optional:?}; \
+             docs/schema/{}.json requires {required:?} and allows {others:?}",
+            r.heading,
+            r.name
+        );
+    }
+}
+
+/// The validator itself, on the forms schemars writes.
+#[test]
+fn the_validator_judges_each_keyword() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "n": {"type": "integer", "minimum": 0},
+            "s": {"type": ["string", "null"]},
+            "e": {"oneOf": [{"type": "string", "const": "a"}, {"type": "string", "enum": ["b"]}]},
+            "b": {"anyOf": [{"$ref": "#/$defs/B"}, {"type": "null"}]},
+            "l": {"type": "array", "items": {"type": "number"}}
+        },
+        "required": ["n", "e"],
+        "additionalProperties": false,
+        "$defs": {"B": {"type": "object", "properties": {"x": {"type": "boolean"}},
+                        "required": ["x"]}}
+    });
+    let ok = json!({"n": 3, "s": null, "e": "b", "b": {"x": true}, "l": [1, 2.5]});
+    assert_eq!(validate(&schema, &ok), Vec::<String>::new());
+    let bad = [
+        (json!({"e": "a"}), "required key `n`"),
+        (json!({"n": -1, "e": "a"}), "minimum"),
+        (json!({"n": 1.5, "e": "a"}), "not of type"),
+        (json!({"n": 1, "e": "c"}), "oneOf"),
+        (json!({"n": 1, "e": "a", "s": 3}), "$.s"),
+        (json!({"n": 1, "e": "a", "b": {"x": 1}}), "anyOf"),
+        (json!({"n": 1, "e": "a", "l": ["x"]}), "$.l[0]"),
+        (json!({"n": 1, "e": "a", "z": 0}), "$.z: no value"),
+        (json!([1]), "not of type"),
+    ];
+    for (value, why) in bad {
+        let errors = validate(&schema, &value);
+        assert!(
+            errors.iter().any(|e| e.contains(why)),
+            "{value}: {errors:?} should say {why}"
+        );
+    }
+    assert!(validate(&json!({"pattern": "x"}), &json!("x"))[0].contains("does not know"));
+}
