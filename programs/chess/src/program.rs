@@ -24,8 +24,8 @@ use serde_json::Value;
 
 use super::board::{Position, START_FEN};
 use super::emulated::{
-    cycle_spread, problem_deck, run_problem_timed, run_problem_until, EmulatedError, LastRun,
-    Outcome, PrintoutError, Program, DEFAULT_BUDGET,
+    cycle_spread, problem_deck, run_problem_timed, run_problem_until, Clock, EmulatedError,
+    LastRun, Outcome, PrintoutError, Program, DEFAULT_BUDGET,
 };
 use super::movegen::legal_moves;
 use super::printer;
@@ -118,21 +118,21 @@ pub fn run<P: FapProgram>(
     p: &Position,
     params: &P::Params,
 ) -> Result<Run<P::Answer>, EmulatedError> {
-    run_with::<P>(p, params, P::limits(params), Bound::Nominal)
+    run_with::<P>(p, params, P::limits(params), Clock::default())
 }
 
-/// `run` within the caller's budget (a run beyond it is an `UnexpectedStop`), its I/O timed
-/// with `bound`.
+/// `run` within the caller's budget (a run beyond it is an `UnexpectedStop`), on `clock`'s
+/// machine and timed with its bound.
 pub fn run_with<P: FapProgram>(
     p: &Position,
     params: &P::Params,
     limits: Limits,
-    bound: Bound,
+    clock: Clock,
 ) -> Result<Run<P::Answer>, EmulatedError> {
     let card = P::card(params).map_err(EmulatedError::Params)?;
     let program = assembled::<P>()?;
     let deck = problem_deck(p, &card)?;
-    let outcome = run_problem_timed(program, &deck, limits, bound)?;
+    let outcome = run_problem_timed(program, &deck, limits, clock)?;
     let answer = P::read(p, params, &outcome.printed)?;
     Ok(Run { answer, outcome })
 }
@@ -188,13 +188,13 @@ pub fn run_until<P: FapProgram>(
     p: &Position,
     params: &P::Params,
     limits: Limits,
-    bound: Bound,
+    clock: Clock,
     cancel: &Cancel,
 ) -> Result<Option<Run<P::Answer>>, EmulatedError> {
     let card = P::card(params).map_err(EmulatedError::Params)?;
     let program = assembled::<P>()?;
     let deck = problem_deck(p, &card)?;
-    let Some(outcome) = run_problem_until(program, &deck, limits, bound, cancel)? else {
+    let Some(outcome) = run_problem_until(program, &deck, limits, clock, cancel)? else {
         return Ok(None);
     };
     let answer = P::read(p, params, &outcome.printed)?;
@@ -331,8 +331,9 @@ pub trait Player: FapProgram {
         None
     }
 
-    /// The program's period figures (`chess period`) on `twin`, if it has any.
-    fn period(_twin: Twin) -> Option<Result<Figures, FiguresError>> {
+    /// The program's period figures (`chess period`) on `twin` (the emulated one on `clock`'s
+    /// machine), if it has any.
+    fn period(_twin: Twin, _clock: Clock) -> Option<Result<Figures, FiguresError>> {
         None
     }
 }
@@ -362,8 +363,8 @@ pub fn params_from<P: Player>(settings: &[(String, String)]) -> Result<P::Params
 pub struct TwinEngine<P: Player> {
     pub params: P::Params,
     twin: Twin,
-    /// The I/O bound of the emulated twin's runs (UCI option `Timing`).
-    bound: Bound,
+    /// The emulated twin's machine (UCI option `Cpu`) and its bound (UCI option `Timing`).
+    clock: Clock,
     /// The most period time an emulated search may take, in whole seconds (UCI option
     /// `PeriodBudget`; 0: the program's own budget only).
     budget_seconds: u64,
@@ -379,7 +380,7 @@ impl<P: Player> Clone for TwinEngine<P> {
         TwinEngine {
             params: self.params.clone(),
             twin: self.twin,
-            bound: self.bound,
+            clock: self.clock,
             budget_seconds: self.budget_seconds,
             over_budget: self.over_budget,
             last: self.last.clone(),
@@ -388,16 +389,16 @@ impl<P: Player> Clone for TwinEngine<P> {
     }
 }
 
-/// The largest `PeriodBudget`: a day of 7090 time.
+/// The largest `PeriodBudget`: a day of period time.
 const MAX_BUDGET_SECONDS: u64 = 86_400;
 
 impl<P: Player> TwinEngine<P> {
     /// The emulated run's budget: the program's own, and the period-time budget in cycles
-    /// (2.18 us each) when one is set.
+    /// (2.18 us each on the 7090) when one is set.
     fn limits(&self, params: &P::Params) -> Limits {
         let mut limits = P::limits(params);
         if self.budget_seconds > 0 {
-            let cycles = self.budget_seconds * 100_000_000 / 218;
+            let cycles = self.budget_seconds * 1_000_000_000_000 / self.clock.cpu.cycle_ps();
             limits.max_cycles = Some(limits.max_cycles.map_or(cycles, |c| c.min(cycles)));
         }
         limits
@@ -407,7 +408,7 @@ impl<P: Player> TwinEngine<P> {
         TwinEngine {
             params,
             twin,
-            bound: Bound::Nominal,
+            clock: Clock::default(),
             budget_seconds: 0,
             over_budget: false,
             last: LastRun::default(),
@@ -478,7 +479,7 @@ impl<P: Player> Engine for TwinEngine<P> {
                 }
             },
             Twin::Emulated => {
-                match run_until::<P>(p, &params, self.limits(&params), self.bound, cancel) {
+                match run_until::<P>(p, &params, self.limits(&params), self.clock, cancel) {
                     Ok(None) => {
                         self.stopped = true;
                         stopped_answer(p)
@@ -540,8 +541,15 @@ impl<P: Player> Engine for TwinEngine<P> {
             return Ok(());
         }
         if name.eq_ignore_ascii_case("timing") {
-            self.bound = Bound::from_name(&value.trim().to_ascii_lowercase())
+            self.clock.bound = Bound::from_name(&value.trim().to_ascii_lowercase())
                 .ok_or_else(|| format!("Timing: `{value}` is not low, nominal or high"))?;
+            self.last = LastRun::default();
+            return Ok(());
+        }
+        // `Cpu` picks the machine of the family (the command line's `--cpu`).
+        if name.eq_ignore_ascii_case("cpu") {
+            self.clock.cpu = emu::ibm7090::Model::from_name(value.trim())
+                .ok_or_else(|| format!("Cpu: `{value}` is not 709, 7090 or 7094"))?;
             self.last = LastRun::default();
             return Ok(());
         }
@@ -558,11 +566,15 @@ impl<P: Player> Engine for TwinEngine<P> {
         )];
         o.push(format!(
             "option name Timing type combo default {} var low var nominal var high",
-            self.bound.name()
+            self.clock.bound.name()
         ));
         o.push(format!(
             "option name PeriodBudget type spin default {} min 0 max {MAX_BUDGET_SECONDS}",
             self.budget_seconds
+        ));
+        o.push(format!(
+            "option name Cpu type combo default {} var 709 var 7090 var 7094",
+            self.clock.cpu.name()
         ));
         o.extend(P::options());
         o
@@ -614,8 +626,10 @@ impl Best {
                     s.push('\n');
                 }
                 s.push_str(&format!(
-                    "EMULATED 7090 TIME  {:.1} S ({} CYCLES)\n",
-                    out.emulated_seconds, out.cycles
+                    "EMULATED {} TIME  {:.1} S ({} CYCLES)\n",
+                    out.cpu.name(),
+                    out.emulated_seconds,
+                    out.cycles
                 ));
                 s
             }
@@ -624,13 +638,13 @@ impl Best {
 }
 
 /// `P`'s answer for `p` from the chosen twin.
-/// The emulated twin's run is timed with `bound`; with `spread` it runs under the other two
-/// bounds as well.
+/// The emulated twin's run is on `clock`'s machine, timed with its bound; with `spread` it
+/// runs under the other two bounds as well.
 pub fn best<P: Player>(
     p: &Position,
     params: &P::Params,
     twin: Twin,
-    bound: Bound,
+    clock: Clock,
     spread: bool,
 ) -> Result<Best, EmulatedError> {
     Ok(match twin {
@@ -641,7 +655,7 @@ pub fn best<P: Player>(
             spread: None,
         },
         Twin::Emulated => {
-            let r = run_with::<P>(p, params, P::limits(params), bound)?;
+            let r = run_with::<P>(p, params, P::limits(params), clock)?;
             let spread = if spread {
                 Some(spread_of::<P>(p, params, &r.outcome)?)
             } else {

@@ -1,6 +1,5 @@
 //! `firstmoves chess best`: one program's answer for a position, from either twin.
 
-use chess::emulated::cycles_seconds;
 use chess::notation::line_san;
 use chess::program::Best;
 use chess::Position;
@@ -61,10 +60,14 @@ pub(super) fn best_json(p: &Position, b: &Best) -> Value {
         o.insert("cpu_seconds".into(), json!(out.cpu_seconds()));
         o.insert("io_wait_seconds".into(), json!(out.io_wait_seconds()));
         o.insert("timing".into(), json!(out.bound.name()));
+        // The machine only when not the 7090, whose reports stay as they were.
+        if out.cpu != emu::ibm7090::Model::Ibm7090 {
+            o.insert("cpu".into(), json!(out.cpu.name()));
+        }
         if let Some(s) = b.spread {
             o.insert(
                 "emulated_seconds_spread".into(),
-                harness::json::spread(s.map(cycles_seconds)),
+                harness::json::spread(s.map(|c| out.seconds(c))),
             );
         }
         o.insert("cycles".into(), json!(out.cycles));

@@ -16,7 +16,7 @@ use std::fmt;
 use assembler::fap;
 use emu::ibm7090::bcd;
 use emu::ibm7090::tape::Tape;
-use emu::ibm7090::{Limits, Machine, Stop, STORE_WORDS};
+use emu::ibm7090::{Limits, Machine, Model, Stop, STORE_WORDS};
 use emu::{Bound, Spread};
 
 use crate::search::Cancel;
@@ -36,6 +36,25 @@ pub const OUTPUT_TAPE: u16 = 0o1203;
 
 /// Microseconds per machine cycle (docs/ibm7090.md, "Timing").
 pub const CYCLE_US: f64 = 2.18;
+
+/// The machine of the family a problem runs on and the end of the estimated figures it is
+/// timed with: the I/O's, and on the 709 and the 7094 their estimated cycle counts too, as
+/// `firstmoves run --cpu --timing` times a program (docs/timing.md "The 709 and the 7094").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub cpu: Model,
+    pub bound: Bound,
+}
+
+impl Clock {
+    /// The 7090 under `bound`.
+    pub fn ibm7090(bound: Bound) -> Clock {
+        Clock {
+            cpu: Model::Ibm7090,
+            bound,
+        }
+    }
+}
 
 /// Default instruction budget of one problem (about two emulated days, minutes on the host): far
 /// beyond any move search the tests or commands pose, so only a program caught in a loop
@@ -189,7 +208,12 @@ impl Program {
     /// A machine with the program loaded, IC at START, the system tapes mounted: an empty
     /// input tape and a blank output tape.
     pub fn machine(&self) -> Machine {
-        let mut m = Machine::new();
+        self.machine_on(Model::Ibm7090)
+    }
+
+    /// `machine` on the family's `cpu`.
+    pub fn machine_on(&self, cpu: Model) -> Machine {
+        let mut m = Machine::with_model(cpu);
         m.mem.copy_from_slice(&self.image[..]);
         m.ic = self.fap.start as u32;
         mount_system_tapes(&mut m, "");
@@ -283,9 +307,13 @@ pub struct Outcome {
     /// printout): `Machine::io_wait_cycles`.
     pub io_wait_cycles: u64,
     pub instructions: u64,
-    /// Cycles x 2.18 us, in seconds: the period time of the problem.
+    /// Cycles x the machine's cycle (2.18 us on the 7090), in seconds: the period time of the
+    /// problem.
     pub emulated_seconds: f64,
-    /// The I/O bound the run was timed with (docs/timing.md, "IBM 7090 input and output").
+    /// The machine of the family the run was on.
+    pub cpu: Model,
+    /// The I/O bound the run was timed with (docs/timing.md, "IBM 7090 input and output"), and
+    /// on the 709 and 7094 the bound of their cycle counts.
     pub bound: Bound,
     pub stop: Stop,
 }
@@ -293,30 +321,48 @@ pub struct Outcome {
 /// Seconds of a number of cycles: 2.18 us = 218 / 10^8 s, the exact product in integers and
 /// one rounding to f64, so the JSON shows 2.87200394 and not 2.8720039400000004.
 pub fn cycles_seconds(cycles: u64) -> f64 {
-    (cycles * 218) as f64 / 1e8
+    seconds_on(Model::Ibm7090, cycles)
+}
+
+/// Seconds of a number of `cpu`'s cycles, as `cycles_seconds`: the cycle in units of 10 ns
+/// (218 on the 7090, 1,200 on the 709, 200 on the 7094), the product in integers.
+pub fn seconds_on(cpu: Model, cycles: u64) -> f64 {
+    (cycles * (cpu.cycle_ps() / 10_000)) as f64 / 1e8
 }
 
 impl Outcome {
+    /// Seconds of `cycles` on the run's machine.
+    pub fn seconds(&self, cycles: u64) -> f64 {
+        seconds_on(self.cpu, cycles)
+    }
+
     /// The seconds the CPU computed (its own instructions' cycles).
     pub fn cpu_seconds(&self) -> f64 {
-        cycles_seconds(self.cycles - self.io_wait_cycles)
+        self.seconds(self.cycles - self.io_wait_cycles)
     }
 
     /// The seconds the CPU was held by input and output.
     pub fn io_wait_seconds(&self) -> f64 {
-        cycles_seconds(self.io_wait_cycles)
+        self.seconds(self.io_wait_cycles)
     }
 }
 
-/// `run_problem_with` under the I/O bound `bound`.
+/// A fresh machine of `clock`'s model with the program loaded, timed with its bound.
+fn clocked(program: &Program, clock: Clock) -> Machine {
+    let mut m = program.machine_on(clock.cpu);
+    m.set_io_bound(clock.bound);
+    m.set_cpu_bound(clock.bound);
+    m
+}
+
+/// `run_problem_with` on `clock`'s machine under its bound.
 pub fn run_problem_timed(
     program: &Program,
     deck: &str,
     limits: Limits,
-    bound: Bound,
+    clock: Clock,
 ) -> Result<Outcome, EmulatedError> {
-    let mut m = program.machine();
-    m.set_io_bound(bound);
+    let mut m = clocked(program, clock);
     mount_deck(&mut m, deck);
     let stop = m.run(limits);
     finish(program, m, stop)
@@ -338,7 +384,11 @@ pub fn cycle_spread(
     for b in Bound::ALL.into_iter().filter(|&b| b != done.bound) {
         // A budget only against a runaway: twice the instructions `done` took, and some.
         let limit = Limits::instructions(2 * done.instructions + 1_000_000);
-        let o = run_problem_timed(program, deck, limit, b)?;
+        let clock = Clock {
+            cpu: done.cpu,
+            bound: b,
+        };
+        let o = run_problem_timed(program, deck, limit, clock)?;
         if o.printed != done.printed {
             return Err(EmulatedError::UnexpectedStop {
                 reason: "timing-bound-changed-the-run".into(),
@@ -372,7 +422,7 @@ pub fn run_problem_with(
     deck: &str,
     limits: Limits,
 ) -> Result<Outcome, EmulatedError> {
-    run_problem_timed(program, deck, limits, Bound::Nominal)
+    run_problem_timed(program, deck, limits, Clock::default())
 }
 
 /// Instructions run between looks at a `Cancel`: about 30 ms of host time.
@@ -384,11 +434,10 @@ pub fn run_problem_until(
     program: &Program,
     deck: &str,
     limits: Limits,
-    bound: Bound,
+    clock: Clock,
     cancel: &Cancel,
 ) -> Result<Option<Outcome>, EmulatedError> {
-    let mut m = program.machine();
-    m.set_io_bound(bound);
+    let mut m = clocked(program, clock);
     mount_deck(&mut m, deck);
     let (i0, c0) = (m.instructions(), m.cycles());
     let stop = loop {
@@ -445,7 +494,8 @@ pub(crate) fn finish(program: &Program, m: Machine, stop: Stop) -> Result<Outcom
         cycles: m.cycles(),
         io_wait_cycles: m.io_wait_cycles(),
         instructions: m.instructions(),
-        emulated_seconds: cycles_seconds(m.cycles()),
+        emulated_seconds: seconds_on(m.model(), m.cycles()),
+        cpu: m.model(),
         bound: m.io_bound(),
         stop,
     })

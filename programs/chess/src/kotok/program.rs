@@ -8,7 +8,7 @@ use super::eval::MATE;
 use super::tree::{tree, tree_until, Params};
 use super::Kotok;
 use crate::board::Position;
-use crate::emulated::{parse_block, PrintoutError};
+use crate::emulated::{parse_block, Clock, PrintoutError};
 use crate::fap_source;
 use crate::period::middlegames;
 use crate::program::{
@@ -229,8 +229,8 @@ impl Player for Kotok {
             .collect()
     }
 
-    fn period(twin: Twin) -> Option<Result<Figures, FiguresError>> {
-        Some(super::period::figures(twin).map_err(Into::into))
+    fn period(twin: Twin, clock: Clock) -> Option<Result<Figures, FiguresError>> {
+        Some(super::period::figures(twin, clock).map_err(Into::into))
     }
 
     fn answer_json(r: &SearchResult) -> Value {
