@@ -255,8 +255,12 @@ fn go<W: Write>(
                 Ok(Event::Searched(a)) => return Ok(*a),
                 Ok(Event::Line(Some(line))) => match line.split_whitespace().next() {
                     Some("isready") => {
-                        writeln!(out, "readyok")?;
-                        out.flush()?;
+                        if let Err(e) = writeln!(out, "readyok").and_then(|()| out.flush()) {
+                            // No one reads the answers: end the search (the scope waits for
+                            // it), then the session.
+                            s.stops.fetch_add(1, Ordering::SeqCst);
+                            return Err(e);
+                        }
                     }
                     Some("stop") => {
                         s.stops_read += 1;
