@@ -1,9 +1,9 @@
-//! Which of the tests' peers this machine has (SIMH's `i7094`, `tmux`, Stockfish, python-chess)
-//! and whether the period material `../shared` is beside the checkout. A test that needs one
-//! is compiled with `#[cfg_attr(not(has_X), ignore = "...")]`: where the peer is missing it is
-//! reported as ignored, with the reason, and never counts as passed. Under CI (`CI` set to
-//! anything but `false` or `0`) every peer is taken as present, so a missing one fails its
-//! test instead. The root package and `emu` and `assembler` share this script.
+//! Which of the tests' peers this machine has (SIMH's `i7094`, `tmux`, Stockfish, python-chess,
+//! GNU time) and whether the period material `../shared` is beside the checkout. A test that
+//! needs one is compiled with `#[cfg_attr(not(has_X), ignore = "...")]`: where the peer is
+//! missing it is reported as ignored, with the reason, and never counts as passed. Under CI
+//! (`CI` set to anything but `false` or `0`) every peer is taken as present, so a missing one
+//! fails its test instead. The root package and `emu` and `assembler` share this script.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -35,6 +35,7 @@ fn main() {
         ("has_python_chess", python_chess()),
         ("has_shared", shared.is_some()),
         ("has_parallel", on_path("parallel")),
+        ("has_gnu_time", Path::new("/usr/bin/time").is_file()),
     ];
     for (cfg, present) in peers {
         println!("cargo::rustc-check-cfg=cfg({cfg})");

@@ -236,25 +236,3 @@ fn a_tape_mount_names_a_file_that_can_be() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
-
-#[test]
-fn input_files_over_the_size_limit_are_refused() {
-    // A sparse file: its size is what is checked, nothing is read.
-    let dir = common::scratch("edges");
-    let big = dir.join("huge.fap");
-    let f = std::fs::File::create(&big).unwrap();
-    f.set_len(300 << 20).unwrap();
-    let path = big.to_str().unwrap();
-    for args in [
-        &["asm", path][..],
-        &["run", path][..],
-        &["chess", "cards", path][..],
-        &["merge", path][..],
-    ] {
-        let out = with_backtrace(args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("over the 256 MiB limit"), "{args:?}: {err}");
-    }
-    std::fs::remove_dir_all(&dir).ok();
-}

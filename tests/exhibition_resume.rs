@@ -195,3 +195,224 @@ fn two_hundred_kills_resume_to_the_same_records() {
     assert_eq!(kills, 200);
     let _ = std::fs::remove_dir_all(&whole);
 }
+
+/// A small exhibition's arguments: two boards, seed 11, greedy and random, unless `extra`
+/// (flag, value pairs) gives a flag another value or adds one.
+fn small(record: &Path, extra: &[&str]) -> Vec<String> {
+    let mut flags = vec![
+        ("--boards", "2"),
+        ("--seed", "11"),
+        ("--opponents", "greedy,random"),
+    ];
+    for pair in extra.chunks(2) {
+        match flags.iter_mut().find(|(f, _)| *f == pair[0]) {
+            Some(f) => f.1 = pair[1],
+            None => flags.push((pair[0], pair[1])),
+        }
+    }
+    let mut a = vec!["dama".to_string(), "exhibition".to_string()];
+    for (f, v) in flags {
+        a.extend([f.to_string(), v.to_string()]);
+    }
+    a.extend(["--record".to_string(), record.display().to_string()]);
+    a
+}
+
+/// The two records of a whole small exhibition, made once in `d`.
+fn small_records(d: &Path) -> Vec<String> {
+    let out = firstmoves().args(small(d, &[])).output().unwrap();
+    assert!(out.status.success(), "{}", common::stderr_of(&out));
+    (1..=2)
+        .map(|b| std::fs::read_to_string(d.join(format!("board-{b:02}.txt"))).unwrap())
+        .collect()
+}
+
+/// Resuming `records` (written to a fresh folder `name`) with `extra` flags is refused with
+/// status 1, an error that starts with `FILE:LINE:` and says `said`; the records are left as
+/// they were.
+fn refused(name: &str, records: &[String], extra: &[&str], at: (u8, usize), said: &str) {
+    let d = dir(name);
+    std::fs::create_dir_all(&d).unwrap();
+    for (b, text) in records.iter().enumerate() {
+        std::fs::write(d.join(format!("board-{:02}.txt", b + 1)), text).unwrap();
+    }
+    let mut a = small(&d, extra);
+    a.push("--resume".into());
+    let out = firstmoves().args(&a).output().unwrap();
+    let err = common::stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+    let file = d.join(format!("board-{:02}.txt", at.0));
+    let place = format!("{}:{}: ", file.display(), at.1);
+    assert!(err.contains(&place) && err.contains(said), "{name}: {err}");
+    for (b, text) in records.iter().enumerate() {
+        let now = std::fs::read_to_string(d.join(format!("board-{:02}.txt", b + 1))).unwrap();
+        assert_eq!(&now, text, "{name}: board {} changed", b + 1);
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_resume_with_other_settings_is_refused_naming_the_difference() {
+    let whole = dir("settings-whole");
+    let records = small_records(&whole);
+    let cases: [(&str, &[&str], u8, &str); 6] = [
+        (
+            "opponents",
+            &["--opponents", "greedy,greedy"],
+            2,
+            "recorded with the opponent random",
+        ),
+        (
+            "seed",
+            &["--seed", "12"],
+            1,
+            "recorded with --seed 11, resumed with --seed 12",
+        ),
+        (
+            "setting",
+            &["--select", "a2+b3"],
+            1,
+            "recorded with --select a3+b3, resumed with --select a2+b3",
+        ),
+        (
+            "boards",
+            &["--boards", "3"],
+            1,
+            "recorded with --boards 2, resumed with --boards 3",
+        ),
+        (
+            "one-board",
+            &["--boards", "1"],
+            1,
+            "recorded with --boards 2, resumed with --boards 1",
+        ),
+        (
+            "timing",
+            &["--timing", "high"],
+            1,
+            "recorded with --timing nominal, resumed with --timing high",
+        ),
+    ];
+    for (name, extra, board, said) in cases {
+        refused(
+            &format!("settings-{name}"),
+            &records,
+            extra,
+            (board, 1),
+            said,
+        );
+    }
+    let _ = std::fs::remove_dir_all(&whole);
+}
+
+#[test]
+fn a_tampered_record_is_refused_naming_file_and_line() {
+    let whole = dir("tamper-whole");
+    let records = small_records(&whole);
+    let lines: Vec<&str> = records[0].lines().collect();
+    // The first machine line, `A ff-tt +v n s.sss`, with its field `i` changed.
+    let machine = |i: usize, to: &str| -> String {
+        let mut f: Vec<&str> = lines[1].split(' ').collect();
+        f[i] = to;
+        let mut l = lines.clone();
+        let changed = f.join(" ");
+        l[1] = &changed;
+        l.join("\n") + "\n"
+    };
+    let fields: Vec<&str> = lines[1].split(' ').collect();
+    let more = (fields[3].parse::<u64>().unwrap() + 1).to_string();
+    let slower = format!("{:.3}", fields[4].parse::<f64>().unwrap() + 0.001);
+    let end = lines.iter().position(|l| l.starts_with('=')).unwrap() + 1;
+    let with = |board: &str| {
+        let mut r = records.clone();
+        r[0] = board.to_string();
+        r
+    };
+    let the_record_says = "the record says";
+    let cases: Vec<(&str, String, usize, &str)> = vec![
+        ("positions", machine(3, &more), 2, the_record_says),
+        ("time", machine(4, &slower), 2, the_record_says),
+        ("value", machine(2, "+99"), 2, the_record_says),
+        (
+            "opponent",
+            records[0].replacen("against greedy", "against random", 1),
+            1,
+            "recorded with the opponent random, resumed with the opponent greedy",
+        ),
+        (
+            "board",
+            records[0].replacen("# board 01", "# board 02", 1),
+            1,
+            "recorded with board 2, resumed with board 1",
+        ),
+        ("crlf", records[0].replace('\n', "\r\n"), 1, "CRLF"),
+        (
+            "after-the-end",
+            format!("{}{}\n", records[0], lines[2]),
+            end + 1,
+            "after the game's end line",
+        ),
+        (
+            "illegal",
+            records[0].replacen(lines[2], "B 01-02", 1),
+            3,
+            "is not legal",
+        ),
+        (
+            "garbage",
+            records[0].replacen(lines[2], "hello", 1),
+            3,
+            "is not a record line",
+        ),
+        (
+            "blank",
+            records[0].replacen(lines[2], "", 1),
+            3,
+            "is not a record line",
+        ),
+    ];
+    for (name, text, line, said) in cases {
+        refused(
+            &format!("tamper-{name}"),
+            &with(&text),
+            &[],
+            (1, line),
+            said,
+        );
+    }
+    let _ = std::fs::remove_dir_all(&whole);
+}
+
+/// A torn tail is mended through a temporary file renamed over the record (no half-mended
+/// record can be left), with the warning; nothing else is left beside it.
+#[test]
+fn a_torn_tail_is_mended_atomically_with_a_warning() {
+    let whole = dir("mend-whole");
+    let records = small_records(&whole);
+    let d = dir("mend");
+    std::fs::create_dir_all(&d).unwrap();
+    let cut = &records[0][..records[0].len() - 3];
+    std::fs::write(d.join("board-01.txt"), cut).unwrap();
+    std::fs::write(d.join("board-02.txt"), &records[1]).unwrap();
+    let mut a = small(&d, &[]);
+    a.push("--resume".into());
+    let out = firstmoves().args(&a).output().unwrap();
+    let err = common::stderr_of(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("dropped the torn last line"), "{err}");
+    assert_eq!(small_records_in(&d), records);
+    let mut names: Vec<String> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["board-01.txt", "board-02.txt"]);
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+fn small_records_in(d: &Path) -> Vec<String> {
+    (1..=2)
+        .map(|b| std::fs::read_to_string(d.join(format!("board-{b:02}.txt"))).unwrap())
+        .collect()
+}

@@ -174,7 +174,7 @@ pub fn shared_dir() -> PathBuf {
 }
 
 fn read(path: &Path) -> Result<String, DiagError> {
-    std::fs::read_to_string(path).map_err(|e| DiagError::Read {
+    emu::input::read_text(path, emu::input::Kind::Source).map_err(|e| DiagError::Read {
         path: path.display().to_string(),
         error: e.to_string(),
     })

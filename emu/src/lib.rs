@@ -4,6 +4,7 @@
 
 pub mod bound;
 pub mod ibm7090;
+pub mod input;
 pub mod silliac;
 pub mod snapshot;
 

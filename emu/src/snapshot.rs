@@ -205,11 +205,13 @@ pub fn save_text(text: &str, path: &Path) -> Result<(), SnapshotError> {
 /// The text of the file at `path` and the name to give it in errors.
 pub fn read_text(path: &Path) -> Result<(String, String), SnapshotError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|error| SnapshotError::Io {
-        path: name.clone(),
-        error,
+    let text = crate::input::read_lossy(path, crate::input::Kind::Snapshot).map_err(|error| {
+        SnapshotError::Io {
+            path: name.clone(),
+            error,
+        }
     })?;
-    Ok((String::from_utf8_lossy(&bytes).into_owned(), name))
+    Ok((text, name))
 }
 
 /// What a machine's reader made of one line.

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use emu::ibm7090::{by_mnemonic, decode, disassemble, Limits, Machine, Model, Stop};
+use emu::input::{read_text, Kind};
 
 use crate::{err, Backend, Budget, Ended, Monitor, MonitorError, Unit};
 
@@ -23,7 +24,7 @@ impl Program7090 {
     pub fn load(path: &Path) -> Result<Program7090, MonitorError> {
         let name = path.display().to_string();
         let text =
-            std::fs::read_to_string(path).map_err(|e| MonitorError(format!("{name}: {e}")))?;
+            read_text(path, Kind::Source).map_err(|e| MonitorError(format!("{name}: {e}")))?;
         let is_fap = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("fap"));
@@ -317,8 +318,8 @@ impl Ibm7090 {
     }
 
     fn attach_cards(&mut self, file: &str) -> Result<String, MonitorError> {
-        let text =
-            std::fs::read_to_string(file).map_err(|e| MonitorError(format!("{file}: {e}")))?;
+        let text = read_text(Path::new(file), Kind::Source)
+            .map_err(|e| MonitorError(format!("{file}: {e}")))?;
         let loaded = if file.to_ascii_lowercase().ends_with(".cbn") {
             self.machine.io.reader.load_column_binary(&text)
         } else {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use assembler::sil::data::{decimal_word, integer_word, sex_word, word_fraction};
 use assembler::sil::Symbol;
+use emu::input::{read_text, Kind};
 use emu::silliac::orders::{function_name, left, pair, parse_function, right, word_to_sex, Order};
 use emu::silliac::{encode_text, format_pt, read_tape_file, Half, Limits, Machine, Stop};
 
@@ -41,7 +42,7 @@ impl Program {
             });
         }
         let source =
-            std::fs::read_to_string(path).map_err(|e| MonitorError(format!("{name}: {e}")))?;
+            read_text(path, Kind::Source).map_err(|e| MonitorError(format!("{name}: {e}")))?;
         let p =
             assembler::sil::assemble(&source, &name).map_err(|d| MonitorError(d.to_string()))?;
         let frames = p

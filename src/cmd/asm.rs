@@ -71,7 +71,7 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
     if args.disassemble {
         return disassemble(&args);
     }
-    let source = super::read_input(&args.input)?;
+    let source = super::read_input(&args.input, super::Kind::Source)?;
     let name = args.input.display().to_string();
     let extension = args
         .input
@@ -296,7 +296,7 @@ fn disassemble(args: &AsmArgs) -> anyhow::Result<()> {
     {
         // A 7090 object deck: back to FAP cards.
         let name = args.input.display().to_string();
-        let text = super::read_input(&args.input)?;
+        let text = super::read_input(&args.input, super::Kind::Source)?;
         let (words, start) = assembler::fap::read_object_deck(&text, &name)?;
         let source = assembler::fap::disassemble(&words, start);
         return match &args.output {

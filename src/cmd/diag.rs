@@ -125,7 +125,7 @@ pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
     }
     let file = args.file.as_deref().unwrap_or_default();
     let path = diag::resolve(file, &dir);
-    let source = super::read_input(&path)?;
+    let source = super::read_input(&path, super::Kind::Source)?;
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().to_string())

@@ -92,7 +92,7 @@ pub fn machine_for(
 
 pub fn run(args: IbsysArgs) -> anyhow::Result<()> {
     let bound = args.timing.bound();
-    let deck = super::read_input(&args.job)?;
+    let deck = super::read_input(&args.job, super::Kind::Source)?;
     let sysin = match args.as_is {
         true => deck,
         false => sysin_deck(&deck, &args.date),

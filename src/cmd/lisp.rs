@@ -77,7 +77,7 @@ pub fn machine(
     let mut m = Machine::new();
     m.set_io_bound(bound);
     m.sense_switches = switches;
-    let deck = super::read_input(job)?;
+    let deck = super::read_input(job, super::Kind::Source)?;
     let sysin = Tape::from_cards_text(&deck).with_context(|| format!("{}", job.display()))?;
     for (unit, _) in REELS {
         let mut reel = if unit == "A1" {

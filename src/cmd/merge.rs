@@ -19,7 +19,7 @@ pub fn run(a: MergeArgs) -> anyhow::Result<()> {
     let mut pretty = false;
     for path in &a.files {
         let name = path.display().to_string();
-        let text = super::read_input(path)?;
+        let text = super::read_input(path, super::Kind::Report)?;
         let v: serde_json::Value =
             serde_json::from_str(&text).with_context(|| format!("{name}: not JSON"))?;
         pretty |= text.trim().contains('\n');

@@ -51,22 +51,23 @@ impl Jobs {
     }
 }
 
-/// Input files are read whole; none the project takes is near this size, so a larger one is a
-/// mistake (a wrong path, a device) refused with a clear error instead of filling memory.
-pub const INPUT_LIMIT: u64 = 256 << 20;
+pub use emu::input::Kind;
 
-/// A text input file, refused when it is over `INPUT_LIMIT` or not UTF-8.
-pub fn read_input(path: &std::path::Path) -> anyhow::Result<String> {
-    use anyhow::Context;
-    let name = path.display();
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {name}"))?
-        .len();
-    if size > INPUT_LIMIT {
-        anyhow::bail!(
-            "{name}: {size} bytes, over the {} MiB limit for an input file",
-            INPUT_LIMIT >> 20
-        );
+/// A text input file through the one bounded reader (`emu::input`): refused past its kind's
+/// cap, whatever the file is (a pipe or a device too), or when it is not UTF-8.
+pub fn read_input(path: &std::path::Path, kind: Kind) -> anyhow::Result<String> {
+    emu::input::read_text(path, kind).map_err(|e| input_error(path, e))
+}
+
+/// The bytes of an input file, bounded as `read_input`.
+pub fn read_input_bytes(path: &std::path::Path, kind: Kind) -> anyhow::Result<Vec<u8>> {
+    emu::input::read(path, kind).map_err(|e| input_error(path, e))
+}
+
+fn input_error(path: &std::path::Path, e: std::io::Error) -> anyhow::Error {
+    use std::io::ErrorKind::{FileTooLarge, InvalidData};
+    match e.kind() {
+        FileTooLarge | InvalidData => anyhow::anyhow!("{}: {e}", path.display()),
+        _ => anyhow::Error::new(e).context(format!("cannot read {}", path.display())),
     }
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))
 }

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use emu::ibm7090::tape::{Block, Code, Tape};
 
 #[derive(clap::Subcommand)]
@@ -104,28 +104,16 @@ pub fn read_tape(path: &Path, code: Code) -> anyhow::Result<Tape> {
             let bytes = read_image(path)?;
             Tape::from_p7b_in(&bytes, code).with_context(|| format!("{name}"))?
         }
-        TapeFile::Records => {
-            Tape::from_bcd_text(&super::read_input(path)?).with_context(|| format!("{name}"))?
-        }
-        TapeFile::Deck => {
-            Tape::from_cards_text(&super::read_input(path)?).with_context(|| format!("{name}"))?
-        }
+        TapeFile::Records => Tape::from_bcd_text(&super::read_input(path, super::Kind::Tape)?)
+            .with_context(|| format!("{name}"))?,
+        TapeFile::Deck => Tape::from_cards_text(&super::read_input(path, super::Kind::Tape)?)
+            .with_context(|| format!("{name}"))?,
     })
 }
 
-/// A P7B image's bytes, refused over the input limit.
+/// A P7B image's bytes, refused over a tape's cap.
 fn read_image(path: &Path) -> anyhow::Result<Vec<u8>> {
-    let name = path.display();
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {name}"))?
-        .len();
-    if size > super::INPUT_LIMIT {
-        bail!(
-            "{name}: {size} bytes, over the {} MiB limit for an input file",
-            super::INPUT_LIMIT >> 20
-        );
-    }
-    std::fs::read(path).with_context(|| format!("cannot read {name}"))
+    super::read_input_bytes(path, super::Kind::Tape)
 }
 
 /// A tape in the form its file's kind holds.
@@ -146,7 +134,7 @@ pub fn write_tape(path: &Path, tape: &Tape, code: Code) -> anyhow::Result<()> {
 pub fn run(command: TapeCommand) -> anyhow::Result<()> {
     match command {
         TapeCommand::Write(a) => {
-            let deck = super::read_input(&a.deck)?;
+            let deck = super::read_input(&a.deck, super::Kind::Source)?;
             let tape =
                 Tape::from_cards_text(&deck).with_context(|| format!("{}", a.deck.display()))?;
             std::fs::write(&a.tape, tape.to_p7b_in(a.code.into()))

@@ -7,7 +7,7 @@ pub mod term;
 pub mod tubes;
 pub mod tui;
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -87,7 +87,7 @@ fn program_name(args: &ConsoleArgs) -> String {
 fn drive(mon: &mut dyn Console, args: &ConsoleArgs) -> anyhow::Result<()> {
     if let Some(script) = &args.script {
         let name = script.display().to_string();
-        let text = std::fs::read_to_string(script).with_context(|| format!("reading {name}"))?;
+        let text = crate::cmd::read_input(script, crate::cmd::Kind::Source)?;
         match monitor::run_script(mon, &text, &name) {
             Ok(out) => print!("{out}"),
             Err(e) => {
@@ -108,13 +108,27 @@ fn drive(mon: &mut dyn Console, args: &ConsoleArgs) -> anyhow::Result<()> {
     // Lines are read on their own thread, so that a Ctrl-C at the idle prompt (which the
     // terminal answers by dropping the line typed so far) gives a fresh prompt.
     let (tx, lines) = std::sync::mpsc::channel::<std::io::Result<String>>();
+    // A line over emu::input::LINE_CAP is not kept: it comes as an InvalidData error, said at
+    // the prompt, and the session goes on.
     std::thread::spawn(move || {
-        let stdin = std::io::stdin();
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = Vec::new();
         loop {
-            let mut line = String::new();
-            let r = stdin.lock().read_line(&mut line);
-            let end = !matches!(r, Ok(n) if n > 0);
-            if tx.send(r.map(|_| line)).is_err() || end {
+            let r = emu::input::read_line(&mut stdin, &mut buf).and_then(|(length, cut)| {
+                if cut {
+                    let cap = emu::input::LINE_CAP >> 10;
+                    let e = format!(
+                        "a line of {length} bytes ignored: over the {cap} KiB a line may have"
+                    );
+                    return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e));
+                }
+                Ok(String::from_utf8_lossy(&buf).into_owned())
+            });
+            let end = match &r {
+                Ok(l) => l.is_empty(),
+                Err(e) => e.kind() != std::io::ErrorKind::InvalidData,
+            };
+            if tx.send(r).is_err() || end {
                 break;
             }
         }
@@ -126,6 +140,11 @@ fn drive(mon: &mut dyn Console, args: &ConsoleArgs) -> anyhow::Result<()> {
         out.flush()?;
         let line = loop {
             match lines.recv_timeout(std::time::Duration::from_millis(50)) {
+                Ok(Err(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    println!("error: {e}");
+                    print!("{}", mon.prompt());
+                    out.flush()?;
+                }
                 Ok(line) => break Some(line?),
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                     if interrupt.swap(false, std::sync::atomic::Ordering::Relaxed) {

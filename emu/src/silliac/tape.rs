@@ -134,7 +134,7 @@ pub fn format_pt(frames: &[u8]) -> String {
 /// below 32 and whose name does not end in `.pt`).
 pub fn read_tape_file(path: &Path) -> Result<Vec<u8>, TapeError> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| TapeError::Io {
+    let bytes = crate::input::read(path, crate::input::Kind::Tape).map_err(|e| TapeError::Io {
         file: file.clone(),
         message: e.to_string(),
     })?;

@@ -122,9 +122,11 @@ fn time_allowed(args: &[&str], white_to_move: bool) -> Option<Duration> {
     Some(Duration::from_millis(share.min(time.saturating_sub(50))))
 }
 
-/// What the session waits for: a line of the input (None at its end), or a search's answer.
+/// What the session waits for: a line of the input (None at its end), the length of a line
+/// too long to keep, or a search's answer.
 enum Event {
     Line(Option<String>),
+    TooLong(u64),
     Searched(Box<Answer>),
 }
 
@@ -139,7 +141,8 @@ struct Answer {
 /// The input a line at a time, on a thread of its own, so that `stop` and `quit` reach a search
 /// while it runs: each of them adds one to `stops`; the end of the input sets `ended`, which
 /// ends a search that has no end of its own (`go infinite`). A byte that is
-/// not UTF-8 is read as a replacement character, not as the end of the session.
+/// not UTF-8 is read as a replacement character, not as the end of the session. A line over
+/// `emu::input::LINE_CAP` is sent as its length alone (`TooLong`), never kept whole.
 fn read_lines<R: BufRead>(
     mut input: R,
     lines: Sender<Event>,
@@ -148,9 +151,14 @@ fn read_lines<R: BufRead>(
 ) {
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        let line = match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => None,
+        let line = match emu::input::read_line(&mut input, &mut buf) {
+            Ok((0, _)) | Err(_) => None,
+            Ok((length, true)) => {
+                if lines.send(Event::TooLong(length)).is_err() {
+                    return;
+                }
+                continue;
+            }
             Ok(_) => Some(String::from_utf8_lossy(&buf).trim().to_string()),
         };
         // The end of the input is not a stop: a script's last `go` is answered in full.
@@ -189,16 +197,18 @@ struct Session {
 }
 
 impl Session {
-    /// The next line to handle, None at the end of the input.
-    fn next_line(&mut self) -> Option<String> {
+    /// The next line to handle (`Err`: the length of a line too long to keep), None at the
+    /// end of the input.
+    fn next_line(&mut self) -> Option<Result<String, u64>> {
         if let Some(l) = self.waiting.pop_front() {
-            return Some(l);
+            return Some(Ok(l));
         }
         if self.input_ended {
             return None;
         }
         match self.rx.recv() {
-            Ok(Event::Line(Some(l))) => Some(l),
+            Ok(Event::Line(Some(l))) => Some(Ok(l)),
+            Ok(Event::TooLong(length)) => Some(Err(length)),
             _ => {
                 self.input_ended = true;
                 None
@@ -253,6 +263,12 @@ fn go<W: Write>(
         loop {
             match s.rx.recv() {
                 Ok(Event::Searched(a)) => return Ok(*a),
+                Ok(Event::TooLong(length)) => {
+                    if let Err(e) = too_long(out, length) {
+                        s.stops.fetch_add(1, Ordering::SeqCst);
+                        return Err(e);
+                    }
+                }
                 Ok(Event::Line(Some(line))) => match line.split_whitespace().next() {
                     Some("isready") => {
                         if let Err(e) = writeln!(out, "readyok").and_then(|()| out.flush()) {
@@ -334,7 +350,14 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     };
     let mut pos = Position::start();
     let mut pending: Option<String> = None;
-    while let Some(line) = s.next_line() {
+    while let Some(got) = s.next_line() {
+        let line = match got {
+            Ok(line) => line,
+            Err(length) => {
+                too_long(&mut out, length)?;
+                continue;
+            }
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else {
             continue;
@@ -403,6 +426,16 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     out.flush()
 }
 
+/// The answer to a line too long to keep: its length, and the cap.
+fn too_long<W: Write>(out: &mut W, length: u64) -> io::Result<()> {
+    let cap = emu::input::LINE_CAP >> 10;
+    writeln!(
+        out,
+        "info string a line of {length} bytes ignored: over the {cap} KiB a line may have"
+    )?;
+    out.flush()
+}
+
 /// A word of the input as an answer names it: whole up to 32 characters, else its first 32
 /// and how long it was, so that a long line is not sent back whole.
 fn shown(word: &str) -> String {
@@ -448,7 +481,7 @@ mod tests {
         assert!(o.contains("unknown command `hello`"));
         assert!(o.contains("position ignored"));
         assert!(o.contains("bestmove"));
-        let long = "x".repeat(1 << 20);
+        let long = "x".repeat(1 << 12);
         let answer = session(&format!("{long}\nquit\n"));
         assert!(
             answer.len() < 200,
@@ -456,9 +489,17 @@ mod tests {
             answer.len()
         );
         assert!(answer.contains(&format!(
-            "unknown command `{}... (1048576 bytes)`",
+            "unknown command `{}... (4096 bytes)`",
             &long[..32]
         )));
+        // A line over the cap is not kept: its length is all that is said of it.
+        let huge = "x".repeat(1 << 20);
+        let answer = session(&format!("{huge}\nisready\nquit\n"));
+        assert!(
+            answer.contains("a line of 1048577 bytes ignored: over the 64 KiB a line may have"),
+            "{answer}"
+        );
+        assert!(answer.contains("readyok"), "{answer}");
     }
 
     #[test]

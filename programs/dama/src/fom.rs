@@ -267,7 +267,11 @@ impl FromStr for Weights {
         };
         let v: Vec<f64> = s
             .split(',')
-            .map(|x| x.trim().parse::<f64>().map_err(|_| err()))
+            .map(|x| {
+                // No blanks or signs: six plain numbers between commas.
+                let plain = !x.starts_with(['+', '-']) && !x.contains(char::is_whitespace);
+                x.parse::<f64>().ok().filter(|_| plain).ok_or_else(err)
+            })
             .collect::<Result<_, _>>()?;
         if v.len() != 6
             || v.iter()
@@ -557,6 +561,14 @@ mod tests {
         assert_eq!(w, Weights::default());
         assert_eq!(w.to_string(), "0.5,0.5,0.25,0.1,0.25,0.02");
         assert!("1,2,3".parse::<Weights>().is_err());
+        for t in [
+            "0.5, 0.5,0.25,0.1,0.25,0.02",
+            "0.5,0.5,0.25,0.1,0.25,0.02 ",
+            "+0.5,0.5,0.25,0.1,0.25,0.02",
+            "-0,0.5,0.25,0.1,0.25,0.02",
+        ] {
+            assert!(t.parse::<Weights>().is_err(), "{t}");
+        }
         assert!("1,2,3,4,5,-6".parse::<Weights>().is_err());
         assert!("1,2,3,4,5,600".parse::<Weights>().is_err());
     }

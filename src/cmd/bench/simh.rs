@@ -200,7 +200,8 @@ impl Deck {
             std::thread::sleep(Duration::from_millis(2));
         }
         let after = children_user_seconds();
-        let console = std::fs::read_to_string(dir.join("console.txt")).unwrap_or_default();
+        let console = emu::input::read_lossy(&dir.join("console.txt"), emu::input::Kind::Source)
+            .unwrap_or_default();
         self.check(dir, &console)?;
         let secs = after
             .zip(before)
@@ -226,7 +227,8 @@ impl Deck {
                 }
             }
             Check::Printed(lines) => {
-                let mut bytes = std::fs::read(dir.join("a3.p7b")).unwrap_or_default();
+                let mut bytes = emu::input::read(&dir.join("a3.p7b"), emu::input::Kind::Tape)
+                    .unwrap_or_default();
                 // SIMH ends the last record it wrote with a copy of its first byte, which a
                 // next write would cover (as tests/simh_7090_cards finds).
                 bytes.pop();

@@ -20,7 +20,7 @@ pub struct CardsArgs {
 }
 
 pub fn run(a: CardsArgs) -> anyhow::Result<()> {
-    let deck = crate::cmd::read_input(std::path::Path::new(&a.file))?;
+    let deck = crate::cmd::read_input(std::path::Path::new(&a.file), crate::cmd::Kind::Source)?;
     let (entry, g) = a.which.program()?;
     let context = || g.context(&a.which.program);
     entry.check(&g.settings).with_context(context)?;

@@ -205,7 +205,7 @@ fn openings(a: &MatchArgs) -> anyhow::Result<Vec<Position>> {
     let Some(file) = &a.openings else {
         return Ok(Vec::new());
     };
-    let text = crate::cmd::read_input(std::path::Path::new(file))?;
+    let text = crate::cmd::read_input(std::path::Path::new(file), crate::cmd::Kind::Source)?;
     match parse_openings(&text) {
         Ok(o) if o.is_empty() => bail!("{file}: no opening in it"),
         Ok(o) => Ok(o),

@@ -270,7 +270,7 @@ fn print_level(level: u8, s: &campaign::Summary, emulated: Option<&Emulated>, se
 
 pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
     let text = match &a.tsv {
-        Some(path) => crate::cmd::read_input(std::path::Path::new(path))?,
+        Some(path) => crate::cmd::read_input(std::path::Path::new(path), crate::cmd::Kind::Source)?,
         None => campaign::BWTC_TSV.to_string(),
     };
     let name = a.tsv.as_deref().unwrap_or("bwtc_stockfish.tsv");

@@ -56,6 +56,11 @@ pub struct ExhibitionArgs {
     pub human: Vec<u8>,
 }
 
+/// Why `text` is no strategy, if it is none (the seed does not change whether it is one).
+fn strategy_error(text: &str) -> Option<dama::strategy::StrategyError> {
+    dama::parse_strategy(text, 0).err()
+}
+
 /// What to play, from the arguments (shared by the report and the terminal view).
 fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
     Ok(ExhibitionOptions {
@@ -65,12 +70,18 @@ fn options(args: &ExhibitionArgs) -> anyhow::Result<ExhibitionOptions> {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
-            // `;` separates when present, so grand's comma-separated weights can be given.
-            Some(list) => list
-                .split(if list.contains(';') { ';' } else { ',' })
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect(),
+            // `;` separates when present, so grand's comma-separated weights can be given. Each
+            // item is a strategy text as it stands: an empty one or one with blanks is refused.
+            Some(list) => {
+                let items: Vec<String> = list
+                    .split(if list.contains(';') { ';' } else { ',' })
+                    .map(str::to_string)
+                    .collect();
+                if let Some(e) = items.iter().find_map(|s| strategy_error(s)) {
+                    anyhow::bail!("--opponents `{list}`: {e}");
+                }
+                items
+            }
         },
         seed: args.run.seed,
         setting: args.run.select,

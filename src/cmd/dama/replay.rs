@@ -29,7 +29,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     println!("{}", rec.header);
     let mut pos = Position::start();
     let mut clock = 0.0;
-    let stdin = std::io::stdin();
+    let mut stdin = std::io::stdin().lock();
+    let mut typed = Vec::new();
     for (i, line) in rec.lines.iter().enumerate() {
         match line {
             Recorded::Move { side, mv, machine } => {
@@ -57,8 +58,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
             Recorded::End(text) => println!("     = {text}"),
         }
         if args.step {
-            let mut s = String::new();
-            stdin.read_line(&mut s)?;
+            // What is typed is not used; the bounded reader keeps a long line from costing more.
+            emu::input::read_line(&mut stdin, &mut typed)?;
         }
     }
     println!("SILLIAC's period time on this board: {}", clock_text(clock));

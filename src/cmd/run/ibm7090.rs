@@ -169,7 +169,7 @@ pub fn save_tapes(m: &Machine, mounted: &[Mounted]) -> anyhow::Result<()> {
 /// Cards from a file into the reader's hopper (`.cbn` column binary, else text).
 fn load_deck(m: &mut Machine, file: &Path) -> anyhow::Result<usize> {
     let name = file.display();
-    let text = crate::cmd::read_input(file)?;
+    let text = crate::cmd::read_input(file, crate::cmd::Kind::Source)?;
     let n = if extension(file) == "cbn" {
         m.io.reader.load_column_binary(&text)
     } else {
@@ -195,7 +195,7 @@ pub fn write_punch(m: &Machine, path: &Path) -> anyhow::Result<()> {
 /// The words of a `.fap` source or `.obj` deck, and the start address.
 pub fn load_program(file: &Path) -> anyhow::Result<(BTreeMap<u16, u64>, u16)> {
     let name = file.display().to_string();
-    let text = crate::cmd::read_input(file)?;
+    let text = crate::cmd::read_input(file, crate::cmd::Kind::Source)?;
     let is_fap = file
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("fap"));

@@ -31,7 +31,7 @@ fn load_frames(file: &Path) -> anyhow::Result<(Vec<u8>, Option<u16>)> {
         return Ok((read_tape_file(file)?, None));
     }
     let name = file.display().to_string();
-    let source = crate::cmd::read_input(file)?;
+    let source = crate::cmd::read_input(file, crate::cmd::Kind::Source)?;
     let program = assembler::sil::assemble(&source, &name).map_err(|d| anyhow::anyhow!("{d}"))?;
     let frames = program
         .tape()

@@ -22,8 +22,8 @@ mod record;
 pub use play::{Event, EventKind, Exhibition, Input, Mover, Summary};
 pub use plot::{crosscheck_svg, plot_svg};
 pub use record::{
-    end_line, machine_line, opponent_line, parse_record, parse_record_file, read_record,
-    whole_lines, GameRecord, RecordFile, RecordLine, Recorded,
+    end_line, machine_line, opponent_line, parse_record, parse_record_file, read_record, verify,
+    whole_lines, GameRecord, Header, RecordFile, RecordLine, Recorded, Resumed,
 };
 
 /// The default opponents, one a board: every board its own player, so the 25 games differ (the

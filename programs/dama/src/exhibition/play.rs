@@ -5,7 +5,9 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use super::record::{end_line, machine_line, opponent_line, GameRecord, RecordLine};
+use super::record::{
+    end_line, machine_line, opponent_line, GameRecord, Header, RecordLine, Resumed,
+};
 use super::{BoardResult, ExhibitionError, ExhibitionOptions, ExhibitionReport, MachineMove};
 use crate::board::{Move, Position, Side};
 use crate::crosscheck::{check, Mismatch};
@@ -120,8 +122,8 @@ struct Game {
     opponent: Box<dyn Strategy>,
     over: Option<(Side, End)>,
     half_moves: usize,
-    /// Half-moves already in the record file (resume: replayed, not written again).
-    recorded: Vec<RecordLine>,
+    /// Lines already in the record file (resume: replayed and held to, not written again).
+    recorded: Vec<Resumed>,
     file: Option<GameRecord>,
     /// A person plays B here.
     human: bool,
@@ -141,26 +143,53 @@ impl Game {
 
     /// Count a half-move and write its record line (or, replaying, check it against the
     /// record); the line if one was written.
-    fn note(
-        &mut self,
-        side: Side,
-        m: Move,
-        line: String,
-    ) -> Result<Option<String>, ExhibitionError> {
+    fn note(&mut self, line: String) -> Result<Option<String>, ExhibitionError> {
         let i = self.half_moves;
         self.half_moves += 1;
-        if let Some(r) = self.recorded.get(i) {
-            if *r != RecordLine::Move(side, m) {
-                return Err(ExhibitionError::Stalled(format!(
-                    "board {:02}: half-move {} is {side} {m}, the record says {:?}",
-                    self.board,
-                    i + 1,
-                    r
-                )));
-            }
+        self.held_to(i, line)
+    }
+
+    /// Line `i` of the game: written when the record has no line `i`, else held to it. A
+    /// resumed record says exactly what the replayed game says, move, value, positions and
+    /// period time alike; a difference is named by the record's file and line.
+    fn held_to(&self, i: usize, line: String) -> Result<Option<String>, ExhibitionError> {
+        let Some(r) = self.recorded.get(i) else {
+            return self.write(line);
+        };
+        if r.text == line {
             return Ok(None);
         }
-        self.write(line)
+        Err(ExhibitionError::Record {
+            file: self
+                .file
+                .as_ref()
+                .map_or_else(Default::default, |f| f.path().into()),
+            line: r.number,
+            message: format!("the record says `{}`, the replayed game `{line}`", r.text),
+        })
+    }
+
+    /// A game over with lines of its record still unplayed: the record goes on past the end.
+    fn past_the_end(&self) -> Result<(), ExhibitionError> {
+        let played = self.half_moves + usize::from(self.ended_in_record());
+        match self.recorded.get(played) {
+            Some(r) => Err(ExhibitionError::Record {
+                file: self
+                    .file
+                    .as_ref()
+                    .map_or_else(Default::default, |f| f.path().into()),
+                line: r.number,
+                message: format!("`{}` after the end of the replayed game", r.text),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether the record's line after the half-moves is the end line.
+    fn ended_in_record(&self) -> bool {
+        self.recorded
+            .get(self.half_moves)
+            .is_some_and(|r| r.line == RecordLine::End)
     }
 
     fn write(&self, line: String) -> Result<Option<String>, ExhibitionError> {
@@ -216,25 +245,27 @@ impl Exhibition {
             let mut recorded = Vec::new();
             let mut file = None;
             if let Some(dir) = &opts.record_dir {
+                let header = Header {
+                    board,
+                    setting: opts.setting,
+                    opponent: opponent.name(),
+                    boards: n,
+                    seed: opts.seed,
+                    timing: opts.timing,
+                };
+                let r = GameRecord::at(dir, board);
                 if opts.resume {
-                    let r = GameRecord::at(dir, board);
                     if let Some(dropped) = r.repair()? {
                         pending.push_back(EventKind::Repaired { board, dropped });
                     }
-                    if r.has_header() {
-                        recorded = r.read()?;
-                        file = Some(r);
-                    } else {
-                        // Killed before (or while) the header was written: start afresh.
-                        let name = opponent.name();
-                        file = Some(GameRecord::create(dir, board, opts.setting, &name)?);
-                        let line = GameRecord::header(board, opts.setting, &name);
-                        pending.push_back(EventKind::Recorded { board, line });
-                    }
+                }
+                // Killed before (or while) the header was written: start afresh.
+                if opts.resume && r.has_header() {
+                    recorded = r.read_to_resume(&header)?;
+                    file = Some(r);
                 } else {
-                    let name = opponent.name();
-                    file = Some(GameRecord::create(dir, board, opts.setting, &name)?);
-                    let line = GameRecord::header(board, opts.setting, &name);
+                    file = Some(GameRecord::create(dir, &header)?);
+                    let line = header.line();
                     pending.push_back(EventKind::Recorded { board, line });
                 }
             }
@@ -386,7 +417,7 @@ impl Exhibition {
                     period_ns: r.period_ns(),
                 }));
                 let line = machine_line(mv, value, positions, r.period_ns());
-                out.extend(recorded(b, g.note(Side::A, mv, line)?));
+                out.extend(recorded(b, g.note(line)?));
                 g.pos = g.pos.apply(mv);
             }
             (None, Reply::Wins { side, end, .. }) => {
@@ -399,9 +430,7 @@ impl Exhibition {
                 }
                 g.over = Some((side, end));
                 out.push(game_over(b, side, end, Some(r.text.clone())));
-                if g.recorded.get(g.half_moves) != Some(&RecordLine::End) {
-                    out.extend(recorded(b, g.write(end_line(&r.text))?));
-                }
+                out.extend(recorded(b, g.held_to(g.half_moves, end_line(&r.text))?));
             }
             (None, _) => {
                 let m = g.mismatch("a legal record".to_string(), r.text.clone());
@@ -437,7 +466,7 @@ impl Exhibition {
             if g.over.is_some() || g.pos.side != Side::B {
                 continue;
             }
-            let replayed = match g.recorded.get(g.half_moves) {
+            let replayed = match g.recorded.get(g.half_moves).map(|r| &r.line) {
                 Some(RecordLine::Move(Side::B, m)) => Some(*m),
                 _ => None,
             };
@@ -489,11 +518,14 @@ impl Exhibition {
                 mv: m,
                 by,
             });
-            out.extend(recorded(g.board, g.note(Side::B, m, opponent_line(m))?));
+            out.extend(recorded(g.board, g.note(opponent_line(m))?));
             g.pos = g.pos.apply(m);
             pushed += 1;
         }
         if self.games.iter().all(|g| g.over.is_some()) {
+            for g in &self.games {
+                g.past_the_end()?;
+            }
             self.stage = Stage::Done;
             for r in self.games.iter().filter_map(|g| g.file.as_ref()) {
                 r.sync()?;

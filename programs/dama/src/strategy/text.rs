@@ -19,12 +19,15 @@ pub struct StrategyError {
 /// - `grand` (default weights, k = 2), `grand:A2,A2',A3,A4,A5,A6` (alpha1 = 1 fixed), optionally
 ///   with `@K` for depth K (`grand:@4` keeps the default weights);
 /// - `greedy`; `random` (seeded by `seed`), `random:S`.
+///
+/// The text is taken as it is: a blank before, inside or after it is refused (`findler:demo `
+/// names no setting), as the setting grammar of docs/cli.md refuses it.
 pub fn parse_strategy(text: &str, seed: u64) -> Result<Box<dyn Strategy>, StrategyError> {
     let err = |reason: String| StrategyError {
         text: text.to_string(),
         reason,
     };
-    let t = text.trim();
+    let t = text;
     let (kind, arg) = match t.split_once(':') {
         Some((k, a)) => (k, Some(a)),
         None => (t, None),
@@ -46,10 +49,9 @@ pub fn parse_strategy(text: &str, seed: u64) -> Result<Box<dyn Strategy>, Strate
         "random" => {
             let s = match arg {
                 None => seed,
-                Some(a) => a
-                    .trim()
-                    .parse()
-                    .map_err(|_| err(format!("seed `{a}` is not a whole number")))?,
+                Some(a) => digits(a)
+                    .and_then(|a| a.parse().ok())
+                    .ok_or_else(|| err(format!("seed `{a}` is not a whole number")))?,
             };
             Ok(Box::new(RandomMover::new(s)))
         }
@@ -60,15 +62,14 @@ pub fn parse_strategy(text: &str, seed: u64) -> Result<Box<dyn Strategy>, Strate
                     let (w, k) = match a.split_once('@') {
                         Some((w, k)) => (
                             w,
-                            k.trim()
-                                .parse::<u32>()
-                                .ok()
+                            digits(k)
+                                .and_then(|k| k.parse::<u32>().ok())
                                 .filter(|k| (1..=6).contains(k))
                                 .ok_or_else(|| err(format!("depth `{k}` is not 1..6")))?,
                         ),
                         None => (a, Grand::DEFAULT_DEPTH),
                     };
-                    let w = if w.trim().is_empty() {
+                    let w = if w.is_empty() {
                         Weights::default()
                     } else {
                         w.parse::<Weights>().map_err(|e| err(e.to_string()))?
@@ -83,6 +84,11 @@ pub fn parse_strategy(text: &str, seed: u64) -> Result<Box<dyn Strategy>, Strate
                 .to_string(),
         )),
     }
+}
+
+/// `text` when it is digits alone (Rust's number parsers also take a leading `+`).
+fn digits(text: &str) -> Option<&str> {
+    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then_some(text)
 }
 
 #[cfg(test)]
@@ -107,7 +113,22 @@ mod tests {
             let s = parse_strategy(t, 1).unwrap_or_else(|e| panic!("{e}"));
             assert!(!s.name().is_empty());
         }
-        for t in ["chess", "findler:a9", "random:x", "grand:1,2", "grand:@9"] {
+        for t in [
+            "chess",
+            "findler:a9",
+            "random:x",
+            "grand:1,2",
+            "grand:@9",
+            "findler:demo ",
+            " greedy",
+            "greedy ",
+            "findler :demo",
+            "random: 9",
+            "random:+9",
+            "grand:@ 4",
+            "grand: @4",
+            "grand:0.5, 0.5,1,0.1,0.5,0.05",
+        ] {
             assert!(parse_strategy(t, 1).is_err(), "{t}");
         }
         assert_eq!(
