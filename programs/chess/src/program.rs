@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::fmt::{Debug, Display};
 use std::sync::{Mutex, OnceLock};
 
-use emu::ibm7090::Limits;
+use emu::ibm7090::{Limits, Machine};
 use emu::{Bound, Spread};
 use serde_json::Value;
 
@@ -183,22 +183,36 @@ pub enum Takes {
     Switch(&'static str),
 }
 
-/// `run`, giving up (None) when `cancel` is set.
-pub fn run_until<P: FapProgram>(
+/// A run of a player given up when `cancel` was set: what the program had found by then, read
+/// from the store (`Player::so_far`), and the period time it had taken.
+#[derive(Clone, Debug)]
+pub struct Stopped {
+    pub so_far: SearchResult,
+    pub emulated_seconds: f64,
+}
+
+/// `run`, giving up when `cancel` is set (then `Err` with what the program had).
+pub fn run_until<P: Player>(
     p: &Position,
     params: &P::Params,
     limits: Limits,
     clock: Clock,
     cancel: &Cancel,
-) -> Result<Option<Run<P::Answer>>, EmulatedError> {
+) -> Result<Result<Run<P::Answer>, Stopped>, EmulatedError> {
     let card = P::card(params).map_err(EmulatedError::Params)?;
     let program = assembled::<P>()?;
     let deck = problem_deck(p, &card)?;
-    let Some(outcome) = run_problem_until(program, &deck, limits, clock, cancel)? else {
-        return Ok(None);
+    let outcome = match run_problem_until(program, &deck, limits, clock, cancel)? {
+        Ok(outcome) => outcome,
+        Err(m) => {
+            return Ok(Err(Stopped {
+                so_far: P::so_far(program, &m, p, params),
+                emulated_seconds: crate::emulated::seconds_on(m.model(), m.cycles()),
+            }))
+        }
     };
     let answer = P::read(p, params, &outcome.printed)?;
-    Ok(Some(Run { answer, outcome }))
+    Ok(Ok(Run { answer, outcome }))
 }
 
 /// Which twin answers.
@@ -292,10 +306,35 @@ pub trait Player: FapProgram {
         params.clone()
     }
 
-    /// The native twin's answer, giving up (None) when `cancel` is set; a program whose
-    /// search is short is not interrupted.
-    fn native_until(p: &Position, params: &Self::Params, _cancel: &Cancel) -> Option<Self::Answer> {
-        Some(Self::native(p, params))
+    /// The native twin's answer, giving up when `cancel` is set: then `Err` with what it had
+    /// (the best move so far, if any, and the positions examined), as `so_far` reads the
+    /// emulated twin's. A program whose search is short is not interrupted.
+    fn native_until(
+        p: &Position,
+        params: &Self::Params,
+        _cancel: &Cancel,
+    ) -> Result<Self::Answer, SearchResult> {
+        Ok(Self::native(p, params))
+    }
+
+    /// What an emulated run stopped before the program answered had found, read from the
+    /// machine's store: the best move so far where the program keeps one (with its line and
+    /// value), and the positions examined, as the program counts them.
+    fn so_far(program: &Program, m: &Machine, p: &Position, params: &Self::Params) -> SearchResult;
+
+    /// UCI's `depth` for an answer: by default the program's own reading of depth, which
+    /// both twins must give alike (a program whose printout gives none defines it from what
+    /// the printout does give).
+    fn uci_depth(r: &SearchResult, _params: &Self::Params) -> usize {
+        r.depth
+    }
+
+    /// The `info string` when the program gave no move and the engine plays the first legal
+    /// one in the canonical order.
+    fn no_move_note(_params: &Self::Params) -> String {
+        "the program gave no move: the move played is the first legal one in the canonical \
+         order"
+            .into()
     }
 
     /// The settings of the next move of a game, after `answer` (SOMA's coin goes on).
@@ -371,8 +410,23 @@ pub struct TwinEngine<P: Player> {
     /// The last search ran out of that budget.
     over_budget: bool,
     last: LastRun,
-    /// The last search was stopped before the program answered.
-    stopped: bool,
+    /// How the last search ended other than with the program's own answer.
+    ended: Ended,
+}
+
+/// How a search ended, for the `info string` after it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+enum Ended {
+    /// With the program's answer.
+    #[default]
+    Answered,
+    /// With the program's answer, which had no move: the first legal one is played (the
+    /// program's note says why, under the settings of the search).
+    NoMove(String),
+    /// Stopped; the best move so far is played.
+    StoppedWithMove,
+    /// Stopped before the program had a move: the first legal one is played.
+    StoppedWithout,
 }
 
 impl<P: Player> Clone for TwinEngine<P> {
@@ -384,7 +438,7 @@ impl<P: Player> Clone for TwinEngine<P> {
             budget_seconds: self.budget_seconds,
             over_budget: self.over_budget,
             last: self.last.clone(),
-            stopped: self.stopped,
+            ended: self.ended.clone(),
         }
     }
 }
@@ -404,6 +458,12 @@ impl<P: Player> TwinEngine<P> {
         limits
     }
 
+    /// Whether the last search's move is the first legal one, played for want of the
+    /// program's.
+    fn move_owed(&self) -> bool {
+        matches!(self.ended, Ended::NoMove(_) | Ended::StoppedWithout)
+    }
+
     pub fn new(twin: Twin, params: P::Params) -> TwinEngine<P> {
         TwinEngine {
             params,
@@ -412,34 +472,36 @@ impl<P: Player> TwinEngine<P> {
             budget_seconds: 0,
             over_budget: false,
             last: LastRun::default(),
-            stopped: false,
+            ended: Ended::Answered,
         }
     }
 }
 
-/// A search that gave no move where legal moves exist (MATER without a mate) owes one: the
-/// first legal move in the canonical order, the rest of the search as it was.
-fn owe_a_move(p: &Position, mut r: SearchResult) -> SearchResult {
-    if r.best.is_none() {
-        if let Some(&m) = legal_moves(p).first() {
-            r.best = Some(m);
-            r.pv = vec![m];
-        }
+/// A search that gave no move where legal moves exist (MATER without a mate, a search
+/// stopped before its first move) owes one: the first legal move in the canonical order, the
+/// rest of the search (the positions examined) as it was; true when the move was owed.
+fn owe_a_move(p: &Position, r: &mut SearchResult) -> bool {
+    if r.best.is_some() {
+        return false;
     }
-    r
+    let Some(&m) = legal_moves(p).first() else {
+        return false;
+    };
+    r.best = Some(m);
+    r.pv = vec![m];
+    r.value = 0;
+    true
 }
 
-/// The answer of a search stopped before the program gave one: the first legal move in the
-/// canonical order (a move is owed), nothing examined.
-fn stopped_answer(p: &Position) -> SearchResult {
-    let best = legal_moves(p).first().copied();
-    SearchResult {
-        best,
-        value: 0,
-        pv: best.into_iter().collect(),
-        positions: 0,
-        depth: 0,
-    }
+/// The answer of a search given up before the program answered: what it had, and a move
+/// owed when it had none.
+fn stopped(p: &Position, mut so_far: SearchResult) -> (SearchResult, Ended) {
+    let ended = if owe_a_move(p, &mut so_far) {
+        Ended::StoppedWithout
+    } else {
+        Ended::StoppedWithMove
+    };
+    (so_far, ended)
 }
 
 impl<P: Player> Engine for TwinEngine<P> {
@@ -465,24 +527,33 @@ impl<P: Player> Engine for TwinEngine<P> {
             Some(d) => P::at_depth(&self.params, d),
             None => self.params.clone(),
         };
-        self.stopped = false;
+        self.ended = Ended::Answered;
         self.over_budget = false;
+        let answered = |ended: &mut Ended, mut r: SearchResult| {
+            if owe_a_move(p, &mut r) {
+                *ended = Ended::NoMove(P::no_move_note(&params));
+            }
+            r
+        };
         match self.twin {
             Twin::Native => match P::native_until(p, &params, cancel) {
-                Some(answer) => {
+                Ok(answer) => {
                     P::next(&mut self.params, &answer);
-                    owe_a_move(p, P::result(&answer))
+                    answered(&mut self.ended, P::result(&answer))
                 }
-                None => {
-                    self.stopped = true;
-                    stopped_answer(p)
+                Err(so_far) => {
+                    let (r, ended) = stopped(p, so_far);
+                    self.ended = ended;
+                    r
                 }
             },
             Twin::Emulated => {
                 match run_until::<P>(p, &params, self.limits(&params), self.clock, cancel) {
-                    Ok(None) => {
-                        self.stopped = true;
-                        stopped_answer(p)
+                    Ok(Err(halted)) => {
+                        let (r, ended) = stopped(p, halted.so_far);
+                        self.ended = ended;
+                        self.last
+                            .keep(Ok::<_, EmulatedError>((r, halted.emulated_seconds)))
                     }
                     Err(EmulatedError::UnexpectedStop { reason, .. })
                         if self.budget_seconds > 0
@@ -492,12 +563,13 @@ impl<P: Player> Engine for TwinEngine<P> {
                         // when a GUI's clock stops the search.
                         self.over_budget = true;
                         self.last = LastRun::default();
-                        stopped_answer(p)
+                        self.ended = Ended::StoppedWithout;
+                        stopped(p, SearchResult::none()).0
                     }
-                    Ok(Some(r)) => {
+                    Ok(Ok(r)) => {
                         P::next(&mut self.params, &r.answer);
                         let answer = (
-                            owe_a_move(p, P::result(&r.answer)),
+                            answered(&mut self.ended, P::result(&r.answer)),
                             r.outcome.emulated_seconds,
                         );
                         self.last.keep(Ok::<_, EmulatedError>(answer))
@@ -588,16 +660,42 @@ impl<P: Player> Engine for TwinEngine<P> {
                 self.budget_seconds
             ));
         }
-        if self.stopped {
-            return Some(
-                "stopped before the program answered: the move is the first legal one".into(),
-            );
+        let note = match &self.ended {
+            Ended::Answered => None,
+            Ended::NoMove(why) => Some(why.clone()),
+            Ended::StoppedWithMove => Some(
+                "stopped before the program answered: the move is the best of the moves it \
+                 had searched to the end, nodes the positions it had examined"
+                    .to_string(),
+            ),
+            Ended::StoppedWithout => Some(
+                "stopped before the program had a move: the move played is the first legal one \
+                 in the canonical order, nodes the positions it had examined"
+                    .to_string(),
+            ),
+        };
+        match (note, self.last.info_extra()) {
+            // The note last: python-chess keeps the last `info string` of a search.
+            (Some(n), Some(e)) if self.twin == Twin::Emulated => Some(format!("{e}\n{n}")),
+            (Some(n), _) => Some(n),
+            (None, e) => e,
         }
-        self.last.info_extra()
     }
 
     fn score(&self, p: &Position, r: &SearchResult) -> String {
+        if self.move_owed() {
+            // The move played is not the program's: it has no reading of it.
+            return "cp 0".into();
+        }
         P::score(p, r, &self.params)
+    }
+
+    /// 0 when the move played is not the program's (it searched no line to it).
+    fn depth(&self, r: &SearchResult) -> usize {
+        if self.move_owed() {
+            return 0;
+        }
+        P::uci_depth(r, &self.params)
     }
 }
 

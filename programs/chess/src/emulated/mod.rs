@@ -19,6 +19,8 @@ use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Model, Stop, STORE_WORDS};
 use emu::{Bound, Spread};
 
+use crate::board::{Move, Position};
+use crate::notation::parse_uci;
 use crate::search::Cancel;
 
 pub use deck::problem_deck;
@@ -428,21 +430,22 @@ pub fn run_problem_with(
 /// Instructions run between looks at a `Cancel`: about 30 ms of host time.
 const SLICE: u64 = 10_000_000;
 
-/// `run_problem_with`, giving up (None) when `cancel` is set; it is looked at between slices
-/// of `SLICE` instructions, so a `stop` is answered within a fraction of a second.
+/// `run_problem_with`, giving up when `cancel` is set (then `Err` with the machine as it
+/// stood, for what the program had found); it is looked at between slices of `SLICE`
+/// instructions, so a `stop` is answered within a fraction of a second.
 pub fn run_problem_until(
     program: &Program,
     deck: &str,
     limits: Limits,
     clock: Clock,
     cancel: &Cancel,
-) -> Result<Option<Outcome>, EmulatedError> {
+) -> Result<Result<Outcome, Box<Machine>>, EmulatedError> {
     let mut m = clocked(program, clock);
     mount_deck(&mut m, deck);
     let (i0, c0) = (m.instructions(), m.cycles());
     let stop = loop {
         if cancel.is_set() {
-            return Ok(None);
+            return Ok(Err(Box::new(m)));
         }
         let left = |limit: Option<u64>, used: u64| limit.map(|n| n.saturating_sub(used));
         let left_i = left(limits.max_instructions, m.instructions() - i0);
@@ -456,7 +459,29 @@ pub fn run_problem_until(
             stop => break stop,
         }
     };
-    finish(program, m, stop).map(Some)
+    finish(program, m, stop).map(Ok)
+}
+
+/// The word at `symbol + offset` of a machine running `program`, as a signed number (the
+/// store is sign-magnitude); None when the program has no such symbol.
+pub fn word_at(program: &Program, m: &Machine, symbol: &str, offset: u16) -> Option<i64> {
+    let at = program.symbol(symbol)?.checked_add(offset)? as usize;
+    let w = *m.mem.get(at)?;
+    let magnitude = (w & ((1 << 35) - 1)) as i64;
+    Some(if w & (1 << 35) != 0 {
+        -magnitude
+    } else {
+        magnitude
+    })
+}
+
+/// A move word as the chess core keeps it and LNMOV prints it (from << 9 | to << 3 |
+/// promotion 1-4 for Q R B N; squares a1 = 0 ... h8 = 63) as a legal move of `p`.
+pub fn move_of_word(p: &Position, w: i64) -> Option<Move> {
+    let square = |s: i64| format!("{}{}", (b'a' + (s & 7) as u8) as char, (s >> 3 & 7) + 1);
+    let promotion = ["", "q", "r", "b", "n"].get((w & 7) as usize)?;
+    let text = format!("{}{}{promotion}", square(w >> 9 & 63), square(w >> 3 & 63));
+    parse_uci(p, &text)
 }
 
 /// What a run that stopped at `stop` did: the end of the problem, or an unexpected stop.
