@@ -211,3 +211,54 @@ fn a_wrong_guess_is_named_in_the_error() {
     assert!(err.contains("read as 9AP source by its content"), "{err}");
     assert!(err.contains("--dialect sil|fap|9ap"), "{err}");
 }
+
+/// `--simh` beside a FAP object deck: the command file SIMH's `i7094` runs it with, in its
+/// folder; the sum program halts there where it halts here, with the same AC. A 9AP deck is
+/// refused with the way to a bootable one.
+#[test]
+#[cfg_attr(
+    not(has_i7094),
+    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
+)]
+fn the_simh_command_file_runs_the_object_deck() {
+    let dir = scratch("simh");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (obj, ini) = (dir.join("sum.obj"), dir.join("sum.ini"));
+    let source = "assembler/testdata/fap/sum.fap";
+    let o = common::output(&[
+        "asm",
+        source,
+        "-o",
+        obj.to_str().unwrap(),
+        "--simh",
+        ini.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", common::stderr_of(&o));
+    let ours: serde_json::Value = serde_json::from_str(&common::stdout_of(&common::output(&[
+        "run", source, "--json",
+    ])))
+    .unwrap();
+    let simh = std::process::Command::new(common::i7094())
+        .arg("sum.ini")
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run i7094");
+    let said = String::from_utf8_lossy(&simh.stdout).to_string();
+    std::fs::remove_dir_all(&dir).ok();
+    let at = ours["stop"]["address"].as_str().unwrap();
+    // SIMH's PC is past the halt; OLDPC is the halting order's place, our stop's address.
+    assert!(said.contains("HALT instruction"), "{said}");
+    assert!(said.contains(&format!("OLDPC:\t{at}")), "{said}");
+    let ac = ours["ac"].as_str().unwrap();
+    assert!(said.contains(&format!("AC:\t{ac}")), "{said}");
+    let (ok, _, err) = common::run(&[
+        "asm",
+        "--dialect",
+        "9ap",
+        "diag/loader.asm",
+        "--simh",
+        "x.ini",
+    ]);
+    assert!(!ok && err.contains("--deck X.cbn --simh X.ini"), "{err}");
+}

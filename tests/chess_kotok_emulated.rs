@@ -65,6 +65,52 @@ fn best_on_the_emulated_7090() {
     assert_eq!(high["instructions"], v["instructions"]);
 }
 
+/// Kotok's memo timed the program on the 709 before alpha-beta ("about 5 to 20 minutes per
+/// move"): one of the ten game positions without alpha-beta on the 709's clock, exact
+/// (docs/results.md "Minutes a move").
+#[test]
+fn minimax_on_the_emulated_709() {
+    let fen = "k2r3r/p1p3pp/B4p2/BR2b3/4p2P/P3P3/1PP3P1/6K1 w - - 3 25";
+    let v = json(&[
+        "chess",
+        "best",
+        "--program",
+        "kotok",
+        "--engine",
+        "emulated",
+        "--no-alpha-beta",
+        "--cpu",
+        "709",
+        "--fen",
+        fen,
+        "--json",
+    ]);
+    assert_eq!(v["cpu"], "709");
+    assert_eq!(v["move"], "a6b7");
+    assert_eq!(v["positions"], 1222);
+    // Cycles x 12 us: 44,878,296 cycles, 538.54 s, 8.98 minutes.
+    assert_eq!(v["cycles"], 44_878_296);
+    assert_eq!(v["emulated_seconds"].as_f64().unwrap(), 538.539552);
+    let spread = |b: &str| v["emulated_seconds_spread"][b].as_f64().unwrap();
+    assert_eq!(spread("low"), 437.89686);
+    assert_eq!(spread("high"), 664.268064);
+    // The same run on the 7090 has no `cpu` field: its reports are as they were.
+    let n = json(&[
+        "chess",
+        "best",
+        "--program",
+        "kotok",
+        "--engine",
+        "emulated",
+        "--no-alpha-beta",
+        "--fen",
+        fen,
+        "--json",
+    ]);
+    assert!(n.get("cpu").is_none(), "{n}");
+    assert_eq!(n["instructions"], v["instructions"]);
+}
+
 #[test]
 fn crosscheck_json() {
     let v = json(&[

@@ -16,8 +16,13 @@ struct Uci {
 
 impl Uci {
     fn start() -> Uci {
+        Uci::with(&["--program", "kotok"])
+    }
+
+    fn with(args: &[&str]) -> Uci {
         let mut child = firstmoves()
-            .args(["chess", "uci", "--program", "kotok"])
+            .args(["chess", "uci"])
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -82,18 +87,166 @@ fn uci_session_through_stdin_and_stdout() {
             .count()
             >= 3
     );
-    // Infinite search waits for stop.
+    // An infinite search holds its move until `stop`, even when the program has answered
+    // (this search takes milliseconds): `isready` is answered, no `bestmove` comes.
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
     e.send("go infinite");
     e.send("isready");
     let lines = e.until("readyok");
     assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
     e.send("stop");
-    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove a1a8");
+    let lines = e.until("bestmove");
+    // The program's mate, unless the search was still running at the `stop` (a slow host).
+    let stopped = lines
+        .iter()
+        .any(|l| l.contains("stopped before the program"));
+    if !stopped {
+        assert_eq!(lines.last().unwrap(), "bestmove a1a8", "{lines:?}");
+    }
     e.send("go movetime 100 nodes 1000");
     e.until("bestmove");
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
+}
+
+/// Through stdin, as a GUI speaks: `isready` during the emulated twin's `go infinite` (a search
+/// of hours of 7090 time) is answered at once, and `stop` gives a legal move with the positions
+/// examined and an `info string` saying the program had no move yet.
+#[test]
+fn isready_and_stop_during_an_emulated_search() {
+    let mut e = Uci::with(&["--program", "kotok", "--engine", "emulated"]);
+    e.send("setoption name Widths value 40 40 40 40 40");
+    e.send("setoption name AlphaBeta value false");
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let asked = std::time::Instant::now();
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        asked.elapsed() < std::time::Duration::from_secs(1),
+        "readyok after {:?}",
+        asked.elapsed()
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    let lines = e.until("bestmove");
+    let info = lines.iter().find(|l| l.starts_with("info depth")).unwrap();
+    let nodes: u64 = info
+        .split_whitespace()
+        .skip_while(|&w| w != "nodes")
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(nodes > 0, "{lines:?}");
+    assert!(info.starts_with("info depth 0 "), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string stopped before the program had a move")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove b1a3");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// MATER from the initial position has no mate: it says so, and what it plays instead.
+#[test]
+fn mater_says_what_it_does_without_a_mate() {
+    for twin in ["native", "emulated"] {
+        let mut e = Uci::with(&["--program", "mater", "--engine", twin]);
+        e.send("position startpos");
+        e.send("go depth 4");
+        let lines = e.until("bestmove");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string MATER found no mate within 2 moves")),
+            "{twin}: {lines:?}"
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 0 ")),
+            "{lines:?}"
+        );
+        e.send("quit");
+        assert!(e.child.wait().unwrap().success());
+    }
+}
+
+/// The same search on Kotok's twins reports the same depth (the plies of the principal
+/// variation), nodes and line.
+#[test]
+fn kotok_twins_report_the_same_depth() {
+    let info = |twin: &str| {
+        let mut e = Uci::with(&["--program", "kotok", "--engine", twin]);
+        e.send("position startpos");
+        e.send("go");
+        let lines = e.until("bestmove");
+        e.send("quit");
+        assert!(e.child.wait().unwrap().success());
+        let info = lines
+            .iter()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap()
+            .clone();
+        // The time and nps are the host's.
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let keep = |k: &str| words.iter().position(|&w| w == k).map(|i| words[i + 1]);
+        let pv = info.split(" pv ").nth(1).unwrap().to_string();
+        (
+            keep("depth").unwrap().to_string(),
+            keep("nodes").unwrap().to_string(),
+            pv,
+        )
+    };
+    let native = info("native");
+    assert_eq!(native, info("emulated"));
+    assert_eq!(native.0, "4");
+}
+
+/// python-chess against every registered program on both twins (programs/chess/testdata/
+/// uci_protocol.py): `stop` during `go infinite`, the best move so far, the same depth on both
+/// twins, MATER without a mate.
+#[test]
+#[cfg_attr(
+    not(has_python_chess),
+    ignore = "needs python-chess (pip install chess); CI runs it"
+)]
+fn python_chess_speaks_the_protocol_with_every_program() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/programs/chess/testdata/uci_protocol.py"
+    );
+    let programs: Vec<String> = chess::registry::PLAYERS
+        .iter()
+        .map(|e| e.name().to_string())
+        .collect();
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(common::BIN)
+        .args(&programs)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("run python3");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("ok mater emulated"), "{text}");
 }
 
 #[test]

@@ -208,6 +208,7 @@ fn report_dir_holds_the_evidence_and_replay_reads_a_record() {
         "phases.md",
         "report.json",
         "times.svg",
+        "crosscheck.svg",
         "records/board-01.txt",
         "records/board-02.txt",
     ] {
@@ -227,9 +228,14 @@ fn report_dir_holds_the_evidence_and_replay_reads_a_record() {
     for want in ["period time per move, seconds", "machine moves", "10-150 s"] {
         assert!(svg.contains(want), "times.svg lacks {want}");
     }
+    // Every machine move on the diagonal: the twins counted the same positions.
+    let cross = std::fs::read_to_string(dir.join("crosscheck.svg")).unwrap();
+    assert!(!cross.contains("#c0392b\"><title>"), "{cross}");
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
     assert_eq!(json["mismatches"], 0);
+    let alike = format!("{0} of {0} moves alike", json["machine_moves"]);
+    assert!(cross.contains(&alike), "{alike}: {cross}");
     let b = &json["band"];
     let moves = json["machine_moves"].as_u64().unwrap();
     assert_eq!(

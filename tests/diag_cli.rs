@@ -239,3 +239,53 @@ fn a_diagnostic_without_tables_runs_unjudged() {
     assert_eq!(unknown["registers"], known["registers"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--simh` writes the command file that boots the deck `--deck` wrote in SIMH's `i7094`
+/// (the LOAD CARDS words deposited by hand, the breakpoint at the call for the next
+/// program): run there, 9M05B prints what it prints here and ends where it ends here.
+#[test]
+#[cfg_attr(
+    not(has_i7094),
+    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
+)]
+#[cfg_attr(
+    not(has_shared),
+    ignore = "needs ../shared/diags beside the checkout; CI has it"
+)]
+fn the_simh_command_file_boots_the_deck() {
+    let dir = scratch("simh");
+    let (deck, ini) = (dir.join("9m05b.cbn"), dir.join("9m05b.ini"));
+    let o = output(&[
+        "diag",
+        "9m05b",
+        "--deck",
+        deck.to_str().unwrap(),
+        "--simh",
+        ini.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    let ours: serde_json::Value = serde_json::from_str(&stdout_of(&o)).unwrap();
+    let text = std::fs::read_to_string(&ini).unwrap();
+    assert!(text.contains("att -c cdr 9m05b.cbn\n"), "{text}");
+    let simh = std::process::Command::new(common::i7094())
+        .arg("9m05b.ini")
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run i7094");
+    let said = String::from_utf8_lossy(&simh.stdout).to_string();
+    let printed = std::fs::read_to_string(dir.join("9m05b.lpt")).unwrap_or_default();
+    std::fs::remove_dir_all(&dir).ok();
+    let end = ours["stop"]["address"].as_str().unwrap();
+    assert!(said.contains(&format!("Breakpoint, PC: {end}")), "{said}");
+    let ours: Vec<&str> = ours["printed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().trim_end())
+        .collect();
+    let theirs: Vec<&str> = printed.lines().map(str::trim_end).collect();
+    assert!(!ours.is_empty());
+    assert_eq!(ours, theirs, "{said}");
+}

@@ -274,8 +274,8 @@ fn pieces_joins_continuations_and_skips_comments() {
 
 #[test]
 #[cfg_attr(
-    not(all(has_shared, has_tmux, has_stockfish)),
-    ignore = "needs ../shared, tmux and stockfish (apt-get install tmux stockfish)"
+    not(all(has_shared, has_tmux, has_stockfish, has_i7094)),
+    ignore = "needs ../shared, tmux, stockfish and SIMH's i7094 (apt-get install tmux stockfish simh)"
 )]
 fn every_readme_command_runs_as_written() {
     let (ran, failures) = run_doc("README.md", "readme");

@@ -111,14 +111,21 @@ fn ibm_fap_reads_the_period_cards_as_we_do() {
     }
 }
 
-/// Open: on the project's 7094 IBM's FAP lists this deck up to its `RPRA` card and then waits
-/// for ever at 75413 (`ZET 1,4` and `TRA 75413`: for location 452 to be cleared), the wait at
-/// which s709 hangs on hand-written FAP decks; SIMH goes on to END OF JOBS (docs/ibsys.md).
+/// IBM's FAP on the project's own 7094 lists this deck as it does in SIMH, to END OF JOBS. The
+/// deck's punch output ends with a three-word record on SYSUT4, which IBSYS reads back with
+/// `IOSP 3` and `IORT`: the IOSP takes the record's end, so the IORT meets the tape mark and
+/// the end-of-file trap ends the wait at 75413 (docs/ibsys.md "A hand-written deck").
 #[test]
-#[ignore = "open: our 7094 waits at 75413 after RPRA, as s709 does, where SIMH ends the job"]
+#[cfg_attr(
+    not(all(has_i7094, has_shared)),
+    ignore = "needs SIMH's i7094 and ../shared (IBSYS's library tapes) to run IBM's FAP"
+)]
 fn ibm_fap_lists_the_cards_on_our_7094_as_in_simh() {
     let cards: Vec<String> = CARDS.iter().map(|(card, ..)| card.to_string()).collect();
     let simh = ibsys::ibm_fap_listing("fap-ours", "RULES", &cards);
     let ours = ibsys::our_fap_listing("RULES", &cards).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(ours, simh);
+    // SIMH leaves a copy of its last block's first byte (a tape mark) after the reel's end:
+    // one empty line more.
+    assert_eq!(simh.trim_end_matches('\n'), ours.trim_end_matches('\n'));
+    assert!(ours.contains("END OF JOBS"), "{ours}");
 }

@@ -29,9 +29,9 @@ fn scratch(name: &str) -> PathBuf {
 /// instructions and cycles: emulated time is exact).
 const JOBS: [(&str, u64, u64); 6] = [
     ("hello", 12_732_613, 24_836_936),
-    ("helloII", 15_436_791, 29_682_450),
+    ("helloII", 15_435_337, 29_680_026),
     ("primes", 9_349_273, 18_260_286),
-    ("primesII", 17_454_770, 32_413_950),
+    ("primesII", 17_454_286, 32_413_143),
     ("testfap", 12_668_456, 20_653_350),
     ("testmap", 8_503_834, 16_748_204),
 ];

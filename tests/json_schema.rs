@@ -45,6 +45,17 @@ fn registry() -> Vec<Report> {
                 ])
             })
         })
+        .chain([args(&[
+            "chess",
+            "best",
+            "--program",
+            "soma",
+            "--engine",
+            "emulated",
+            "--cpu",
+            "7094",
+            "--json",
+        ])])
         .collect();
     vec![
         Report {

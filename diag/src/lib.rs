@@ -7,6 +7,7 @@
 
 pub mod deck;
 pub mod nine_ap;
+pub mod simh;
 pub mod table;
 pub mod unknown;
 

@@ -55,6 +55,12 @@ pub struct AsmArgs {
     /// What was assembled, as JSON on standard output (errors stay on standard error).
     #[arg(long)]
     pub json: bool,
+    /// For FAP: also write the SIMH command file that runs the object deck in SIMH's `i7094`
+    /// (`i7094 FILE`, in FILE's folder: `load` the deck, the printer on FILE's name with
+    /// `.lpt`, `go` to the start). A 9AP deck has no loader card of its own: `firstmoves diag
+    /// FILE --start ADDR --deck X.cbn --simh X.ini` writes one that boots by LOAD CARDS.
+    #[arg(long, value_name = "FILE")]
+    pub simh: Option<PathBuf>,
     /// For FAP: assemble every card as FAP does, a card in error flagged and its field in error
     /// zero; the deck and listing are written, the errors listed, and the exit status is 1.
     #[arg(long)]
@@ -111,6 +117,16 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
             let program =
                 assembler::fap::assemble(&source, &name).unwrap_or_else(|d| exit(&d, d.len()));
             return write_fap(&args, &program, &name);
+        }
+        Language::Ap9 if args.simh.is_some() => {
+            anyhow::bail!(
+                "{name}: --simh is for FAP object decks; a 9AP deck has no loader card of its \
+                 own: `firstmoves diag {name} --start ADDR --deck X.cbn --simh X.ini` writes one \
+                 that boots by LOAD CARDS"
+            );
+        }
+        Language::Sil if args.simh.is_some() => {
+            anyhow::bail!("{name}: --simh is for 7090 FAP programs; SIMH has no SILLIAC");
         }
         Language::Ap9 | Language::Sil if args.flagged => {
             anyhow::bail!(
@@ -177,6 +193,9 @@ fn write_fap(args: &AsmArgs, program: &assembler::fap::Program, name: &str) -> a
     }
     let output = output_path(args, "obj", name)?;
     write(&output, program.object_deck().as_bytes())?;
+    if let Some(ini) = &args.simh {
+        write(ini, simh_file(&output, ini, program.start).as_bytes())?;
+    }
     if let Some(path) = &args.listing {
         write(path, program.listing().as_bytes())?;
     }
@@ -192,6 +211,28 @@ fn write_fap(args: &AsmArgs, program: &assembler::fap::Program, name: &str) -> a
             "file": name, "dialect": "fap", "words": program.words.len(),
             "start": format!("{:05o}", program.start), "output": output.display().to_string(),
         }),
+    )
+}
+
+/// The SIMH command file that loads the object deck `deck` into SIMH's i7094 and runs it from
+/// `start`: the deck named from the command file's folder (where `i7094` is to run), the
+/// printer on the command file's name with `.lpt`.
+fn simh_file(deck: &Path, ini: &Path, start: u16) -> String {
+    let folder = |p: &Path| {
+        let parent = p.parent().unwrap_or(Path::new(""));
+        std::path::absolute(parent).unwrap_or_else(|_| parent.to_path_buf())
+    };
+    let deck_name = if folder(deck) == folder(ini) {
+        deck.file_name().map(PathBuf::from).unwrap_or_default()
+    } else {
+        std::path::absolute(deck).unwrap_or_else(|_| deck.to_path_buf())
+    };
+    let printer = ini.with_extension("lpt");
+    let printer = printer.file_name().unwrap_or_default().to_string_lossy();
+    format!(
+        "; Written by `firstmoves asm --simh`: runs {deck} in SIMH's i7094 (i7094 THIS-FILE).\n\
+         set cpu 7090\nload {deck}\natt lpt {printer}\ngo {start:o}\nex OLDPC\nex PC\nex AC\nquit\n",
+        deck = deck_name.display()
     )
 }
 

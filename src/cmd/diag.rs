@@ -37,6 +37,12 @@ pub struct DiagArgs {
     /// Also write the deck it loads (column-binary, for SIMH's `att -c cdr` or `run`).
     #[arg(long, conflicts_with = "all")]
     pub deck: Option<PathBuf>,
+    /// With --deck: also write the SIMH command file that boots that deck in SIMH's `i7094`
+    /// (`i7094 FILE`): the LOAD CARDS words deposited by hand, the switches and keys, the
+    /// operator's script, a breakpoint at the program's end; the printer goes to FILE's name
+    /// with `.lpt`.
+    #[arg(long, requires = "deck", value_name = "FILE")]
+    pub simh: Option<PathBuf>,
     /// Run all seven with their clean-run switches, one line each.
     #[arg(long)]
     pub all: bool,
@@ -128,12 +134,21 @@ pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
         let u = diag::unknown::prepare_unjudged(&path, &source, args.start)?;
         if let Some(out) = &args.deck {
             write_deck(out, &u.deck()?)?;
+            write_simh(
+                &args,
+                out,
+                options.switches.unwrap_or(0),
+                options.keys,
+                None,
+            )?;
         }
         u.run(&options)?
     } else {
         let p = diag::prepare_source(&path, &source)?;
         if let Some(out) = &args.deck {
-            write_deck(out, &p.deck(options.switches.unwrap_or(p.row.switches))?)?;
+            let switches = options.switches.unwrap_or(p.row.switches);
+            write_deck(out, &p.deck(switches)?)?;
+            write_simh(&args, out, switches, options.keys, Some(p.row))?;
         }
         p.run(&options)?
     };
@@ -147,6 +162,48 @@ pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
         print_report(&r);
     }
     Ok(r.verdict.exit_code())
+}
+
+/// With `--simh`, the command file that boots `deck` in SIMH's `i7094`. The deck and the
+/// printer file are named from the command file's folder, where `i7094` is to run.
+fn write_simh(
+    args: &DiagArgs,
+    deck: &Path,
+    switches: u8,
+    keys: u64,
+    row: Option<&diag::Diagnostic>,
+) -> anyhow::Result<()> {
+    let Some(ini) = &args.simh else {
+        return Ok(());
+    };
+    let folder = |p: &Path| {
+        let parent = p.parent().unwrap_or(Path::new(""));
+        std::path::absolute(parent).unwrap_or_else(|_| parent.to_path_buf())
+    };
+    let deck_name = if folder(deck) == folder(ini) {
+        deck.file_name().map(PathBuf::from).unwrap_or_default()
+    } else {
+        std::path::absolute(deck)?
+    };
+    let printer = ini.with_extension("lpt");
+    let made_by = format!(
+        "Written by `firstmoves diag {} --deck {} --simh {}`.",
+        args.file.as_deref().unwrap_or_default(),
+        deck.display(),
+        ini.display()
+    );
+    let text = diag::simh::command_file(&diag::simh::Boot {
+        deck: &deck_name.display().to_string(),
+        printer: &printer
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default(),
+        switches,
+        keys,
+        row,
+        made_by: &made_by,
+    });
+    std::fs::write(ini, text).with_context(|| format!("writing {}", ini.display()))
 }
 
 /// The deck in SIMH's column-binary format.

@@ -4,11 +4,11 @@
 
 use std::fmt::Write as _;
 
-use emu::ibm7090::{Limits, Stop};
+use emu::ibm7090::{Limits, Model, Stop};
 use emu::{Bound, Spread};
 use serde_json::{json, Map, Value};
 
-use super::emulated::{cycles_seconds, EmulatedError};
+use super::emulated::{seconds_on, Clock, EmulatedError};
 use super::fen::to_fen;
 use super::program::{run_with, spread_of, Case, Player, ReportField};
 use harness::progress::Progress;
@@ -29,8 +29,20 @@ pub struct Mismatch<P: Player> {
 /// report's `emulated_seconds_spread` (three runs a problem).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CrosscheckTiming {
+    /// The machine of the family the emulated runs are on (the 7090 unless asked).
+    pub cpu: Model,
     pub bound: Bound,
     pub spread: bool,
+}
+
+impl CrosscheckTiming {
+    /// The emulated runs' machine and bound.
+    pub fn clock(&self) -> Clock {
+        Clock {
+            cpu: self.cpu,
+            bound: self.bound,
+        }
+    }
 }
 
 /// The cross-check's result.
@@ -51,7 +63,8 @@ pub struct Report<P: Player> {
     pub max_emulated_seconds: f64,
     /// Each finished emulated run's seconds, in problem order (what a merge of shards sums).
     pub seconds: Vec<f64>,
-    /// The bound the runs were timed with.
+    /// The machine and the bound the runs were timed with.
+    pub cpu: Model,
     pub bound: Bound,
     /// The finished runs' cycles under each bound, summed (when asked for).
     pub spread: Option<Spread>,
@@ -97,7 +110,7 @@ fn check<P: Player>(
         Some(cycles) => Limits::cycles(cycles),
         None => P::limits(&c.params),
     };
-    let emulated = match run_with::<P>(&c.position, &c.params, limits, timing.bound) {
+    let emulated = match run_with::<P>(&c.position, &c.params, limits, timing.clock()) {
         Err(EmulatedError::UnexpectedStop { reason, .. })
             if cycles.is_some() && reason == Stop::CycleBudget.reason() =>
         {
@@ -140,6 +153,7 @@ pub fn crosscheck_within<P: Player>(
         emulated_seconds: 0.0,
         max_emulated_seconds: 0.0,
         seconds: Vec::new(),
+        cpu: timing.cpu,
         bound: timing.bound,
         spread: timing.spread.then(Spread::default),
     };
@@ -204,11 +218,15 @@ impl<P: Player> Report<P> {
         o.insert("seed".into(), json!(self.seed));
         o.insert("mismatches".into(), Value::Array(mismatches));
         o.insert("emulated_seconds".into(), json!(self.emulated_seconds));
+        // The machine only when not the 7090, whose reports stay as they were.
+        if self.cpu != Model::Ibm7090 {
+            o.insert("cpu".into(), json!(self.cpu.name()));
+        }
         if let Some(spread) = self.spread {
             o.insert("timing".into(), json!(self.bound.name()));
             o.insert(
                 "emulated_seconds_spread".into(),
-                harness::json::spread(spread.map(cycles_seconds)),
+                harness::json::spread(spread.map(|c| seconds_on(self.cpu, c))),
             );
         }
         o.insert("host_seconds".into(), json!(host_seconds));

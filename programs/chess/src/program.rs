@@ -18,14 +18,14 @@ use std::collections::HashMap;
 use std::fmt::{Debug, Display};
 use std::sync::{Mutex, OnceLock};
 
-use emu::ibm7090::Limits;
+use emu::ibm7090::{Limits, Machine};
 use emu::{Bound, Spread};
 use serde_json::Value;
 
 use super::board::{Position, START_FEN};
 use super::emulated::{
-    cycle_spread, problem_deck, run_problem_timed, run_problem_until, EmulatedError, LastRun,
-    Outcome, PrintoutError, Program, DEFAULT_BUDGET,
+    cycle_spread, problem_deck, run_problem_timed, run_problem_until, Clock, EmulatedError,
+    LastRun, Outcome, PrintoutError, Program, DEFAULT_BUDGET,
 };
 use super::movegen::legal_moves;
 use super::printer;
@@ -119,21 +119,21 @@ pub fn run<P: FapProgram>(
     p: &Position,
     params: &P::Params,
 ) -> Result<Run<P::Answer>, EmulatedError> {
-    run_with::<P>(p, params, P::limits(params), Bound::Nominal)
+    run_with::<P>(p, params, P::limits(params), Clock::default())
 }
 
-/// `run` within the caller's budget (a run beyond it is an `UnexpectedStop`), its I/O timed
-/// with `bound`.
+/// `run` within the caller's budget (a run beyond it is an `UnexpectedStop`), on `clock`'s
+/// machine and timed with its bound.
 pub fn run_with<P: FapProgram>(
     p: &Position,
     params: &P::Params,
     limits: Limits,
-    bound: Bound,
+    clock: Clock,
 ) -> Result<Run<P::Answer>, EmulatedError> {
     let card = P::card(params).map_err(EmulatedError::Params)?;
     let program = assembled::<P>()?;
     let deck = problem_deck(p, &card)?;
-    let outcome = run_problem_timed(program, &deck, limits, bound)?;
+    let outcome = run_problem_timed(program, &deck, limits, clock)?;
     let answer = P::read(p, params, &outcome.printed)?;
     Ok(Run { answer, outcome })
 }
@@ -184,22 +184,36 @@ pub enum Takes {
     Switch(&'static str),
 }
 
-/// `run`, giving up (None) when `cancel` is set.
-pub fn run_until<P: FapProgram>(
+/// A run of a player given up when `cancel` was set: what the program had found by then, read
+/// from the store (`Player::so_far`), and the period time it had taken.
+#[derive(Clone, Debug)]
+pub struct Stopped {
+    pub so_far: SearchResult,
+    pub emulated_seconds: f64,
+}
+
+/// `run`, giving up when `cancel` is set (then `Err` with what the program had).
+pub fn run_until<P: Player>(
     p: &Position,
     params: &P::Params,
     limits: Limits,
-    bound: Bound,
+    clock: Clock,
     cancel: &Cancel,
-) -> Result<Option<Run<P::Answer>>, EmulatedError> {
+) -> Result<Result<Run<P::Answer>, Stopped>, EmulatedError> {
     let card = P::card(params).map_err(EmulatedError::Params)?;
     let program = assembled::<P>()?;
     let deck = problem_deck(p, &card)?;
-    let Some(outcome) = run_problem_until(program, &deck, limits, bound, cancel)? else {
-        return Ok(None);
+    let outcome = match run_problem_until(program, &deck, limits, clock, cancel)? {
+        Ok(outcome) => outcome,
+        Err(m) => {
+            return Ok(Err(Stopped {
+                so_far: P::so_far(program, &m, p, params),
+                emulated_seconds: crate::emulated::seconds_on(m.model(), m.cycles()),
+            }))
+        }
     };
     let answer = P::read(p, params, &outcome.printed)?;
-    Ok(Some(Run { answer, outcome }))
+    Ok(Ok(Run { answer, outcome }))
 }
 
 /// Which twin answers.
@@ -293,10 +307,35 @@ pub trait Player: FapProgram {
         params.clone()
     }
 
-    /// The native twin's answer, giving up (None) when `cancel` is set; a program whose
-    /// search is short is not interrupted.
-    fn native_until(p: &Position, params: &Self::Params, _cancel: &Cancel) -> Option<Self::Answer> {
-        Some(Self::native(p, params))
+    /// The native twin's answer, giving up when `cancel` is set: then `Err` with what it had
+    /// (the best move so far, if any, and the positions examined), as `so_far` reads the
+    /// emulated twin's. A program whose search is short is not interrupted.
+    fn native_until(
+        p: &Position,
+        params: &Self::Params,
+        _cancel: &Cancel,
+    ) -> Result<Self::Answer, SearchResult> {
+        Ok(Self::native(p, params))
+    }
+
+    /// What an emulated run stopped before the program answered had found, read from the
+    /// machine's store: the best move so far where the program keeps one (with its line and
+    /// value), and the positions examined, as the program counts them.
+    fn so_far(program: &Program, m: &Machine, p: &Position, params: &Self::Params) -> SearchResult;
+
+    /// UCI's `depth` for an answer: by default the program's own reading of depth, which
+    /// both twins must give alike (a program whose printout gives none defines it from what
+    /// the printout does give).
+    fn uci_depth(r: &SearchResult, _params: &Self::Params) -> usize {
+        r.depth
+    }
+
+    /// The `info string` when the program gave no move and the engine plays the first legal
+    /// one in the canonical order.
+    fn no_move_note(_params: &Self::Params) -> String {
+        "the program gave no move: the move played is the first legal one in the canonical \
+         order"
+            .into()
     }
 
     /// The settings of the next move of a game, after `answer` (SOMA's coin goes on).
@@ -331,8 +370,9 @@ pub trait Player: FapProgram {
         None
     }
 
-    /// The program's period figures (`chess period`) on `twin`, if it has any.
-    fn period(_twin: Twin) -> Option<Result<Figures, FiguresError>> {
+    /// The program's period figures (`chess period`) on `twin` (the emulated one on `clock`'s
+    /// machine), if it has any.
+    fn period(_twin: Twin, _clock: Clock) -> Option<Result<Figures, FiguresError>> {
         None
     }
 }
@@ -362,16 +402,31 @@ pub fn params_from<P: Player>(settings: &[(String, String)]) -> Result<P::Params
 pub struct TwinEngine<P: Player> {
     pub params: P::Params,
     twin: Twin,
-    /// The I/O bound of the emulated twin's runs (UCI option `Timing`).
-    bound: Bound,
+    /// The emulated twin's machine (UCI option `Cpu`) and its bound (UCI option `Timing`).
+    clock: Clock,
     /// The most period time an emulated search may take, in whole seconds (UCI option
     /// `PeriodBudget`; 0: the program's own budget only).
     budget_seconds: u64,
     /// The last search ran out of that budget.
     over_budget: bool,
     last: LastRun,
-    /// The last search was stopped before the program answered.
-    stopped: bool,
+    /// How the last search ended other than with the program's own answer.
+    ended: Ended,
+}
+
+/// How a search ended, for the `info string` after it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+enum Ended {
+    /// With the program's answer.
+    #[default]
+    Answered,
+    /// With the program's answer, which had no move: the first legal one is played (the
+    /// program's note says why, under the settings of the search).
+    NoMove(String),
+    /// Stopped; the best move so far is played.
+    StoppedWithMove,
+    /// Stopped before the program had a move: the first legal one is played.
+    StoppedWithout,
 }
 
 impl<P: Player> Clone for TwinEngine<P> {
@@ -379,66 +434,74 @@ impl<P: Player> Clone for TwinEngine<P> {
         TwinEngine {
             params: self.params.clone(),
             twin: self.twin,
-            bound: self.bound,
+            clock: self.clock,
             budget_seconds: self.budget_seconds,
             over_budget: self.over_budget,
             last: self.last.clone(),
-            stopped: self.stopped,
+            ended: self.ended.clone(),
         }
     }
 }
 
-/// The largest `PeriodBudget`: a day of 7090 time.
+/// The largest `PeriodBudget`: a day of period time.
 const MAX_BUDGET_SECONDS: u64 = 86_400;
 
 impl<P: Player> TwinEngine<P> {
     /// The emulated run's budget: the program's own, and the period-time budget in cycles
-    /// (2.18 us each) when one is set.
+    /// (2.18 us each on the 7090) when one is set.
     fn limits(&self, params: &P::Params) -> Limits {
         let mut limits = P::limits(params);
         if self.budget_seconds > 0 {
-            let cycles = self.budget_seconds * 100_000_000 / 218;
+            let cycles = self.budget_seconds * 1_000_000_000_000 / self.clock.cpu.cycle_ps();
             limits.max_cycles = Some(limits.max_cycles.map_or(cycles, |c| c.min(cycles)));
         }
         limits
+    }
+
+    /// Whether the last search's move is the first legal one, played for want of the
+    /// program's.
+    fn move_owed(&self) -> bool {
+        matches!(self.ended, Ended::NoMove(_) | Ended::StoppedWithout)
     }
 
     pub fn new(twin: Twin, params: P::Params) -> TwinEngine<P> {
         TwinEngine {
             params,
             twin,
-            bound: Bound::Nominal,
+            clock: Clock::default(),
             budget_seconds: 0,
             over_budget: false,
             last: LastRun::default(),
-            stopped: false,
+            ended: Ended::Answered,
         }
     }
 }
 
-/// A search that gave no move where legal moves exist (MATER without a mate) owes one: the
-/// first legal move in the canonical order, the rest of the search as it was.
-fn owe_a_move(p: &Position, mut r: SearchResult) -> SearchResult {
-    if r.best.is_none() {
-        if let Some(&m) = legal_moves(p).first() {
-            r.best = Some(m);
-            r.pv = vec![m];
-        }
+/// A search that gave no move where legal moves exist (MATER without a mate, a search
+/// stopped before its first move) owes one: the first legal move in the canonical order, the
+/// rest of the search (the positions examined) as it was; true when the move was owed.
+fn owe_a_move(p: &Position, r: &mut SearchResult) -> bool {
+    if r.best.is_some() {
+        return false;
     }
-    r
+    let Some(&m) = legal_moves(p).first() else {
+        return false;
+    };
+    r.best = Some(m);
+    r.pv = vec![m];
+    r.value = 0;
+    true
 }
 
-/// The answer of a search stopped before the program gave one: the first legal move in the
-/// canonical order (a move is owed), nothing examined.
-fn stopped_answer(p: &Position) -> SearchResult {
-    let best = legal_moves(p).first().copied();
-    SearchResult {
-        best,
-        value: 0,
-        pv: best.into_iter().collect(),
-        positions: 0,
-        depth: 0,
-    }
+/// The answer of a search given up before the program answered: what it had, and a move
+/// owed when it had none.
+fn stopped(p: &Position, mut so_far: SearchResult) -> (SearchResult, Ended) {
+    let ended = if owe_a_move(p, &mut so_far) {
+        Ended::StoppedWithout
+    } else {
+        Ended::StoppedWithMove
+    };
+    (so_far, ended)
 }
 
 impl<P: Player> Engine for TwinEngine<P> {
@@ -464,24 +527,33 @@ impl<P: Player> Engine for TwinEngine<P> {
             Some(d) => P::at_depth(&self.params, d),
             None => self.params.clone(),
         };
-        self.stopped = false;
+        self.ended = Ended::Answered;
         self.over_budget = false;
+        let answered = |ended: &mut Ended, mut r: SearchResult| {
+            if owe_a_move(p, &mut r) {
+                *ended = Ended::NoMove(P::no_move_note(&params));
+            }
+            r
+        };
         match self.twin {
             Twin::Native => match P::native_until(p, &params, cancel) {
-                Some(answer) => {
+                Ok(answer) => {
                     P::next(&mut self.params, &answer);
-                    owe_a_move(p, P::result(&answer))
+                    answered(&mut self.ended, P::result(&answer))
                 }
-                None => {
-                    self.stopped = true;
-                    stopped_answer(p)
+                Err(so_far) => {
+                    let (r, ended) = stopped(p, so_far);
+                    self.ended = ended;
+                    r
                 }
             },
             Twin::Emulated => {
-                match run_until::<P>(p, &params, self.limits(&params), self.bound, cancel) {
-                    Ok(None) => {
-                        self.stopped = true;
-                        stopped_answer(p)
+                match run_until::<P>(p, &params, self.limits(&params), self.clock, cancel) {
+                    Ok(Err(halted)) => {
+                        let (r, ended) = stopped(p, halted.so_far);
+                        self.ended = ended;
+                        self.last
+                            .keep(Ok::<_, EmulatedError>((r, halted.emulated_seconds)))
                     }
                     Err(EmulatedError::UnexpectedStop { reason, .. })
                         if self.budget_seconds > 0
@@ -491,12 +563,13 @@ impl<P: Player> Engine for TwinEngine<P> {
                         // when a GUI's clock stops the search.
                         self.over_budget = true;
                         self.last = LastRun::default();
-                        stopped_answer(p)
+                        self.ended = Ended::StoppedWithout;
+                        stopped(p, SearchResult::none()).0
                     }
-                    Ok(Some(r)) => {
+                    Ok(Ok(r)) => {
                         P::next(&mut self.params, &r.answer);
                         let answer = (
-                            owe_a_move(p, P::result(&r.answer)),
+                            answered(&mut self.ended, P::result(&r.answer)),
                             r.outcome.emulated_seconds,
                         );
                         self.last.keep(Ok::<_, EmulatedError>(answer))
@@ -540,8 +613,15 @@ impl<P: Player> Engine for TwinEngine<P> {
             return Ok(());
         }
         if name.eq_ignore_ascii_case("timing") {
-            self.bound = Bound::from_name(&value.trim().to_ascii_lowercase())
+            self.clock.bound = Bound::from_name(&value.trim().to_ascii_lowercase())
                 .ok_or_else(|| format!("Timing: `{value}` is not low, nominal or high"))?;
+            self.last = LastRun::default();
+            return Ok(());
+        }
+        // `Cpu` picks the machine of the family (the command line's `--cpu`).
+        if name.eq_ignore_ascii_case("cpu") {
+            self.clock.cpu = emu::ibm7090::Model::from_name(value.trim())
+                .ok_or_else(|| format!("Cpu: `{value}` is not 709, 7090 or 7094"))?;
             self.last = LastRun::default();
             return Ok(());
         }
@@ -558,11 +638,15 @@ impl<P: Player> Engine for TwinEngine<P> {
         )];
         o.push(format!(
             "option name Timing type combo default {} var low var nominal var high",
-            self.bound.name()
+            self.clock.bound.name()
         ));
         o.push(format!(
             "option name PeriodBudget type spin default {} min 0 max {MAX_BUDGET_SECONDS}",
             self.budget_seconds
+        ));
+        o.push(format!(
+            "option name Cpu type combo default {} var 709 var 7090 var 7094",
+            self.clock.cpu.name()
         ));
         o.extend(P::options());
         o
@@ -576,16 +660,42 @@ impl<P: Player> Engine for TwinEngine<P> {
                 self.budget_seconds
             ));
         }
-        if self.stopped {
-            return Some(
-                "stopped before the program answered: the move is the first legal one".into(),
-            );
+        let note = match &self.ended {
+            Ended::Answered => None,
+            Ended::NoMove(why) => Some(why.clone()),
+            Ended::StoppedWithMove => Some(
+                "stopped before the program answered: the move is the best of the moves it \
+                 had searched to the end, nodes the positions it had examined"
+                    .to_string(),
+            ),
+            Ended::StoppedWithout => Some(
+                "stopped before the program had a move: the move played is the first legal one \
+                 in the canonical order, nodes the positions it had examined"
+                    .to_string(),
+            ),
+        };
+        match (note, self.last.info_extra()) {
+            // The note last: python-chess keeps the last `info string` of a search.
+            (Some(n), Some(e)) if self.twin == Twin::Emulated => Some(format!("{e}\n{n}")),
+            (Some(n), _) => Some(n),
+            (None, e) => e,
         }
-        self.last.info_extra()
     }
 
     fn score(&self, p: &Position, r: &SearchResult) -> String {
+        if self.move_owed() {
+            // The move played is not the program's: it has no reading of it.
+            return "cp 0".into();
+        }
         P::score(p, r, &self.params)
+    }
+
+    /// 0 when the move played is not the program's (it searched no line to it).
+    fn depth(&self, r: &SearchResult) -> usize {
+        if self.move_owed() {
+            return 0;
+        }
+        P::uci_depth(r, &self.params)
     }
 }
 
@@ -614,8 +724,10 @@ impl Best {
                     s.push('\n');
                 }
                 s.push_str(&format!(
-                    "EMULATED 7090 TIME  {:.1} S ({} CYCLES)\n",
-                    out.emulated_seconds, out.cycles
+                    "EMULATED {} TIME  {:.1} S ({} CYCLES)\n",
+                    out.cpu.name(),
+                    out.emulated_seconds,
+                    out.cycles
                 ));
                 s
             }
@@ -624,13 +736,13 @@ impl Best {
 }
 
 /// `P`'s answer for `p` from the chosen twin.
-/// The emulated twin's run is timed with `bound`; with `spread` it runs under the other two
-/// bounds as well.
+/// The emulated twin's run is on `clock`'s machine, timed with its bound; with `spread` it
+/// runs under the other two bounds as well.
 pub fn best<P: Player>(
     p: &Position,
     params: &P::Params,
     twin: Twin,
-    bound: Bound,
+    clock: Clock,
     spread: bool,
 ) -> Result<Best, EmulatedError> {
     Ok(match twin {
@@ -641,7 +753,7 @@ pub fn best<P: Player>(
             spread: None,
         },
         Twin::Emulated => {
-            let r = run_with::<P>(p, params, P::limits(params), bound)?;
+            let r = run_with::<P>(p, params, P::limits(params), clock)?;
             let spread = if spread {
                 Some(spread_of::<P>(p, params, &r.outcome)?)
             } else {

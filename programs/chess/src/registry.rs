@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::board::Position;
 use super::crosscheck::{crosscheck, CrosscheckTiming, Report};
 use super::emulated::profile::profile;
-use super::emulated::{problem_deck, EmulatedError, Outcome, Program};
+use super::emulated::{problem_deck, Clock, EmulatedError, Outcome, Program};
 use super::fen::parse_fen;
 use super::kotok::Kotok;
 use super::mater::program::Mater;
@@ -141,7 +141,7 @@ pub trait Entry: Sync {
         settings: &[(String, String)],
     ) -> Result<(&'static Program, String), ProgramError>;
     /// The program's period figures (`chess period`), if it has any.
-    fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>>;
+    fn period(&self, twin: Twin, clock: Clock) -> Option<Result<Figures, FiguresError>>;
     /// The problem of `firstmoves timing --program` (`Player::timing_problem`) run on the
     /// emulated 7090 with the profile on, and its cycles under the three I/O bounds.
     fn timing(&self) -> Result<Timed, ProgramError>;
@@ -260,7 +260,7 @@ impl<P: Player> Entry for Row<P> {
             ask.position,
             &params,
             ask.twin,
-            t.bound,
+            t.clock(),
             t.spread,
         )?)
     }
@@ -277,8 +277,8 @@ impl<P: Player> Entry for Row<P> {
         ))
     }
 
-    fn period(&self, twin: Twin) -> Option<Result<Figures, FiguresError>> {
-        P::period(twin)
+    fn period(&self, twin: Twin, clock: Clock) -> Option<Result<Figures, FiguresError>> {
+        P::period(twin, clock)
     }
 
     fn timing(&self) -> Result<Timed, ProgramError> {

@@ -47,7 +47,8 @@ pub struct BestReport {
 /// The emulated twin's run: its period time and work.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct EmulatedRun {
-    /// Period seconds (2.18 µs a cycle), reading the deck and writing the printout included.
+    /// Period seconds (2.18 µs a cycle on the 7090), reading the deck and writing the printout
+    /// included.
     pub emulated_seconds: f64,
     /// The part of `emulated_seconds` the CPU computed.
     pub cpu_seconds: f64,
@@ -55,6 +56,10 @@ pub struct EmulatedRun {
     pub io_wait_seconds: f64,
     /// The I/O bound the figures above are under.
     pub timing: BoundName,
+    /// The machine when not the 7090 (`709` or `7094`); the seconds are then its cycles'.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub cpu: Option<String>,
     /// The period seconds under every bound (the other two run again), when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Bounds<f64>")]

@@ -2,9 +2,10 @@
 //! `go` (depth, movetime, nodes, infinite with `stop`), `stop`, `quit`. Anything else is answered
 //! with an `info string` and ignored, never a crash.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -13,8 +14,9 @@ use super::fen::parse_fen;
 use super::notation::parse_uci;
 use super::search::{Cancel, SearchResult};
 
-/// What a UCI front end needs from an engine.
-pub trait Engine {
+/// What a UCI front end needs from an engine; it searches on a thread of its own while the
+/// session answers `isready`.
+pub trait Engine: Send {
     /// `id name` line text.
     fn name(&self) -> String;
     /// Search `p`; `depth` (plies) caps the search when given.
@@ -36,6 +38,10 @@ pub trait Engine {
     /// Extra text for the `info` line (e.g. emulated time), if any.
     fn info_extra(&self) -> Option<String> {
         None
+    }
+    /// UCI's `depth` for the result of a search, the same for every twin of a program.
+    fn depth(&self, r: &SearchResult) -> usize {
+        r.depth
     }
     /// `id author` line text.
     fn author(&self) -> String {
@@ -116,14 +122,30 @@ fn time_allowed(args: &[&str], white_to_move: bool) -> Option<Duration> {
     Some(Duration::from_millis(share.min(time.saturating_sub(50))))
 }
 
+/// What the session waits for: a line of the input (None at its end), the length of a line
+/// too long to keep, or a search's answer.
+enum Event {
+    Line(Option<String>),
+    TooLong(u64),
+    Searched(Box<Answer>),
+}
+
+/// A search's answer with what the engine says of it, made on the search's thread.
+struct Answer {
+    result: SearchResult,
+    depth: usize,
+    score: String,
+    extra: Option<String>,
+}
+
 /// The input a line at a time, on a thread of its own, so that `stop` and `quit` reach a search
 /// while it runs: each of them adds one to `stops`; the end of the input sets `ended`, which
 /// ends a search that has no end of its own (`go infinite`). A byte that is
 /// not UTF-8 is read as a replacement character, not as the end of the session. A line over
-/// `emu::input::LINE_CAP` is sent as its length alone (`Err`), never kept whole.
+/// `emu::input::LINE_CAP` is sent as its length alone (`TooLong`), never kept whole.
 fn read_lines<R: BufRead>(
     mut input: R,
-    lines: Sender<Option<Result<String, u64>>>,
+    lines: Sender<Event>,
     stops: Arc<AtomicU64>,
     ended: Arc<AtomicBool>,
 ) {
@@ -131,12 +153,18 @@ fn read_lines<R: BufRead>(
     loop {
         let line = match emu::input::read_line(&mut input, &mut buf) {
             Ok((0, _)) | Err(_) => None,
-            Ok((length, true)) => Some(Err(length)),
-            Ok(_) => Some(Ok(String::from_utf8_lossy(&buf).trim().to_string())),
+            Ok((length, true)) => {
+                if lines.send(Event::TooLong(length)).is_err() {
+                    return;
+                }
+                continue;
+            }
+            Ok(_) => Some(String::from_utf8_lossy(&buf).trim().to_string()),
         };
         // The end of the input is not a stop: a script's last `go` is answered in full.
-        let stopping = matches!(&line, Some(Ok(l))
-            if matches!(l.split_whitespace().next(), Some("stop" | "quit")));
+        let stopping = line
+            .as_deref()
+            .is_some_and(|l| matches!(l.split_whitespace().next(), Some("stop" | "quit")));
         if stopping {
             stops.fetch_add(1, Ordering::SeqCst);
         }
@@ -144,16 +172,161 @@ fn read_lines<R: BufRead>(
         if end {
             ended.store(true, Ordering::SeqCst);
         }
-        if lines.send(line).is_err() || end {
+        if lines.send(Event::Line(line)).is_err() || end {
             return;
         }
     }
 }
 
-/// Run the protocol until `quit` or the end of input. A search gives up on `stop` or `quit`, or
-/// when the time a `go` allows has passed, and the engine answers with what it has; at the end
-/// of the input the bounded searches asked for are answered in full, an infinite one with what
-/// it has, then the session ends.
+/// The session's state between commands.
+struct Session {
+    rx: Receiver<Event>,
+    tx: Sender<Event>,
+    stops: Arc<AtomicU64>,
+    ended: Arc<AtomicBool>,
+    /// The `stop` and `quit` lines handled so far: a search gives up when the reader has
+    /// seen more.
+    stops_read: u64,
+    /// Lines read while a search ran that wait for it to end (a GUI sends none but `stop`,
+    /// `isready`, `ponderhit` and `quit` then; a script may).
+    waiting: VecDeque<String>,
+    /// The input has ended.
+    input_ended: bool,
+    /// `quit` was read.
+    quitting: bool,
+}
+
+impl Session {
+    /// The next line to handle (`Err`: the length of a line too long to keep), None at the
+    /// end of the input.
+    fn next_line(&mut self) -> Option<Result<String, u64>> {
+        if let Some(l) = self.waiting.pop_front() {
+            return Some(Ok(l));
+        }
+        if self.input_ended {
+            return None;
+        }
+        match self.rx.recv() {
+            Ok(Event::Line(Some(l))) => Some(Ok(l)),
+            Ok(Event::TooLong(length)) => Some(Err(length)),
+            _ => {
+                self.input_ended = true;
+                None
+            }
+        }
+    }
+}
+
+/// How a `go` ended: its `bestmove` line, and whether the protocol holds it back until
+/// `stop` (an infinite or ponder search that ended on its own).
+struct Went {
+    best: String,
+    held: bool,
+}
+
+/// One `go`: the search on a thread of its own while this one answers `isready` at once and
+/// takes note of `stop`, `ponderhit` and `quit`; other lines wait for the search's end.
+fn go<W: Write>(
+    engine: &mut dyn Engine,
+    pos: &Position,
+    args: &[&str],
+    s: &mut Session,
+    out: &mut W,
+) -> io::Result<Went> {
+    let depth = args
+        .iter()
+        .position(|&a| a == "depth")
+        .and_then(|i| args.get(i + 1)?.parse().ok());
+    let mut infinite = args.iter().any(|&a| a == "infinite" || a == "ponder");
+    let started = Instant::now();
+    let deadline = time_allowed(args, pos.side_to_move().is_white()).map(|t| started + t);
+    let mut cancel = Cancel::after(Arc::clone(&s.stops), s.stops_read, deadline);
+    if infinite {
+        // A search without an end of its own ends with the input, as on `quit`.
+        cancel = cancel.or_flag(Arc::clone(&s.ended));
+    }
+    let mut stopped = false;
+    let answer = std::thread::scope(|scope| -> io::Result<Answer> {
+        let tx = s.tx.clone();
+        let cancel = &cancel;
+        scope.spawn(move || {
+            let result = engine.search_until(pos, depth, cancel);
+            let answer = Answer {
+                depth: engine.depth(&result),
+                score: engine.score(pos, &result),
+                extra: engine.info_extra(),
+                result,
+            };
+            // The session may have ended with an error of its output; nothing to tell then.
+            let _ = tx.send(Event::Searched(Box::new(answer)));
+        });
+        loop {
+            match s.rx.recv() {
+                Ok(Event::Searched(a)) => return Ok(*a),
+                Ok(Event::TooLong(length)) => {
+                    if let Err(e) = too_long(out, length) {
+                        s.stops.fetch_add(1, Ordering::SeqCst);
+                        return Err(e);
+                    }
+                }
+                Ok(Event::Line(Some(line))) => match line.split_whitespace().next() {
+                    Some("isready") => {
+                        if let Err(e) = writeln!(out, "readyok").and_then(|()| out.flush()) {
+                            // No one reads the answers: end the search (the scope waits for
+                            // it), then the session.
+                            s.stops.fetch_add(1, Ordering::SeqCst);
+                            return Err(e);
+                        }
+                    }
+                    Some("stop") => {
+                        s.stops_read += 1;
+                        stopped = true;
+                    }
+                    Some("ponderhit") => infinite = false,
+                    Some("quit") => {
+                        s.stops_read += 1;
+                        s.quitting = true;
+                    }
+                    _ => s.waiting.push_back(line),
+                },
+                // The input ended (an infinite search is cut short by it) or its reader is gone.
+                Ok(Event::Line(None)) | Err(_) => s.input_ended = true,
+            }
+        }
+    })?;
+    let r = &answer.result;
+    let ms = started.elapsed().as_millis();
+    let pv: Vec<String> = r.pv.iter().map(|m| m.uci()).collect();
+    // nps over the host time (at least 1 ms, so a quick search has a figure).
+    let nps = r.positions as u128 * 1000 / ms.max(1);
+    writeln!(
+        out,
+        "info depth {} nodes {} time {ms} nps {nps} score {} pv {}",
+        answer.depth,
+        r.positions,
+        answer.score,
+        pv.join(" ")
+    )?;
+    // What the engine adds (the period time of an emulated run, why the move is not the
+    // program's) goes where GUIs and python-chess keep it.
+    for line in answer.extra.iter().flat_map(|e| e.lines()) {
+        writeln!(out, "info string {line}")?;
+    }
+    let best = format!(
+        "bestmove {}",
+        r.best.map(|m| m.uci()).unwrap_or_else(|| "0000".into())
+    );
+    Ok(Went {
+        best,
+        held: infinite && !stopped && !s.quitting,
+    })
+}
+
+/// Run the protocol until `quit` or the end of input. A search runs on a thread of its own:
+/// `isready` is answered while it runs, and it gives up on `stop` or `quit`, or when the time
+/// a `go` allows has passed, answering with the best move it has found so far. At the end of
+/// the input the bounded searches asked for are answered in full, an infinite one with what it
+/// has, then the session ends.
 pub fn run<R: BufRead + Send + 'static, W: Write>(
     engine: &mut dyn Engine,
     input: R,
@@ -161,25 +334,27 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
 ) -> io::Result<()> {
     let (tx, rx) = mpsc::channel();
     let stops = Arc::new(AtomicU64::new(0));
-    let counter = Arc::clone(&stops);
     let ended = Arc::new(AtomicBool::new(false));
-    let end_seen = Arc::clone(&ended);
+    let (counter, end_seen, lines) = (Arc::clone(&stops), Arc::clone(&ended), tx.clone());
     // Not joined: after `quit` the input may stay open (a GUI holding the pipe).
-    std::thread::spawn(move || read_lines(input, tx, counter, end_seen));
+    std::thread::spawn(move || read_lines(input, lines, counter, end_seen));
+    let mut s = Session {
+        rx,
+        tx,
+        stops,
+        ended,
+        stops_read: 0,
+        waiting: VecDeque::new(),
+        input_ended: false,
+        quitting: false,
+    };
     let mut pos = Position::start();
     let mut pending: Option<String> = None;
-    // The `stop` and `quit` lines handled so far: a search gives up when the reader has seen more.
-    let mut stops_read = 0u64;
-    while let Ok(Some(got)) = rx.recv() {
+    while let Some(got) = s.next_line() {
         let line = match got {
             Ok(line) => line,
             Err(length) => {
-                let cap = emu::input::LINE_CAP >> 10;
-                writeln!(
-                    out,
-                    "info string a line of {length} bytes ignored: over the {cap} KiB a line may have"
-                )?;
-                out.flush()?;
+                too_long(&mut out, length)?;
                 continue;
             }
         };
@@ -221,55 +396,26 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                 Err(e) => writeln!(out, "info string position ignored: {e}")?,
             },
             "go" => {
-                let depth = args
-                    .iter()
-                    .position(|&a| a == "depth")
-                    .and_then(|i| args.get(i + 1)?.parse().ok());
-                let infinite = args.iter().any(|&a| a == "infinite" || a == "ponder");
-                let started = Instant::now();
-                let deadline =
-                    time_allowed(args, pos.side_to_move().is_white()).map(|t| started + t);
-                let mut cancel = Cancel::after(Arc::clone(&stops), stops_read, deadline);
-                if infinite {
-                    // A search without an end of its own ends with the input, as on `quit`.
-                    cancel = cancel.or_flag(Arc::clone(&ended));
-                }
-                let r = engine.search_until(&pos, depth, &cancel);
-                let ms = started.elapsed().as_millis();
-                let pv: Vec<String> = r.pv.iter().map(|m| m.uci()).collect();
-                // nps over the host time (at least 1 ms, so a quick search has a figure).
-                let nps = r.positions as u128 * 1000 / ms.max(1);
-                writeln!(
-                    out,
-                    "info depth {} nodes {} time {ms} nps {nps} score {} pv {}",
-                    r.depth.max(1),
-                    r.positions,
-                    engine.score(&pos, &r),
-                    pv.join(" ")
-                )?;
-                // What the engine adds (the period time of an emulated run) goes where GUIs
-                // and python-chess keep it.
-                if let Some(extra) = engine.info_extra() {
-                    writeln!(out, "info string {extra}")?;
-                }
-                let best = format!(
-                    "bestmove {}",
-                    r.best.map(|m| m.uci()).unwrap_or_else(|| "0000".into())
-                );
-                if infinite {
-                    pending = Some(best);
+                let went = go(engine, &pos, args, &mut s, &mut out)?;
+                if went.held {
+                    pending = Some(went.best);
                 } else {
-                    writeln!(out, "{best}")?;
+                    writeln!(out, "{}", went.best)?;
+                }
+                if s.quitting {
+                    break;
                 }
             }
-            "stop" => {
-                stops_read += 1;
+            "stop" | "ponderhit" => {
+                if cmd == "stop" {
+                    s.stops_read += 1;
+                }
                 if let Some(b) = pending.take() {
                     writeln!(out, "{b}")?;
                 }
             }
             "quit" => break,
-            "debug" | "register" | "ponderhit" => {}
+            "debug" | "register" => {}
             _ => writeln!(out, "info string unknown command `{}`", shown(cmd))?,
         }
         out.flush()?;
@@ -277,6 +423,16 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     if let Some(b) = pending.take() {
         writeln!(out, "{b}")?;
     }
+    out.flush()
+}
+
+/// The answer to a line too long to keep: its length, and the cap.
+fn too_long<W: Write>(out: &mut W, length: u64) -> io::Result<()> {
+    let cap = emu::input::LINE_CAP >> 10;
+    writeln!(
+        out,
+        "info string a line of {length} bytes ignored: over the {cap} KiB a line may have"
+    )?;
     out.flush()
 }
 
@@ -385,14 +541,63 @@ mod tests {
              go\nstop\n",
         );
         assert!(started.elapsed() < std::time::Duration::from_secs(2), "{o}");
-        assert!(o.contains("stopped before the program answered"), "{o}");
-        // The first legal move in the canonical order, as no answer came.
-        let first = crate::legal_moves(&Position::start())[0].uci();
-        assert_eq!(
-            o.lines().last().unwrap(),
-            format!("bestmove {first}"),
-            "{o}"
+        assert!(o.contains("info string stopped before the program"), "{o}");
+        // The best of the root moves searched so far, or, before the first, the first legal
+        // move in the canonical order at depth 0.
+        let best = o.lines().last().unwrap().strip_prefix("bestmove ").unwrap();
+        let legal = crate::legal_moves(&Position::start());
+        assert!(legal.iter().any(|m| m.uci() == best), "{o}");
+        if o.contains("before the program had a move") {
+            assert_eq!(best, legal[0].uci(), "{o}");
+            assert!(o.contains("info depth 0 "), "{o}");
+        }
+    }
+
+    /// A search stopped after some root moves answers with the best of them, its line and
+    /// the positions examined, as the whole search would have counted them so far.
+    #[test]
+    fn a_stopped_search_gives_the_best_move_so_far() {
+        let p = Position::start();
+        let params = crate::kotok::Params {
+            widths: vec![40, 10, 1],
+            alpha_beta: false,
+            stable_from: 4,
+        };
+        let whole = crate::kotok::tree(&p, &params);
+        // A clock already run out after the first node: nothing searched, nothing examined.
+        let cancel = Cancel::new(Arc::new(AtomicBool::new(true)), None);
+        let none = crate::kotok::tree_until(&p, &params, &cancel).unwrap_err();
+        assert_eq!((none.best, none.positions), (None, 0));
+        // Cut after some positions: a move, and fewer positions than the whole search.
+        let stop = Arc::new(AtomicBool::new(false));
+        let cancel = Cancel::new(Arc::clone(&stop), None);
+        let setter = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(5));
+            stop.store(true, Ordering::SeqCst);
+        });
+        let r = crate::kotok::tree_until(&p, &params, &cancel);
+        setter.join().unwrap();
+        if let Err(so_far) = r {
+            assert!(so_far.positions < whole.positions);
+            if let Some(m) = so_far.best {
+                assert_eq!(so_far.pv.first(), Some(&m));
+                assert_eq!(so_far.pv.len(), 3);
+            }
+        }
+    }
+
+    /// `isready` waits for no search: the `readyok` comes before the move of a search that
+    /// takes longer than the whole session allows.
+    #[test]
+    fn isready_is_answered_during_a_search() {
+        let o = session(
+            "setoption name Widths value 40 40 40 40 40\nsetoption name AlphaBeta value false\n\
+             go infinite\nisready\nstop\n",
         );
+        let lines: Vec<&str> = o.lines().collect();
+        let ready = lines.iter().position(|&l| l == "readyok").unwrap();
+        let info = lines.iter().position(|l| l.starts_with("info ")).unwrap();
+        assert!(ready < info, "{o}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! positions examined, and every root move's value and position play.
 
 use chess::crosscheck::{crosscheck_within, Report};
-use chess::emulated::{problem_deck, run_problem_with, EmulatedError, Outcome, Program};
+use chess::emulated::{problem_deck, run_problem_with, Clock, EmulatedError, Outcome, Program};
 use chess::program::{assembled, run, run_with, Case, Run};
 use chess::turochamp::program::{
     cases_within, emulated_root_table, emulated_root_table_with, program_card, Answer,
@@ -265,8 +265,7 @@ fn campaign() {
 fn middlegame_emulated() {
     for (name, p) in chess::period::middlegames() {
         let limits = Limits::cycles(1_000_000_000);
-        match run_with::<Turochamp>(&p, &params(2, true), limits, emu::Bound::Nominal).map(emulated)
-        {
+        match run_with::<Turochamp>(&p, &params(2, true), limits, Clock::default()).map(emulated) {
             Ok(e) => {
                 let (r, _) = best(&p, &Params::default());
                 assert_eq!(

@@ -48,6 +48,7 @@ fn run_at(
                 shard: Shard::WHOLE,
                 jobs,
                 timing: CrosscheckTiming {
+                    cpu: emu::ibm7090::Model::Ibm7090,
                     bound,
                     spread: false,
                 },

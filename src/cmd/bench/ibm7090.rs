@@ -58,6 +58,7 @@ fn emulated(p: &Position, bound: emu::Bound) -> Ask<'_> {
         twin: Twin::Emulated,
         settings: &[],
         timing: CrosscheckTiming {
+            cpu: emu::ibm7090::Model::Ibm7090,
             bound,
             spread: false,
         },

@@ -1,6 +1,5 @@
 //! `firstmoves chess best`: one program's answer for a position, from either twin.
 
-use chess::emulated::cycles_seconds;
 use chess::notation::line_san;
 use chess::program::Best;
 use chess::report::{BestReport, EmulatedRun, Engine};
@@ -54,7 +53,9 @@ fn best_report(p: &Position, b: &Best) -> BestReport {
         cpu_seconds: out.cpu_seconds(),
         io_wait_seconds: out.io_wait_seconds(),
         timing: out.bound.into(),
-        emulated_seconds_spread: b.spread.map(|s| s.map(cycles_seconds).into()),
+        // The machine only when not the 7090, whose reports stay as they were.
+        cpu: (out.cpu != emu::ibm7090::Model::Ibm7090).then(|| out.cpu.name().to_string()),
+        emulated_seconds_spread: b.spread.map(|s| s.map(|c| out.seconds(c)).into()),
         cycles: out.cycles,
         io_wait_cycles: out.io_wait_cycles,
         instructions: out.instructions,

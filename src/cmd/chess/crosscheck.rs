@@ -33,6 +33,8 @@ pub struct CrosscheckArgs {
     pub jobs: crate::cmd::Jobs,
     #[command(flatten)]
     pub timing: crate::cmd::bounds::TimingArg,
+    #[command(flatten)]
+    pub cpu: crate::cmd::run::ibm7090::CpuArg,
     /// Run only the K-th of N equal slices of the problems (1 <= K <= N), for spreading a
     /// campaign over machines; `firstmoves merge` combines the N JSON reports into the whole
     /// run's (needs --json).
@@ -54,6 +56,7 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
                 shard: a.shard.unwrap_or(Shard::WHOLE),
                 jobs: a.jobs.get(),
                 timing: CrosscheckTiming {
+                    cpu: a.cpu.cpu,
                     bound: a.timing.bound(),
                     // The other two bounds' runs only for the JSON's spread.
                     spread: a.json,
@@ -68,12 +71,16 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
         let mut v = r.json(host);
         if let Some(shard) = a.shard {
             // What makes shards of one run: the command, the settings, the binary.
-            let run = serde_json::json!({
+            let mut run = serde_json::json!({
                 "command": "chess crosscheck",
                 "settings": g.settings,
                 "timing": a.timing.bound().name(),
                 "version": crate::VERSION,
             });
+            // The machine too when not the 7090, so that shards of two machines do not merge.
+            if a.cpu.cpu != emu::ibm7090::Model::Ibm7090 {
+                run["cpu"] = serde_json::json!(a.cpu.cpu.name());
+            }
             v["shard"] = shard.object(run, r.seconds());
             if let Some(s) = r.spread() {
                 // Summed in cycles, so the merged spread is the whole run's to the bit.

@@ -108,6 +108,8 @@ pub struct MatchArgs {
     pub timeout: f64,
     #[command(flatten)]
     pub timing: crate::cmd::bounds::TimingArg,
+    #[command(flatten)]
+    pub cpu: crate::cmd::run::ibm7090::CpuArg,
     /// Games played at once (default: every core; 1 with a `uci:` player, which refuses more:
     /// an external engine's moves depend on the time it gets). Each game's players are built
     /// for it alone, so the games, the PGN and the report are the same for every N.
@@ -127,6 +129,7 @@ fn program(
     engine: EngineArg,
     seed: u64,
     bound: emu::Bound,
+    cpu: emu::ibm7090::Model,
 ) -> anyhow::Result<Box<dyn Engine>> {
     let Some((entry, mut settings)) = registry::find(name) else {
         bail!(
@@ -139,6 +142,8 @@ fn program(
     }
     let mut e = entry.engine(engine.twin(), &settings)?;
     e.set_option("Timing", bound.name())
+        .map_err(anyhow::Error::msg)?;
+    e.set_option("Cpu", cpu.name())
         .map_err(anyhow::Error::msg)?;
     Ok(e)
 }
@@ -167,8 +172,8 @@ fn player(a: &MatchArgs, name: &str, colour: u64) -> anyhow::Result<Box<dyn Play
         _ => (name, a.engine),
     };
     // Fail here, before any game, on a bad name or a missing twin.
-    let bound = a.timing.bound();
-    program(name, engine, a.seed, bound)?;
+    let (bound, cpu) = (a.timing.bound(), a.cpu.cpu);
+    program(name, engine, a.seed, bound, cpu)?;
     let (name, seed) = (name.to_string(), a.seed);
     // The seat in game g is White's when (g even or no --alternate) for --white: the seed
     // follows the colour played, so a game replays alone from its number.
@@ -176,7 +181,7 @@ fn player(a: &MatchArgs, name: &str, colour: u64) -> anyhow::Result<Box<dyn Play
     let make = move |g: usize| {
         let is_white = (colour == 0) == (!alternate || g & 1 == 0);
         let s = seed.wrapping_add(2 * g as u64 + u64::from(!is_white));
-        program(&name, engine, s, bound).expect("checked above")
+        program(&name, engine, s, bound, cpu).expect("checked above")
     };
     Ok(Box::new(EnginePlayer::new(Box::new(make), None)))
 }

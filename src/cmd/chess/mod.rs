@@ -130,6 +130,8 @@ pub struct Which {
     pub settings: ProgramFlags,
     #[command(flatten)]
     pub timing: crate::cmd::bounds::TimingArg,
+    #[command(flatten)]
+    pub cpu: crate::cmd::run::ibm7090::CpuArg,
 }
 
 impl Which {
@@ -151,6 +153,7 @@ impl Which {
             twin: self.engine.twin(),
             settings,
             timing: CrosscheckTiming {
+                cpu: self.cpu.cpu,
                 bound: self.timing.bound(),
                 spread,
             },

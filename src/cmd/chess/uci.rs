@@ -25,6 +25,9 @@ pub fn run(a: UciArgs) -> anyhow::Result<()> {
     engine
         .set_option("Timing", a.which.timing.bound().name())
         .map_err(anyhow::Error::msg)?;
+    engine
+        .set_option("Cpu", a.which.cpu.cpu.name())
+        .map_err(anyhow::Error::msg)?;
     uci::run(
         engine.as_mut(),
         BufReader::new(io::stdin()),

@@ -38,7 +38,7 @@ pub struct ExhibitionArgs {
     #[arg(long)]
     pub plot: Option<PathBuf>,
     /// Leave the whole evidence in this directory: the game records (records/, unless --record
-    /// names another place), report.json, times.svg, phases.md (the phase table) and index.md
+    /// names another place), report.json, times.svg, crosscheck.svg, phases.md (the phase table) and index.md
     /// tying them together.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,

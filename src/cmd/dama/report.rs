@@ -2,7 +2,7 @@
 //! folder of `--report DIR`.
 
 use anyhow::Context;
-use dama::exhibition::{plot_svg, ExhibitionReport};
+use dama::exhibition::{crosscheck_svg, plot_svg, ExhibitionReport};
 use dama::times::{self, Phase, TimeStats};
 use dama::Side;
 use serde_json::json;
@@ -171,7 +171,7 @@ pub struct Evidence<'a> {
 }
 
 /// `--report DIR`: the records (written as the games went), report.json, times.svg,
-/// phases.md and index.md.
+/// crosscheck.svg, phases.md and index.md.
 pub fn write_report(
     dir: &std::path::Path,
     evidence: &Evidence,
@@ -187,6 +187,7 @@ pub fn write_report(
         serde_json::to_string_pretty(&report_json(r))? + "\n",
     )?;
     write("times.svg", plot_svg(r))?;
+    write("crosscheck.svg", crosscheck_svg(r))?;
     let phases = phase_markdown(r);
     write(
         "phases.md",
@@ -207,7 +208,8 @@ pub fn write_report(
          - Results: SILLIAC (A) won {}, the opponents (B) {}.\n\
          - Emulated time {:.1} s ({:.2} h), {} orders; the program holds {} words of 1,024.\n\n\
          Files: [report.json](report.json) (the `--json` report), [times.svg](times.svg) (the move \
-         times beside the band), [phases.md](phases.md) (the phase table), the game records in \
+         times beside the band), [crosscheck.svg](crosscheck.svg) (the cross-check: positions \
+         examined a move, SILLIAC against the native engine), [phases.md](phases.md) (the phase table), the game records in \
          `{records}/` (`firstmoves dama replay {records}/board-NN.txt` steps through one).\n\n\
          ## Phase table\n\n{phases}\n## Boards\n\n| board | opponent (B) | result | half-moves | record |\n| ---: | --- | --- | ---: | --- |\n",
         r.boards,

@@ -282,13 +282,15 @@ impl Io {
                 c.wc -= 1;
             }
             n += 1;
-            // An IOS command that ends on the record's last word with count left takes the
-            // end of record; ending on its count leaves it for the next command
-            // [SUP `ch6_iosp_cclr`, one channel running].
+            // An IOS command that ends on the record's last word takes the end of record,
+            // with count left or on its count alike: the next command begins with the next
+            // record. SIMH's `ch6_iosp_cclr` would leave it to the next command when its tally
+            // of channel work is 11 or less, but tallies the running channel once per channel
+            // slot (its loop tests `ch_sta[ch]`): 5 + 8 x 2 = 21, so an IOS always takes it.
+            // IBSYS relies on it: it reads a three-word record with `IOSP 3` and `IORT` and
+            // goes on only when the IORT meets the tape mark after it (docs/ibsys.md).
             if by_signal && eor {
-                if c.wc > 0 {
-                    c.end_of_record = false;
-                }
+                c.end_of_record = false;
                 break;
             }
         }

@@ -68,10 +68,9 @@ impl Io {
             }
             self.channels[ch].end_of_record = ended;
             n += 1;
+            // As on a tape, an IOS command ending with the line takes its end.
             if by_signal && ended {
-                if self.channels[ch].wc > 0 {
-                    self.channels[ch].end_of_record = false;
-                }
+                self.channels[ch].end_of_record = false;
                 break;
             }
         }

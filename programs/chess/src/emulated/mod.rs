@@ -16,9 +16,11 @@ use std::fmt;
 use assembler::fap;
 use emu::ibm7090::bcd;
 use emu::ibm7090::tape::Tape;
-use emu::ibm7090::{Limits, Machine, Stop, STORE_WORDS};
+use emu::ibm7090::{Limits, Machine, Model, Stop, STORE_WORDS};
 use emu::{Bound, Spread};
 
+use crate::board::{Move, Position};
+use crate::notation::parse_uci;
 use crate::search::Cancel;
 
 pub use deck::problem_deck;
@@ -36,6 +38,25 @@ pub const OUTPUT_TAPE: u16 = 0o1203;
 
 /// Microseconds per machine cycle (docs/ibm7090.md, "Timing").
 pub const CYCLE_US: f64 = 2.18;
+
+/// The machine of the family a problem runs on and the end of the estimated figures it is
+/// timed with: the I/O's, and on the 709 and the 7094 their estimated cycle counts too, as
+/// `firstmoves run --cpu --timing` times a program (docs/timing.md "The 709 and the 7094").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub cpu: Model,
+    pub bound: Bound,
+}
+
+impl Clock {
+    /// The 7090 under `bound`.
+    pub fn ibm7090(bound: Bound) -> Clock {
+        Clock {
+            cpu: Model::Ibm7090,
+            bound,
+        }
+    }
+}
 
 /// Default instruction budget of one problem (about two emulated days, minutes on the host): far
 /// beyond any move search the tests or commands pose, so only a program caught in a loop
@@ -189,7 +210,12 @@ impl Program {
     /// A machine with the program loaded, IC at START, the system tapes mounted: an empty
     /// input tape and a blank output tape.
     pub fn machine(&self) -> Machine {
-        let mut m = Machine::new();
+        self.machine_on(Model::Ibm7090)
+    }
+
+    /// `machine` on the family's `cpu`.
+    pub fn machine_on(&self, cpu: Model) -> Machine {
+        let mut m = Machine::with_model(cpu);
         m.mem.copy_from_slice(&self.image[..]);
         m.ic = self.fap.start as u32;
         mount_system_tapes(&mut m, "");
@@ -283,9 +309,13 @@ pub struct Outcome {
     /// printout): `Machine::io_wait_cycles`.
     pub io_wait_cycles: u64,
     pub instructions: u64,
-    /// Cycles x 2.18 us, in seconds: the period time of the problem.
+    /// Cycles x the machine's cycle (2.18 us on the 7090), in seconds: the period time of the
+    /// problem.
     pub emulated_seconds: f64,
-    /// The I/O bound the run was timed with (docs/timing.md, "IBM 7090 input and output").
+    /// The machine of the family the run was on.
+    pub cpu: Model,
+    /// The I/O bound the run was timed with (docs/timing.md, "IBM 7090 input and output"), and
+    /// on the 709 and 7094 the bound of their cycle counts.
     pub bound: Bound,
     pub stop: Stop,
 }
@@ -293,30 +323,48 @@ pub struct Outcome {
 /// Seconds of a number of cycles: 2.18 us = 218 / 10^8 s, the exact product in integers and
 /// one rounding to f64, so the JSON shows 2.87200394 and not 2.8720039400000004.
 pub fn cycles_seconds(cycles: u64) -> f64 {
-    (cycles * 218) as f64 / 1e8
+    seconds_on(Model::Ibm7090, cycles)
+}
+
+/// Seconds of a number of `cpu`'s cycles, as `cycles_seconds`: the cycle in units of 10 ns
+/// (218 on the 7090, 1,200 on the 709, 200 on the 7094), the product in integers.
+pub fn seconds_on(cpu: Model, cycles: u64) -> f64 {
+    (cycles * (cpu.cycle_ps() / 10_000)) as f64 / 1e8
 }
 
 impl Outcome {
+    /// Seconds of `cycles` on the run's machine.
+    pub fn seconds(&self, cycles: u64) -> f64 {
+        seconds_on(self.cpu, cycles)
+    }
+
     /// The seconds the CPU computed (its own instructions' cycles).
     pub fn cpu_seconds(&self) -> f64 {
-        cycles_seconds(self.cycles - self.io_wait_cycles)
+        self.seconds(self.cycles - self.io_wait_cycles)
     }
 
     /// The seconds the CPU was held by input and output.
     pub fn io_wait_seconds(&self) -> f64 {
-        cycles_seconds(self.io_wait_cycles)
+        self.seconds(self.io_wait_cycles)
     }
 }
 
-/// `run_problem_with` under the I/O bound `bound`.
+/// A fresh machine of `clock`'s model with the program loaded, timed with its bound.
+fn clocked(program: &Program, clock: Clock) -> Machine {
+    let mut m = program.machine_on(clock.cpu);
+    m.set_io_bound(clock.bound);
+    m.set_cpu_bound(clock.bound);
+    m
+}
+
+/// `run_problem_with` on `clock`'s machine under its bound.
 pub fn run_problem_timed(
     program: &Program,
     deck: &str,
     limits: Limits,
-    bound: Bound,
+    clock: Clock,
 ) -> Result<Outcome, EmulatedError> {
-    let mut m = program.machine();
-    m.set_io_bound(bound);
+    let mut m = clocked(program, clock);
     mount_deck(&mut m, deck);
     let stop = m.run(limits);
     finish(program, m, stop)
@@ -338,7 +386,11 @@ pub fn cycle_spread(
     for b in Bound::ALL.into_iter().filter(|&b| b != done.bound) {
         // A budget only against a runaway: twice the instructions `done` took, and some.
         let limit = Limits::instructions(2 * done.instructions + 1_000_000);
-        let o = run_problem_timed(program, deck, limit, b)?;
+        let clock = Clock {
+            cpu: done.cpu,
+            bound: b,
+        };
+        let o = run_problem_timed(program, deck, limit, clock)?;
         if o.printed != done.printed {
             return Err(EmulatedError::UnexpectedStop {
                 reason: "timing-bound-changed-the-run".into(),
@@ -372,28 +424,28 @@ pub fn run_problem_with(
     deck: &str,
     limits: Limits,
 ) -> Result<Outcome, EmulatedError> {
-    run_problem_timed(program, deck, limits, Bound::Nominal)
+    run_problem_timed(program, deck, limits, Clock::default())
 }
 
 /// Instructions run between looks at a `Cancel`: about 30 ms of host time.
 const SLICE: u64 = 10_000_000;
 
-/// `run_problem_with`, giving up (None) when `cancel` is set; it is looked at between slices
-/// of `SLICE` instructions, so a `stop` is answered within a fraction of a second.
+/// `run_problem_with`, giving up when `cancel` is set (then `Err` with the machine as it
+/// stood, for what the program had found); it is looked at between slices of `SLICE`
+/// instructions, so a `stop` is answered within a fraction of a second.
 pub fn run_problem_until(
     program: &Program,
     deck: &str,
     limits: Limits,
-    bound: Bound,
+    clock: Clock,
     cancel: &Cancel,
-) -> Result<Option<Outcome>, EmulatedError> {
-    let mut m = program.machine();
-    m.set_io_bound(bound);
+) -> Result<Result<Outcome, Box<Machine>>, EmulatedError> {
+    let mut m = clocked(program, clock);
     mount_deck(&mut m, deck);
     let (i0, c0) = (m.instructions(), m.cycles());
     let stop = loop {
         if cancel.is_set() {
-            return Ok(None);
+            return Ok(Err(Box::new(m)));
         }
         let left = |limit: Option<u64>, used: u64| limit.map(|n| n.saturating_sub(used));
         let left_i = left(limits.max_instructions, m.instructions() - i0);
@@ -407,7 +459,29 @@ pub fn run_problem_until(
             stop => break stop,
         }
     };
-    finish(program, m, stop).map(Some)
+    finish(program, m, stop).map(Ok)
+}
+
+/// The word at `symbol + offset` of a machine running `program`, as a signed number (the
+/// store is sign-magnitude); None when the program has no such symbol.
+pub fn word_at(program: &Program, m: &Machine, symbol: &str, offset: u16) -> Option<i64> {
+    let at = program.symbol(symbol)?.checked_add(offset)? as usize;
+    let w = *m.mem.get(at)?;
+    let magnitude = (w & ((1 << 35) - 1)) as i64;
+    Some(if w & (1 << 35) != 0 {
+        -magnitude
+    } else {
+        magnitude
+    })
+}
+
+/// A move word as the chess core keeps it and LNMOV prints it (from << 9 | to << 3 |
+/// promotion 1-4 for Q R B N; squares a1 = 0 ... h8 = 63) as a legal move of `p`.
+pub fn move_of_word(p: &Position, w: i64) -> Option<Move> {
+    let square = |s: i64| format!("{}{}", (b'a' + (s & 7) as u8) as char, (s >> 3 & 7) + 1);
+    let promotion = ["", "q", "r", "b", "n"].get((w & 7) as usize)?;
+    let text = format!("{}{}{promotion}", square(w >> 9 & 63), square(w >> 3 & 63));
+    parse_uci(p, &text)
 }
 
 /// What a run that stopped at `stop` did: the end of the problem, or an unexpected stop.
@@ -445,7 +519,8 @@ pub(crate) fn finish(program: &Program, m: Machine, stop: Stop) -> Result<Outcom
         cycles: m.cycles(),
         io_wait_cycles: m.io_wait_cycles(),
         instructions: m.instructions(),
-        emulated_seconds: cycles_seconds(m.cycles()),
+        emulated_seconds: seconds_on(m.model(), m.cycles()),
+        cpu: m.model(),
         bound: m.io_bound(),
         stop,
     })

@@ -91,7 +91,7 @@ mod tests {
             &p,
             &Params::mater1(),
             Mater::limits(&Params::mater1()),
-            Bound::Low,
+            crate::emulated::Clock::ibm7090(Bound::Low),
         )
         .unwrap();
         assert_eq!(fast.outcome, low.outcome);

@@ -1,7 +1,8 @@
 //! The period comparison (docs/results.md): Kotok's program on the middle-game set with and
 //! without alpha-beta, positions examined per move beside the memo's figures, natively (minutes
 //! at the memo's 1,100 positions a minute) or on the emulated 7090 (emulated minutes, every
-//! answer checked against the native twin).
+//! answer checked against the native twin); `--cpu 709` times the same runs on the 709, the
+//! machine of the memo's "5 to 20 minutes per move".
 
 use std::time::Instant;
 
@@ -9,10 +10,10 @@ use serde_json::json;
 
 use super::tree::{tree, Params};
 use super::Kotok;
-use crate::emulated::EmulatedError;
+use crate::emulated::{Clock, EmulatedError};
 use crate::fen::to_fen;
 use crate::period::middlegames;
-use crate::program::{run, FapProgram, Figures, Twin};
+use crate::program::{run_with, FapProgram, Figures, Twin};
 
 /// The memo's rate on the 7090: "approximately 1100 positions per minute".
 pub const MEMO_POSITIONS_PER_MINUTE: f64 = 1100.0;
@@ -34,11 +35,11 @@ fn minimax() -> Params {
     }
 }
 
-/// The comparison on `twin`.
-pub fn figures(twin: Twin) -> Result<Figures, PeriodError> {
+/// The comparison on `twin`, the emulated one on `clock`'s machine.
+pub fn figures(twin: Twin, clock: Clock) -> Result<Figures, PeriodError> {
     match twin {
         Twin::Native => native(),
-        Twin::Emulated => emulated(),
+        Twin::Emulated => emulated(clock),
     }
 }
 
@@ -92,13 +93,13 @@ fn native() -> Result<Figures, PeriodError> {
     })
 }
 
-fn emulated() -> Result<Figures, PeriodError> {
+fn emulated(clock: Clock) -> Result<Figures, PeriodError> {
     let (ab, mm) = (Params::default(), minimax());
     let mut rows = Vec::new();
     let (mut pos_ab, mut pos_mm, mut sec_ab, mut sec_mm) = (0u64, 0u64, 0f64, 0f64);
     for (name, p) in middlegames() {
-        let r = run::<Kotok>(&p, &ab)?;
-        let s = run::<Kotok>(&p, &mm)?;
+        let r = run_with::<Kotok>(&p, &ab, Kotok::limits(&ab), clock)?;
+        let s = run_with::<Kotok>(&p, &mm, Kotok::limits(&mm), clock)?;
         for (e, params) in [(&r, &ab), (&s, &mm)] {
             if !Kotok::agree(&tree(&p, params), &e.answer) {
                 return Err(PeriodError::Disagree(format!(
@@ -130,7 +131,8 @@ fn emulated() -> Result<Figures, PeriodError> {
     let rate_mm = pos_mm as f64 / (sec_mm / 60.0);
     let mut text = table(&rows, "emulated_minutes", 2);
     text.push_str(&format!(
-        "emulated 7090, mean a move: alpha-beta {:.0} positions in {:.2} minutes, minimax {:.0} in {:.2} minutes\n",
+        "emulated {}, mean a move: alpha-beta {:.0} positions in {:.2} minutes, minimax {:.0} in {:.2} minutes\n",
+        clock.cpu.name(),
         pos_ab as f64 / n,
         sec_ab / 60.0 / n,
         pos_mm as f64 / n,
@@ -140,8 +142,7 @@ fn emulated() -> Result<Figures, PeriodError> {
         "positions per emulated minute: alpha-beta {rate_ab:.0}, minimax {rate_mm:.0} \
          (memo: about 1,100 on the 7090; 5-20 minutes a move on the 709 before alpha-beta)\n"
     ));
-    Ok(Figures {
-        json: json!({
+    let mut json = json!({
             "engine": "emulated",
             "positions": rows,
             "mean_positions_alpha_beta": pos_ab as f64 / n,
@@ -152,9 +153,14 @@ fn emulated() -> Result<Figures, PeriodError> {
             "positions_per_emulated_minute_minimax": rate_mm,
             "memo_positions_per_minute": 1100,
             "memo_minutes_a_move_709_before_alpha_beta": [5, 20],
-        }),
-        text,
-    })
+    });
+    // The machine and bound only when not the default, so that the 7090's report stays as it
+    // was.
+    if clock != Clock::default() {
+        json["cpu"] = json!(clock.cpu.name());
+        json["timing"] = json!(clock.bound.name());
+    }
+    Ok(Figures { json, text })
 }
 
 /// The rows as a table; `minutes` names the two minute columns' key, `decimals` their places.

@@ -8,7 +8,7 @@ use super::eval::MATE;
 use super::tree::{tree, tree_until, Params};
 use super::Kotok;
 use crate::board::Position;
-use crate::emulated::{parse_block, PrintoutError};
+use crate::emulated::{move_of_word, parse_block, word_at, Clock, PrintoutError, Program};
 use crate::fap_source;
 use crate::period::middlegames;
 use crate::program::{
@@ -17,6 +17,7 @@ use crate::program::{
 use crate::report::ProgramFields;
 use crate::sample::random_play;
 use crate::search::{Cancel, SearchResult};
+use emu::ibm7090::Machine;
 use harness::rng::Rng;
 
 /// The program card holds at most ten widths (docs/kotok.md, "The FAP program").
@@ -184,8 +185,45 @@ impl Player for Kotok {
         }
     }
 
-    fn native_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<SearchResult> {
+    fn native_until(
+        p: &Position,
+        params: &Params,
+        cancel: &Cancel,
+    ) -> Result<SearchResult, SearchResult> {
         tree_until(p, params, cancel)
+    }
+
+    /// TREE's own words: KPOS the positions examined, and at the root (level 0) KPVN the
+    /// length of the best variation so far (0 before the first root move was searched to its
+    /// end), KPV its moves, KTBS its value.
+    fn so_far(program: &Program, m: &Machine, p: &Position, _params: &Params) -> SearchResult {
+        let word = |symbol: &str, offset: u16| word_at(program, m, symbol, offset).unwrap_or(0);
+        let mut pv = Vec::new();
+        let mut q = p.clone();
+        for j in 0..word("KPVN", 0).clamp(0, 16) as u16 {
+            let Some(mv) = move_of_word(&q, word("KPV", j)) else {
+                break;
+            };
+            q.make(mv);
+            pv.push(mv);
+        }
+        SearchResult {
+            best: pv.first().copied(),
+            value: if pv.is_empty() {
+                0
+            } else {
+                word("KTBS", 0) as i32
+            },
+            depth: pv.len(),
+            pv,
+            positions: word("KPOS", 0) as u64,
+        }
+    }
+
+    /// The plies of the principal variation: the one reading of depth both twins give (the
+    /// printout has no other; the native search's deepest ply is not the emulated one's).
+    fn uci_depth(r: &SearchResult, _params: &Params) -> usize {
+        r.pv.len()
     }
 
     /// `go depth N` keeps the widths of the first N plies.
@@ -233,8 +271,8 @@ impl Player for Kotok {
             .collect()
     }
 
-    fn period(twin: Twin) -> Option<Result<Figures, FiguresError>> {
-        Some(super::period::figures(twin).map_err(Into::into))
+    fn period(twin: Twin, clock: Clock) -> Option<Result<Figures, FiguresError>> {
+        Some(super::period::figures(twin, clock).map_err(Into::into))
     }
 
     fn answer_json(r: &SearchResult) -> Value {

@@ -90,6 +90,11 @@ impl Tree<'_> {
             p.make(mv);
             let (v, line) = self.search(p, e, ply + 1, alpha, beta);
             p.unmake();
+            if self.cancelled {
+                // The move's value is unknown; the moves before it stand (at the root: the
+                // best move found so far).
+                break;
+            }
             if (white && v > best) || (!white && v < best) {
                 best = v;
                 pv = std::iter::once(mv).chain(line).collect();
@@ -116,10 +121,19 @@ pub fn tree(p: &Position, params: &Params) -> SearchResult {
     search(p, params, &Cancel::never()).0
 }
 
-/// TREE, giving up when `cancel` is set: None then.
-pub fn tree_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<SearchResult> {
+/// TREE, giving up when `cancel` is set: then `Err` with what it had, the best of the root
+/// moves searched to the end (none when the first was cut short) and the positions examined.
+pub fn tree_until(
+    p: &Position,
+    params: &Params,
+    cancel: &Cancel,
+) -> Result<SearchResult, SearchResult> {
     let (r, cancelled) = search(p, params, cancel);
-    (!cancelled).then_some(r)
+    if cancelled {
+        Err(r)
+    } else {
+        Ok(r)
+    }
 }
 
 fn search(p: &Position, params: &Params, cancel: &Cancel) -> (SearchResult, bool) {
@@ -146,6 +160,12 @@ fn search(p: &Position, params: &Params, cancel: &Cancel) -> (SearchResult, bool
         (root.value, Vec::new())
     } else {
         t.search(&mut q, root, 0, -INFINITY, INFINITY)
+    };
+    // A search stopped before its first root move was searched has no value to give.
+    let value = if t.cancelled && pv.is_empty() {
+        0
+    } else {
+        value
     };
     let r = SearchResult {
         best: pv.first().copied(),

@@ -10,13 +10,14 @@ use serde_json::{json, Value};
 use super::campaign::{read_table, BWTC_TSV};
 use super::{solve, MateResult, Params};
 use crate::board::Position;
-use crate::emulated::{EmulatedError, Outcome, PrintoutError};
+use crate::emulated::{word_at, EmulatedError, Outcome, PrintoutError, Program};
 use crate::fap_source;
 use crate::movegen::legal_moves;
 use crate::notation::parse_uci;
 use crate::program::{run, Alias, Case, FapProgram, Player, ReportField, Source};
 use crate::report::ProgramFields;
 use crate::search::SearchResult;
+use emu::ibm7090::Machine;
 use harness::rng::Rng;
 
 /// MATER I and II (Baylor and Simon 1966).
@@ -78,6 +79,27 @@ impl FapProgram for Mater {
 /// none it owes a move and plays the first legal one in the canonical order (score `cp 0`),
 /// which MATER itself never did: it was asked for mates (docs/mater.md, "Behind UCI").
 impl Player for Mater {
+    /// MPOS, the positions examined; a stopped run has proved no mate, so no move.
+    fn so_far(program: &Program, m: &Machine, _p: &Position, _params: &Params) -> SearchResult {
+        SearchResult {
+            positions: word_at(program, m, "MPOS", 0).unwrap_or(0) as u64,
+            ..SearchResult::none()
+        }
+    }
+
+    /// MATER searched for mates only: with none within its depth it gave no move.
+    fn no_move_note(params: &Params) -> String {
+        let moves = match params.max_moves {
+            1 => "one move".to_string(),
+            n => format!("{n} moves"),
+        };
+        format!(
+            "MATER found no mate within {moves} and gives no move without one (it searches \
+             only for mates): the move played is the first legal one in the canonical order, \
+             not MATER's"
+        )
+    }
+
     const AUTHOR: &'static str = "George W. Baylor and Herbert A. Simon; firstmoves";
     const ABOUT: &'static str =
         "Baylor and Simon's mating-combination program (1966; MATER II with the option Level=2)";

@@ -9,11 +9,12 @@ use serde_json::{json, Value};
 
 use super::{best, Rules, SEED};
 use crate::board::Position;
-use crate::emulated::{parse_block, PrintoutError};
+use crate::emulated::{parse_block, word_at, PrintoutError, Program};
 use crate::fap_source;
 use crate::program::{Alias, Case, FapProgram, Flag, Player, ReportField, Source, Takes};
 use crate::sample::named_positions;
 use crate::search::SearchResult;
+use emu::ibm7090::Machine;
 use harness::rng::Rng;
 
 /// Maynard Smith's one-move analyser (1961) and SOMAC (1966).
@@ -116,6 +117,15 @@ impl FapProgram for Soma {
 }
 
 impl Player for Soma {
+    /// SNMV, the moves of the position (SOMA's positions examined), once they are generated;
+    /// the choice among them is made at the end, so a stopped run has no move.
+    fn so_far(program: &Program, m: &Machine, _p: &Position, _params: &Params) -> SearchResult {
+        SearchResult {
+            positions: word_at(program, m, "SNMV", 0).unwrap_or(0) as u64,
+            ..SearchResult::none()
+        }
+    }
+
     const AUTHOR: &'static str = "John Maynard Smith; firstmoves";
     const ABOUT: &'static str =
         "Maynard Smith's one-move analyser (1961; SOMAC 1966 with the option Rules=somac1966)";

@@ -213,11 +213,11 @@ pub type Values = (Vec<(Move, Score, i32)>, u64);
 
 /// Every legal move with its value and position-play value (tenths), canonical order.
 pub fn values(p: &Position, params: &Params) -> Values {
-    values_until(p, params, &Cancel::never()).unwrap_or_default()
+    values_until(p, params, &Cancel::never()).unwrap_or_else(|so_far| so_far)
 }
 
-/// `values`, giving up when `cancel` is set: None then.
-fn values_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<Values> {
+/// `values`, giving up when `cancel` is set: then `Err` with the root moves valued before it.
+fn values_until(p: &Position, params: &Params, cancel: &Cancel) -> Result<Values, Values> {
     let mut q = p.clone();
     let mut s = Search {
         me: p.side_to_move(),
@@ -235,9 +235,13 @@ fn values_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<Values
         let v = s.value(&mut q, 1, cap);
         let pp = play::position_play(&q, p.side_to_move(), castle);
         q.unmake();
+        if s.cancelled {
+            // This move's value is unknown; the moves before it stand.
+            return Err((out, s.positions));
+        }
         out.push((mv, v, pp));
     }
-    (!s.cancelled).then_some((out, s.positions))
+    Ok((out, s.positions))
 }
 
 /// The rule for play: the greatest value, then the greatest position-play value; a remaining
@@ -248,14 +252,17 @@ pub fn best(p: &Position, params: &Params) -> (SearchResult, Option<(Score, i32)
     choose(list, positions, params)
 }
 
-/// `best`, giving up when `cancel` is set: None then.
+/// `best`, giving up when `cancel` is set: then `Err` with the best of the root moves valued
+/// before it (none when the first was cut short) and the positions examined.
 pub fn best_until(
     p: &Position,
     params: &Params,
     cancel: &Cancel,
-) -> Option<(SearchResult, Option<(Score, i32)>)> {
-    let (list, positions) = values_until(p, params, cancel)?;
-    Some(choose(list, positions, params))
+) -> Result<(SearchResult, Option<(Score, i32)>), SearchResult> {
+    match values_until(p, params, cancel) {
+        Ok((list, positions)) => Ok(choose(list, positions, params)),
+        Err((list, positions)) => Err(choose(list, positions, params).0),
+    }
 }
 
 /// The rule for play over every root move's value.

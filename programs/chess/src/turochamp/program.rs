@@ -5,13 +5,14 @@
 
 use std::fmt;
 
-use emu::ibm7090::Limits;
+use emu::ibm7090::{Limits, Machine};
 use serde_json::{json, Value};
 
-use super::{best, best_until, Params};
+use super::{best, best_until, Params, Score};
 use crate::board::Position;
 use crate::emulated::{
-    parse_block, problem_deck, run_problem_with, EmulatedError, PrintoutError, DEFAULT_BUDGET,
+    move_of_word, parse_block, problem_deck, run_problem_with, word_at, EmulatedError,
+    PrintoutError, Program, DEFAULT_BUDGET,
 };
 use crate::fap_source;
 use crate::program::{assembled, Case, FapProgram, Flag, Player, Source, Takes};
@@ -175,12 +176,37 @@ impl Player for Turochamp {
         }
     }
 
-    fn native_until(p: &Position, params: &Params, cancel: &Cancel) -> Option<Answer> {
+    fn native_until(
+        p: &Position,
+        params: &Params,
+        cancel: &Cancel,
+    ) -> Result<Answer, SearchResult> {
         let (result, top) = best_until(p, params, cancel)?;
-        Some(Answer {
+        Ok(Answer {
             result,
             position_play: top.map(|t| t.1),
         })
+    }
+
+    /// The root loop's words: TPOS the positions examined, THTOP set once a root move has
+    /// been valued, TTMV the best so far and TTM, TTN, TTD its value (mate, W, B).
+    fn so_far(program: &Program, m: &Machine, p: &Position, params: &Params) -> SearchResult {
+        let word = |symbol: &str| word_at(program, m, symbol, 0).unwrap_or(0);
+        let best = (word("THTOP") != 0)
+            .then(|| move_of_word(p, word("TTMV")))
+            .flatten();
+        let value = Score {
+            mate: word("TTM").signum() as i8,
+            num: word("TTN"),
+            den: word("TTD"),
+        };
+        SearchResult {
+            best,
+            value: if best.is_some() { value.milli() } else { 0 },
+            pv: best.into_iter().collect(),
+            positions: word("TPOS") as u64,
+            depth: params.full_plies,
+        }
     }
 
     /// `go depth N` sets the plies in which every move is considerable (1 to the analysis's

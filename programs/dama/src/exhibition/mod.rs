@@ -20,7 +20,7 @@ mod plot;
 mod record;
 
 pub use play::{Event, EventKind, Exhibition, Input, Mover, Summary};
-pub use plot::plot_svg;
+pub use plot::{crosscheck_svg, plot_svg};
 pub use record::{
     end_line, machine_line, opponent_line, parse_record, parse_record_file, read_record, verify,
     whole_lines, GameRecord, Header, RecordFile, RecordLine, Recorded, Resumed,
@@ -122,7 +122,12 @@ pub struct MachineMove {
     #[serde(rename = "move")]
     pub mv: Move,
     pub value: i32,
+    /// Positions the program examined, its own count.
     pub positions: u64,
+    /// Positions the native faithful engine examined in the same position: the cross-check's
+    /// other half, drawn against `positions` (not in the JSON report, which keeps its shape).
+    #[serde(skip)]
+    pub native_positions: u64,
     pub phase: Phase,
     pub period_ns: u64,
 }

@@ -395,11 +395,8 @@ impl Exhibition {
                         r.text
                     )));
                 }
-                out.extend(
-                    check(b, &g.pos, setting, std::slice::from_ref(r))
-                        .0
-                        .map(EventKind::Mismatch),
-                );
+                let (mismatch, native) = check(b, &g.pos, setting, std::slice::from_ref(r));
+                out.extend(mismatch.map(EventKind::Mismatch));
                 if outcome(&g.pos).is_some() || !is_legal(&g.pos, mv) {
                     // Cannot follow an illegal move: the board is abandoned.
                     let m = g.mismatch("no legal move of that kind".to_string(), r.text.clone());
@@ -415,6 +412,7 @@ impl Exhibition {
                     mv,
                     value,
                     positions,
+                    native_positions: native.positions,
                     phase: Phase::of(&g.pos),
                     period_ns: r.period_ns(),
                 }));
