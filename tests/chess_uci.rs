@@ -233,19 +233,9 @@ fn python_chess_speaks_the_protocol_with_every_program() {
         .iter()
         .map(|e| e.name().to_string())
         .collect();
-    let out = Command::new("python3")
-        .arg(script)
-        .arg(common::BIN)
-        .args(&programs)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("run python3");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut args = vec![common::BIN.to_string()];
+    args.extend(programs);
+    let text = python(script, &args);
     assert!(text.contains("ok mater emulated"), "{text}");
 }
 
@@ -327,6 +317,23 @@ fn a_file_with_no_readable_problem_is_an_error() {
     );
 }
 
+/// A python-chess script's standard output; the script must end with status 0.
+fn python(script: &str, args: &[impl AsRef<std::ffi::OsStr>]) -> String {
+    let out = Command::new("python3")
+        .arg(script)
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("run python3");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
 /// A short game against Stockfish (Skill Level 0) driven by python-chess, then the emulated twin
 /// with an option configured and its `info string` read. `.ci/run` installs
 /// both (`pip install chess`, Debian's `stockfish`); elsewhere the build marks the test ignored
@@ -341,17 +348,7 @@ fn python_chess_game_against_stockfish() {
         env!("CARGO_MANIFEST_DIR"),
         "/programs/chess/testdata/uci_game.py"
     );
-    let out = Command::new("python3")
-        .args([script, common::BIN, "/usr/games/stockfish", "20"])
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("run python3");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = python(script, &[common::BIN, "/usr/games/stockfish", "20"]);
     assert!(text.contains("result "), "{text}");
     assert!(
         text.contains("emulated ") && text.contains("info string"),
