@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::tmux::Session;
 use common::{scratch, BIN, ROOT};
 
 /// Longest a single command may take on a loaded 2-core machine in the test profile.
@@ -143,63 +144,36 @@ fn command(program: &str, dir: &Path, home: &Path) -> Command {
 /// Runs a terminal command in tmux (a server of its own), waits for it to draw, quits it
 /// with `q` (or Ctrl-C); whether the shell saw it end with status 0.
 fn run_in_tmux(tag: &str, at: usize, line: &str, dir: &Path, home: &Path) -> Result<(), String> {
-    let socket = format!("docs-{tag}-{at}-{}", std::process::id());
-    let rc = dir.join(format!("{socket}.rc"));
-    let _ = std::fs::remove_file(&rc);
-    // A new line, not `;`: the command's own line may end in a comment.
-    let script = format!("{line}\necho $? > {}", rc.display());
-    let tmux = |args: &[&str]| {
-        command("tmux", dir, home)
-            .args(["-L", &socket])
-            .args(args)
-            .stdout(Stdio::piped())
-            .output()
-            .unwrap()
-    };
-    let dir_text = dir.display().to_string();
-    let started = tmux(&[
-        "new-session",
-        "-d",
-        "-x",
-        "150",
-        "-y",
-        "60",
-        "-c",
-        &dir_text,
-        "bash",
-        "-c",
-        &script,
-    ]);
-    if !started.status.success() {
-        return Err(format!(
-            "tmux: {}",
-            String::from_utf8_lossy(&started.stderr)
-        ));
-    }
-    let start = Instant::now();
+    let path = path();
+    let path = path.to_str().expect("a PATH in UTF-8");
+    // A new line, not `;`, after the command: its own line may end in a comment.
+    let shell = format!(
+        "cd '{}' && export PATH='{path}' HOME='{}' && {line}\necho EXITED $?; sleep 120",
+        dir.display(),
+        home.display()
+    );
+    let s = Session::shell(&format!("docs-{tag}-{at}"), 150, 60, &shell);
     // Drawn: the screen holds text for a while.
-    while start.elapsed() < LIMIT && !rc.exists() {
-        let pane = tmux(&["capture-pane", "-p"]);
-        if String::from_utf8_lossy(&pane.stdout).trim().len() > 40 {
-            std::thread::sleep(Duration::from_secs(2));
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(100));
+    let drawn = s.poll(LIMIT, |pane| {
+        pane.trim().len() > 40 || pane.contains("EXITED")
+    });
+    if drawn.is_ok() {
+        std::thread::sleep(Duration::from_secs(2));
     }
     // The exhibition's view quits on `q`; the consoles read it as text and leave on Ctrl-C.
-    let _ = tmux(&["send-keys", "q"]);
-    let asked = Instant::now();
-    while start.elapsed() < LIMIT && !rc.exists() {
-        if asked.elapsed() > Duration::from_secs(5) {
-            let _ = tmux(&["send-keys", "C-c"]);
+    s.keys(&["q"]);
+    let ended = |pane: &str| pane.contains("EXITED");
+    let pane = match s.poll(Duration::from_secs(5), ended) {
+        Ok(pane) => Ok(pane),
+        Err(_) => {
+            s.keys(&["C-c"]);
+            s.poll(LIMIT, ended)
         }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let _ = tmux(&["kill-server"]);
-    match std::fs::read_to_string(&rc) {
-        Ok(code) if code.trim() == "0" => Ok(()),
-        Ok(code) => Err(format!("ended with status {}", code.trim())),
-        Err(_) => Err("did not end after q".into()),
+    };
+    match pane {
+        Ok(pane) if pane.contains("EXITED 0") => Ok(()),
+        Ok(pane) => Err(format!("ended otherwise: {}", pane.trim())),
+        Err(_) => Err("did not end after q and Ctrl-C".into()),
     }
 }
 

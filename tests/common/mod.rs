@@ -11,6 +11,9 @@ use std::process::{Command, Output};
 /// IBM's FAP run under IBSYS in SIMH, and its listing read back (`fap_ibm`, `fap_judge`).
 pub mod ibsys;
 
+/// A tmux terminal of a test's own (the terminal views).
+pub mod tmux;
+
 /// The reports' JSON Schemas checked against their output (`json_schema`).
 pub mod schema;
 
