@@ -563,6 +563,10 @@ impl Machine {
             while left > 0 {
                 let (exit, l) = hot::steps(&mut self.mem, &mut self.icache, self.dec, r, left);
                 left = l;
+                if std::mem::take(&mut r.xec_ran) {
+                    // As `machine`'s XEC does; nothing in the hot loop takes it.
+                    self.channel_traps.delay = true;
+                }
                 match exit {
                     Exit::Done => {}
                     Exit::Stop(stop) => return stop,

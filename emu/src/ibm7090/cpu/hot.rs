@@ -2,9 +2,11 @@
 //! and on the store and the cache of decoded words alone, so that the host keeps the
 //! registers in its own. It leaves to `Machine::execute_left` the instructions that need
 //! more of the machine, and those that name index registers in a less common way
-//! (indirect, a tag naming several registers, a tag 0 where a register is the operand).
+//! (indirect, a tag naming several registers, a tag 0 where a register is the operand). An
+//! XEC of a word it runs (not a transfer) it runs itself (`xec`).
 
 use super::super::decode;
+use super::super::isa::Op;
 use super::exec::{core, Flow};
 use super::icache::{refill, Icache};
 use super::regs::Regs;
@@ -54,6 +56,15 @@ pub(super) fn steps(
             Flow::Next => {}
             Flow::Stop(stop) => break Exit::Stop(stop),
             Flow::Machine => {
+                if e.op == Op::Xec {
+                    if let Some((h, flow)) = xec(mem, icache, dec, g, y, at, e.cycles as u64) {
+                        g = h;
+                        match flow {
+                            Flow::Stop(stop) => break Exit::Stop(stop),
+                            _ => continue,
+                        }
+                    }
+                }
                 // Not run here: the caller runs it and counts it.
                 g.instructions += n - left - 1;
                 *r = g;
@@ -65,4 +76,63 @@ pub(super) fn steps(
     g.instructions += n - left;
     *r = g;
     (exit, left)
+}
+
+/// An XEC (at `at`, its own `cycles`) of the word at `y`, when that word is one the hot loop
+/// runs and not a transfer: executed as if it stood at `at`, both counted (the XEC here, the
+/// step's count the caller's), and `Regs::xec_ran` set for the trap hold-off XEC makes.
+/// `None`: nothing done, the XEC is left to the machine (a chain, a transfer, which may go
+/// back to the XEC and must be seen by the tight-loop test, or a word the hot loop leaves).
+/// Out of line, and the registers by value, so that the loop keeps its own in the host's.
+#[inline(never)]
+fn xec(
+    mem: &mut [u64; STORE_WORDS],
+    icache: &mut Icache,
+    dec: &decode::Table,
+    mut g: Regs,
+    y: u16,
+    at: u16,
+    cycles: u64,
+) -> Option<(Regs, Flow)> {
+    let word = mem[y as usize];
+    if icache[y as usize].word != word {
+        refill(icache, dec, y, word);
+    }
+    let e = icache[y as usize];
+    if transfers(e.op) {
+        return None;
+    }
+    let ty = e.address.wrapping_sub(g.xa[e.yx as usize & 3] as u16) & ADDR;
+    let flow = core::<true>(mem, &mut g, &e, ty, at, cycles + e.cycles as u64, false);
+    if let Flow::Machine = flow {
+        return None;
+    }
+    g.instructions += 1;
+    g.xec_ran = true;
+    Some((g, flow))
+}
+
+/// The orders that can set the IC to their address (XEC, and the orders the hot loop leaves,
+/// return `Flow::Machine` and need no test).
+fn transfers(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Txi
+            | Op::Tix
+            | Op::Tnx
+            | Op::Txh
+            | Op::Txl
+            | Op::Str
+            | Op::Tra
+            | Op::Ttr
+            | Op::Tlq
+            | Op::Tsx
+            | Op::Tze
+            | Op::Tnz
+            | Op::Tpl
+            | Op::Tmi
+            | Op::Tov
+            | Op::Tno
+            | Op::Tqp
+    )
 }

@@ -196,6 +196,8 @@ fn hot_loop_agrees_with_single_steps() {
                 (b.sense_lights, b.sense_indicators, b.multi_tag),
                 "{at}"
             );
+            // The hold-off an XEC leaves, whichever path ran it.
+            assert_eq!(a.channel_traps, b.channel_traps, "{at}");
             assert_eq!(
                 (a.cycles(), a.instructions()),
                 (b.cycles(), b.instructions()),
@@ -207,4 +209,99 @@ fn hot_loop_agrees_with_single_steps() {
             b.mem[b.ic as usize] = w;
         }
     }
+}
+
+/// `program` at 0o100 run with `limits` (the hot loop), and again one step at a time up to the
+/// same count: the same stop, registers, counters, trap hold-off and store.
+fn run_as_steps(program: &[u64], data: &[(usize, u64)], limits: Limits) -> (Machine, Stop) {
+    let mut a = Machine::new();
+    a.load(0o100, program);
+    for &(at, w) in data {
+        a.mem[at] = w;
+    }
+    a.ic = 0o100;
+    let mut b = Machine::new();
+    b.mem = a.mem.clone();
+    b.ic = a.ic;
+    let stop_a = a.run(limits);
+    let mut stop_b = Stop::InstructionBudget;
+    while b.instructions() < a.instructions() {
+        if let Some(s) = b.step() {
+            stop_b = s;
+            break;
+        }
+    }
+    if matches!(stop_a, Stop::InstructionBudget | Stop::CycleBudget) {
+        // The single steps ran to the same count.
+        assert_eq!(stop_b, Stop::InstructionBudget);
+    } else {
+        assert_eq!(stop_a, stop_b);
+    }
+    assert_eq!(
+        (a.ac, a.mq, a.xr, a.ic, a.overflow),
+        (b.ac, b.mq, b.xr, b.ic, b.overflow)
+    );
+    assert_eq!(
+        (a.cycles(), a.instructions()),
+        (b.cycles(), b.instructions())
+    );
+    assert_eq!(a.channel_traps, b.channel_traps);
+    assert!(a.mem[..] == b.mem[..]);
+    (a, stop_a)
+}
+
+#[test]
+fn xec_in_the_hot_loop_as_single_steps() {
+    // XEC of CHS and of NOP by turns (a word the loop stores), counted down by XR1.
+    let chs = ins("CHS", 0, 0, 0);
+    let nop = ins("NOP", 0, 0, 0);
+    let program = [
+        ins("AXT", 50, 1, 0),
+        ins("CLA", 0o201, 0, 0),
+        ins("XEC", 0o200, 0, 0),
+        ins("CAL", 0o200, 0, 0),
+        ins("ERA", 0o202, 0, 0),
+        ins("SLW", 0o200, 0, 0),
+        ins("TIX", 0o101, 1, 1),
+        ins("HPR", 0, 0, 0),
+    ];
+    let data = [(0o200, chs), (0o201, 7), (0o202, chs ^ nop)];
+    let (m, stop) = run_as_steps(&program, &data, Limits::none());
+    assert_eq!(stop, Stop::HaltProceed { address: 0o107 });
+    // XEC and its word count two; the hold-off XEC leaves is on.
+    assert_eq!(m.instructions(), 1 + 50 * 7 + 1);
+    assert!(m.channel_traps.delay);
+    // Budgets that end just before, at and after an XEC.
+    for n in 1..=12 {
+        run_as_steps(&program, &data, Limits::instructions(n));
+        run_as_steps(&program, &data, Limits::cycles(n));
+    }
+}
+
+#[test]
+fn xec_of_a_store_into_the_running_code() {
+    // The executed STO writes the word after the XEC, which then runs as written (CLA 0o202);
+    // an executed HTR stops at the XEC with the HTR's target.
+    let program = [
+        ins("CLA", 0o201, 0, 0),
+        ins("XEC", 0o200, 0, 0),
+        ins("NOP", 0, 0, 0),
+        ins("XEC", 0o203, 0, 0),
+    ];
+    let data = [
+        (0o200, ins("STO", 0o102, 0, 0)),
+        (0o201, ins("CLA", 0o202, 0, 0)),
+        (0o202, 9),
+        (0o203, ins("HTR", 0o150, 0, 0)),
+    ];
+    let (m, stop) = run_as_steps(&program, &data, Limits::none());
+    assert_eq!(
+        stop,
+        Stop::Halt {
+            address: 0o103,
+            target: 0o150,
+            trapped: false
+        }
+    );
+    assert_eq!((m.ac, m.ic, m.instructions()), (9, 0o150, 6));
 }
