@@ -563,16 +563,20 @@ impl Machine {
             while left > 0 {
                 let (exit, l) = hot::steps(&mut self.mem, &mut self.icache, self.dec, r, left);
                 left = l;
-                if std::mem::take(&mut r.xec_ran) {
-                    // As `machine`'s XEC does; nothing in the hot loop takes it.
-                    self.channel_traps.delay = true;
-                }
                 match exit {
                     Exit::Done => {}
                     Exit::Stop(stop) => return stop,
                     Exit::Left { word, at } => {
                         let before = r.instructions;
-                        if let Err(stop) = self.execute_left(r, word, at) {
+                        let res = match hot::xec(&mut self.mem, &mut self.icache, self.dec, r, at) {
+                            Some(res) => {
+                                // The hold-off an XEC makes, as `machine`'s XEC sets it.
+                                self.channel_traps.delay = true;
+                                res
+                            }
+                            None => self.execute_left(r, word, at),
+                        };
+                        if let Err(stop) = res {
                             return stop;
                         }
                         if r.ic == at as u32 {

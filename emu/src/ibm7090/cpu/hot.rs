@@ -3,7 +3,7 @@
 //! registers in its own. It leaves to `Machine::execute_left` the instructions that need
 //! more of the machine, and those that name index registers in a less common way
 //! (indirect, a tag naming several registers, a tag 0 where a register is the operand). An
-//! XEC of a word it runs (not a transfer) it runs itself (`xec`).
+//! XEC it leaves of a word it runs (not a transfer) runs in `xec`, without the machine.
 
 use super::super::decode;
 use super::super::isa::Op;
@@ -56,15 +56,6 @@ pub(super) fn steps(
             Flow::Next => {}
             Flow::Stop(stop) => break Exit::Stop(stop),
             Flow::Machine => {
-                if e.op == Op::Xec {
-                    if let Some((h, flow)) = xec(mem, icache, dec, g, y, at, e.cycles as u64) {
-                        g = h;
-                        match flow {
-                            Flow::Stop(stop) => break Exit::Stop(stop),
-                            _ => continue,
-                        }
-                    }
-                }
                 // Not run here: the caller runs it and counts it.
                 g.instructions += n - left - 1;
                 *r = g;
@@ -78,22 +69,25 @@ pub(super) fn steps(
     (exit, left)
 }
 
-/// An XEC (at `at`, its own `cycles`) of the word at `y`, when that word is one the hot loop
-/// runs and not a transfer: executed as if it stood at `at`, both counted (the XEC here, the
-/// step's count the caller's), and `Regs::xec_ran` set for the trap hold-off XEC makes.
-/// `None`: nothing done, the XEC is left to the machine (a chain, a transfer, which may go
-/// back to the XEC and must be seen by the tight-loop test, or a word the hot loop leaves).
-/// Out of line, and the registers by value, so that the loop keeps its own in the host's.
+/// The word the loop left at `at` (its entry in the cache), if it is an XEC of a word the
+/// loop runs and not a transfer: runs the XEC and that word as if it stood at `at`, counts
+/// both and returns how it ended; the caller sets the trap hold-off an XEC makes. `None`:
+/// nothing done, the XEC is left to the machine (a chain, a transfer, which may come back to
+/// the XEC and must be seen by the tight-loop test, or a word the loop leaves), as is any
+/// other word. Out of the loop, so that the loop's own registers are as they were.
 #[inline(never)]
-fn xec(
+pub(super) fn xec(
     mem: &mut [u64; STORE_WORDS],
     icache: &mut Icache,
     dec: &decode::Table,
-    mut g: Regs,
-    y: u16,
+    r: &mut Regs,
     at: u16,
-    cycles: u64,
-) -> Option<(Regs, Flow)> {
+) -> Option<Result<(), Stop>> {
+    let x = icache[at as usize];
+    if x.op != Op::Xec {
+        return None;
+    }
+    let y = x.address.wrapping_sub(r.xa[x.yx as usize & 3] as u16) & ADDR;
     let word = mem[y as usize];
     if icache[y as usize].word != word {
         refill(icache, dec, y, word);
@@ -102,14 +96,17 @@ fn xec(
     if transfers(e.op) {
         return None;
     }
-    let ty = e.address.wrapping_sub(g.xa[e.yx as usize & 3] as u16) & ADDR;
-    let flow = core::<true>(mem, &mut g, &e, ty, at, cycles + e.cycles as u64, false);
-    if let Flow::Machine = flow {
-        return None;
-    }
-    g.instructions += 1;
-    g.xec_ran = true;
-    Some((g, flow))
+    let ty = e.address.wrapping_sub(r.xa[e.yx as usize & 3] as u16) & ADDR;
+    let cycles = x.cycles as u64 + e.cycles as u64;
+    let mut g = *r;
+    let res = match core::<true>(mem, &mut g, &e, ty, at, cycles, false) {
+        Flow::Machine => return None,
+        Flow::Next => Ok(()),
+        Flow::Stop(stop) => Err(stop),
+    };
+    g.instructions += 2;
+    *r = g;
+    Some(res)
 }
 
 /// The orders that can set the IC to their address (XEC, and the orders the hot loop leaves,

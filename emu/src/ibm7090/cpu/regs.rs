@@ -23,9 +23,6 @@ pub(super) struct Regs {
     pub overflow: bool,
     pub cycles: u64,
     pub instructions: u64,
-    /// The hot loop ran an XEC since the caller last looked: the trap hold-off an XEC makes
-    /// (`ChannelTraps::delay`) is the caller's to set.
-    pub xec_ran: bool,
 }
 
 impl Default for Regs {
@@ -40,7 +37,6 @@ impl Default for Regs {
             overflow: false,
             cycles: 0,
             instructions: 0,
-            xec_ran: false,
         }
     }
 }
@@ -59,7 +55,6 @@ impl Regs {
             overflow: m.overflow,
             cycles: m.cycles,
             instructions: m.instructions,
-            xec_ran: false,
         }
     }
 
