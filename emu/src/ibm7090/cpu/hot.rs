@@ -98,14 +98,13 @@ pub(super) fn xec(
     }
     let ty = e.address.wrapping_sub(r.xa[e.yx as usize & 3] as u16) & ADDR;
     let cycles = x.cycles as u64 + e.cycles as u64;
-    let mut g = *r;
-    let res = match core::<true>(mem, &mut g, &e, ty, at, cycles, false) {
+    // `core` leaves the registers untouched when it declines the word.
+    let res = match core::<true>(mem, r, &e, ty, at, cycles, false) {
         Flow::Machine => return None,
         Flow::Next => Ok(()),
         Flow::Stop(stop) => Err(stop),
     };
-    g.instructions += 2;
-    *r = g;
+    r.instructions += 2;
     Some(res)
 }
 
