@@ -177,13 +177,9 @@ fn spread<T, R, F>(
         for _ in 0..pool.current_num_threads() {
             let (tx, next) = (tx.clone(), &next);
             s.spawn(move |_| {
-                loop {
-                    let Some(&i) = order.get(next.fetch_add(1, Relaxed)) else {
-                        break;
-                    };
-                    let item = &items[i];
+                while let Some(&i) = order.get(next.fetch_add(1, Relaxed)) {
                     // A send fails once the caller stopped listening: take no more.
-                    if tx.send((i, f(item))).is_err() {
+                    if tx.send((i, f(&items[i]))).is_err() {
                         break;
                     }
                 }
