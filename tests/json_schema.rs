@@ -75,6 +75,9 @@ fn registry() -> Vec<Report> {
             ],
         },
     ]
+    .into_iter()
+    .chain(machine_and_dama_reports())
+    .collect()
 }
 
 /// `T`'s schema as a report of it is printed: an `Option` without `skip_serializing_if` is
@@ -224,4 +227,39 @@ fn the_validator_judges_each_keyword() {
         );
     }
     assert!(validate(&json!({"pattern": "x"}), &json!("x"))[0].contains("does not know"));
+}
+
+/// The machines' reports (asm, run, bench, diag, timing) and dama's, with the commands that
+/// print them: every dialect, machine and flag that changes a report's keys.
+fn machine_and_dama_reports() -> Vec<Report> {
+    vec![Report {
+        name: "asm",
+        schema: schema_for::<assembler::report::AsmReport>,
+        heading: "asm",
+        runs: vec![
+            args(&[
+                "asm",
+                "programs/dama/dama.sil",
+                "-o",
+                "target/json-schema-dama.pt",
+                "--json",
+            ]),
+            args(&[
+                "asm",
+                "assembler/testdata/fap/sum.fap",
+                "-o",
+                "target/json-schema-sum.obj",
+                "--json",
+            ]),
+            args(&[
+                "asm",
+                "assembler/tests/ok_9ap_cards.9ap",
+                "--dialect",
+                "9ap",
+                "-o",
+                "target/json-schema-cards.cbn",
+                "--json",
+            ]),
+        ],
+    }]
 }
