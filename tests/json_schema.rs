@@ -346,5 +346,62 @@ fn machine_and_dama_reports() -> Vec<Report> {
                 ],
             ],
         ),
+        report(
+            "bench",
+            schema_for::<harness::report::bench::BenchReport>,
+            "bench",
+            &[
+                // SIMH's i7094 beside it where it is installed (`simh` null where not).
+                &["bench", "7090", "--seconds", "0.1", "--json"],
+                &[
+                    "bench",
+                    "7090",
+                    "--cpu",
+                    "7094",
+                    "--seconds",
+                    "0.1",
+                    "--no-simh",
+                    "--json",
+                ],
+                &[
+                    "bench",
+                    "silliac",
+                    "--seconds",
+                    "0.1",
+                    "--no-simh",
+                    "--json",
+                ],
+                &[
+                    "bench",
+                    "7090",
+                    "--program",
+                    "soma",
+                    "--seconds",
+                    "0.1",
+                    "--no-simh",
+                    "--json",
+                ],
+            ],
+        ),
+        report(
+            "bench-live-view",
+            schema_for::<harness::report::bench::LiveViewReport>,
+            "bench (live view)",
+            &[&["bench", "silliac", "--live-view", "--json"]],
+        ),
+        report(
+            "bench-campaign",
+            schema_for::<harness::report::bench::CampaignBenchReport>,
+            "bench (campaign)",
+            &[&[
+                "bench",
+                "campaign",
+                "--program",
+                "soma",
+                "--positions",
+                "1",
+                "--json",
+            ]],
+        ),
     ]
 }

@@ -3,4 +3,5 @@
 //! so the two cannot drift. They live here, beside the typed spread and bound they share,
 //! because the emulators themselves know nothing of JSON.
 
+pub mod bench;
 pub mod run;
