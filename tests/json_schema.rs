@@ -403,5 +403,23 @@ fn machine_and_dama_reports() -> Vec<Report> {
                 "--json",
             ]],
         ),
+        report(
+            "diag",
+            schema_for::<diag::Report>,
+            "diag",
+            &[
+                &["diag", "9m10a", "--json"],
+                // The operator's script stops.
+                &["diag", "9m08a", "--json"],
+                // A diagnostic without tables: its stops unjudged.
+                &[
+                    "diag",
+                    "../shared/diags/9m04a.asm",
+                    "--start",
+                    "30",
+                    "--json",
+                ],
+            ],
+        ),
     ]
 }
