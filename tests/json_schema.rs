@@ -421,5 +421,17 @@ fn machine_and_dama_reports() -> Vec<Report> {
                 ],
             ],
         ),
+        report(
+            "timing",
+            schema_for::<harness::report::timing::TimingTable>,
+            "timing",
+            &[&["timing", "--json"]],
+        ),
+        report(
+            "timing-dama",
+            schema_for::<harness::report::timing::DamaTiming>,
+            "timing (dama)",
+            &[&["timing", "--program", "dama", "--json"]],
+        ),
     ]
 }

@@ -5,3 +5,4 @@
 
 pub mod bench;
 pub mod run;
+pub mod timing;
