@@ -249,6 +249,12 @@ fn the_validator_judges_each_keyword() {
     assert!(validate(&json!({"pattern": "x"}), &json!("x"))[0].contains("does not know"));
 }
 
+/// Findler's Fig. 2: A to move, with jumps.
+const FIG2: &str = "A:5,7,8,9,10,11,17,23/B:15,16,19,22,26,28,29,32/A";
+
+/// A game over: A has filled its goal.
+const A_HAS_WON: &str = "A:25,26,27,28,29,30,31,32/B:9,10,11,12,13,14,15,16/B";
+
 /// The machines' reports (asm, run, bench, diag, timing) and dama's, with the commands that
 /// print them: every dialect, machine and flag that changes a report's keys.
 fn machine_and_dama_reports() -> Vec<Report> {
@@ -432,6 +438,63 @@ fn machine_and_dama_reports() -> Vec<Report> {
             schema_for::<harness::report::timing::DamaTiming>,
             "timing (dama)",
             &[&["timing", "--program", "dama", "--json"]],
+        ),
+        report(
+            "dama-moves",
+            schema_for::<dama::report::MovesReport>,
+            "dama moves",
+            &[
+                &["dama", "moves", "--json"],
+                &["dama", "moves", "--slow", "--json", "--position", FIG2],
+            ],
+        ),
+        report(
+            "dama-show",
+            schema_for::<dama::report::ShowReport>,
+            "dama show",
+            &[
+                &["dama", "show", "--json"],
+                &["dama", "show", "--json", "--position", A_HAS_WON],
+            ],
+        ),
+        report(
+            "dama-perft",
+            schema_for::<dama::report::PerftReport>,
+            "dama perft",
+            &[
+                &["dama", "perft", "--depth", "3", "--json"],
+                &[
+                    "dama",
+                    "perft",
+                    "--depth",
+                    "2",
+                    "--slow",
+                    "--json",
+                    "--position",
+                    FIG2,
+                ],
+            ],
+        ),
+        report(
+            "dama-play",
+            schema_for::<dama::GameRecord>,
+            "dama play",
+            &[
+                &[
+                    "dama", "play", "--a", "findler", "--b", "random", "--seed", "3", "--json",
+                ],
+                &[
+                    "dama",
+                    "play",
+                    "--a",
+                    "grand",
+                    "--b",
+                    "greedy",
+                    "--json",
+                    "--position",
+                    FIG2,
+                ],
+            ],
         ),
     ]
 }

@@ -1,8 +1,13 @@
-//! `dama best --json` as Rust types: the command fills them and prints them, and the report's
-//! JSON Schema (docs/schema/dama-best.json) is generated from them, so the two cannot drift.
+//! dama's reports as Rust types (`dama best --json`, `moves`, `show`, `perft` ...): the
+//! commands fill them and print them, and each report's JSON Schema (docs/schema/dama-*.json)
+//! is generated from them, so the two cannot drift. Reports the library builds itself (a
+//! game's record, a match, a learning run) derive the schema where they are defined.
 
 use schemars::JsonSchema;
 use serde::Serialize;
+
+use crate::board::{Move, Position, Side};
+use crate::game::End;
 
 /// Which engine searched.
 #[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
@@ -49,4 +54,56 @@ pub struct RootMove {
     #[serde(rename = "move")]
     pub mv: String,
     pub value: i32,
+}
+
+/// A position's legal moves (`dama moves --json`).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct MovesReport {
+    pub position: Position,
+    /// The side to move.
+    pub side: Side,
+    /// The legal moves in canonical order.
+    pub moves: Vec<Move>,
+}
+
+/// A position's facts (`dama show --json`).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ShowReport {
+    pub position: Position,
+    /// The side to move.
+    pub side: Side,
+    /// A piece on rows 4-5 (Findler's middle game).
+    pub middle_game: bool,
+    /// Findler's rank number r (72 at the start).
+    pub rank_number: i32,
+    /// How many legal moves the side to move has.
+    pub legal_moves: usize,
+    /// Who won, when the game is over; else null.
+    pub winner: Option<Side>,
+    /// How it ended, when the game is over; else null.
+    pub end: Option<End>,
+}
+
+/// Move paths counted from a position (`dama perft --json`).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct PerftReport {
+    /// The position counted from.
+    pub position: Position,
+    /// Whether the slow generator counted too and agreed (`--slow`).
+    pub slow_checked: bool,
+    /// One count per depth, 1 to the depth asked.
+    pub counts: Vec<PerftCount>,
+}
+
+/// The move paths of one depth.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct PerftCount {
+    /// Half-moves down.
+    pub depth: u32,
+    /// Paths of that many half-moves.
+    pub paths: u64,
 }
