@@ -496,5 +496,23 @@ fn machine_and_dama_reports() -> Vec<Report> {
                 ],
             ],
         ),
+        report(
+            "dama-learn",
+            schema_for::<dama::learn::LearnReport>,
+            "dama learn",
+            &[
+                &["dama", "learn", "--seed", "1", "--json"],
+                &[
+                    "dama",
+                    "learn",
+                    "--seed",
+                    "2",
+                    "--iterations",
+                    "2",
+                    "--both-sides",
+                    "--json",
+                ],
+            ],
+        ),
     ]
 }
