@@ -514,5 +514,51 @@ fn machine_and_dama_reports() -> Vec<Report> {
                 ],
             ],
         ),
+        report(
+            "dama-match",
+            schema_for::<dama::report::MatchJson>,
+            "dama match",
+            &[
+                &[
+                    "dama", "match", "--x", "findler", "--y", "greedy", "--pairs", "1", "--json",
+                ],
+                // Two shards, and their merge: the whole match's report.
+                &[
+                    "dama",
+                    "match",
+                    "--x",
+                    "findler",
+                    "--y",
+                    "greedy",
+                    "--pairs",
+                    "3",
+                    "--json",
+                    "--shard",
+                    "1/2",
+                    "-o",
+                    "target/json-schema-dama-match-1.json",
+                ],
+                &[
+                    "dama",
+                    "match",
+                    "--x",
+                    "findler",
+                    "--y",
+                    "greedy",
+                    "--pairs",
+                    "3",
+                    "--json",
+                    "--shard",
+                    "2/2",
+                    "-o",
+                    "target/json-schema-dama-match-2.json",
+                ],
+                &[
+                    "merge",
+                    "target/json-schema-dama-match-1.json",
+                    "target/json-schema-dama-match-2.json",
+                ],
+            ],
+        ),
     ]
 }

@@ -274,15 +274,21 @@ pub fn learn_with(
 }
 
 /// The result of a match between two strategies.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct MatchReport {
+    /// The first strategy (a Findler player with its setting, e.g. `findler:a3+b3`).
     pub x: String,
+    /// The second strategy.
     pub y: String,
+    /// Games played: two a pair, sides swapped.
     pub games: usize,
+    /// Games the first strategy won.
     pub x_wins: usize,
+    /// Games the second strategy won.
     pub y_wins: usize,
     /// Games won by whoever moved first after the opening.
     pub first_mover_wins: usize,
+    /// Games ended by a side unable to move.
     pub blocked_ends: usize,
 }
 

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::board::{Move, Position, Side};
 use crate::game::End;
+use crate::learn::MatchReport;
 
 /// Which engine searched.
 #[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
@@ -106,4 +107,54 @@ pub struct PerftCount {
     pub depth: u32,
     /// Paths of that many half-moves.
     pub paths: u64,
+}
+
+/// The shard a report is of (`--shard K/N`), and the run it is a shard of.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ShardOf<R> {
+    /// This shard's number, 1 to `n`.
+    pub k: usize,
+    /// The shards of the whole run.
+    pub n: usize,
+    /// What makes the N reports shards of one run: the command, its settings, the binary's
+    /// version (`firstmoves merge` refuses shards whose runs differ).
+    pub run: R,
+}
+
+/// A match between two strategies (`dama match --json`), or with `--shard K/N` one slice of
+/// its pairs; `firstmoves merge` adds the shards' counts into the whole match's report.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct MatchJson {
+    #[serde(flatten)]
+    pub result: MatchReport,
+    /// With `--shard K/N` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "ShardOf<MatchRun>")]
+    pub shard: Option<ShardOf<MatchRun>>,
+}
+
+/// The command a match's shards name.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+pub enum MatchCommand {
+    #[serde(rename = "dama match")]
+    DamaMatch,
+}
+
+/// What makes shards of one match.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct MatchRun {
+    pub command: MatchCommand,
+    /// The strategies as given.
+    pub x: String,
+    pub y: String,
+    /// Pairs of games of the whole match.
+    pub pairs: usize,
+    /// Half-moves of the random openings.
+    pub opening: usize,
+    pub seed: u64,
+    /// The binary's version.
+    pub version: String,
 }
