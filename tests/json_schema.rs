@@ -560,5 +560,11 @@ fn machine_and_dama_reports() -> Vec<Report> {
                 ],
             ],
         ),
+        report(
+            "dama-bench",
+            schema_for::<dama::report::DamaBenchReport>,
+            "dama bench",
+            &[&["dama", "bench", "--repeat", "1", "--json"]],
+        ),
     ]
 }

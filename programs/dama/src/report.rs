@@ -158,3 +158,56 @@ pub struct MatchRun {
     /// The binary's version.
     pub version: String,
 }
+
+/// The native engines' speed (`dama bench --json`): host figures, which vary run to run.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct DamaBenchReport {
+    /// Runs of each measurement; the fastest is kept.
+    pub repeat: u32,
+    /// A search per case, by both engines.
+    pub cases: Vec<BenchCase>,
+    /// perft from the start.
+    pub perft: BenchPerft,
+}
+
+/// One position and setting searched by the faithful and the fast engine.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BenchCase {
+    /// The position and setting, in words.
+    pub case: String,
+    pub position: Position,
+    /// The move both engines chose; null when the side to move has none.
+    #[serde(rename = "move")]
+    pub mv: Option<Move>,
+    /// Its value C(1).
+    pub value: i32,
+    /// The faithful engine's figures.
+    pub faithful: EngineSpeed,
+    /// The fast engine's.
+    pub fast: EngineSpeed,
+}
+
+/// One engine's search of a case.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct EngineSpeed {
+    /// Positions examined, as the engine counts them.
+    pub positions: u64,
+    /// The fastest run's host seconds.
+    pub host_seconds: f64,
+    pub positions_per_second: f64,
+}
+
+/// perft's speed.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BenchPerft {
+    pub depth: u32,
+    /// Move paths of that many half-moves.
+    pub paths: u64,
+    /// The fastest run's host seconds.
+    pub host_seconds: f64,
+    pub paths_per_second: f64,
+}
