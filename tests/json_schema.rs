@@ -247,6 +247,21 @@ fn the_validator_judges_each_keyword() {
         );
     }
     assert!(validate(&json!({"pattern": "x"}), &json!("x"))[0].contains("does not know"));
+    // A tuple, as schemars writes one.
+    let pair = json!({"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}],
+                      "minItems": 2, "maxItems": 2});
+    assert_eq!(validate(&pair, &json!(["a", 1])), Vec::<String>::new());
+    for (value, why) in [
+        (json!([1, 1]), "$[0]"),
+        (json!(["a"]), "minItems"),
+        (json!(["a", 1, 2]), "maxItems"),
+    ] {
+        let errors = validate(&pair, &value);
+        assert!(
+            errors.iter().any(|e| e.contains(why)),
+            "{value}: {errors:?} should say {why}"
+        );
+    }
 }
 
 /// Findler's Fig. 2: A to move, with jumps.
@@ -565,6 +580,58 @@ fn machine_and_dama_reports() -> Vec<Report> {
             schema_for::<dama::report::DamaBenchReport>,
             "dama bench",
             &[&["dama", "bench", "--repeat", "1", "--json"]],
+        ),
+        report(
+            "dama-crosscheck",
+            schema_for::<dama::crosscheck::CrosscheckJson>,
+            "dama crosscheck",
+            &[
+                &[
+                    "dama",
+                    "crosscheck",
+                    "--positions",
+                    "2",
+                    "--seed",
+                    "7",
+                    "--json",
+                ],
+                // Two shards under another bound, and their merge: the whole run's report.
+                &[
+                    "dama",
+                    "crosscheck",
+                    "--positions",
+                    "3",
+                    "--seed",
+                    "7",
+                    "--timing",
+                    "low",
+                    "--json",
+                    "--shard",
+                    "1/2",
+                    "-o",
+                    "target/json-schema-dama-crosscheck-1.json",
+                ],
+                &[
+                    "dama",
+                    "crosscheck",
+                    "--positions",
+                    "3",
+                    "--seed",
+                    "7",
+                    "--timing",
+                    "low",
+                    "--json",
+                    "--shard",
+                    "2/2",
+                    "-o",
+                    "target/json-schema-dama-crosscheck-2.json",
+                ],
+                &[
+                    "merge",
+                    "target/json-schema-dama-crosscheck-1.json",
+                    "target/json-schema-dama-crosscheck-2.json",
+                ],
+            ],
         ),
     ]
 }
