@@ -633,5 +633,44 @@ fn machine_and_dama_reports() -> Vec<Report> {
                 ],
             ],
         ),
+        report(
+            "dama-exhibition",
+            schema_for::<dama::report::ExhibitionJson>,
+            "dama exhibition",
+            &[
+                &["dama", "exhibition", "--boards", "2", "--json"],
+                &[
+                    "dama",
+                    "exhibition",
+                    "--boards",
+                    "3",
+                    "--timing",
+                    "high",
+                    "--select",
+                    "a2+b2",
+                    "--json",
+                ],
+                // Records written, then resumed: a resumed run has no `by_bound`.
+                &[
+                    "dama",
+                    "exhibition",
+                    "--boards",
+                    "2",
+                    "--record",
+                    "target/json-schema-records",
+                    "--json",
+                ],
+                &[
+                    "dama",
+                    "exhibition",
+                    "--boards",
+                    "2",
+                    "--record",
+                    "target/json-schema-records",
+                    "--resume",
+                    "--json",
+                ],
+            ],
+        ),
     ]
 }

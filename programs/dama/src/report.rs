@@ -7,8 +7,12 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::board::{Move, Position, Side};
+use crate::crosscheck::Mismatch;
+use crate::exhibition::{BandCounts, PhaseRow};
 use crate::game::End;
 use crate::learn::MatchReport;
+use crate::times::{ByPhase, TimeStats};
+use harness::json::{BoundName, Bounds};
 
 /// Which engine searched.
 #[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
@@ -210,4 +214,109 @@ pub struct BenchPerft {
     /// The fastest run's host seconds.
     pub host_seconds: f64,
     pub paths_per_second: f64,
+}
+
+/// The exhibition's report (`dama exhibition --json`): its own figures, under the bound chosen,
+/// and the period time under every bound.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ExhibitionJson {
+    #[serde(flatten)]
+    pub exhibition: ExhibitionFigures,
+    /// The bound `--timing` chose (the figures above are under it).
+    pub timing: BoundName,
+    /// The total period time under every bound.
+    pub emulated_seconds_spread: Bounds<f64>,
+    /// The same games under each bound (without `--resume` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "ByBound")]
+    pub by_bound: Option<ByBound>,
+}
+
+/// The exhibition's figures under one bound (`--report DIR`'s report.json is these alone).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ExhibitionFigures {
+    /// Boards played at once.
+    pub boards: u8,
+    /// Findler's setting the program searched under.
+    pub setting: String,
+    /// Moves SILLIAC made.
+    pub machine_moves: usize,
+    /// Machine moves the native engine disagrees with (0 expected).
+    pub mismatches: usize,
+    /// Each of them.
+    pub mismatch_list: Vec<Mismatch>,
+    /// The machine moves' period times (null without one).
+    pub move_seconds: Option<TimeStats>,
+    /// Moves inside Findler's 10-150 s.
+    pub within_10_150_s: usize,
+    /// Moves below, inside and above 10-150 s.
+    pub band: BandCounts,
+    /// A row per phase and band.
+    pub phase_table: Vec<PhaseRow>,
+    /// The move times per game phase.
+    pub by_phase: ByPhase,
+    /// SILLIAC's period time.
+    pub emulated_seconds: f64,
+    /// Host time.
+    pub host_seconds: f64,
+    /// `emulated_seconds` over `host_seconds`.
+    pub speed_up: f64,
+    /// Games won by each side (A is SILLIAC).
+    pub results: Results,
+    /// Words of SILLIAC's store the program uses.
+    pub words_used: usize,
+    /// SILLIAC's orders executed.
+    pub orders: u64,
+    /// Orders executed by code (name, count), most first.
+    pub order_counts: Vec<(String, u64)>,
+    /// Each board's record.
+    pub per_board: Vec<BoardJson>,
+}
+
+/// Games won by each side.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Results {
+    /// SILLIAC's wins.
+    #[serde(rename = "A")]
+    pub a: usize,
+    /// The opponents'.
+    #[serde(rename = "B")]
+    pub b: usize,
+}
+
+/// How one board went.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BoardJson {
+    pub board: u8,
+    /// The opponent's strategy.
+    pub opponent: String,
+    /// The winner; null while unfinished.
+    pub winner: Option<Side>,
+    /// How the game ended; null while unfinished.
+    pub end: Option<End>,
+    pub half_moves: usize,
+    /// SILLIAC's move times on this board.
+    pub move_seconds: Option<TimeStats>,
+}
+
+/// The same games' move times under each bound.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ByBound {
+    pub low: BoundFigures,
+    pub nominal: BoundFigures,
+    pub high: BoundFigures,
+}
+
+/// The move times under one bound.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BoundFigures {
+    pub move_seconds: Option<TimeStats>,
+    pub band: BandCounts,
+    pub phase_table: Vec<PhaseRow>,
 }
