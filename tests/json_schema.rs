@@ -402,6 +402,8 @@ fn machine_and_dama_reports() -> Vec<Report> {
                     "--no-simh",
                     "--json",
                 ],
+                // LISP 1.5's Wang job (../shared).
+                &["bench", "lisp", "--seconds", "0.1", "--no-simh", "--json"],
             ],
         ),
         report(
