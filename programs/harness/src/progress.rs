@@ -98,7 +98,11 @@ where
 fn pool_of(jobs: usize) -> Option<rayon::ThreadPool> {
     match jobs.max(1) {
         1 => None,
-        n => rayon::ThreadPoolBuilder::new().num_threads(n).build().ok(),
+        n => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .stack_size(crate::THREAD_STACK)
+            .build()
+            .ok(),
     }
 }
 
