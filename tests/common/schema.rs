@@ -1,7 +1,8 @@
 //! A JSON Schema validator for the part of the 2020-12 draft that schemars writes for the
 //! reports' types: `type` (one or a list), `const`, `enum`, `properties`, `required`,
-//! `additionalProperties`, `items`, `$ref` into `$defs`, `anyOf`, `oneOf`, `allOf`, `minimum`,
-//! `maximum`, and the `true`/`false` schemas. A keyword outside that list is an error, so that a
+//! `additionalProperties`, `items`, `prefixItems`, `minItems`, `maxItems` (a tuple's), `$ref`
+//! into `$defs`, `anyOf`, `oneOf`, `allOf`, `minimum`, `maximum`, and the `true`/`false`
+//! schemas. A keyword outside that list is an error, so that a
 //! schema the validator cannot judge never passes unread.
 
 use serde_json::{Map, Value};
@@ -57,11 +58,22 @@ fn check(root: &Value, schema: &Value, value: &Value, path: &str, errors: &mut V
             }
             "items" => {
                 if let Value::Array(items) = value {
-                    for (i, item) in items.iter().enumerate() {
+                    // Beside `prefixItems`, `items` judges the items after them.
+                    let prefix = s.get("prefixItems").and_then(Value::as_array);
+                    let skip = prefix.map_or(0, Vec::len);
+                    for (i, item) in items.iter().enumerate().skip(skip) {
                         check(root, want, item, &format!("{path}[{i}]"), errors);
                     }
                 }
             }
+            "prefixItems" => {
+                if let (Value::Array(items), Some(schemas)) = (value, want.as_array()) {
+                    for (i, (item, sub)) in items.iter().zip(schemas).enumerate() {
+                        check(root, sub, item, &format!("{path}[{i}]"), errors);
+                    }
+                }
+            }
+            "minItems" | "maxItems" => check_length(key, want, value, path, errors),
             "const" | "enum" => {}
             k if ANNOTATIONS.contains(&k) => {}
             k => errors.push(format!("{path}: the validator does not know `{k}`")),
@@ -147,6 +159,21 @@ fn check_bound(key: &str, want: &Value, value: &Value, path: &str, errors: &mut 
     };
     if !ok {
         errors.push(format!("{path}: {value} is beyond the {key} {want}"));
+    }
+}
+
+fn check_length(key: &str, want: &Value, value: &Value, path: &str, errors: &mut Vec<String>) {
+    let (Some(bound), Value::Array(items)) = (want.as_u64(), value) else {
+        return;
+    };
+    let n = items.len() as u64;
+    let ok = if key == "minItems" {
+        n >= bound
+    } else {
+        n <= bound
+    };
+    if !ok {
+        errors.push(format!("{path}: {n} items, beyond the {key} {bound}"));
     }
 }
 
