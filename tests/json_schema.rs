@@ -75,6 +75,9 @@ fn registry() -> Vec<Report> {
             ],
         },
     ]
+    .into_iter()
+    .chain(chess_reports())
+    .collect()
 }
 
 /// `T`'s schema as a report of it is printed: an `Option` without `skip_serializing_if` is
@@ -224,4 +227,77 @@ fn the_validator_judges_each_keyword() {
         );
     }
     assert!(validate(&json!({"pattern": "x"}), &json!("x"))[0].contains("does not know"));
+}
+
+/// The chess reports beyond `chess best`, each with runs that cover its variants (every
+/// program, machine and flag that changes its keys) and, for a campaign, the merge of shards.
+fn chess_reports() -> Vec<Report> {
+    let programs: Vec<&str> = chess::registry::PLAYERS.iter().map(|e| e.name()).collect();
+    let crosscheck = |p: &str, positions: &str, more: &[&str]| {
+        let mut run = args(&["-q", "chess", "crosscheck", "--program", p]);
+        run.extend(args(&["--positions", positions]));
+        run.extend(args(more));
+        run.push("--json".into());
+        run
+    };
+    let mut crosschecks: Vec<Vec<String>> =
+        programs.iter().map(|p| crosscheck(p, "1", &[])).collect();
+    crosschecks.push(crosscheck("soma", "1", &["--cpu", "709"]));
+    crosschecks.push(crosscheck(
+        "soma",
+        "2",
+        &["--rules", "somac1966", "--shard", "1/2"],
+    ));
+    crosschecks.push(merged(
+        "chess-crosscheck",
+        &crosscheck("turochamp", "2", &[]),
+    ));
+    vec![Report {
+        name: "chess-crosscheck",
+        schema: schema_for::<chess::report::crosscheck::Crosscheck>,
+        heading: "chess crosscheck",
+        runs: crosschecks,
+    }]
+}
+
+/// The `merge` command line of `run` (which ends in `--json`) cut into two shards; the shards
+/// are written once per test process, under `name`.
+fn merged(name: &str, run: &[String]) -> Vec<String> {
+    let dir = common::scratch("json-schema");
+    let mut line = args(&["merge"]);
+    for k in 1..=2 {
+        let file = dir.join(format!("{name}-{k}.json"));
+        let mut shard: Vec<&str> = run.iter().map(String::as_str).collect();
+        let slice = format!("{k}/2");
+        shard.extend(["--shard", &slice]);
+        static MADE: std::sync::Mutex<BTreeSet<PathBuf>> = std::sync::Mutex::new(BTreeSet::new());
+        let mut made = MADE.lock().unwrap();
+        if made.insert(file.clone()) {
+            std::fs::write(&file, stdout(&shard)).unwrap();
+        }
+        line.push(file.to_string_lossy().into_owned());
+    }
+    line
+}
+
+/// The validator on a tuple, as schemars writes a pair.
+#[test]
+fn the_validator_judges_tuples() {
+    let schema = json!({
+        "type": "array",
+        "items": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}],
+                  "minItems": 2, "maxItems": 2}
+    });
+    assert_eq!(validate(&schema, &json!([["a", 1]])), Vec::<String>::new());
+    for (value, why) in [
+        (json!([["a", "b"]]), "$[0][1]"),
+        (json!([["a"]]), "minItems"),
+        (json!([["a", 1, 2]]), "maxItems"),
+    ] {
+        let errors = validate(&schema, &value);
+        assert!(
+            errors.iter().any(|e| e.contains(why)),
+            "{value}: {errors:?} should say {why}"
+        );
+    }
 }

@@ -1,7 +1,8 @@
 //! A JSON Schema validator for the part of the 2020-12 draft that schemars writes for the
 //! reports' types: `type` (one or a list), `const`, `enum`, `properties`, `required`,
-//! `additionalProperties`, `items`, `$ref` into `$defs`, `anyOf`, `oneOf`, `allOf`, `minimum`,
-//! `maximum`, and the `true`/`false` schemas. A keyword outside that list is an error, so that a
+//! `additionalProperties`, `items`, `prefixItems`, `minItems`, `maxItems` (a tuple's),
+//! `$ref` into `$defs`, `anyOf`, `oneOf`, `allOf`, `minimum`, `maximum`, and the `true`/`false`
+//! schemas. A keyword outside that list is an error, so that a
 //! schema the validator cannot judge never passes unread.
 
 use serde_json::{Map, Value};
@@ -56,9 +57,29 @@ fn check(root: &Value, schema: &Value, value: &Value, path: &str, errors: &mut V
                 }
             }
             "items" => {
+                // Past the ones `prefixItems` judges, if any.
+                let skip = s
+                    .get("prefixItems")
+                    .and_then(Value::as_array)
+                    .map_or(0, Vec::len);
                 if let Value::Array(items) = value {
-                    for (i, item) in items.iter().enumerate() {
+                    for (i, item) in items.iter().enumerate().skip(skip) {
                         check(root, want, item, &format!("{path}[{i}]"), errors);
+                    }
+                }
+            }
+            "prefixItems" => {
+                if let (Value::Array(items), Some(wants)) = (value, want.as_array()) {
+                    for (i, (item, w)) in items.iter().zip(wants).enumerate() {
+                        check(root, w, item, &format!("{path}[{i}]"), errors);
+                    }
+                }
+            }
+            "minItems" | "maxItems" => {
+                if let (Value::Array(items), Some(bound)) = (value, want.as_u64()) {
+                    let n = items.len() as u64;
+                    if (key == "minItems" && n < bound) || (key == "maxItems" && n > bound) {
+                        errors.push(format!("{path}: {n} items, beyond the {key} {bound}"));
                     }
                 }
             }
