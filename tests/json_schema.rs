@@ -252,12 +252,54 @@ fn chess_reports() -> Vec<Report> {
         "chess-crosscheck",
         &crosscheck("turochamp", "2", &[]),
     ));
-    vec![Report {
-        name: "chess-crosscheck",
-        schema: schema_for::<chess::report::crosscheck::Crosscheck>,
-        heading: "chess crosscheck",
-        runs: crosschecks,
-    }]
+    let pgn = common::scratch("json-schema").join("match.pgn");
+    let matched = |more: &[&str]| {
+        let mut run = args(&["-q", "chess", "match", "--max-moves", "3", "--games", "2"]);
+        run.extend(args(more));
+        run.push("--json".into());
+        run
+    };
+    let matches = vec![
+        matched(&["--white", "kotok", "--black", "soma"]),
+        matched(&[
+            "--white",
+            "turochamp",
+            "--black",
+            "mater",
+            "--engine",
+            "emulated",
+            "--pgn",
+            &pgn.to_string_lossy(),
+        ]),
+        matched(&[
+            "--white",
+            "kotok",
+            "--black",
+            "emulated:soma",
+            "--cpu",
+            "709",
+            "--shard",
+            "2/2",
+        ]),
+        merged(
+            "chess-match",
+            &matched(&["--white", "soma", "--black", "kotok", "--alternate"]),
+        ),
+    ];
+    vec![
+        Report {
+            name: "chess-crosscheck",
+            schema: schema_for::<chess::report::crosscheck::Crosscheck>,
+            heading: "chess crosscheck",
+            runs: crosschecks,
+        },
+        Report {
+            name: "chess-match",
+            schema: schema_for::<chess::report::matchplay::MatchReport>,
+            heading: "chess match",
+            runs: matches,
+        },
+    ]
 }
 
 /// The `merge` command line of `run` (which ends in `--json`) cut into two shards; the shards

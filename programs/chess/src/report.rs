@@ -3,6 +3,7 @@
 //! drift. `chess best --json` here, the others in the modules below.
 
 pub mod crosscheck;
+pub mod matchplay;
 
 use harness::json::{BoundName, Bounds};
 use schemars::JsonSchema;
