@@ -299,6 +299,18 @@ fn chess_reports() -> Vec<Report> {
             heading: "chess match",
             runs: matches,
         },
+        Report {
+            name: "chess-period",
+            schema: schema_for::<chess::report::period::PeriodReport>,
+            heading: "chess period",
+            runs: vec![
+                args(&["chess", "period", "--json"]),
+                args(&["chess", "period", "--engine", "emulated", "--json"]),
+                args(&[
+                    "chess", "period", "--engine", "emulated", "--cpu", "709", "--json",
+                ]),
+            ],
+        },
     ]
 }
 

@@ -20,7 +20,6 @@ use std::sync::{Mutex, OnceLock};
 
 use emu::ibm7090::{Limits, Machine};
 use emu::{Bound, Spread};
-use serde_json::Value;
 
 use super::board::{Position, START_FEN};
 use super::emulated::{
@@ -30,6 +29,7 @@ use super::emulated::{
 use super::movegen::legal_moves;
 use super::printer;
 use super::report::crosscheck::{Answer, CaseSettings};
+use super::report::period::PeriodReport;
 use super::report::ProgramFields;
 use super::search::{Cancel, SearchResult};
 use super::uci::Engine;
@@ -381,7 +381,7 @@ pub trait Player: FapProgram {
 /// Figures a program reports beside its period sources (Kotok's `chess period`).
 #[derive(Clone, Debug)]
 pub struct Figures {
-    pub json: Value,
+    pub json: PeriodReport,
     pub text: String,
 }
 

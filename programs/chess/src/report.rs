@@ -4,6 +4,7 @@
 
 pub mod crosscheck;
 pub mod matchplay;
+pub mod period;
 
 use harness::json::{BoundName, Bounds};
 use schemars::JsonSchema;
