@@ -311,6 +311,15 @@ fn chess_reports() -> Vec<Report> {
                 ]),
             ],
         },
+        Report {
+            name: "timing-chess",
+            schema: schema_for::<chess::report::timing::TimingReport>,
+            heading: "timing (a 7090 chess program)",
+            runs: programs
+                .iter()
+                .map(|p| args(&["timing", "--program", p, "--json"]))
+                .collect(),
+        },
     ]
 }
 

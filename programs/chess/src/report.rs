@@ -5,6 +5,7 @@
 pub mod crosscheck;
 pub mod matchplay;
 pub mod period;
+pub mod timing;
 
 use harness::json::{BoundName, Bounds};
 use schemars::JsonSchema;
