@@ -320,7 +320,59 @@ fn chess_reports() -> Vec<Report> {
                 .map(|p| args(&["timing", "--program", p, "--json"]))
                 .collect(),
         },
+        Report {
+            name: "chess-mate",
+            schema: schema_for::<chess::report::mate::MateReport>,
+            heading: "chess mate",
+            runs: ["native", "emulated"]
+                .iter()
+                .flat_map(|engine| {
+                    ["1", "2"].map(|mater| {
+                        args(&[
+                            "chess",
+                            "mate",
+                            "--fen",
+                            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+                            "--engine",
+                            engine,
+                            "--mater",
+                            mater,
+                            "--json",
+                        ])
+                    })
+                })
+                .chain([args(&[
+                    "chess",
+                    "mate",
+                    "--fen",
+                    "6k1/8/8/8/8/8/8/R5K1 w - - 0 1",
+                    "--json",
+                ])])
+                .collect(),
+        },
+        Report {
+            name: "chess-mate-campaign",
+            schema: schema_for::<chess::report::mate::MateCampaignReport>,
+            heading: "chess mate-campaign",
+            runs: vec![
+                mate_campaign(&["--positions", "3"]),
+                mate_campaign(&["--positions", "3", "--engine", "emulated"]),
+                mate_campaign(&["--positions", "3", "--threat-levels", "1", "--shard", "1/2"]),
+                merged(
+                    "chess-mate-campaign",
+                    &mate_campaign(&["--positions", "4", "--engine", "emulated"]),
+                ),
+            ],
+        },
     ]
+}
+
+/// `chess mate-campaign` with `more`, as JSON.
+fn mate_campaign(more: &[&str]) -> Vec<String> {
+    let mut run = args(&["-q", "chess", "mate-campaign"]);
+    run.extend(args(more));
+    run.push("--json".into());
+    run
 }
 
 /// The `merge` command line of `run` (which ends in `--json`) cut into two shards; the shards

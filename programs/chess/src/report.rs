@@ -4,6 +4,7 @@
 
 pub mod crosscheck;
 pub mod matchplay;
+pub mod mate;
 pub mod period;
 pub mod timing;
 
