@@ -364,6 +364,29 @@ fn chess_reports() -> Vec<Report> {
                 ),
             ],
         },
+        Report {
+            name: "chess-cards",
+            schema: schema_for::<chess::report::cards::CardsReport>,
+            heading: "chess cards",
+            // The deck's first problem is skipped, its second answered.
+            runs: programs
+                .iter()
+                .flat_map(|p| {
+                    ["native", "emulated"].map(|engine| {
+                        args(&[
+                            "chess",
+                            "cards",
+                            "programs/chess/testdata/cards.txt",
+                            "--program",
+                            p,
+                            "--engine",
+                            engine,
+                            "--json",
+                        ])
+                    })
+                })
+                .collect(),
+        },
     ]
 }
 

@@ -2,6 +2,7 @@
 //! report's JSON Schema (docs/schema/NAME.json) is generated from the type, so the two cannot
 //! drift. `chess best --json` here, the others in the modules below.
 
+pub mod cards;
 pub mod crosscheck;
 pub mod matchplay;
 pub mod mate;
