@@ -387,6 +387,18 @@ fn chess_reports() -> Vec<Report> {
                 })
                 .collect(),
         },
+        Report {
+            name: "chess-perft",
+            schema: schema_for::<chess::report::perft::PerftReport>,
+            heading: "chess perft",
+            runs: vec![
+                args(&["chess", "perft", "--depth", "2", "--json"]),
+                args(&["chess", "perft", "--depth", "2", "--divide", "--json"]),
+                args(&[
+                    "chess", "perft", "--depth", "2", "--engine", "emulated", "--json",
+                ]),
+            ],
+        },
     ]
 }
 

@@ -6,6 +6,7 @@ pub mod cards;
 pub mod crosscheck;
 pub mod matchplay;
 pub mod mate;
+pub mod perft;
 pub mod period;
 pub mod timing;
 
