@@ -252,6 +252,10 @@ fn chess_reports() -> Vec<Report> {
         "chess-crosscheck",
         &crosscheck("turochamp", "2", &[]),
     ));
+    crosschecks.push(merged(
+        "chess-crosscheck-709",
+        &crosscheck("mater", "2", &["--cpu", "709"]),
+    ));
     let pgn = common::scratch("json-schema").join("match.pgn");
     let matched = |more: &[&str]| {
         let mut run = args(&["-q", "chess", "match", "--max-moves", "3", "--games", "2"]);
