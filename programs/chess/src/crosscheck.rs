@@ -11,7 +11,7 @@ use super::emulated::{seconds_on, Clock, EmulatedError};
 use super::fen::to_fen;
 use super::program::{run_with, spread_of, Case, Player, ReportField};
 use super::report::crosscheck as json;
-use harness::progress::Progress;
+use harness::progress::{map_costliest_first, map_in_order, NoProgress, Progress};
 
 /// A problem on which the twins differ.
 #[derive(Clone, Debug)]
@@ -107,42 +107,40 @@ pub fn crosscheck<P: Player>(
     )
 }
 
-/// What one problem gave: over the budget, or both twins' answers.
-enum Checked<P: Player> {
+/// What one problem's emulated run gave: over the budget, or its answer, seconds and spread.
+enum Emulated<P: Player> {
     OverBudget,
-    Compared {
-        emulated: Result<(P::Answer, f64, Option<Spread>), String>,
-        native: P::Answer,
-    },
+    Ran(Result<(P::Answer, f64, Option<Spread>), String>),
 }
 
-/// One problem, a pure function of its case: the same on any thread, in any order.
-fn check<P: Player>(
+/// One problem's emulated run, a pure function of its case: the same on any thread, in any
+/// order.
+fn emulated<P: Player>(
     c: &Case<P::Params>,
     cycles: Option<u64>,
     timing: CrosscheckTiming,
-) -> Checked<P> {
+) -> Emulated<P> {
     let limits = match cycles {
         Some(cycles) => Limits::cycles(cycles),
         None => P::limits(&c.params),
     };
-    let emulated = match run_with::<P>(&c.position, &c.params, limits, timing.clock()) {
-        Err(EmulatedError::UnexpectedStop { reason, .. })
-            if cycles.is_some() && reason == Stop::CycleBudget.reason() =>
-        {
-            return Checked::OverBudget;
-        }
-        Err(e) => Err(e.to_string()),
-        Ok(run) if timing.spread => match spread_of::<P>(&c.position, &c.params, &run.outcome) {
-            Ok(spread) => Ok((run.answer, run.outcome.emulated_seconds, Some(spread))),
+    Emulated::Ran(
+        match run_with::<P>(&c.position, &c.params, limits, timing.clock()) {
+            Err(EmulatedError::UnexpectedStop { reason, .. })
+                if cycles.is_some() && reason == Stop::CycleBudget.reason() =>
+            {
+                return Emulated::OverBudget;
+            }
             Err(e) => Err(e.to_string()),
+            Ok(run) if timing.spread => {
+                match spread_of::<P>(&c.position, &c.params, &run.outcome) {
+                    Ok(spread) => Ok((run.answer, run.outcome.emulated_seconds, Some(spread))),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+            Ok(run) => Ok((run.answer, run.outcome.emulated_seconds, None)),
         },
-        Ok(run) => Ok((run.answer, run.outcome.emulated_seconds, None)),
-    };
-    Checked::Compared {
-        emulated,
-        native: P::native(&c.position, &c.params),
-    }
+    )
 }
 
 /// `crosscheck` with the budget a problem in machine cycles given (None: the program's own
@@ -173,12 +171,20 @@ pub fn crosscheck_within<P: Player>(
         bound: timing.bound,
         spread: timing.spread.then(Spread::default),
     };
-    let results =
-        harness::progress::map_in_order(cases, jobs, progress, |c| check::<P>(c, cycles, timing));
-    for (c, checked) in cases.iter().zip(results) {
-        match checked {
-            Checked::OverBudget => report.over_budget.push(c.clone()),
-            Checked::Compared { emulated, native } => {
+    // The native twin first, on every thread: the positions it examines foretell how long the
+    // emulated run takes, which then go costliest first so that no thread ends alone on a long
+    // one. The results are still summed in problem order.
+    let natives = map_in_order(cases, jobs, &mut NoProgress, |c| {
+        P::native(&c.position, &c.params)
+    });
+    let cost: Vec<u64> = natives.iter().map(|n| P::result(n).positions).collect();
+    let runs = map_costliest_first(cases, &cost, jobs, progress, |c| {
+        emulated::<P>(c, cycles, timing)
+    });
+    for ((c, run), native) in cases.iter().zip(runs).zip(natives) {
+        match run {
+            Emulated::OverBudget => report.over_budget.push(c.clone()),
+            Emulated::Ran(emulated) => {
                 let emulated = emulated.map(|(answer, seconds, spread)| {
                     report.seconds.push(seconds);
                     if let (Some(sum), Some(s)) = (report.spread.as_mut(), spread) {

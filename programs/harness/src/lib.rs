@@ -7,3 +7,8 @@ pub mod json;
 pub mod progress;
 pub mod rng;
 pub mod shard;
+
+/// The stack of every thread a program or harness starts for a game or campaign: an unoptimised
+/// build's frames hold machines and boards by value and need about 3 MiB where the standard
+/// 2 MiB ran out (`dama exhibition` beside its other bounds); the memory is only reserved.
+pub const THREAD_STACK: usize = 16 << 20;

@@ -152,7 +152,7 @@ fn with_other_bounds(
             .filter(|&b| b != opts.timing)
             .collect()
     };
-    let (r, rest) = std::thread::scope(|s| {
+    let (r, rest) = std::thread::scope(|s| -> anyhow::Result<_> {
         let handles: Vec<_> = others
             .iter()
             .map(|&b| {
@@ -161,16 +161,19 @@ fn with_other_bounds(
                     record_dir: None,
                     ..opts.clone()
                 };
-                s.spawn(move || ex::exhibition(&o))
+                std::thread::Builder::new()
+                    .stack_size(harness::THREAD_STACK)
+                    .spawn_scoped(s, move || ex::exhibition(&o))
             })
-            .collect();
+            .collect::<std::io::Result<Vec<_>>>()
+            .context("starting the exhibition's threads")?;
         let r = ex::exhibition(opts);
         let rest: Vec<_> = handles
             .into_iter()
             .map(|h| h.join().expect("an exhibition thread panicked"))
             .collect();
-        (r, rest)
-    });
+        Ok((r, rest))
+    })?;
     let r = r?;
     let moves = |x: &ExhibitionReport| -> Vec<(u8, String)> {
         x.moves

@@ -8,6 +8,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use anyhow::Context;
 use dama::exhibition::{ExhibitionOptions, Input};
 
 use super::term::Terminal;
@@ -40,7 +41,10 @@ pub fn run(opts: ExhibitionOptions, pace: Pace, human: &[u8]) -> anyhow::Result<
     let (to_harness, from_ui) = mpsc::channel();
     let control = Arc::new(Control::default());
     let c = control.clone();
-    std::thread::spawn(move || harness(opts, pace, to_ui, from_ui, c));
+    std::thread::Builder::new()
+        .stack_size(harness::THREAD_STACK)
+        .spawn(move || harness(opts, pace, to_ui, from_ui, c))
+        .context("starting the exhibition's thread")?;
     // A loop that cannot be set up (boards, opponents, records) is an error, not a screen.
     match from_harness.recv() {
         Ok(ToUi::Ready) => {}
