@@ -233,75 +233,18 @@ fn the_validator_judges_each_keyword() {
 /// program, machine and flag that changes its keys) and, for a campaign, the merge of shards.
 fn chess_reports() -> Vec<Report> {
     let programs: Vec<&str> = chess::registry::PLAYERS.iter().map(|e| e.name()).collect();
-    let crosscheck = |p: &str, positions: &str, more: &[&str]| {
-        let mut run = args(&["-q", "chess", "crosscheck", "--program", p]);
-        run.extend(args(&["--positions", positions]));
-        run.extend(args(more));
-        run.push("--json".into());
-        run
-    };
-    let mut crosschecks: Vec<Vec<String>> =
-        programs.iter().map(|p| crosscheck(p, "1", &[])).collect();
-    crosschecks.push(crosscheck("soma", "1", &["--cpu", "709"]));
-    crosschecks.push(crosscheck(
-        "soma",
-        "2",
-        &["--rules", "somac1966", "--shard", "1/2"],
-    ));
-    crosschecks.push(merged(
-        "chess-crosscheck",
-        &crosscheck("turochamp", "2", &[]),
-    ));
-    crosschecks.push(merged(
-        "chess-crosscheck-709",
-        &crosscheck("mater", "2", &["--cpu", "709"]),
-    ));
-    let pgn = common::scratch("json-schema").join("match.pgn");
-    let matched = |more: &[&str]| {
-        let mut run = args(&["-q", "chess", "match", "--max-moves", "3", "--games", "2"]);
-        run.extend(args(more));
-        run.push("--json".into());
-        run
-    };
-    let matches = vec![
-        matched(&["--white", "kotok", "--black", "soma"]),
-        matched(&[
-            "--white",
-            "turochamp",
-            "--black",
-            "mater",
-            "--engine",
-            "emulated",
-            "--pgn",
-            &pgn.to_string_lossy(),
-        ]),
-        matched(&[
-            "--white",
-            "kotok",
-            "--black",
-            "emulated:soma",
-            "--cpu",
-            "709",
-            "--shard",
-            "2/2",
-        ]),
-        merged(
-            "chess-match",
-            &matched(&["--white", "soma", "--black", "kotok", "--alternate"]),
-        ),
-    ];
     vec![
         Report {
             name: "chess-crosscheck",
             schema: schema_for::<chess::report::crosscheck::Crosscheck>,
             heading: "chess crosscheck",
-            runs: crosschecks,
+            runs: crosscheck_runs(&programs),
         },
         Report {
             name: "chess-match",
             schema: schema_for::<chess::report::matchplay::MatchReport>,
             heading: "chess match",
-            runs: matches,
+            runs: match_runs(),
         },
         Report {
             name: "chess-period",
@@ -406,6 +349,72 @@ fn chess_reports() -> Vec<Report> {
     ]
 }
 
+/// `chess crosscheck`: every program, the 709, a shard with settings, and merges of shards.
+fn crosscheck_runs(programs: &[&str]) -> Vec<Vec<String>> {
+    let crosscheck = |p: &str, positions: &str, more: &[&str]| {
+        let mut run = args(&["-q", "chess", "crosscheck", "--program", p]);
+        run.extend(args(&["--positions", positions]));
+        run.extend(args(more));
+        run.push("--json".into());
+        run
+    };
+    let mut crosschecks: Vec<Vec<String>> =
+        programs.iter().map(|p| crosscheck(p, "1", &[])).collect();
+    crosschecks.push(crosscheck("soma", "1", &["--cpu", "709"]));
+    crosschecks.push(crosscheck(
+        "soma",
+        "2",
+        &["--rules", "somac1966", "--shard", "1/2"],
+    ));
+    crosschecks.push(merged(
+        "chess-crosscheck",
+        &crosscheck("turochamp", "2", &[]),
+    ));
+    crosschecks.push(merged(
+        "chess-crosscheck-709",
+        &crosscheck("mater", "2", &["--cpu", "709"]),
+    ));
+    crosschecks
+}
+
+/// `chess match`: native and emulated players, --pgn, a 709 shard, and a merge of shards.
+fn match_runs() -> Vec<Vec<String>> {
+    let pgn = files().join("match.pgn");
+    let matched = |more: &[&str]| {
+        let mut run = args(&["-q", "chess", "match", "--max-moves", "3", "--games", "2"]);
+        run.extend(args(more));
+        run.push("--json".into());
+        run
+    };
+    vec![
+        matched(&["--white", "kotok", "--black", "soma"]),
+        matched(&[
+            "--white",
+            "turochamp",
+            "--black",
+            "mater",
+            "--engine",
+            "emulated",
+            "--pgn",
+            &pgn.to_string_lossy(),
+        ]),
+        matched(&[
+            "--white",
+            "kotok",
+            "--black",
+            "emulated:soma",
+            "--cpu",
+            "709",
+            "--shard",
+            "2/2",
+        ]),
+        merged(
+            "chess-match",
+            &matched(&["--white", "soma", "--black", "kotok", "--alternate"]),
+        ),
+    ]
+}
+
 /// `chess mate-campaign` with `more`, as JSON.
 fn mate_campaign(more: &[&str]) -> Vec<String> {
     let mut run = args(&["-q", "chess", "mate-campaign"]);
@@ -414,10 +423,18 @@ fn mate_campaign(more: &[&str]) -> Vec<String> {
     run
 }
 
+/// The folder of the files the runs write (shards, a PGN file): target/json-schema, written
+/// anew by every test process.
+fn files() -> PathBuf {
+    let dir = Path::new(common::ROOT).join("target/json-schema");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// The `merge` command line of `run` (which ends in `--json`) cut into two shards; the shards
 /// are written once per test process, under `name`.
 fn merged(name: &str, run: &[String]) -> Vec<String> {
-    let dir = common::scratch("json-schema");
+    let dir = files();
     let mut line = args(&["merge"]);
     for k in 1..=2 {
         let file = dir.join(format!("{name}-{k}.json"));
