@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use common::json_doc::{sections, Section};
 use common::schema::validate;
-use common::stdout;
+use common::{firstmoves, stderr_of, stdout_of};
 use serde_json::{json, Value};
 
 /// A report typed in Rust: its schema's file name, its type's schema, its section of
@@ -76,6 +76,7 @@ fn registry() -> Vec<Report> {
         },
     ]
     .into_iter()
+    .chain(machine_and_dama_reports())
     .chain(chess_reports())
     .collect()
 }
@@ -136,8 +137,7 @@ fn every_command_prints_what_its_schema_allows() {
         let schema = schema_of(&r);
         assert!(!r.runs.is_empty(), "{}: no command prints it", r.name);
         for run in &r.runs {
-            let words: Vec<&str> = run.iter().map(String::as_str).collect();
-            let text = stdout(&words);
+            let text = printed(run);
             let v: Value = serde_json::from_str(&text)
                 .unwrap_or_else(|e| panic!("`firstmoves {}`: not JSON ({e})", run.join(" ")));
             let errors = validate(&schema, &v);
@@ -150,6 +150,27 @@ fn every_command_prints_what_its_schema_allows() {
             );
         }
     }
+}
+
+/// The report a run printed: on standard output or, when it printed nothing there, in the file
+/// `-o FILE` names. Whatever its exit status: a run stopped by its budget (3) or by a failed
+/// check (1) reports too.
+fn printed(run: &[String]) -> String {
+    let out = firstmoves().args(run).output().expect("run firstmoves");
+    let text = stdout_of(&out);
+    if !text.is_empty() {
+        return text;
+    }
+    let file = run.iter().position(|w| w == "-o").map(|i| &run[i + 1]);
+    let Some(file) = file else {
+        panic!(
+            "`firstmoves {}` printed nothing: {}",
+            run.join(" "),
+            stderr_of(&out)
+        );
+    };
+    std::fs::read_to_string(Path::new(common::ROOT).join(file))
+        .unwrap_or_else(|e| panic!("`firstmoves {}`: {file}: {e}", run.join(" ")))
 }
 
 /// The schema's keys: the required ones and the others.
@@ -227,6 +248,434 @@ fn the_validator_judges_each_keyword() {
         );
     }
     assert!(validate(&json!({"pattern": "x"}), &json!("x"))[0].contains("does not know"));
+    // A tuple, as schemars writes one.
+    let pair = json!({"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}],
+                      "minItems": 2, "maxItems": 2});
+    assert_eq!(validate(&pair, &json!(["a", 1])), Vec::<String>::new());
+    for (value, why) in [
+        (json!([1, 1]), "$[0]"),
+        (json!(["a"]), "minItems"),
+        (json!(["a", 1, 2]), "maxItems"),
+    ] {
+        let errors = validate(&pair, &value);
+        assert!(
+            errors.iter().any(|e| e.contains(why)),
+            "{value}: {errors:?} should say {why}"
+        );
+    }
+}
+
+/// Findler's Fig. 2: A to move, with jumps.
+const FIG2: &str = "A:5,7,8,9,10,11,17,23/B:15,16,19,22,26,28,29,32/A";
+
+/// A game over: A has filled its goal.
+const A_HAS_WON: &str = "A:25,26,27,28,29,30,31,32/B:9,10,11,12,13,14,15,16/B";
+
+/// The machines' reports (asm, run, bench, diag, timing) and dama's, with the commands that
+/// print them: every dialect, machine and flag that changes a report's keys.
+fn machine_and_dama_reports() -> Vec<Report> {
+    let report = |name, schema, heading, runs: &[&[&str]]| Report {
+        name,
+        schema,
+        heading,
+        runs: runs.iter().map(|r| args(r)).collect(),
+    };
+    vec![
+        report(
+            "asm",
+            schema_for::<assembler::report::AsmReport>,
+            "asm",
+            &[
+                // The tape the SILLIAC run below reads.
+                &[
+                    "asm",
+                    "programs/dama/dama.sil",
+                    "-o",
+                    "target/json-schema-dama.pt",
+                    "--json",
+                ],
+                &[
+                    "asm",
+                    "assembler/testdata/fap/sum.fap",
+                    "-o",
+                    "target/json-schema-sum.obj",
+                    "--json",
+                ],
+                &[
+                    "asm",
+                    "assembler/tests/ok_9ap_cards.9ap",
+                    "--dialect",
+                    "9ap",
+                    "-o",
+                    "target/json-schema-cards.cbn",
+                    "--json",
+                ],
+            ],
+        ),
+        report(
+            "run-silliac",
+            schema_for::<harness::report::run::SilliacRun>,
+            "run (SILLIAC)",
+            &[
+                &[
+                    "run",
+                    "programs/dama/dama.sil",
+                    "--json",
+                    "--limit-orders",
+                    "1000",
+                ],
+                &[
+                    "run",
+                    "target/json-schema-dama.pt",
+                    "--json",
+                    "--limit-orders",
+                    "10000",
+                    "--timing",
+                    "high",
+                ],
+            ],
+        ),
+        report(
+            "run-7090",
+            schema_for::<harness::report::run::Ibm7090Run>,
+            "run (7090)",
+            &[
+                &[
+                    "run",
+                    "scripts/bench-7090.fap",
+                    "--json",
+                    "--limit-orders",
+                    "1000",
+                    "--dump",
+                    "100-101",
+                ],
+                &["run", "assembler/testdata/fap/sum.fap", "--json"],
+                &[
+                    "run",
+                    "assembler/testdata/fap/sum.fap",
+                    "--json",
+                    "--cpu",
+                    "709",
+                ],
+                &[
+                    "run",
+                    "target/json-schema-sum.obj",
+                    "--json",
+                    "--cpu",
+                    "7094",
+                    "--timing",
+                    "low",
+                ],
+            ],
+        ),
+        report(
+            "bench",
+            schema_for::<harness::report::bench::BenchReport>,
+            "bench",
+            &[
+                // SIMH's i7094 beside it where it is installed (`simh` null where not).
+                &["bench", "7090", "--seconds", "0.1", "--json"],
+                &[
+                    "bench",
+                    "7090",
+                    "--cpu",
+                    "7094",
+                    "--seconds",
+                    "0.1",
+                    "--no-simh",
+                    "--json",
+                ],
+                &[
+                    "bench",
+                    "silliac",
+                    "--seconds",
+                    "0.1",
+                    "--no-simh",
+                    "--json",
+                ],
+                &[
+                    "bench",
+                    "7090",
+                    "--program",
+                    "soma",
+                    "--seconds",
+                    "0.1",
+                    "--no-simh",
+                    "--json",
+                ],
+                // LISP 1.5's Wang job (../shared).
+                &["bench", "lisp", "--seconds", "0.1", "--no-simh", "--json"],
+            ],
+        ),
+        report(
+            "bench-live-view",
+            schema_for::<harness::report::bench::LiveViewReport>,
+            "bench (live view)",
+            &[&["bench", "silliac", "--live-view", "--json"]],
+        ),
+        report(
+            "bench-campaign",
+            schema_for::<harness::report::bench::CampaignBenchReport>,
+            "bench (campaign)",
+            &[&[
+                "bench",
+                "campaign",
+                "--program",
+                "soma",
+                "--positions",
+                "1",
+                "--json",
+            ]],
+        ),
+        report(
+            "diag",
+            schema_for::<diag::Report>,
+            "diag",
+            &[
+                &["diag", "9m10a", "--json"],
+                // The operator's script stops.
+                &["diag", "9m08a", "--json"],
+                // A diagnostic without tables: its stops unjudged.
+                &[
+                    "diag",
+                    "../shared/diags/9m04a.asm",
+                    "--start",
+                    "30",
+                    "--json",
+                ],
+            ],
+        ),
+        report(
+            "timing",
+            schema_for::<harness::report::timing::TimingTable>,
+            "timing",
+            &[&["timing", "--json"]],
+        ),
+        report(
+            "timing-dama",
+            schema_for::<harness::report::timing::DamaTiming>,
+            "timing (dama)",
+            &[&["timing", "--program", "dama", "--json"]],
+        ),
+        report(
+            "dama-moves",
+            schema_for::<dama::report::MovesReport>,
+            "dama moves",
+            &[
+                &["dama", "moves", "--json"],
+                &["dama", "moves", "--slow", "--json", "--position", FIG2],
+            ],
+        ),
+        report(
+            "dama-show",
+            schema_for::<dama::report::ShowReport>,
+            "dama show",
+            &[
+                &["dama", "show", "--json"],
+                &["dama", "show", "--json", "--position", A_HAS_WON],
+            ],
+        ),
+        report(
+            "dama-perft",
+            schema_for::<dama::report::PerftReport>,
+            "dama perft",
+            &[
+                &["dama", "perft", "--depth", "3", "--json"],
+                &[
+                    "dama",
+                    "perft",
+                    "--depth",
+                    "2",
+                    "--slow",
+                    "--json",
+                    "--position",
+                    FIG2,
+                ],
+            ],
+        ),
+        report(
+            "dama-play",
+            schema_for::<dama::GameRecord>,
+            "dama play",
+            &[
+                &[
+                    "dama", "play", "--a", "findler", "--b", "random", "--seed", "3", "--json",
+                ],
+                &[
+                    "dama",
+                    "play",
+                    "--a",
+                    "grand",
+                    "--b",
+                    "greedy",
+                    "--json",
+                    "--position",
+                    FIG2,
+                ],
+            ],
+        ),
+        report(
+            "dama-learn",
+            schema_for::<dama::learn::LearnReport>,
+            "dama learn",
+            &[
+                &["dama", "learn", "--seed", "1", "--json"],
+                &[
+                    "dama",
+                    "learn",
+                    "--seed",
+                    "2",
+                    "--iterations",
+                    "2",
+                    "--both-sides",
+                    "--json",
+                ],
+            ],
+        ),
+        report(
+            "dama-match",
+            schema_for::<dama::report::MatchJson>,
+            "dama match",
+            &[
+                &[
+                    "dama", "match", "--x", "findler", "--y", "greedy", "--pairs", "1", "--json",
+                ],
+                // Two shards, and their merge: the whole match's report.
+                &[
+                    "dama",
+                    "match",
+                    "--x",
+                    "findler",
+                    "--y",
+                    "greedy",
+                    "--pairs",
+                    "3",
+                    "--json",
+                    "--shard",
+                    "1/2",
+                    "-o",
+                    "target/json-schema-dama-match-1.json",
+                ],
+                &[
+                    "dama",
+                    "match",
+                    "--x",
+                    "findler",
+                    "--y",
+                    "greedy",
+                    "--pairs",
+                    "3",
+                    "--json",
+                    "--shard",
+                    "2/2",
+                    "-o",
+                    "target/json-schema-dama-match-2.json",
+                ],
+                &[
+                    "merge",
+                    "target/json-schema-dama-match-1.json",
+                    "target/json-schema-dama-match-2.json",
+                ],
+            ],
+        ),
+        report(
+            "dama-bench",
+            schema_for::<dama::report::DamaBenchReport>,
+            "dama bench",
+            &[&["dama", "bench", "--repeat", "1", "--json"]],
+        ),
+        report(
+            "dama-crosscheck",
+            schema_for::<dama::crosscheck::CrosscheckJson>,
+            "dama crosscheck",
+            &[
+                &[
+                    "dama",
+                    "crosscheck",
+                    "--positions",
+                    "2",
+                    "--seed",
+                    "7",
+                    "--json",
+                ],
+                // Two shards under another bound, and their merge: the whole run's report.
+                &[
+                    "dama",
+                    "crosscheck",
+                    "--positions",
+                    "3",
+                    "--seed",
+                    "7",
+                    "--timing",
+                    "low",
+                    "--json",
+                    "--shard",
+                    "1/2",
+                    "-o",
+                    "target/json-schema-dama-crosscheck-1.json",
+                ],
+                &[
+                    "dama",
+                    "crosscheck",
+                    "--positions",
+                    "3",
+                    "--seed",
+                    "7",
+                    "--timing",
+                    "low",
+                    "--json",
+                    "--shard",
+                    "2/2",
+                    "-o",
+                    "target/json-schema-dama-crosscheck-2.json",
+                ],
+                &[
+                    "merge",
+                    "target/json-schema-dama-crosscheck-1.json",
+                    "target/json-schema-dama-crosscheck-2.json",
+                ],
+            ],
+        ),
+        report(
+            "dama-exhibition",
+            schema_for::<dama::report::ExhibitionJson>,
+            "dama exhibition",
+            &[
+                &["dama", "exhibition", "--boards", "2", "--json"],
+                &[
+                    "dama",
+                    "exhibition",
+                    "--boards",
+                    "3",
+                    "--timing",
+                    "high",
+                    "--select",
+                    "a2+b2",
+                    "--json",
+                ],
+                // Records written, then resumed: a resumed run has no `by_bound`.
+                &[
+                    "dama",
+                    "exhibition",
+                    "--boards",
+                    "2",
+                    "--record",
+                    "target/json-schema-records",
+                    "--json",
+                ],
+                &[
+                    "dama",
+                    "exhibition",
+                    "--boards",
+                    "2",
+                    "--record",
+                    "target/json-schema-records",
+                    "--resume",
+                    "--json",
+                ],
+            ],
+        ),
+    ]
 }
 
 /// The chess reports beyond `chess best`, each with runs that cover its variants (every
@@ -444,31 +893,9 @@ fn merged(name: &str, run: &[String]) -> Vec<String> {
         static MADE: std::sync::Mutex<BTreeSet<PathBuf>> = std::sync::Mutex::new(BTreeSet::new());
         let mut made = MADE.lock().unwrap();
         if made.insert(file.clone()) {
-            std::fs::write(&file, stdout(&shard)).unwrap();
+            std::fs::write(&file, common::stdout(&shard)).unwrap();
         }
         line.push(file.to_string_lossy().into_owned());
     }
     line
-}
-
-/// The validator on a tuple, as schemars writes a pair.
-#[test]
-fn the_validator_judges_tuples() {
-    let schema = json!({
-        "type": "array",
-        "items": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}],
-                  "minItems": 2, "maxItems": 2}
-    });
-    assert_eq!(validate(&schema, &json!([["a", 1]])), Vec::<String>::new());
-    for (value, why) in [
-        (json!([["a", "b"]]), "$[0][1]"),
-        (json!([["a"]]), "minItems"),
-        (json!([["a", 1, 2]]), "maxItems"),
-    ] {
-        let errors = validate(&schema, &value);
-        assert!(
-            errors.iter().any(|e| e.contains(why)),
-            "{value}: {errors:?} should say {why}"
-        );
-    }
 }

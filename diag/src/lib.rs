@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use assembler::ap9;
 use emu::ibm7090::card::Card;
 use emu::ibm7090::{Limits, Machine, Stop};
+use schemars::JsonSchema;
 use serde::Serialize;
 use thiserror::Error;
 
@@ -37,7 +38,7 @@ pub enum DiagError {
 }
 
 /// How a run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// The write-up's normal end.
@@ -66,7 +67,8 @@ impl Verdict {
 }
 
 /// One stop met on the way, and what became of it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct StopSeen {
     /// `Stop::reason`'s name (`halt`, `halt-proceed`, `reader-empty` ...).
     pub reason: String,
@@ -77,6 +79,7 @@ pub struct StopSeen {
     /// `script`, `normal`, `error`, `unsupported` or `unexpected`; for a diagnostic with no
     /// write-up `stop` (START pressed) or `end`.
     pub kind: String,
+    /// What the write-up says the stop means.
     pub meaning: String,
     /// Where the write-up or source says so.
     pub cite: Option<String>,
@@ -89,11 +92,15 @@ pub struct StopSeen {
 }
 
 /// The registers at the end, octal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Registers {
+    /// The instruction counter.
     pub ic: String,
+    /// The accumulator with its Q and P bits (13 digits).
     pub ac: String,
     pub mq: String,
+    /// The index registers of tags 1, 2 and 4.
     pub xr1: String,
     pub xr2: String,
     pub xr4: String,
@@ -102,6 +109,7 @@ pub struct Registers {
     pub mq_overflow: bool,
     pub trap_mode: bool,
     pub sense_indicators: String,
+    /// The sense lights as bits (light 1 the lowest).
     pub sense_lights: u8,
 }
 
@@ -124,30 +132,41 @@ impl Registers {
     }
 }
 
-/// A run of one diagnostic.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// A run of one diagnostic (`diag --json`).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Report {
+    /// The program (`9M10A`).
     pub diagnostic: String,
+    /// What it tests.
     pub title: String,
     /// Sense switches down.
     pub switches: Vec<u8>,
     /// The entry keys at the start, octal.
     pub keys: String,
+    /// How the run ended.
     pub verdict: Verdict,
     /// The last stop.
     pub stop: StopSeen,
     /// Every stop met, the last included.
     pub stops: Vec<StopSeen>,
+    /// The registers at the end.
     pub registers: Registers,
+    /// Cards in the deck loaded.
     pub cards_in_deck: usize,
+    /// Cards the reader fed.
     pub cards_read: u64,
+    /// How many lines the printer printed.
     pub lines_printed: usize,
+    /// The printer's lines.
     pub printed: Vec<String>,
     /// The 9DEPR stand-in printed an error line (switch 3 up): the run is an error run.
     pub depr_errors: usize,
     pub instructions: u64,
     pub cycles: u64,
+    /// The cycle budget of the run.
     pub budget_cycles: u64,
+    /// The period time (2.18 µs a cycle).
     pub emulated_seconds: f64,
 }
 

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use assembler::guess::{self, Language};
+use assembler::report::{AsmReport, Dialect, Start};
 use assembler::sil;
 
 /// A dialect named on the command line.
@@ -168,20 +169,28 @@ pub fn run(args: AsmArgs) -> anyhow::Result<()> {
             output.display(),
             frames.len()
         ),
-        serde_json::json!({
-            "file": name, "dialect": "sil", "words": program.words_used(),
-            "start": program.start, "output": output.display().to_string(),
-            "frames": frames.len(),
-        }),
+        AsmReport {
+            file: name.to_string(),
+            dialect: Dialect::Sil,
+            words: program.words_used(),
+            start: Start::Silliac(program.start),
+            output: output.display().to_string(),
+            frames: Some(frames.len()),
+            cards: None,
+        },
     )
 }
 
 /// The one-line summary on standard error, and with `--json` the same facts on standard
 /// output.
-fn summary(args: &AsmArgs, line: String, json: serde_json::Value) -> anyhow::Result<()> {
+fn summary(args: &AsmArgs, line: String, report: AsmReport) -> anyhow::Result<()> {
     eprintln!("{line}");
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&json)?);
+        // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::to_value(report)?)?
+        );
     }
     Ok(())
 }
@@ -207,10 +216,15 @@ fn write_fap(args: &AsmArgs, program: &assembler::fap::Program, name: &str) -> a
             program.start,
             output.display()
         ),
-        serde_json::json!({
-            "file": name, "dialect": "fap", "words": program.words.len(),
-            "start": format!("{:05o}", program.start), "output": output.display().to_string(),
-        }),
+        AsmReport {
+            file: name.to_string(),
+            dialect: Dialect::Fap,
+            words: program.words.len(),
+            start: Start::Octal(format!("{:05o}", program.start)),
+            output: output.display().to_string(),
+            frames: None,
+            cards: None,
+        },
     )
 }
 
@@ -258,11 +272,15 @@ fn write_ap9(args: &AsmArgs, program: &assembler::ap9::Program, name: &str) -> a
             program.start,
             output.display()
         ),
-        serde_json::json!({
-            "file": name, "dialect": "9ap", "words": program.words.len(),
-            "start": format!("{:05o}", program.start), "output": output.display().to_string(),
-            "cards": program.cards.len(),
-        }),
+        AsmReport {
+            file: name.to_string(),
+            dialect: Dialect::Ap9,
+            words: program.words.len(),
+            start: Start::Octal(format!("{:05o}", program.start)),
+            output: output.display().to_string(),
+            frames: None,
+            cards: Some(program.cards.len()),
+        },
     )
 }
 

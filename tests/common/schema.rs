@@ -1,7 +1,7 @@
 //! A JSON Schema validator for the part of the 2020-12 draft that schemars writes for the
 //! reports' types: `type` (one or a list), `const`, `enum`, `properties`, `required`,
-//! `additionalProperties`, `items`, `prefixItems`, `minItems`, `maxItems` (a tuple's),
-//! `$ref` into `$defs`, `anyOf`, `oneOf`, `allOf`, `minimum`, `maximum`, and the `true`/`false`
+//! `additionalProperties`, `items`, `prefixItems`, `minItems`, `maxItems` (a tuple's), `$ref`
+//! into `$defs`, `anyOf`, `oneOf`, `allOf`, `minimum`, `maximum`, and the `true`/`false`
 //! schemas. A keyword outside that list is an error, so that a
 //! schema the validator cannot judge never passes unread.
 
@@ -57,32 +57,23 @@ fn check(root: &Value, schema: &Value, value: &Value, path: &str, errors: &mut V
                 }
             }
             "items" => {
-                // Past the ones `prefixItems` judges, if any.
-                let skip = s
-                    .get("prefixItems")
-                    .and_then(Value::as_array)
-                    .map_or(0, Vec::len);
                 if let Value::Array(items) = value {
+                    // Beside `prefixItems`, `items` judges the items after them.
+                    let prefix = s.get("prefixItems").and_then(Value::as_array);
+                    let skip = prefix.map_or(0, Vec::len);
                     for (i, item) in items.iter().enumerate().skip(skip) {
                         check(root, want, item, &format!("{path}[{i}]"), errors);
                     }
                 }
             }
             "prefixItems" => {
-                if let (Value::Array(items), Some(wants)) = (value, want.as_array()) {
-                    for (i, (item, w)) in items.iter().zip(wants).enumerate() {
-                        check(root, w, item, &format!("{path}[{i}]"), errors);
+                if let (Value::Array(items), Some(schemas)) = (value, want.as_array()) {
+                    for (i, (item, sub)) in items.iter().zip(schemas).enumerate() {
+                        check(root, sub, item, &format!("{path}[{i}]"), errors);
                     }
                 }
             }
-            "minItems" | "maxItems" => {
-                if let (Value::Array(items), Some(bound)) = (value, want.as_u64()) {
-                    let n = items.len() as u64;
-                    if (key == "minItems" && n < bound) || (key == "maxItems" && n > bound) {
-                        errors.push(format!("{path}: {n} items, beyond the {key} {bound}"));
-                    }
-                }
-            }
+            "minItems" | "maxItems" => check_length(key, want, value, path, errors),
             "const" | "enum" => {}
             k if ANNOTATIONS.contains(&k) => {}
             k => errors.push(format!("{path}: the validator does not know `{k}`")),
@@ -168,6 +159,21 @@ fn check_bound(key: &str, want: &Value, value: &Value, path: &str, errors: &mut 
     };
     if !ok {
         errors.push(format!("{path}: {value} is beyond the {key} {want}"));
+    }
+}
+
+fn check_length(key: &str, want: &Value, value: &Value, path: &str, errors: &mut Vec<String>) {
+    let (Some(bound), Value::Array(items)) = (want.as_u64(), value) else {
+        return;
+    };
+    let n = items.len() as u64;
+    let ok = if key == "minItems" {
+        n >= bound
+    } else {
+        n <= bound
+    };
+    if !ok {
+        errors.push(format!("{path}: {n} items, beyond the {key} {bound}"));
     }
 }
 

@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A player. A starts on 1-8 and moves up the rows; B starts on 25-32 and moves down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
 pub enum Side {
     A,
     B,
@@ -193,6 +193,19 @@ impl fmt::Display for Move {
 impl serde::Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
+    }
+}
+
+impl schemars::JsonSchema for Move {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Move".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "A move as its text: `FROM-TO`, squares 1-32 (a jump's too)."
+        })
     }
 }
 
@@ -392,6 +405,19 @@ impl fmt::Display for Position {
 impl serde::Serialize for Position {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
+    }
+}
+
+impl schemars::JsonSchema for Position {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Position".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "A position as its text: `A:SQUARES/B:SQUARES/SIDE`, the side to move `A` or `B`."
+        })
     }
 }
 

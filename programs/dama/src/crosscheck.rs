@@ -9,17 +9,23 @@ use crate::board::Position;
 use crate::sample::random_positions;
 use crate::search::{faithful, SearchResult, Setting};
 use crate::sil::{set_frames, SilDama, SilDamaError, TimedReply};
-use crate::times::{self, seconds, Phase, TimeStats};
+use crate::times::{self, seconds, ByPhase, Phase, TimeStats};
 use emu::{Bound, Spread};
+use harness::json::{BoundName, Bounds};
 use harness::progress::{map_in_order, NoProgress, Progress};
 use harness::shard::Shard;
 
 /// A difference between the emulated program and the native engine (or the rules).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Mismatch {
+    /// The board (1 in a cross-check).
     pub board: u8,
+    /// The position searched.
     pub position: String,
+    /// The native engine's move, value and positions examined.
     pub native: String,
+    /// What the program answered.
     pub emulated: String,
 }
 
@@ -118,55 +124,150 @@ pub struct CrosscheckReport {
 }
 
 impl CrosscheckReport {
-    /// The report as `dama crosscheck --json` prints it (docs/json.md).
+    /// The report as `dama crosscheck --json` prints it (docs/json.md), without a shard.
+    pub fn report(&self) -> CrosscheckJson {
+        let (move_seconds, by_phase) = time_stats(&self.times);
+        CrosscheckJson {
+            positions: self.positions,
+            setting: self.setting.clone(),
+            seed: self.seed,
+            mismatches: self.mismatches.len(),
+            mismatch_list: self.mismatches.clone(),
+            positions_examined: self.positions_examined,
+            move_seconds,
+            by_phase,
+            emulated_seconds: self.emulated_ns as f64 / 1e9,
+            timing: self.timing.into(),
+            emulated_seconds_spread: self.period.map(seconds).into(),
+            host_seconds: self.host_seconds,
+            shard: None,
+        }
+    }
+
+    /// The report as JSON, its keys sorted.
     pub fn json(&self) -> serde_json::Value {
-        let (move_seconds, by_phase) = times_values(&self.times);
-        serde_json::json!({
-            "positions": self.positions,
-            "setting": self.setting,
-            "seed": self.seed,
-            "mismatches": self.mismatches.len(),
-            "mismatch_list": self.mismatches,
-            "positions_examined": self.positions_examined,
-            "move_seconds": move_seconds,
-            "by_phase": by_phase,
-            "emulated_seconds": self.emulated_ns as f64 / 1e9,
-            "timing": self.timing.name(),
-            "emulated_seconds_spread": harness::json::spread(self.period.map(seconds)),
-            "host_seconds": self.host_seconds,
-        })
+        serde_json::to_value(self.report()).expect("a report of plain fields serialises")
     }
 
     /// What a shard's report carries for the merge beside its own figures: the period time in
     /// ns (integers, so the shards' sum is the whole run's exactly) and each reply's phase and
     /// time, from which the merge draws the spreads anew.
+    pub fn figures(&self) -> ShardFigures {
+        ShardFigures {
+            times: self.times.clone(),
+            emulated_ns: self.emulated_ns,
+            period_ns: self.period.into(),
+        }
+    }
+
+    /// The same as JSON.
     pub fn shard_figures(&self) -> serde_json::Value {
-        let times: Vec<serde_json::Value> = self
-            .times
-            .iter()
-            .map(|&(p, ns)| serde_json::json!([p.name(), ns]))
-            .collect();
-        serde_json::json!({
-            "times": times,
-            "emulated_ns": self.emulated_ns,
-            "period_ns": harness::json::spread(self.period),
-        })
+        serde_json::to_value(self.figures()).expect("plain figures serialise")
     }
 }
 
 /// A crosscheck's `move_seconds` and `by_phase` from the replies' (phase, period ns), in
 /// problem order.
-pub fn times_values(times: &[(Phase, u64)]) -> (serde_json::Value, serde_json::Value) {
+pub fn time_stats(times: &[(Phase, u64)]) -> (Option<TimeStats>, ByPhase) {
     let of = |keep: &dyn Fn(Phase) -> bool| {
         let v: Vec<u64> = times.iter().filter(|t| keep(t.0)).map(|t| t.1).collect();
-        times::json(TimeStats::of(&v))
+        TimeStats::of(&v)
     };
-    let by_phase = serde_json::json!({
-        "opening": of(&|p| p == Phase::Opening),
-        "middle": of(&|p| p == Phase::Middle),
-        "end": of(&|p| p == Phase::End),
-    });
+    let by_phase = ByPhase {
+        opening: of(&|p| p == Phase::Opening),
+        middle: of(&|p| p == Phase::Middle),
+        end: of(&|p| p == Phase::End),
+    };
     (of(&|_| true), by_phase)
+}
+
+/// The same as JSON, as the merge draws them anew.
+pub fn times_values(times: &[(Phase, u64)]) -> (serde_json::Value, serde_json::Value) {
+    let (all, by_phase) = time_stats(times);
+    (
+        times::json(all),
+        serde_json::to_value(by_phase).expect("plain figures serialise"),
+    )
+}
+
+/// The cross-check's report (`dama crosscheck --json`); with `--shard K/N` one slice of its
+/// positions and what the merge needs of it.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CrosscheckJson {
+    /// Random positions drawn (after the start position).
+    pub positions: usize,
+    /// Findler's setting the program searched under.
+    pub setting: String,
+    pub seed: u64,
+    /// Problems where the emulated program and the native engine differ (0 expected).
+    pub mismatches: usize,
+    /// Each of them.
+    pub mismatch_list: Vec<Mismatch>,
+    /// Positions examined, summed over the problems.
+    pub positions_examined: u64,
+    /// The replies' period times (null without a reply timed).
+    pub move_seconds: Option<TimeStats>,
+    /// The same per game phase.
+    pub by_phase: ByPhase,
+    /// The period time of the whole run, under the bound `timing`.
+    pub emulated_seconds: f64,
+    /// The bound the clock charged.
+    pub timing: BoundName,
+    /// The whole run's period time under every bound.
+    pub emulated_seconds_spread: Bounds<f64>,
+    /// Host time.
+    pub host_seconds: f64,
+    /// With `--shard K/N` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "CrosscheckShard")]
+    pub shard: Option<CrosscheckShard>,
+}
+
+/// A cross-check shard: which, of what run, and the figures the merge adds.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CrosscheckShard {
+    /// This shard's number, 1 to `n`.
+    pub k: usize,
+    /// The shards of the whole run.
+    pub n: usize,
+    /// What makes the N reports shards of one run (`merge` refuses shards whose runs differ).
+    pub run: CrosscheckRunId,
+    #[serde(flatten)]
+    pub figures: ShardFigures,
+}
+
+/// The command a cross-check's shards name.
+#[derive(Clone, Copy, Debug, serde::Serialize, schemars::JsonSchema)]
+pub enum CrosscheckCommand {
+    #[serde(rename = "dama crosscheck")]
+    DamaCrosscheck,
+}
+
+/// The cross-check a shard is of.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CrosscheckRunId {
+    pub command: CrosscheckCommand,
+    pub positions: usize,
+    pub seed: u64,
+    pub setting: String,
+    /// The bound the clock charged.
+    pub timing: BoundName,
+    /// The binary's version.
+    pub version: String,
+}
+
+/// A shard's period figures for the merge.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct ShardFigures {
+    /// Each reply's phase and period ns, in problem order.
+    pub times: Vec<(Phase, u64)>,
+    /// The shard's period time in ns under the bound charged.
+    pub emulated_ns: u64,
+    /// The same under every bound.
+    pub period_ns: Bounds<u64>,
 }
 
 /// Run `count` random positions on the emulated program (set records on board 1) and on the

@@ -181,9 +181,11 @@ pub fn fig2() -> Position {
 }
 
 /// The weights of a grand strategy: a1 = 1 fixed, and a2, a2' (the later-jump factor), a3..a6.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Weights {
     pub a2: f64,
+    /// a2', the later-jump factor.
     pub a2p: f64,
     pub a3: f64,
     pub a4: f64,

@@ -12,7 +12,7 @@ use super::strategy::Strategy;
 pub const MAX_HALF_MOVES: usize = 112;
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub enum End {
     /// The winner filled its eight goal squares.
     Goal,
@@ -20,15 +20,21 @@ pub enum End {
     Blocked,
 }
 
-/// A finished game.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+/// A finished game (`dama play --json`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct GameRecord {
+    /// Player A, as given.
     pub a: String,
+    /// Player B, as given.
     pub b: String,
+    /// The first position.
     pub start: Position,
+    /// The game's moves in order.
     pub moves: Vec<Move>,
     pub winner: Side,
     pub end: End,
+    /// The last position.
     #[serde(rename = "final")]
     pub final_position: Position,
 }

@@ -51,24 +51,31 @@ impl Default for LearnOptions {
 }
 
 /// One game of a trial.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct TrialGame {
     /// The side the variant played.
     pub variant_side: Side,
+    /// Whether the variant won.
     pub variant_won: bool,
     pub end: End,
+    /// The game's length.
     pub half_moves: usize,
     /// Rows the loser still lacked.
     pub loser_deficit: i32,
 }
 
 /// One board of an iteration: a variant and how its game(s) against the base went.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Trial {
+    /// The variant's weights.
     pub weights: Weights,
     /// Which weight moved and by how much.
     pub changed: &'static str,
+    /// By how much.
     pub delta: f64,
+    /// Its game, or its two games with both sides (`--both-sides`).
     pub games: Vec<TrialGame>,
 }
 
@@ -90,21 +97,32 @@ impl Trial {
 }
 
 /// One iteration: the base, its six trials, and the index of the chosen variant (if any won).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Iteration {
+    /// The weights the variants were played against.
     pub base: Weights,
+    /// A variant a board.
     pub trials: Vec<Trial>,
+    /// The index of the variant chosen as the next base; null when none won.
     pub chosen: Option<usize>,
 }
 
-/// The whole run: the path of bases and the final set.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+/// The whole run: the path of bases and the final set (`dama learn --json`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct LearnReport {
+    /// The seed of the random openings.
     pub seed: u64,
+    /// The step a weight moves by.
     pub mesh: f64,
+    /// The search depth of the games.
     pub depth: u32,
+    /// Whether each variant played both sides.
     pub both_sides: bool,
+    /// Every iteration, in order.
     pub iterations: Vec<Iteration>,
+    /// The weights learned.
     #[serde(rename = "final")]
     pub final_weights: Weights,
     /// True if the run stopped because no variant beat the base (not because of the limit).
@@ -256,15 +274,21 @@ pub fn learn_with(
 }
 
 /// The result of a match between two strategies.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct MatchReport {
+    /// The first strategy (a Findler player with its setting, e.g. `findler:a3+b3`).
     pub x: String,
+    /// The second strategy.
     pub y: String,
+    /// Games played: two a pair, sides swapped.
     pub games: usize,
+    /// Games the first strategy won.
     pub x_wins: usize,
+    /// Games the second strategy won.
     pub y_wins: usize,
     /// Games won by whoever moved first after the opening.
     pub first_mover_wins: usize,
+    /// Games ended by a side unable to move.
     pub blocked_ends: usize,
 }
 

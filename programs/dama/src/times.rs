@@ -6,7 +6,7 @@ use crate::board::Position;
 /// The phase of the position the machine moved in (for the timing report): `middle` as the
 /// contract; otherwise `opening` while no piece of either side has passed row 5 toward its goal
 /// (A on rows 6-8 or B on rows 1-3), else `end`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
     Opening,
@@ -44,12 +44,24 @@ impl Phase {
 }
 
 /// The count, min, median and max of a set of move times, in seconds.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct TimeStats {
+    /// How many moves.
     pub count: usize,
     pub min: f64,
+    /// The lower median.
     pub median: f64,
     pub max: f64,
+}
+
+/// Move-time statistics per phase; each null where no move was made in it.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ByPhase {
+    pub opening: Option<TimeStats>,
+    pub middle: Option<TimeStats>,
+    pub end: Option<TimeStats>,
 }
 
 impl TimeStats {

@@ -7,6 +7,7 @@ use std::time::Instant;
 use anyhow::Context;
 use chess::crosscheck::CrosscheckTiming;
 use chess::registry::CrosscheckRun;
+use harness::report::bench::CampaignBenchReport;
 use harness::shard::Shard;
 
 /// The seed of the positions (the cross-check's default).
@@ -88,20 +89,20 @@ pub fn run(program: &str, positions: usize, json: bool, bound: emu::Bound) -> an
     if json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&serde_json::json!({
-                "campaign": command,
-                "program": program,
-                "positions": positions,
-                "seed": SEED,
-                "timing": bound.name(),
-                "jobs": all,
-                "host_seconds_jobs_1": one.host,
-                "host_seconds_jobs_all": many.host,
-                "cpu_seconds_jobs_1": one.cpu,
-                "cpu_seconds_jobs_all": many.cpu,
-                "speed_up": speed_up,
-                "identical": identical,
-            }))?
+            serde_json::to_string_pretty(&serde_json::to_value(CampaignBenchReport {
+                campaign: command.clone(),
+                program: program.to_string(),
+                positions,
+                seed: SEED,
+                timing: bound.into(),
+                jobs: all,
+                host_seconds_jobs_1: one.host,
+                host_seconds_jobs_all: many.host,
+                cpu_seconds_jobs_1: one.cpu,
+                cpu_seconds_jobs_all: many.cpu,
+                speed_up,
+                identical,
+            })?)?
         );
     } else {
         println!("campaign: {command}");

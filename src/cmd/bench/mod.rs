@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
+use harness::report::bench::{BenchReport, SimhSide};
 
 mod campaign;
 mod ibm7090;
@@ -116,11 +117,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         }
     };
     if args.json {
-        let mut j = figures.json();
-        j["simh"] = side
-            .as_ref()
-            .map_or(serde_json::Value::Null, simh::SideBySide::json);
-        println!("{}", serde_json::to_string_pretty(&j)?);
+        let report = figures.report(side.as_ref().map(simh::SideBySide::report));
+        // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::to_value(report)?)?
+        );
     } else {
         figures.print();
         match &side {
@@ -194,20 +196,22 @@ impl Figures {
         );
     }
 
-    pub fn json(&self) -> serde_json::Value {
+    /// The figures as `bench --json` prints them, SIMH's run beside them where there is one.
+    pub fn report(&self, simh: Option<SimhSide>) -> BenchReport {
         let m = &self.measured;
-        serde_json::json!({
-            "machine": self.machine,
-            "workload": self.workload,
-            "unit": self.unit,
-            "work": self.work,
-            "host_seconds": m.host,
-            "cpu_seconds": m.cpu,
-            "per_host_second": self.work as f64 / m.host,
-            "per_cpu_second": m.cpu.map(|c| self.work as f64 / c),
-            "emulated_seconds": self.emulated_seconds,
-            "speed_up": self.emulated_seconds / m.host,
-        })
+        BenchReport {
+            machine: self.machine.to_string(),
+            workload: self.workload.clone(),
+            unit: self.unit.to_string(),
+            work: self.work,
+            host_seconds: m.host,
+            cpu_seconds: m.cpu,
+            per_host_second: self.work as f64 / m.host,
+            per_cpu_second: m.cpu.map(|c| self.work as f64 / c),
+            emulated_seconds: self.emulated_seconds,
+            speed_up: self.emulated_seconds / m.host,
+            simh,
+        }
     }
 }
 

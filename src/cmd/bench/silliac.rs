@@ -73,15 +73,18 @@ pub fn live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
     if json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&serde_json::json!({
-                "machine": "silliac",
-                "workload": "the 25-board dama exhibition (default settings), to its end",
-                "orders": orders,
-                "runs": 3,
-                "orders_per_cpu_second_view_off": off,
-                "orders_per_cpu_second_view_on": on,
-                "view_cost_percent": cost,
-            }))?
+            serde_json::to_string_pretty(&serde_json::to_value(
+                harness::report::bench::LiveViewReport {
+                    machine: "silliac".to_string(),
+                    workload: "the 25-board dama exhibition (default settings), to its end"
+                        .to_string(),
+                    orders,
+                    runs: 3,
+                    orders_per_cpu_second_view_off: off,
+                    orders_per_cpu_second_view_on: on,
+                    view_cost_percent: cost,
+                }
+            )?)?
         );
     } else {
         println!(

@@ -14,6 +14,7 @@ use anyhow::{bail, Context};
 use emu::ibm7090::bench::{bench_machine, BENCH_INSTRUCTIONS, BENCH_START};
 use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Stop};
+use harness::report::bench::{SimhRound, SimhSide};
 
 /// The benchmark program as FAP source, the words `emu::ibm7090::bench` builds (the test
 /// `simh_7090 benchmark` keeps the two the same).
@@ -304,15 +305,20 @@ impl SideBySide {
         );
     }
 
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "simulator": "SIMH i7094, set cpu 7090",
-            "rounds": self.rounds.iter().map(|(f, s)| serde_json::json!({
-                "ours_per_cpu_second": f,
-                "simh_per_cpu_second": s,
-                "ratio": f / s,
-            })).collect::<Vec<_>>(),
-            "ratio_median": self.median(),
-        })
+    /// The rounds as `bench --json` gives them.
+    pub fn report(&self) -> SimhSide {
+        SimhSide {
+            simulator: "SIMH i7094, set cpu 7090".to_string(),
+            rounds: self
+                .rounds
+                .iter()
+                .map(|&(f, s)| SimhRound {
+                    ours_per_cpu_second: f,
+                    simh_per_cpu_second: s,
+                    ratio: f / s,
+                })
+                .collect(),
+            ratio_median: self.median(),
+        }
     }
 }

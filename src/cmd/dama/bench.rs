@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use dama::movegen::perft;
+use dama::report::{BenchCase, BenchPerft, DamaBenchReport, EngineSpeed};
 use dama::search::{faithful, fast, Depth, Select, Setting};
 use dama::Position;
 
@@ -55,12 +56,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         println!("dama bench (best of {} runs each)", args.repeat);
     }
     // One engine's measurement: positions, host seconds (the fastest run), rate.
-    let figures = |positions: u64, seconds: f64| {
-        serde_json::json!({
-            "positions": positions,
-            "host_seconds": seconds,
-            "positions_per_second": positions as f64 / seconds,
-        })
+    let figures = |positions: u64, seconds: f64| EngineSpeed {
+        positions,
+        host_seconds: seconds,
+        positions_per_second: positions as f64 / seconds,
     };
     let mut rows = Vec::new();
     for (name, p, s) in cases {
@@ -71,14 +70,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         }
         let mv = rn.mv.map_or("none".to_string(), |m| m.to_string());
         if args.json {
-            rows.push(serde_json::json!({
-                "case": name,
-                "position": p.to_string(),
-                "move": rn.mv.map(|m| m.to_string()),
-                "value": rn.value,
-                "faithful": figures(rn.positions, tn),
-                "fast": figures(rf.positions, tf),
-            }));
+            rows.push(BenchCase {
+                case: name.to_string(),
+                position: p,
+                mv: rn.mv,
+                value: rn.value,
+                faithful: figures(rn.positions, tn),
+                fast: figures(rf.positions, tf),
+            });
             continue;
         }
         println!(
@@ -94,12 +93,21 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     }
     let (tp, n) = timed(args.repeat, || perft(&Position::start(), 6));
     if args.json {
-        let v = serde_json::json!({
-            "repeat": args.repeat,
-            "cases": rows,
-            "perft": {"depth": 6, "paths": n, "host_seconds": tp, "paths_per_second": n as f64 / tp},
-        });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        let v = DamaBenchReport {
+            repeat: args.repeat,
+            cases: rows,
+            perft: BenchPerft {
+                depth: 6,
+                paths: n,
+                host_seconds: tp,
+                paths_per_second: n as f64 / tp,
+            },
+        };
+        // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::to_value(v)?)?
+        );
         return Ok(());
     }
     println!(

@@ -2,9 +2,11 @@
 //! faithful engine on random reachable positions, spread over threads or shards.
 
 use anyhow::bail;
-use dama::crosscheck::{crosscheck_with, CrosscheckRun};
+use dama::crosscheck::{
+    crosscheck_with, CrosscheckCommand, CrosscheckJson, CrosscheckRun, CrosscheckRunId,
+    CrosscheckShard,
+};
 use harness::shard::Shard;
-use serde_json::json;
 
 use super::RunArgs;
 
@@ -35,24 +37,26 @@ pub fn run(args: CrosscheckArgs) -> anyhow::Result<()> {
     };
     let r = crosscheck_with(&run, &mut crate::progress::Reporter::new("crosscheck"))?;
     if args.run.json {
-        let mut v = r.json();
-        if let Some(shard) = args.shard {
-            // What makes shards of one run: the command, the campaign, the binary.
-            let run = json!({
-                "command": "dama crosscheck",
-                "positions": r.positions,
-                "seed": r.seed,
-                "setting": r.setting,
-                "timing": args.run.timing.bound().name(),
-                "version": crate::VERSION,
-            });
-            let mut o = json!({"k": shard.k, "n": shard.n, "run": run});
-            if let (Some(o), Some(f)) = (o.as_object_mut(), r.shard_figures().as_object()) {
-                o.extend(f.clone());
-            }
-            v["shard"] = o;
-        }
-        println!("{v}");
+        // What makes shards of one run: the command, the campaign, the binary.
+        let shard = args.shard.map(|shard| CrosscheckShard {
+            k: shard.k,
+            n: shard.n,
+            run: CrosscheckRunId {
+                command: CrosscheckCommand::DamaCrosscheck,
+                positions: r.positions,
+                seed: r.seed,
+                setting: r.setting.clone(),
+                timing: args.run.timing.bound().into(),
+                version: crate::VERSION.to_string(),
+            },
+            figures: r.figures(),
+        });
+        let report = CrosscheckJson {
+            shard,
+            ..r.report()
+        };
+        // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+        println!("{}", serde_json::to_value(report)?);
     } else {
         println!(
             "crosscheck: {} random positions (seed {}, setting {}) on the emulated SILLIAC and the native faithful engine",

@@ -7,10 +7,10 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use dama::exhibition::{self as ex, plot_svg, ExhibitionOptions, ExhibitionReport};
-use dama::times::{self, TimeStats};
-use serde_json::json;
+use dama::report::{BoundFigures, ByBound, ExhibitionJson};
+use dama::times::TimeStats;
 
-use super::report::{print_report, report_json, spread_text, write_report, Evidence};
+use super::report::{figures, print_report, spread_text, write_report, Evidence};
 use super::RunArgs;
 
 #[derive(clap::Args)]
@@ -122,9 +122,8 @@ pub fn run(args: ExhibitionArgs) -> anyhow::Result<()> {
         write_report(dir, &evidence, &r)?;
     }
     if args.run.json {
-        let mut j = report_json(&r);
-        add_bounds_json(&mut j, &r, &others);
-        println!("{j}");
+        // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+        println!("{}", serde_json::to_value(exhibition_json(&r, &others))?);
     } else {
         print_report(&r);
         print_bounds(&r, &others);
@@ -206,24 +205,34 @@ fn by_bound<'a>(
     all
 }
 
-fn add_bounds_json(j: &mut serde_json::Value, r: &ExhibitionReport, others: &[ExhibitionReport]) {
-    j["timing"] = json!(r.timing.name());
-    j["emulated_seconds_spread"] = crate::cmd::bounds::seconds_json(r.period);
-    if others.is_empty() {
-        return;
+/// The report of `--json`: the exhibition's figures, the bound they are under, the total under
+/// every bound, and the same games' move times under each bound (none when `others` is empty).
+fn exhibition_json(r: &ExhibitionReport, others: &[ExhibitionReport]) -> ExhibitionJson {
+    let figures_under = |b: emu::Bound| {
+        by_bound(r, others)
+            .into_iter()
+            .find(|x| x.timing == b)
+            .map(|x| BoundFigures {
+                move_seconds: TimeStats::of(&x.move_times()),
+                band: x.band(|_| true),
+                phase_table: x.phase_table(),
+            })
+    };
+    let by_bound = (!others.is_empty())
+        .then(|| {
+            Some(ByBound {
+                low: figures_under(emu::Bound::Low)?,
+                nominal: figures_under(emu::Bound::Nominal)?,
+                high: figures_under(emu::Bound::High)?,
+            })
+        })
+        .flatten();
+    ExhibitionJson {
+        exhibition: figures(r),
+        timing: r.timing.into(),
+        emulated_seconds_spread: r.period.map(|ns| ns as f64 / 1e9).into(),
+        by_bound,
     }
-    let mut per = serde_json::Map::new();
-    for x in by_bound(r, others) {
-        per.insert(
-            x.timing.name().to_string(),
-            json!({
-                "move_seconds": times::json(TimeStats::of(&x.move_times())),
-                "band": x.band(|_| true),
-                "phase_table": x.phase_table(),
-            }),
-        );
-    }
-    j["by_bound"] = serde_json::Value::Object(per);
 }
 
 fn print_bounds(r: &ExhibitionReport, others: &[ExhibitionReport]) {

@@ -4,6 +4,7 @@
 use anyhow::Context;
 use dama::learn::{play_match_with, MatchOptions};
 use dama::parse_strategy;
+use dama::report::{MatchCommand, MatchJson, MatchRun, ShardOf};
 use harness::shard::Shard;
 
 #[derive(clap::Args)]
@@ -54,24 +55,22 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         &mut crate::progress::Reporter::new("match"),
     )?;
     if args.json {
+        // What makes shards of one match: the command, the match, the binary.
+        let shard = args.shard.map(|shard| ShardOf {
+            k: shard.k,
+            n: shard.n,
+            run: MatchRun {
+                command: MatchCommand::DamaMatch,
+                x: args.x.clone(),
+                y: args.y.clone(),
+                pairs: args.pairs,
+                opening: args.opening,
+                seed: args.seed,
+                version: crate::VERSION.to_string(),
+            },
+        });
         // Through a map, so its keys are sorted as a merge of shards prints them.
-        let mut v = serde_json::to_value(&r)?;
-        if let Some(shard) = args.shard {
-            // What makes shards of one match: the command, the match, the binary.
-            v["shard"] = serde_json::json!({
-                "k": shard.k,
-                "n": shard.n,
-                "run": {
-                    "command": "dama match",
-                    "x": args.x,
-                    "y": args.y,
-                    "pairs": args.pairs,
-                    "opening": args.opening,
-                    "seed": args.seed,
-                    "version": crate::VERSION,
-                },
-            });
-        }
+        let v = serde_json::to_value(MatchJson { result: r, shard })?;
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         println!(

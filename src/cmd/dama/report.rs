@@ -3,9 +3,9 @@
 
 use anyhow::Context;
 use dama::exhibition::{crosscheck_svg, plot_svg, ExhibitionReport};
-use dama::times::{self, Phase, TimeStats};
+use dama::report::{BoardJson, ExhibitionFigures, Results};
+use dama::times::{ByPhase, Phase, TimeStats};
 use dama::Side;
-use serde_json::json;
 
 pub fn spread_text(s: Option<TimeStats>) -> String {
     match s {
@@ -17,46 +17,53 @@ pub fn spread_text(s: Option<TimeStats>) -> String {
     }
 }
 
-pub fn report_json(r: &ExhibitionReport) -> serde_json::Value {
+/// The exhibition's own figures, as the report (and `--report DIR`'s report.json) gives them.
+pub fn figures(r: &ExhibitionReport) -> ExhibitionFigures {
     let emulated = r.emulated_ns as f64 / 1e9;
-    let boards: Vec<serde_json::Value> = r
+    let per_board = r
         .results
         .iter()
-        .map(|b| {
-            json!({
-                "board": b.board,
-                "opponent": b.opponent,
-                "winner": b.winner.map(|s| s.to_string()),
-                "end": b.end,
-                "half_moves": b.half_moves,
-                "move_seconds": times::json(r.by_board(b.board)),
-            })
+        .map(|b| BoardJson {
+            board: b.board,
+            opponent: b.opponent.clone(),
+            winner: b.winner,
+            end: b.end,
+            half_moves: b.half_moves,
+            move_seconds: r.by_board(b.board),
         })
         .collect();
-    json!({
-        "boards": r.boards,
-        "setting": r.setting,
-        "machine_moves": r.moves.len(),
-        "mismatches": r.mismatches.len(),
-        "mismatch_list": r.mismatches,
-        "move_seconds": times::json(TimeStats::of(&r.move_times())),
-        "within_10_150_s": r.band(|_| true).inside,
-        "band": r.band(|_| true),
-        "phase_table": r.phase_table(),
-        "by_phase": {
-            "opening": times::json(r.by_phase(Phase::Opening)),
-            "middle": times::json(r.by_phase(Phase::Middle)),
-            "end": times::json(r.by_phase(Phase::End)),
+    ExhibitionFigures {
+        boards: r.boards,
+        setting: r.setting.clone(),
+        machine_moves: r.moves.len(),
+        mismatches: r.mismatches.len(),
+        mismatch_list: r.mismatches.clone(),
+        move_seconds: TimeStats::of(&r.move_times()),
+        within_10_150_s: r.band(|_| true).inside,
+        band: r.band(|_| true),
+        phase_table: r.phase_table(),
+        by_phase: ByPhase {
+            opening: r.by_phase(Phase::Opening),
+            middle: r.by_phase(Phase::Middle),
+            end: r.by_phase(Phase::End),
         },
-        "emulated_seconds": emulated,
-        "host_seconds": r.host_seconds,
-        "speed_up": emulated / r.host_seconds.max(1e-9),
-        "results": {"A": r.wins(Side::A), "B": r.wins(Side::B)},
-        "words_used": r.words_used,
-        "orders": r.orders,
-        "order_counts": r.order_counts.iter().map(|(n, c)| json!([n, c])).collect::<Vec<_>>(),
-        "per_board": boards,
-    })
+        emulated_seconds: emulated,
+        host_seconds: r.host_seconds,
+        speed_up: emulated / r.host_seconds.max(1e-9),
+        results: Results {
+            a: r.wins(Side::A),
+            b: r.wins(Side::B),
+        },
+        words_used: r.words_used,
+        orders: r.orders,
+        order_counts: r.order_counts.clone(),
+        per_board,
+    }
+}
+
+/// The figures as JSON, their keys sorted.
+pub fn report_json(r: &ExhibitionReport) -> serde_json::Value {
+    serde_json::to_value(figures(r)).expect("a report of plain fields serialises")
 }
 
 pub fn print_report(r: &ExhibitionReport) {

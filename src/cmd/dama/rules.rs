@@ -3,6 +3,7 @@
 
 use anyhow::bail;
 use dama::movegen::{legal_moves, legal_moves_slow, perft as count_paths, perft_slow};
+use dama::report::{MovesReport, PerftCount, PerftReport, ShowReport};
 
 use super::At;
 
@@ -46,9 +47,12 @@ pub fn moves(args: MovesArgs) -> anyhow::Result<()> {
         legal_moves(&p).iter().copied().collect()
     };
     if args.json {
-        let moves: Vec<String> = list.iter().map(|m| m.to_string()).collect();
-        let v = serde_json::json!({"position": p.to_string(), "side": p.side.to_string(), "moves": moves});
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        let v = MovesReport {
+            position: p,
+            side: p.side,
+            moves: list,
+        };
+        print_pretty(v)?;
         return Ok(());
     }
     for m in list {
@@ -61,16 +65,15 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
     let p = args.at.get()?;
     if args.json {
         let over = dama::game::outcome(&p);
-        let v = serde_json::json!({
-            "position": p.to_string(),
-            "side": p.side.to_string(),
-            "middle_game": p.is_middle(),
-            "rank_number": p.rank_number(),
-            "legal_moves": legal_moves(&p).len(),
-            "winner": over.as_ref().map(|(w, _)| w.to_string()),
-            "end": over.as_ref().map(|(_, e)| format!("{e:?}")),
-        });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        print_pretty(ShowReport {
+            position: p,
+            side: p.side,
+            middle_game: p.is_middle(),
+            rank_number: p.rank_number(),
+            legal_moves: legal_moves(&p).len(),
+            winner: over.map(|(w, _)| w),
+            end: over.map(|(_, e)| e),
+        })?;
         return Ok(());
     }
     print!("{}", dama::board::diagram(&p));
@@ -107,14 +110,26 @@ pub fn perft(args: PerftArgs) -> anyhow::Result<()> {
             }
         }
         if args.moves.json {
-            counts.push(serde_json::json!({"depth": d, "paths": n}));
+            counts.push(PerftCount { depth: d, paths: n });
         } else {
             println!("{d} {n}");
         }
     }
     if args.moves.json {
-        let v = serde_json::json!({"position": p.to_string(), "slow_checked": args.moves.slow, "counts": counts});
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        print_pretty(PerftReport {
+            position: p,
+            slow_checked: args.moves.slow,
+            counts,
+        })?;
     }
+    Ok(())
+}
+
+/// A report indented, through a Value: its keys sorted, as every JSON report (docs/json.md).
+fn print_pretty(report: impl serde::Serialize) -> anyhow::Result<()> {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&serde_json::to_value(report)?)?
+    );
     Ok(())
 }

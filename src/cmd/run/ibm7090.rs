@@ -12,7 +12,10 @@ use chess::emulated::cycles_seconds;
 use emu::ibm7090::channel::unit_name;
 use emu::ibm7090::tape::{Code, Tape};
 use emu::ibm7090::{Limits, Machine, Model, Stop};
-use serde_json::json;
+use harness::report::run::{
+    Ibm7090Machine, Ibm7090Run, Ibm7090Stop, IndexRegisters, Indicators, SevenIndexRegisters,
+    ThreeIndexRegisters,
+};
 
 use monitor::ibm7090::{keys_word, switch_bits};
 
@@ -52,15 +55,24 @@ pub fn machine(model: Model, bound: emu::Bound) -> Machine {
 
 /// The index registers as the JSON report gives them: the 7090's and the 709's A, B, C; the
 /// 7094's XR1-XR7.
-fn xr_json(m: &Machine) -> serde_json::Value {
+fn index_registers(m: &Machine) -> IndexRegisters {
     let x = |n: usize| format!("{:05o}", m.xr[n]);
     if m.model() == Model::Ibm7094 {
-        (1..8)
-            .map(|n| (n.to_string(), x(n).into()))
-            .collect::<serde_json::Map<_, _>>()
-            .into()
+        IndexRegisters::Seven(SevenIndexRegisters {
+            xr1: x(1),
+            xr2: x(2),
+            xr3: x(3),
+            xr4: x(4),
+            xr5: x(5),
+            xr6: x(6),
+            xr7: x(7),
+        })
     } else {
-        json!({ "a": x(1), "b": x(2), "c": x(4) })
+        IndexRegisters::Three(ThreeIndexRegisters {
+            a: x(1),
+            b: x(2),
+            c: x(4),
+        })
     }
 }
 
@@ -287,38 +299,44 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
                 .collect(),
             None => BTreeMap::new(),
         };
-        let mut out = json!({
-            "machine": m.model().machine(),
-            "file": args.file.display().to_string(),
-            "start": format!("{start:05o}"),
-            "instructions": m.instructions(),
-            "cycles": m.cycles(),
-            "emulated_us": m.emulated_us(),
-            "io_wait_cycles": m.io_wait_cycles(),
-            "timing": m.io_bound().name(),
-            "emulated_seconds_spread": spread(args, switches, keys, &m, limits, stop)?
-                .map(|s| harness::json::spread(s.map(cycles_seconds))),
-            "stop": {
-                "reason": stop.reason(),
-                "address": stop.address().map(|a| format!("{a:05o}")),
-                "message": stop.to_string(),
+        let out = Ibm7090Run {
+            machine: match m.model() {
+                Model::Ibm709 => Ibm7090Machine::Ibm709,
+                Model::Ibm7090 => Ibm7090Machine::Ibm7090,
+                Model::Ibm7094 => Ibm7090Machine::Ibm7094,
             },
-            "ic": format!("{:05o}", m.ic),
-            "ac": format!("{:013o}", m.ac),
-            "mq": format!("{:012o}", m.mq),
-            "xr": xr_json(&m),
-            "indicators": {
-                "overflow": m.overflow,
-                "divide_check": m.divide_check,
-                "sense_lights": (1..=4).filter(|n| m.sense_lights & (1 << (n - 1)) != 0).collect::<Vec<u8>>(),
+            file: args.file.display().to_string(),
+            start: format!("{start:05o}"),
+            instructions: m.instructions(),
+            cycles: m.cycles(),
+            emulated_us: m.emulated_us(),
+            io_wait_cycles: m.io_wait_cycles(),
+            timing: m.io_bound().into(),
+            emulated_seconds_spread: spread(args, switches, keys, &m, limits, stop)?
+                .map(|s| s.map(cycles_seconds).into()),
+            stop: Ibm7090Stop {
+                reason: stop.reason().to_string(),
+                address: stop.address().map(|a| format!("{a:05o}")),
+                message: stop.to_string(),
             },
-            "cards_read": m.io.reader.cards_read,
-            "printed": m.io.printer.lines,
-            "dump": dump,
-        });
-        if m.model().has_seven_index_registers() {
-            out["multi_tag"] = m.multi_tag.into();
-        }
+            ic: format!("{:05o}", m.ic),
+            ac: format!("{:013o}", m.ac),
+            mq: format!("{:012o}", m.mq),
+            xr: index_registers(&m),
+            indicators: Indicators {
+                overflow: m.overflow,
+                divide_check: m.divide_check,
+                sense_lights: (1..=4)
+                    .filter(|n| m.sense_lights & (1 << (n - 1)) != 0)
+                    .collect(),
+            },
+            cards_read: m.io.reader.cards_read,
+            printed: m.io.printer.lines.clone(),
+            dump,
+            multi_tag: m.model().has_seven_index_registers().then_some(m.multi_tag),
+        };
+        // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+        let out = serde_json::to_value(out)?;
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         if args.printer.is_none() && !printed.is_empty() {

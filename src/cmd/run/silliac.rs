@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::{bail, Context};
 use emu::silliac::orders::word_to_sex;
 use emu::silliac::{format_pt, read_tape_file, Half, Limits, Machine, Stop};
-use serde_json::json;
+use harness::report::run::{self, Reader, SilliacRun, SilliacStop};
 
 use super::{exit_for_stop, RunArgs};
 
@@ -107,41 +107,37 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     }
 
     if args.json {
-        let (address, half) = match stop.location() {
-            Some((a, h)) => (Some(a), Some(h.letter().to_string())),
-            None => {
-                let (a, h) = m.control();
-                (Some(a), Some(h.letter().to_string()))
-            }
-        };
-        let counts: serde_json::Map<String, serde_json::Value> =
-            emu::silliac::control::count_table(m.counts())
-                .into_iter()
-                .map(|(name, n)| (name, json!(n)))
-                .collect();
-        let out = json!({
-            "machine": "silliac",
-            "file": args.file.display().to_string(),
-            "orders": orders,
-            "emulated_us": emulated_ns as f64 / 1000.0,
-            "emulated_ns": emulated_ns,
-            "load_us": load.map(|(ns, _, _)| ns as f64 / 1000.0),
-            "load_orders": load.map(|(_, o, _)| o),
-            "timing": args.timing.bound().name(),
-            "emulated_seconds_spread": crate::cmd::bounds::seconds_json(spread),
-            "stop": {
-                "reason": stop.reason(),
-                "address": address,
-                "half": half,
-                "message": stop.to_string(),
+        let (address, half) = stop.location().unwrap_or_else(|| m.control());
+        let out = SilliacRun {
+            machine: run::Silliac::Silliac,
+            file: args.file.display().to_string(),
+            load_us: load.map(|(ns, _, _)| ns as f64 / 1000.0),
+            load_orders: load.map(|(_, o, _)| o),
+            orders,
+            emulated_ns,
+            emulated_us: emulated_ns as f64 / 1000.0,
+            timing: args.timing.bound().into(),
+            emulated_seconds_spread: spread.map(|ns| ns as f64 / 1e9).into(),
+            stop: SilliacStop {
+                reason: stop.reason().to_string(),
+                address,
+                half: half.letter().to_string(),
+                message: stop.to_string(),
             },
-            "a": word_to_sex(m.a()),
-            "q": word_to_sex(m.q()),
-            "punched": punched,
-            "punched_frames": m.punch().frames().len(),
-            "reader": { "read": m.reader().position(), "left": m.reader().available() },
-            "counts": counts,
-        });
+            a: word_to_sex(m.a()),
+            q: word_to_sex(m.q()),
+            counts: emu::silliac::control::count_table(m.counts())
+                .into_iter()
+                .collect(),
+            reader: Reader {
+                read: m.reader().position(),
+                left: m.reader().available(),
+            },
+            punched: punched.clone(),
+            punched_frames: m.punch().frames().len(),
+        };
+        // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+        let out = serde_json::to_value(out)?;
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         print!("{punched}");

@@ -5,7 +5,7 @@
 
 use chess::registry;
 use emu::silliac::timing;
-use serde_json::json;
+use harness::report::timing::{self as report, TimingRow, TimingTable};
 
 mod ibm7090;
 mod silliac;
@@ -46,21 +46,24 @@ fn program_names() -> clap::builder::PossibleValuesParser {
 pub fn run(args: TimingArgs) -> anyhow::Result<()> {
     if args.program.is_none() {
         if args.json {
-            let rows: Vec<serde_json::Value> = timing::TIMING_TABLE
+            let rows = timing::TIMING_TABLE
                 .iter()
-                .map(|r| {
-                    json!({
-                        "row": r.name,
-                        "fixed_ns": harness::json::spread(r.fixed),
-                        "per_unit_ns": harness::json::spread(r.per_unit),
-                        "unit": r.unit,
-                        "status": r.status.name(),
-                        "source": r.source,
-                        "bounds": r.bounds,
-                    })
+                .map(|r| TimingRow {
+                    row: r.name.to_string(),
+                    fixed_ns: r.fixed.into(),
+                    per_unit_ns: r.per_unit.into(),
+                    unit: r.unit.to_string(),
+                    status: silliac::status(r.status),
+                    source: r.source.to_string(),
+                    bounds: r.bounds.to_string(),
                 })
                 .collect();
-            println!("{}", json!({"machine": "silliac", "rows": rows}));
+            let table = TimingTable {
+                machine: report::Silliac::Silliac,
+                rows,
+            };
+            // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+            println!("{}", serde_json::to_value(table)?);
         } else {
             print!("{}", timing::markdown_table());
         }

@@ -3,9 +3,18 @@
 
 use dama::exhibition::{self as ex, ExhibitionOptions};
 use emu::silliac::timing::TimingStatus;
-use serde_json::json;
+use harness::report::timing::{ByStatus, Dama, DamaTiming, Silliac, Status, StatusShare};
 
-use crate::cmd::bounds::{seconds_json, seconds_text};
+use crate::cmd::bounds::seconds_text;
+
+/// A row's status as the report names it.
+pub fn status(s: TimingStatus) -> Status {
+    match s {
+        TimingStatus::Sourced => Status::Sourced,
+        TimingStatus::Derived => Status::Derived,
+        TimingStatus::Estimate => Status::Estimate,
+    }
+}
 
 /// dama's share: the default exhibition, whose report carries the split of its nominal time.
 pub fn dama(as_json: bool) -> anyhow::Result<()> {
@@ -13,24 +22,32 @@ pub fn dama(as_json: bool) -> anyhow::Result<()> {
     let r = ex::exhibition(&ExhibitionOptions::default())?;
     let total: u64 = r.by_status.iter().sum();
     if as_json {
-        let mut shares = serde_json::Map::new();
-        for (s, ns) in TimingStatus::ALL.iter().zip(r.by_status) {
-            shares.insert(
-                s.name().to_string(),
-                json!({"seconds": ns as f64 / 1e9, "share": ns as f64 / total.max(1) as f64}),
-            );
-        }
-        println!(
-            "{}",
-            json!({
-                "program": "dama",
-                "machine": "silliac",
-                "run": "dama exhibition (25 boards, the default opponents, seed 1, demo setting)",
-                "emulated_seconds": r.emulated_ns as f64 / 1e9,
-                "emulated_seconds_spread": seconds_json(r.period),
-                "by_status": shares,
-            })
-        );
+        let share = |status: TimingStatus| {
+            let ns = TimingStatus::ALL
+                .iter()
+                .zip(r.by_status)
+                .find_map(|(s, ns)| (*s == status).then_some(ns))
+                .unwrap_or(0);
+            StatusShare {
+                seconds: ns as f64 / 1e9,
+                share: ns as f64 / total.max(1) as f64,
+            }
+        };
+        let report = DamaTiming {
+            program: Dama::Dama,
+            machine: Silliac::Silliac,
+            run: "dama exhibition (25 boards, the default opponents, seed 1, demo setting)"
+                .to_string(),
+            emulated_seconds: r.emulated_ns as f64 / 1e9,
+            emulated_seconds_spread: r.period.map(|ns| ns as f64 / 1e9).into(),
+            by_status: ByStatus {
+                sourced: share(TimingStatus::Sourced),
+                derived: share(TimingStatus::Derived),
+                estimate: share(TimingStatus::Estimate),
+            },
+        };
+        // Through a Value: its keys sorted, as every JSON report (docs/json.md).
+        println!("{}", serde_json::to_value(report)?);
     } else {
         println!(
             "dama on SILLIAC (the default 25-board exhibition): {:.1} s of period time ({})",

@@ -228,7 +228,7 @@ impl ExhibitionReport {
 pub const BAND_NS: (u64, u64) = (10_000_000_000, 150_000_000_000);
 
 /// Where a move's period time falls beside Findler's band.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Band {
     Below,
@@ -251,7 +251,8 @@ impl Band {
 }
 
 /// Moves below, inside and above the band.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct BandCounts {
     pub below: usize,
     pub inside: usize,
@@ -276,18 +277,24 @@ impl BandCounts {
 /// positions have in common (medians), measured on the positions themselves: the legal moves
 /// at the root, the replies at half-move 2 (all of them, summed over the root moves) and the
 /// positions the search examined (the program's own count).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct PhaseRow {
     pub phase: Phase,
     pub band: Band,
+    /// The machine's moves of this phase in this band.
     pub moves: usize,
+    /// Their median period time (null without moves).
     pub median_seconds: Option<f64>,
     /// Moves made with one legal move (forced).
     pub forced: usize,
     /// Moves made where every legal root move is a jump (dr >= 2).
     pub jumps_only: usize,
+    /// The median of their legal moves at the root.
     pub median_root_moves: Option<usize>,
+    /// The median of their replies at half-move 2.
     pub median_replies: Option<usize>,
+    /// The median of the positions examined.
     pub median_positions: Option<u64>,
 }
 
