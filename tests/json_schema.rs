@@ -6,6 +6,10 @@
 
 mod common;
 
+/// The chess reports' entries.
+#[path = "json_schema/chess_runs.rs"]
+mod chess_runs;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -77,6 +81,7 @@ fn registry() -> Vec<Report> {
     ]
     .into_iter()
     .chain(machine_and_dama_reports())
+    .chain(chess_runs::chess_reports())
     .collect()
 }
 

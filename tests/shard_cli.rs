@@ -278,6 +278,30 @@ fn mate_campaign_shards_merge_to_the_whole_run() {
     assert!(whole.contains("\"emulated_seconds\""), "{whole}");
 }
 
+/// A cross-check on another machine than the 7090 merges too: the machine is kept, and the
+/// spread is summed in that machine's cycles.
+#[test]
+fn crosscheck_shards_on_the_709_merge_to_the_whole_run() {
+    let (coin, _) = coin_program();
+    let args = [
+        "-q",
+        "chess",
+        "crosscheck",
+        "--program",
+        coin,
+        "--positions",
+        "3",
+        "--cpu",
+        "709",
+    ];
+    let (merged, whole) = whole_and_merged(&args, "crosscheck-709", 2);
+    assert_eq!(
+        without_host_time_anywhere(&merged),
+        without_host_time_anywhere(&whole)
+    );
+    assert!(whole.contains("\"cpu\":\"709\""), "{whole}");
+}
+
 #[test]
 fn chess_match_shards_merge_to_the_whole_run() {
     // A program against itself under other settings, each with its coin.

@@ -42,11 +42,6 @@ impl TimingArg {
     }
 }
 
-/// A period time under the three bounds, in seconds.
-pub fn seconds_json(s: Spread) -> serde_json::Value {
-    harness::json::spread(s.map(|ns| ns as f64 / 1e9))
-}
-
 /// The same in words, e.g. "low 1.0 s, nominal 2.0 s, high 3.5 s".
 pub fn seconds_text(s: Spread) -> String {
     format!(

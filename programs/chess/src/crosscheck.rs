@@ -6,11 +6,11 @@ use std::fmt::Write as _;
 
 use emu::ibm7090::{Limits, Model, Stop};
 use emu::{Bound, Spread};
-use serde_json::{json, Map, Value};
 
 use super::emulated::{seconds_on, Clock, EmulatedError};
 use super::fen::to_fen;
 use super::program::{run_with, spread_of, Case, Player, ReportField};
+use super::report::crosscheck as json;
 use harness::progress::{map_costliest_first, map_in_order, NoProgress, Progress};
 
 /// A problem on which the twins differ.
@@ -22,6 +22,22 @@ pub struct Mismatch<P: Player> {
     pub native: P::Answer,
     /// The emulated answer, or the error that stopped the run.
     pub emulated: Result<P::Answer, String>,
+}
+
+impl<P: Player> Mismatch<P> {
+    /// The mismatch as the report gives it.
+    fn report(&self) -> json::Mismatch {
+        json::Mismatch {
+            name: self.name.clone(),
+            fen: self.fen.clone(),
+            settings: P::case_fields(&self.params),
+            native: P::answer_json(&self.native),
+            emulated: match &self.emulated {
+                Ok(a) => json::EmulatedAnswer::Answer(P::answer_json(a)),
+                Err(e) => json::EmulatedAnswer::Failed { error: e.clone() },
+            },
+        }
+    }
 }
 
 /// How a cross-check's emulated runs are timed: the I/O bound of every run and of the
@@ -197,81 +213,56 @@ pub fn crosscheck_within<P: Player>(
 }
 
 impl<P: Player> Report<P> {
-    /// The report as one JSON object; `host_seconds` is the caller's measurement.
-    pub fn json(&self, host_seconds: f64) -> Value {
-        let mismatches: Vec<Value> = self
-            .mismatches
-            .iter()
-            .map(|m| {
-                let mut o = Map::new();
-                o.insert("name".into(), json!(m.name));
-                o.insert("fen".into(), json!(m.fen));
-                for (k, v) in P::case_fields(&m.params) {
-                    o.insert(k.into(), v);
-                }
-                o.insert("native".into(), P::answer_json(&m.native));
-                let emulated = match &m.emulated {
-                    Ok(a) => P::answer_json(a),
-                    Err(e) => json!({ "error": e }),
-                };
-                o.insert("emulated".into(), emulated);
-                Value::Object(o)
-            })
-            .collect();
-        let mut o = Map::new();
-        o.insert("program".into(), json!(P::NAME));
-        o.insert("positions".into(), json!(self.positions));
-        o.insert("seed".into(), json!(self.seed));
-        o.insert("mismatches".into(), Value::Array(mismatches));
-        o.insert("emulated_seconds".into(), json!(self.emulated_seconds));
-        // The machine only when not the 7090, whose reports stay as they were.
-        if self.cpu != Model::Ibm7090 {
-            o.insert("cpu".into(), json!(self.cpu.name()));
-        }
-        if let Some(spread) = self.spread {
-            o.insert("timing".into(), json!(self.bound.name()));
-            o.insert(
-                "emulated_seconds_spread".into(),
-                harness::json::spread(spread.map(|c| seconds_on(self.cpu, c))),
-            );
-        }
-        o.insert("host_seconds".into(), json!(host_seconds));
+    /// The report as `--json` prints it; `host_seconds` is the caller's measurement, the
+    /// shard's part the caller's to add.
+    pub fn report(&self, host_seconds: f64) -> json::Crosscheck {
+        let problem = |c: &Case<P::Params>| json::Problem {
+            name: c.name.clone(),
+            settings: P::case_fields(&c.params),
+        };
+        let mut r = json::Crosscheck {
+            program: P::NAME.into(),
+            positions: self.positions,
+            seed: self.seed,
+            mismatches: self.mismatches.iter().map(Mismatch::report).collect(),
+            emulated_seconds: self.emulated_seconds,
+            timing: self.bound.into(),
+            emulated_seconds_spread: self
+                .spread
+                .map(|s| s.map(|c| seconds_on(self.cpu, c)).into()),
+            // The machine only when not the 7090, whose reports stay as they were.
+            cpu: (self.cpu != Model::Ibm7090).then(|| self.cpu.name().to_string()),
+            host_seconds,
+            problems: None,
+            agreed: None,
+            over_budget: None,
+            positions_examined: None,
+            max_emulated_seconds: None,
+            shard: None,
+        };
         for field in P::REPORT {
-            let (k, v) = match field {
-                ReportField::Problems => ("problems", json!(self.problems)),
-                ReportField::Agreed => ("agreed", json!(self.agreed)),
-                ReportField::OverBudget => (
-                    "over_budget",
-                    Value::Array(
-                        self.over_budget
-                            .iter()
-                            .map(|c| {
-                                let mut o = Map::new();
-                                o.insert("name".into(), json!(c.name));
-                                for (k, v) in P::case_fields(&c.params) {
-                                    o.insert(k.into(), v);
-                                }
-                                Value::Object(o)
-                            })
-                            .collect(),
-                    ),
-                ),
+            match field {
+                ReportField::Problems => r.problems = Some(self.problems),
+                ReportField::Agreed => r.agreed = Some(self.agreed),
+                ReportField::OverBudget => {
+                    r.over_budget = Some(self.over_budget.iter().map(problem).collect())
+                }
                 ReportField::PositionsExamined => {
-                    ("positions_examined", json!(self.positions_examined))
+                    r.positions_examined = Some(self.positions_examined)
                 }
                 ReportField::MaxEmulatedSeconds => {
-                    ("max_emulated_seconds", json!(self.max_emulated_seconds))
+                    r.max_emulated_seconds = Some(self.max_emulated_seconds)
                 }
-            };
-            o.insert(k.into(), v);
+            }
         }
-        Value::Object(o)
+        r
     }
 
     /// The report as text: a line per mismatch and per problem over budget, then the summary.
     pub fn text(&self) -> String {
         let settings = |params: &P::Params| {
             P::case_fields(params)
+                .pairs()
                 .iter()
                 .map(|(k, v)| format!(" {k} {v}"))
                 .collect::<String>()

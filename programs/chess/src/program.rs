@@ -20,7 +20,6 @@ use std::sync::{Mutex, OnceLock};
 
 use emu::ibm7090::{Limits, Machine};
 use emu::{Bound, Spread};
-use serde_json::Value;
 
 use super::board::{Position, START_FEN};
 use super::emulated::{
@@ -29,6 +28,8 @@ use super::emulated::{
 };
 use super::movegen::legal_moves;
 use super::printer;
+use super::report::crosscheck::{Answer, CaseSettings};
+use super::report::period::PeriodReport;
 use super::report::ProgramFields;
 use super::search::{Cancel, SearchResult};
 use super::uci::Engine;
@@ -354,13 +355,13 @@ pub trait Player: FapProgram {
     fn cases(positions: usize, seed: u64, params: &Self::Params) -> Vec<Case<Self::Params>>;
 
     /// A case's settings in a mismatch's report (`rules`, `seed`; `full_plies`, `ratio`).
-    fn case_fields(_params: &Self::Params) -> Vec<(&'static str, Value)> {
-        Vec::new()
+    fn case_fields(_params: &Self::Params) -> CaseSettings {
+        CaseSettings::default()
     }
 
     /// An answer in a mismatch's report.
-    fn answer_json(answer: &Self::Answer) -> Value {
-        Value::String(answer.to_string())
+    fn answer_json(answer: &Self::Answer) -> Answer {
+        Answer::Text(answer.to_string())
     }
 
     /// The cross-check's budget a problem in machine cycles, beyond which the problem is
@@ -380,7 +381,7 @@ pub trait Player: FapProgram {
 /// Figures a program reports beside its period sources (Kotok's `chess period`).
 #[derive(Clone, Debug)]
 pub struct Figures {
-    pub json: Value,
+    pub json: PeriodReport,
     pub text: String,
 }
 

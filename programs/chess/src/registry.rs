@@ -7,7 +7,6 @@
 use std::marker::PhantomData;
 
 use emu::{Bound, Spread};
-use serde_json::Value;
 
 use super::board::Position;
 use super::crosscheck::{crosscheck, CrosscheckTiming, Report};
@@ -20,6 +19,7 @@ use super::program::{
     assembled, best, params_from, spread_of, Alias, Best, Figures, FiguresError, Flag, Player,
     Settings, Source, Twin, TwinEngine,
 };
+use super::report::crosscheck::Crosscheck;
 use super::soma::Soma;
 use super::turochamp::Turochamp;
 use super::uci::Engine;
@@ -72,7 +72,8 @@ pub enum ProgramError {
 
 /// A finished cross-check, whatever the program.
 pub trait CrosscheckReport {
-    fn json(&self, host_seconds: f64) -> Value;
+    /// The report as `--json` prints it (`host_seconds` the caller's measurement).
+    fn report(&self, host_seconds: f64) -> Crosscheck;
     fn text(&self) -> String;
     fn mismatches(&self) -> usize;
     /// Each finished emulated run's seconds in problem order (for `--shard`).
@@ -82,8 +83,8 @@ pub trait CrosscheckReport {
 }
 
 impl<P: Player> CrosscheckReport for Report<P> {
-    fn json(&self, host_seconds: f64) -> Value {
-        Report::json(self, host_seconds)
+    fn report(&self, host_seconds: f64) -> Crosscheck {
+        Report::report(self, host_seconds)
     }
 
     fn text(&self) -> String {

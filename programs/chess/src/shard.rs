@@ -1,11 +1,12 @@
 //! How the shards of the chess campaigns (`chess crosscheck`, `chess mate-campaign`, `chess
 //! match`) combine in `harness::shard::merge`.
 
+use emu::ibm7090::Model;
 use emu::Spread;
 use harness::shard::{add, combine, Campaign, Combine, Parts, Shard, ShardError};
 use serde_json::Value;
 
-use crate::emulated::cycles_seconds;
+use crate::emulated::seconds_on;
 
 /// The chess campaigns `merge` knows.
 pub static CAMPAIGNS: &[Campaign] = &[
@@ -42,6 +43,7 @@ const CROSSCHECK: &[(&str, Combine)] = &[
     ("max_emulated_seconds", Combine::Max),
     ("emulated_seconds", Combine::SecondsInOrder),
     ("timing", Combine::Same),
+    ("cpu", Combine::Same),
     (
         "emulated_seconds_spread",
         Combine::Custom(emulated_seconds_spread),
@@ -275,8 +277,19 @@ fn match_score(parts: &Parts) -> Result<Value, ShardError> {
     Ok(Value::from(points[0] as f64 + points[1] as f64 / 2.0))
 }
 
-/// The shards' cycles under each timing bound (`shard.cycles_spread`), summed, as seconds.
+/// The shards' cycles under each timing bound (`shard.cycles_spread`), summed, as seconds of
+/// the run's machine (`cpu`, the 7090 without one).
 fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
+    let (first, v) = parts[0];
+    let cpu = match v.get("cpu") {
+        None => Some(Model::Ibm7090),
+        Some(name) => name.as_str().and_then(Model::from_name),
+    }
+    .ok_or_else(|| ShardError::Field {
+        file: first.clone(),
+        field: "cpu".into(),
+        kind: "chess crosscheck",
+    })?;
     let mut sum = [0u64; 3];
     for (file, v) in parts {
         for (s, bound) in sum.iter_mut().zip(["low", "nominal", "high"]) {
@@ -292,7 +305,7 @@ fn emulated_seconds_spread(parts: &Parts) -> Result<Value, ShardError> {
         }
     }
     let sum = Spread::new(sum[0], sum[1], sum[2]);
-    Ok(harness::json::spread(sum.map(cycles_seconds)))
+    Ok(harness::json::spread(sum.map(|c| seconds_on(cpu, c))))
 }
 
 #[cfg(test)]

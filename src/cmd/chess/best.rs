@@ -39,13 +39,13 @@ pub fn run(a: BestArgs) -> anyhow::Result<()> {
 }
 
 /// The answer as `chess best --json` prints it (`chess::report::BestReport`).
-pub(super) fn best_json(p: &Position, b: &Best) -> Value {
+fn best_json(p: &Position, b: &Best) -> Value {
     serde_json::to_value(best_report(p, b)).expect("a report of plain fields serialises")
 }
 
 /// The answer as its report: the common fields, the emulated twin's run and the program's own
 /// fields.
-fn best_report(p: &Position, b: &Best) -> BestReport {
+pub(super) fn best_report(p: &Position, b: &Best) -> BestReport {
     let r = &b.result;
     let san = line_san(p, &r.pv);
     let run = b.outcome.as_ref().map(|out| EmulatedRun {

@@ -3,7 +3,8 @@
 
 use anyhow::Context;
 use chess::initia;
-use serde_json::json;
+use chess::report::cards::{Answered, CardProblem, CardsReport, Skipped};
+use chess::report::Engine;
 
 use super::Which;
 
@@ -37,12 +38,12 @@ pub fn run(a: CardsArgs) -> anyhow::Result<()> {
                     .with_context(context)?;
                 let printout = b.text(&pb.position);
                 if a.json {
-                    problems.push(json!({
-                        "problem": number,
-                        "comments": pb.comments,
-                        "printout": printout.lines().collect::<Vec<_>>(),
-                        "answer": super::best::best_json(&pb.position, &b),
-                    }));
+                    problems.push(CardProblem::Answered(Box::new(Answered {
+                        problem: number,
+                        comments: pb.comments,
+                        printout: printout.lines().map(String::from).collect(),
+                        answer: super::best::best_report(&pb.position, &b),
+                    })));
                     continue;
                 }
                 println!("PROBLEM {number}");
@@ -52,7 +53,10 @@ pub fn run(a: CardsArgs) -> anyhow::Result<()> {
                 print!("{printout}");
             }
             Err(e) if a.json => {
-                problems.push(json!({"problem": number, "skipped": e.to_string()}));
+                problems.push(CardProblem::Skipped(Skipped {
+                    problem: number,
+                    skipped: e.to_string(),
+                }));
                 continue;
             }
             Err(e) => {
@@ -63,12 +67,17 @@ pub fn run(a: CardsArgs) -> anyhow::Result<()> {
         println!();
     }
     if a.json {
-        let v = json!({
-            "deck": a.file,
-            "program": a.which.program,
-            "engine": if a.which.engine == super::EngineArg::Emulated { "emulated" } else { "native" },
-            "problems": problems,
-        });
+        let report = CardsReport {
+            deck: a.file.clone(),
+            program: a.which.program.clone(),
+            engine: if a.which.engine == super::EngineArg::Emulated {
+                Engine::Emulated
+            } else {
+                Engine::Native
+            },
+            problems,
+        };
+        let v = serde_json::to_value(report).expect("a report of plain fields serialises");
         println!("{}", serde_json::to_string_pretty(&v)?);
     }
     if answered == 0 {

@@ -7,6 +7,7 @@ use anyhow::Context;
 
 use chess::crosscheck::CrosscheckTiming;
 use chess::registry::CrosscheckRun;
+use chess::report::crosscheck::{CrosscheckShard, CrosscheckShardRun};
 use harness::shard::Shard;
 
 use super::{default_program, program, program_names, ProgramFlags};
@@ -68,26 +69,28 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
     drop(progress);
     let host = started.elapsed().as_secs_f64();
     if a.json {
-        let mut v = r.json(host);
-        if let Some(shard) = a.shard {
-            // What makes shards of one run: the command, the settings, the binary.
-            let mut run = serde_json::json!({
-                "command": "chess crosscheck",
-                "settings": g.settings,
-                "timing": a.timing.bound().name(),
-                "version": crate::VERSION,
-            });
-            // The machine too when not the 7090, so that shards of two machines do not merge.
-            if a.cpu.cpu != emu::ibm7090::Model::Ibm7090 {
-                run["cpu"] = serde_json::json!(a.cpu.cpu.name());
-            }
-            v["shard"] = shard.object(run, r.seconds());
-            if let Some(s) = r.spread() {
-                // Summed in cycles, so the merged spread is the whole run's to the bit.
-                v["shard"]["cycles_spread"] = harness::json::spread(s);
-            }
-        }
-        println!("{v}");
+        let mut report = r.report(host);
+        report.shard = a.shard.map(|shard| CrosscheckShard {
+            k: shard.k,
+            n: shard.n,
+            // What makes shards of one run: the command, the settings, the binary, and the
+            // machine when not the 7090, so that shards of two machines do not merge.
+            run: CrosscheckShardRun {
+                command: "chess crosscheck".into(),
+                settings: g.settings.clone(),
+                timing: a.timing.bound().into(),
+                version: crate::VERSION.into(),
+                cpu: (a.cpu.cpu != emu::ibm7090::Model::Ibm7090)
+                    .then(|| a.cpu.cpu.name().to_string()),
+            },
+            seconds: r.seconds().to_vec(),
+            // Summed in cycles, so the merged spread is the whole run's to the bit.
+            cycles_spread: r.spread().map(Into::into),
+        });
+        println!(
+            "{}",
+            serde_json::to_value(report).expect("a report of plain fields serialises")
+        );
     } else {
         print!("{}", r.text());
     }

@@ -11,6 +11,7 @@ use chess::matchplay::{
     UciPlayer,
 };
 use chess::registry;
+use chess::report::matchplay::{GameRow, MatchReport, MatchRun, MatchShard, SideSeconds};
 use chess::uci::Engine;
 use chess::{parse_fen, Position};
 use harness::progress::{each_in_order, Progress};
@@ -273,7 +274,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         if !a.json {
             print_game(&p);
         }
-        rows.push(game_json(&p, &a));
+        rows.push(game_row(&p, &a));
         anyhow::Ok(())
     };
     let games: Vec<usize> = a.shard.unwrap_or(Shard::WHOLE).range(opts.games).collect();
@@ -306,7 +307,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     }
     drop(progress);
     if a.json {
-        println!("{}", report_json(&a, rows, &score));
+        let v = serde_json::to_value(report(&a, rows, &score))
+            .expect("a report of plain fields serialises");
+        println!("{v}");
     } else {
         println!(
             "{} vs {}: +{} ={} -{}, score {:.1}/{} for {}",
@@ -344,70 +347,70 @@ fn print_game(p: &Played) {
 }
 
 /// A finished game as the report's row.
-fn game_json(p: &Played, a: &MatchArgs) -> serde_json::Value {
+fn game_row(p: &Played, a: &MatchArgs) -> GameRow {
     let g = &p.game;
-    serde_json::json!({
-        "round": p.index + 1,
-        "white": g.white,
-        "black": g.black,
-        "first_is_white": p.first_is_white,
-        "result": g.outcome.pgn(),
-        "termination": g.termination.key(),
-        "reason": g.reason(),
-        "plies": g.moves.len(),
-        "emulated_seconds": {
-            "white": g.emulated_seconds[0],
-            "black": g.emulated_seconds[1],
+    GameRow {
+        round: p.index + 1,
+        white: g.white.clone(),
+        black: g.black.clone(),
+        first_is_white: p.first_is_white,
+        result: g.outcome.into(),
+        termination: (&g.termination).into(),
+        reason: g.reason(),
+        plies: g.moves.len(),
+        emulated_seconds: SideSeconds {
+            white: g.emulated_seconds[0],
+            black: g.emulated_seconds[1],
         },
-        "pgn": a.pgn,
-    })
+        pgn: a.pgn.clone(),
+    }
 }
 
 /// The match's report: the players, the games' rows, the score; a shard's what makes shards of
 /// one match.
-fn report_json(
-    a: &MatchArgs,
-    rows: Vec<serde_json::Value>,
-    score: &matchplay::Score,
-) -> serde_json::Value {
+fn report(a: &MatchArgs, games: Vec<GameRow>, score: &matchplay::Score) -> MatchReport {
     let engine = match a.engine {
-        EngineArg::Native => "native",
-        EngineArg::Emulated => "emulated",
+        EngineArg::Native => chess::report::Engine::Native,
+        EngineArg::Emulated => chess::report::Engine::Emulated,
     };
-    let mut v = serde_json::json!({
-        "white": a.white,
-        "black": a.black,
-        "engine": engine,
-        "timing": a.timing.bound().name(),
-        "games": rows,
-        "wins": score.wins,
-        "draws": score.draws,
-        "losses": score.losses,
-        "score": score.points(),
-        "pgn": a.pgn,
-    });
-    if let Some(shard) = a.shard {
-        // What makes shards of one match: every setting a game depends on, and the binary.
-        let run = serde_json::json!({
-            "command": "chess match",
-            "white": a.white,
-            "black": a.black,
-            "games": a.games,
-            "alternate": a.alternate,
-            "fen": a.fen,
-            "openings": a.openings,
-            "max_moves": a.max_moves,
-            "seed": a.seed,
-            "engine": engine,
-            "timing": a.timing.bound().name(),
-            "uci_options": a.uci_options,
-            "movetime": a.movetime,
-            "depth": a.depth,
-            "version": crate::VERSION,
-        });
-        v["shard"] = shard.object(run, &[]);
+    MatchReport {
+        white: a.white.clone(),
+        black: a.black.clone(),
+        engine,
+        timing: a.timing.bound().into(),
+        games,
+        wins: score.wins,
+        draws: score.draws,
+        losses: score.losses,
+        score: score.points(),
+        pgn: a.pgn.clone(),
+        shard: a.shard.map(|shard| MatchShard {
+            k: shard.k,
+            n: shard.n,
+            // What makes shards of one match: every setting a game depends on, the machine
+            // of the emulated players when not the 7090, and the binary.
+            run: MatchRun {
+                command: "chess match".into(),
+                white: a.white.clone(),
+                black: a.black.clone(),
+                games: a.games,
+                alternate: a.alternate,
+                fen: a.fen.clone(),
+                openings: a.openings.clone(),
+                max_moves: a.max_moves,
+                seed: a.seed,
+                engine,
+                timing: a.timing.bound().into(),
+                uci_options: a.uci_options.clone(),
+                movetime: a.movetime,
+                depth: a.depth,
+                version: crate::VERSION.into(),
+                cpu: (a.cpu.cpu != emu::ibm7090::Model::Ibm7090)
+                    .then(|| a.cpu.cpu.name().to_string()),
+            },
+            seconds: Vec::new(),
+        }),
     }
-    v
 }
 
 #[cfg(test)]

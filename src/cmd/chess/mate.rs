@@ -8,6 +8,10 @@ use chess::mater::program::solve_emulated;
 use chess::mater::{campaign, solve, MateResult, Params};
 use chess::notation::line_san;
 use chess::parse_fen;
+use chess::report::mate::{
+    Level, LevelSeconds, MateCampaignReport, MateReport, MateRun, MateShard, Simon1962,
+};
+use chess::report::Engine;
 use harness::progress::{map_costliest_first, map_in_order, NoProgress, Progress};
 use harness::shard::Shard;
 
@@ -89,19 +93,22 @@ pub fn mate(a: MateArgs) -> anyhow::Result<()> {
     };
     let san = line_san(&p, &r.line);
     if a.json {
-        let mut j = serde_json::json!({
-            "found": r.found,
-            "line": r.line.iter().map(|m| m.uci()).collect::<Vec<_>>(),
-            "line_san": san,
-            "mate_in": r.mate_in(),
-            "positions": r.positions,
-            "mater": a.mater,
-            "engine": if emulated_seconds.is_some() { "emulated" } else { "native" },
-        });
-        if let Some(s) = emulated_seconds {
-            j["emulated_seconds"] = serde_json::json!(s);
-        }
-        println!("{j}");
+        let report = MateReport {
+            mater: a.mater,
+            engine: if emulated_seconds.is_some() {
+                Engine::Emulated
+            } else {
+                Engine::Native
+            },
+            found: r.found,
+            mate_in: r.mate_in(),
+            line: r.line.iter().map(|m| m.uci()).collect(),
+            line_san: san,
+            positions: r.positions,
+            emulated_seconds,
+        };
+        let v = serde_json::to_value(report).expect("a report of plain fields serialises");
+        println!("{v}");
         return Ok(());
     }
     if r.found {
@@ -285,56 +292,66 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
     }
     let shard = a.shard.unwrap_or(Shard::WHOLE);
     let rows = &rows[shard.range(rows.len())];
-    let mut out = serde_json::Map::new();
+    let mut levels = Vec::new();
     // Each level's per-row emulated seconds, for a shard's report.
-    let mut shard_seconds = serde_json::Map::new();
+    let mut per_row = Vec::new();
     for level in [1u8, 2] {
         let t = Instant::now();
         let (outcomes, emulated) = campaign_level(&a, rows, level)?;
         let secs = t.elapsed().as_secs_f64();
-        let s = campaign::summarize(rows, &outcomes);
-        if let Some(e) = &emulated {
-            shard_seconds.insert(format!("mater{level}"), serde_json::json!(e.per_row));
-        }
+        let summary = campaign::summarize(rows, &outcomes);
         if a.rows {
             print_rows(level, rows, &outcomes);
         }
         if !a.json {
-            print_level(level, &s, emulated.as_ref(), secs);
+            print_level(level, &summary, emulated.as_ref(), secs);
         }
-        let mut v = serde_json::to_value(&s)?;
-        match &emulated {
-            Some(e) => {
-                v["emulated_seconds"] = serde_json::json!(e.seconds);
-                v["host_seconds"] = serde_json::json!(secs);
-                v["differ_from_native"] = serde_json::json!(e.differ);
-            }
-            None => v["native_seconds"] = serde_json::json!(secs),
-        }
-        out.insert(format!("mater{level}"), v);
+        let host = |native: bool| (native == emulated.is_none()).then_some(secs);
+        levels.push(Level {
+            summary,
+            native_seconds: host(true),
+            emulated_seconds: emulated.as_ref().map(|e| e.seconds),
+            host_seconds: host(false),
+            differ_from_native: emulated.as_ref().map(|e| e.differ.clone()),
+        });
+        per_row.extend(emulated.map(|e| e.per_row));
     }
     if a.json {
-        out.insert(
-            "simon_1962".into(),
-            serde_json::json!({"found": 52, "positions": 129, "collection": "Fine 1952"}),
-        );
-        if let Some(shard) = a.shard {
-            // What makes shards of one run: the command, the table, the settings, the binary.
-            let run = serde_json::json!({
-                "command": "chess mate-campaign",
-                "tsv": a.tsv,
-                "positions": a.positions,
-                "threat_levels": a.threat_levels,
-                "engine": if a.engine == EngineArg::Emulated { "emulated" } else { "native" },
-                "version": crate::VERSION,
-            });
-            let mut o = shard.object(run, &[]);
-            if !shard_seconds.is_empty() {
-                o["emulated_seconds"] = serde_json::Value::Object(shard_seconds);
-            }
-            out.insert("shard".into(), o);
-        }
-        println!("{}", serde_json::Value::Object(out));
+        let engine = if a.engine == EngineArg::Emulated {
+            Engine::Emulated
+        } else {
+            Engine::Native
+        };
+        let [mater1, mater2]: [Level; 2] = levels.try_into().expect("two levels");
+        let report = MateCampaignReport {
+            mater1,
+            mater2,
+            simon_1962: Simon1962 {
+                found: 52,
+                positions: 129,
+                collection: "Fine 1952".into(),
+            },
+            shard: a.shard.map(|shard| MateShard {
+                k: shard.k,
+                n: shard.n,
+                // What makes shards of one run: the command, the table, the settings, the
+                // binary.
+                run: MateRun {
+                    command: "chess mate-campaign".into(),
+                    tsv: a.tsv.clone(),
+                    positions: a.positions,
+                    threat_levels: a.threat_levels,
+                    engine,
+                    version: crate::VERSION.into(),
+                },
+                seconds: Vec::new(),
+                emulated_seconds: <[Vec<f64>; 2]>::try_from(per_row)
+                    .ok()
+                    .map(|[mater1, mater2]| LevelSeconds { mater1, mater2 }),
+            }),
+        };
+        let v = serde_json::to_value(report).expect("a report of plain fields serialises");
+        println!("{v}");
     } else {
         println!("Simon & Simon 1962 (hand simulation, Fine's 129 positions): 52 (40.3%)");
     }

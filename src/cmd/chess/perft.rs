@@ -5,6 +5,8 @@ use std::time::Instant;
 
 use anyhow::bail;
 use chess::movegen::divide;
+use chess::report::perft::{Divide, PerftReport, PerftRun};
+use chess::report::Engine;
 
 use super::{position, EngineArg};
 
@@ -67,31 +69,40 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
 fn json(a: PerftArgs) -> anyhow::Result<()> {
     let mut p = position(&a.fen)?;
     let t = Instant::now();
-    let mut v = serde_json::json!({
-        "fen": chess::fen::to_fen(&p),
-        "depth": a.depth,
-        "engine": if a.engine == EngineArg::Emulated { "emulated" } else { "native" },
-    });
+    let mut report = PerftReport {
+        fen: chess::fen::to_fen(&p),
+        depth: a.depth,
+        engine: Engine::Native,
+        nodes: 0,
+        divide: None,
+        run: None,
+    };
     if a.engine == EngineArg::Emulated {
         if a.divide {
             bail!("--divide: the FAP perft program counts the total only; use --engine native");
         }
         let (n, out) = chess::perft::emulated(&p, a.depth)?;
-        v["nodes"] = n.into();
-        v["instructions"] = out.instructions.into();
-        v["cycles"] = out.cycles.into();
-        v["emulated_seconds"] = out.emulated_seconds.into();
+        report.engine = Engine::Emulated;
+        report.nodes = n;
+        report.run = Some(PerftRun {
+            instructions: out.instructions,
+            cycles: out.cycles,
+            emulated_seconds: out.emulated_seconds,
+        });
     } else if a.divide {
-        let moves: Vec<_> = divide(&mut p, a.depth)
+        let moves: Vec<Divide> = divide(&mut p, a.depth)
             .into_iter()
-            .map(|(m, n)| serde_json::json!({"move": m.to_string(), "nodes": n}))
+            .map(|(m, nodes)| Divide {
+                first: m.to_string(),
+                nodes,
+            })
             .collect();
-        let total: u64 = moves.iter().map(|m| m["nodes"].as_u64().unwrap_or(0)).sum();
-        v["nodes"] = total.into();
-        v["divide"] = moves.into();
+        report.nodes = moves.iter().map(|m| m.nodes).sum();
+        report.divide = Some(moves);
     } else {
-        v["nodes"] = chess::perft(&mut p, a.depth).into();
+        report.nodes = chess::perft(&mut p, a.depth);
     }
+    let v = serde_json::to_value(report).expect("a report of plain fields serialises");
     println!("{}", serde_json::to_string_pretty(&v)?);
     eprintln!("{:.3} s", t.elapsed().as_secs_f64());
     Ok(())

@@ -4,9 +4,10 @@
 use chess::registry::Timed;
 use emu::ibm7090::Profile;
 use emu::silliac::timing::TimingStatus;
-use serde_json::json;
 
-use crate::cmd::bounds::{seconds_json, seconds_text};
+use chess::report::timing::{ByStatus, Part, RowTime, TimingReport};
+
+use crate::cmd::bounds::seconds_text;
 
 /// Rows listed in the text (the JSON has them all).
 const TOP_ROWS: usize = 12;
@@ -27,45 +28,41 @@ pub fn chess(name: &str, r: &Timed, as_json: bool) -> anyhow::Result<()> {
     let parts = parts(pr);
     let total = pr.total().max(1) as f64;
     if as_json {
-        let mut shares = serde_json::Map::new();
-        for (key, cycles) in &parts {
-            shares.insert(
-                key.to_string(),
-                json!({
-                    "seconds": seconds_7090(*cycles),
-                    "share": *cycles as f64 / total,
-                    "cycles": cycles,
-                }),
-            );
-        }
-        let rows: Vec<serde_json::Value> = pr
+        let part = |cycles: u64| Part {
+            cycles,
+            seconds: seconds_7090(cycles),
+            share: cycles as f64 / total,
+        };
+        let rows = pr
             .top_rows()
             .into_iter()
-            .map(|(info, rc)| {
-                json!({
-                    "row": info.mnemonic,
-                    "status": pr.status(info).name(),
-                    "count": rc.count,
-                    "cycles": rc.cycles,
-                    "share": rc.cycles as f64 / total,
-                })
+            .map(|(info, rc)| RowTime {
+                row: info.mnemonic.to_string(),
+                status: pr.status(info).into(),
+                count: rc.count,
+                cycles: rc.cycles,
+                share: rc.cycles as f64 / total,
             })
             .collect();
-        println!(
-            "{}",
-            json!({
-                "program": name,
-                "machine": "ibm7090",
-                "run": run,
-                "answer": r.answer.to_string(),
-                "emulated_seconds": r.outcome.emulated_seconds,
-                "emulated_seconds_spread": seconds_json(spread),
-                "cycles": r.outcome.cycles,
-                "instructions": r.outcome.instructions,
-                "by_status": shares,
-                "rows": rows,
-            })
-        );
+        let report = TimingReport {
+            program: name.to_string(),
+            machine: "ibm7090".into(),
+            run: run.to_string(),
+            answer: r.answer.to_string(),
+            emulated_seconds: r.outcome.emulated_seconds,
+            emulated_seconds_spread: spread.map(|ns| ns as f64 / 1e9).into(),
+            cycles: r.outcome.cycles,
+            instructions: r.outcome.instructions,
+            by_status: ByStatus {
+                sourced: part(pr.status_cycles(TimingStatus::Sourced)),
+                derived: part(pr.status_cycles(TimingStatus::Derived)),
+                estimate: part(pr.status_cycles(TimingStatus::Estimate)),
+                io_wait: part(pr.io_wait()),
+            },
+            rows,
+        };
+        let v = serde_json::to_value(report).expect("a report of plain fields serialises");
+        println!("{v}");
     } else {
         println!(
             "{name} on the IBM 7090 ({run}): {:.1} s of period time ({}; the spread is the I/O \

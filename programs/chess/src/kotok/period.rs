@@ -6,14 +6,14 @@
 
 use std::time::Instant;
 
-use serde_json::json;
-
 use super::tree::{tree, Params};
 use super::Kotok;
 use crate::emulated::{Clock, EmulatedError};
 use crate::fen::to_fen;
 use crate::period::middlegames;
 use crate::program::{run_with, FapProgram, Figures, Twin};
+use crate::report::period::{EmulatedPeriod, EmulatedRow, NativeRow, PeriodReport, PeriodRow};
+use crate::report::Engine;
 
 /// The memo's rate on the 7090: "approximately 1100 positions per minute".
 pub const MEMO_POSITIONS_PER_MINUTE: f64 = 1100.0;
@@ -61,21 +61,28 @@ fn native() -> Result<Figures, PeriodError> {
         }
         tot_ab += r.positions;
         tot_mm += s.positions;
-        rows.push(json!({
-            "name": name,
-            "fen": to_fen(&p),
-            "move": r.best.map(|m| m.uci()),
-            "value": r.value,
-            "positions_alpha_beta": r.positions,
-            "positions_minimax": s.positions,
-            "memo_rate_minutes_alpha_beta": r.positions as f64 / MEMO_POSITIONS_PER_MINUTE,
-            "memo_rate_minutes_minimax": s.positions as f64 / MEMO_POSITIONS_PER_MINUTE,
-            "native_seconds_alpha_beta": secs_ab,
-            "native_seconds_minimax": secs_mm,
-        }));
+        rows.push(NativeRow {
+            name: name.to_string(),
+            fen: to_fen(&p),
+            best: r.best.map(|m| m.uci()),
+            value: r.value,
+            positions_alpha_beta: r.positions,
+            positions_minimax: s.positions,
+            memo_rate_minutes_alpha_beta: r.positions as f64 / MEMO_POSITIONS_PER_MINUTE,
+            memo_rate_minutes_minimax: s.positions as f64 / MEMO_POSITIONS_PER_MINUTE,
+            native_seconds_alpha_beta: secs_ab,
+            native_seconds_minimax: secs_mm,
+        });
     }
     let n = rows.len() as f64;
-    let mut text = table(&rows, "memo_rate_minutes", 1);
+    let lines = rows.iter().map(|r| Line {
+        name: &r.name,
+        best: r.best.as_deref(),
+        value: r.value,
+        positions: [r.positions_alpha_beta, r.positions_minimax],
+        minutes: [r.memo_rate_minutes_alpha_beta, r.memo_rate_minutes_minimax],
+    });
+    let mut text = table(lines, 1);
     text.push_str(&format!(
         "mean positions a move: alpha-beta {:.0}, minimax {:.0}; at 1,100 a minute: {:.1} and {:.1} minutes\n",
         tot_ab as f64 / n,
@@ -84,11 +91,12 @@ fn native() -> Result<Figures, PeriodError> {
         tot_mm as f64 / n / MEMO_POSITIONS_PER_MINUTE
     ));
     Ok(Figures {
-        json: json!({
-            "positions": rows,
-            "mean_positions_alpha_beta": tot_ab as f64 / n,
-            "mean_positions_minimax": tot_mm as f64 / n,
-        }),
+        json: PeriodReport {
+            positions: rows.into_iter().map(PeriodRow::Native).collect(),
+            mean_positions_alpha_beta: tot_ab as f64 / n,
+            mean_positions_minimax: tot_mm as f64 / n,
+            emulated: None,
+        },
         text,
     })
 }
@@ -116,20 +124,27 @@ fn emulated(clock: Clock) -> Result<Figures, PeriodError> {
         pos_mm += s.answer.positions;
         sec_ab += r.outcome.emulated_seconds;
         sec_mm += s.outcome.emulated_seconds;
-        rows.push(json!({
-            "name": name,
-            "move": r.answer.best.map(|m| m.uci()),
-            "value": r.answer.value,
-            "positions_alpha_beta": r.answer.positions,
-            "positions_minimax": s.answer.positions,
-            "emulated_minutes_alpha_beta": r.outcome.emulated_seconds / 60.0,
-            "emulated_minutes_minimax": s.outcome.emulated_seconds / 60.0,
-        }));
+        rows.push(EmulatedRow {
+            name: name.to_string(),
+            best: r.answer.best.map(|m| m.uci()),
+            value: r.answer.value,
+            positions_alpha_beta: r.answer.positions,
+            positions_minimax: s.answer.positions,
+            emulated_minutes_alpha_beta: r.outcome.emulated_seconds / 60.0,
+            emulated_minutes_minimax: s.outcome.emulated_seconds / 60.0,
+        });
     }
     let n = rows.len() as f64;
     let rate_ab = pos_ab as f64 / (sec_ab / 60.0);
     let rate_mm = pos_mm as f64 / (sec_mm / 60.0);
-    let mut text = table(&rows, "emulated_minutes", 2);
+    let lines = rows.iter().map(|r| Line {
+        name: &r.name,
+        best: r.best.as_deref(),
+        value: r.value,
+        positions: [r.positions_alpha_beta, r.positions_minimax],
+        minutes: [r.emulated_minutes_alpha_beta, r.emulated_minutes_minimax],
+    });
+    let mut text = table(lines, 2);
     text.push_str(&format!(
         "emulated {}, mean a move: alpha-beta {:.0} positions in {:.2} minutes, minimax {:.0} in {:.2} minutes\n",
         clock.cpu.name(),
@@ -142,44 +157,54 @@ fn emulated(clock: Clock) -> Result<Figures, PeriodError> {
         "positions per emulated minute: alpha-beta {rate_ab:.0}, minimax {rate_mm:.0} \
          (memo: about 1,100 on the 7090; 5-20 minutes a move on the 709 before alpha-beta)\n"
     ));
-    let mut json = json!({
-            "engine": "emulated",
-            "positions": rows,
-            "mean_positions_alpha_beta": pos_ab as f64 / n,
-            "mean_positions_minimax": pos_mm as f64 / n,
-            "mean_emulated_minutes_alpha_beta": sec_ab / 60.0 / n,
-            "mean_emulated_minutes_minimax": sec_mm / 60.0 / n,
-            "positions_per_emulated_minute_alpha_beta": rate_ab,
-            "positions_per_emulated_minute_minimax": rate_mm,
-            "memo_positions_per_minute": 1100,
-            "memo_minutes_a_move_709_before_alpha_beta": [5, 20],
-    });
     // The machine and bound only when not the default, so that the 7090's report stays as it
     // was.
-    if clock != Clock::default() {
-        json["cpu"] = json!(clock.cpu.name());
-        json["timing"] = json!(clock.bound.name());
-    }
+    let other = clock != Clock::default();
+    let json = PeriodReport {
+        positions: rows.into_iter().map(PeriodRow::Emulated).collect(),
+        mean_positions_alpha_beta: pos_ab as f64 / n,
+        mean_positions_minimax: pos_mm as f64 / n,
+        emulated: Some(EmulatedPeriod {
+            engine: Engine::Emulated,
+            mean_emulated_minutes_alpha_beta: sec_ab / 60.0 / n,
+            mean_emulated_minutes_minimax: sec_mm / 60.0 / n,
+            positions_per_emulated_minute_alpha_beta: rate_ab,
+            positions_per_emulated_minute_minimax: rate_mm,
+            memo_positions_per_minute: 1100,
+            memo_minutes_a_move_709_before_alpha_beta: [5, 20],
+            cpu: other.then(|| clock.cpu.name().to_string()),
+            timing: other.then(|| clock.bound.into()),
+        }),
+    };
     Ok(Figures { json, text })
 }
 
-/// The rows as a table; `minutes` names the two minute columns' key, `decimals` their places.
-fn table(rows: &[serde_json::Value], minutes: &str, decimals: usize) -> String {
+/// A row of the text table: a position's move, value, and positions and minutes with and
+/// without alpha-beta.
+struct Line<'a> {
+    name: &'a str,
+    best: Option<&'a str>,
+    value: i32,
+    positions: [u64; 2],
+    minutes: [f64; 2],
+}
+
+/// The rows as a table, the minutes to `decimals` places.
+fn table<'a>(rows: impl Iterator<Item = Line<'a>>, decimals: usize) -> String {
     let mut s = format!(
         "{:<26} {:>6} {:>7} {:>9} {:>9} {:>8} {:>8}\n",
         "position", "move", "value", "pos a-b", "pos mmax", "min a-b", "min mmax"
     );
     for r in rows {
-        let m = |k: &str| r[format!("{minutes}_{k}")].as_f64().unwrap_or(0.0);
         s.push_str(&format!(
             "{:<26} {:>6} {:>7} {:>9} {:>9} {:>8.d$} {:>8.d$}\n",
-            r["name"].as_str().unwrap_or(""),
-            r["move"].as_str().unwrap_or("-"),
-            r["value"].as_i64().unwrap_or(0),
-            r["positions_alpha_beta"].as_u64().unwrap_or(0),
-            r["positions_minimax"].as_u64().unwrap_or(0),
-            m("alpha_beta"),
-            m("minimax"),
+            r.name,
+            r.best.unwrap_or("-"),
+            r.value,
+            r.positions[0],
+            r.positions[1],
+            r.minutes[0],
+            r.minutes[1],
             d = decimals,
         ));
     }

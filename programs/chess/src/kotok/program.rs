@@ -2,8 +2,6 @@
 //! stable_from w1 ... wn`, the printout read back, the UCI options, and the cross-check's
 //! positions (random play from the start and from the middle-game set).
 
-use serde_json::{json, Value};
-
 use super::eval::MATE;
 use super::tree::{tree, tree_until, Params};
 use super::Kotok;
@@ -14,6 +12,7 @@ use crate::period::middlegames;
 use crate::program::{
     Case, FapProgram, Figures, FiguresError, Flag, Player, ReportField, Source, Takes, Twin,
 };
+use crate::report::crosscheck::{Answer, SearchAnswer};
 use crate::report::ProgramFields;
 use crate::sample::random_play;
 use crate::search::{Cancel, SearchResult};
@@ -275,12 +274,12 @@ impl Player for Kotok {
         Some(super::period::figures(twin, clock).map_err(Into::into))
     }
 
-    fn answer_json(r: &SearchResult) -> Value {
-        json!({
-            "move": r.best.map(|m| m.uci()),
-            "value": r.value,
-            "pv": r.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
-            "positions": r.positions,
+    fn answer_json(r: &SearchResult) -> Answer {
+        Answer::Search(SearchAnswer {
+            best: r.best.map(|m| m.uci()),
+            value: r.value,
+            pv: r.pv.iter().map(|m| m.uci()).collect(),
+            positions: r.positions,
         })
     }
 }

@@ -130,25 +130,33 @@ pub fn run(rows: &[Row], params: &Params) -> Vec<Outcome> {
 }
 
 /// The campaign's figures for one MATER.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Summary {
+    /// Positions of the table tried.
     pub positions_tried: usize,
+    /// Mates proved.
     pub found: usize,
     /// Proved where Stockfish (0.25 s) found no mate.
     pub found_where_stockfish_none: usize,
-    /// First move equal to Stockfish's first move / to the book's key move.
+    /// First move equal to Stockfish's first move.
     pub same_first_as_stockfish: usize,
+    /// First move equal to the book's key move.
     pub same_first_as_key: usize,
-    /// Mate distance against Stockfish's, where both found a mate.
+    /// Where both found a mate: MATER's shorter than Stockfish's.
     pub shorter_than_stockfish: usize,
+    /// Where both found a mate: the same distance.
     pub same_distance_as_stockfish: usize,
+    /// Where both found a mate: MATER's longer.
     pub longer_than_stockfish: usize,
-    /// Rows whose Stockfish PV is all checks, and how many of those MATER proves.
+    /// Rows whose Stockfish PV is all checks.
     pub stockfish_all_checks: usize,
+    /// Of those, the ones MATER proves.
     pub found_of_all_checks: usize,
     /// Found, by MATER's mate distance (index 1..=9 moves; index 0 unused).
     pub found_by_distance: Vec<usize>,
+    /// Positions examined, summed over the rows.
     pub positions_total: u64,
+    /// Positions examined, the most in a row.
     pub positions_max: u64,
 }
 

@@ -5,8 +5,6 @@
 //! (docs/mater.md, "MATER on the 7090"). MATER searches for mates; it does not play, so it is
 //! not one of the registry's players.
 
-use serde_json::{json, Value};
-
 use super::campaign::{read_table, BWTC_TSV};
 use super::{solve, MateResult, Params};
 use crate::board::Position;
@@ -15,6 +13,7 @@ use crate::fap_source;
 use crate::movegen::legal_moves;
 use crate::notation::parse_uci;
 use crate::program::{run, Alias, Case, FapProgram, Player, ReportField, Source};
+use crate::report::crosscheck::CaseSettings;
 use crate::report::ProgramFields;
 use crate::search::SearchResult;
 use emu::ibm7090::Machine;
@@ -240,11 +239,12 @@ impl Player for Mater {
         out
     }
 
-    fn case_fields(params: &Params) -> Vec<(&'static str, Value)> {
-        vec![
-            ("level", json!(params.level)),
-            ("threat_levels", json!(params.threat_levels)),
-        ]
+    fn case_fields(params: &Params) -> CaseSettings {
+        CaseSettings {
+            level: Some(params.level),
+            threat_levels: Some(params.threat_levels),
+            ..CaseSettings::default()
+        }
     }
 
     fn emulated_fields(answer: &MateResult) -> ProgramFields {

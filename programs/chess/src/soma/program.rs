@@ -5,13 +5,12 @@
 
 use std::fmt;
 
-use serde_json::{json, Value};
-
 use super::{best, Rules, SEED};
 use crate::board::Position;
 use crate::emulated::{parse_block, word_at, PrintoutError, Program};
 use crate::fap_source;
 use crate::program::{Alias, Case, FapProgram, Flag, Player, ReportField, Source, Takes};
+use crate::report::crosscheck::CaseSettings;
 use crate::sample::named_positions;
 use crate::search::SearchResult;
 use emu::ibm7090::Machine;
@@ -224,11 +223,12 @@ impl Player for Soma {
         out
     }
 
-    fn case_fields(params: &Params) -> Vec<(&'static str, Value)> {
-        vec![
-            ("rules", json!(rules_name(params.rules))),
-            ("seed", json!(params.seed)),
-        ]
+    fn case_fields(params: &Params) -> CaseSettings {
+        CaseSettings {
+            rules: Some(rules_name(params.rules).into()),
+            seed: Some(params.seed),
+            ..CaseSettings::default()
+        }
     }
 }
 

@@ -6,7 +6,6 @@
 use std::fmt;
 
 use emu::ibm7090::{Limits, Machine};
-use serde_json::{json, Value};
 
 use super::{best, best_until, Params, Score};
 use crate::board::Position;
@@ -16,6 +15,7 @@ use crate::emulated::{
 };
 use crate::fap_source;
 use crate::program::{assembled, Case, FapProgram, Flag, Player, Source, Takes};
+use crate::report::crosscheck::CaseSettings;
 use crate::report::ProgramFields;
 use crate::sample::named_positions;
 use crate::search::{Cancel, SearchResult};
@@ -241,11 +241,12 @@ impl Player for Turochamp {
         cases_within(positions, seed, CROSSCHECK_PLIES)
     }
 
-    fn case_fields(params: &Params) -> Vec<(&'static str, Value)> {
-        vec![
-            ("full_plies", json!(params.full_plies)),
-            ("ratio", json!(params.ratio)),
-        ]
+    fn case_fields(params: &Params) -> CaseSettings {
+        CaseSettings {
+            full_plies: Some(params.full_plies),
+            ratio: Some(params.ratio),
+            ..CaseSettings::default()
+        }
     }
 
     fn crosscheck_cycles() -> Option<u64> {
