@@ -156,6 +156,26 @@ fn every_command_prints_what_its_schema_allows() {
     }
 }
 
+/// `diag --all --json` prints an array of diag's reports, one a diagnostic: each item is
+/// judged by diag's schema.
+#[test]
+fn diag_all_prints_an_array_of_diag_reports() {
+    let schema = serde_json::to_value(schema_for::<diag::Report>()).unwrap();
+    let run = args(&["diag", "--all", "--json"]);
+    let v: Value = serde_json::from_str(&printed(&run)).expect("diag --all --json: not JSON");
+    let items = v.as_array().expect("diag --all --json: an array");
+    assert_eq!(items.len(), diag::DIAGNOSTICS.len());
+    for (d, item) in diag::DIAGNOSTICS.iter().zip(items) {
+        let errors = validate(&schema, item);
+        assert!(
+            errors.is_empty(),
+            "diag --all --json, {} against docs/schema/diag.json:\n{}",
+            d.name,
+            errors.join("\n")
+        );
+    }
+}
+
 /// The report a run printed: on standard output or, when it printed nothing there, in the file
 /// `-o FILE` names. Whatever its exit status: a run stopped by its budget (3) or by a failed
 /// check (1) reports too.
