@@ -8,7 +8,7 @@
 use super::super::decode;
 use super::super::isa::Op;
 use super::exec::{core, Flow};
-use super::icache::{refill, Icache};
+use super::icache::{refill, transfers, Icache};
 use super::regs::Regs;
 use super::{Stop, ADDR, STORE_WORDS};
 
@@ -106,29 +106,4 @@ pub(super) fn xec(
     };
     r.instructions += 2;
     Some(res)
-}
-
-/// The orders that can set the IC to their address (XEC, and the orders the hot loop leaves,
-/// return `Flow::Machine` and need no test).
-fn transfers(op: Op) -> bool {
-    matches!(
-        op,
-        Op::Txi
-            | Op::Tix
-            | Op::Tnx
-            | Op::Txh
-            | Op::Txl
-            | Op::Str
-            | Op::Tra
-            | Op::Ttr
-            | Op::Tlq
-            | Op::Tsx
-            | Op::Tze
-            | Op::Tnz
-            | Op::Tpl
-            | Op::Tmi
-            | Op::Tov
-            | Op::Tno
-            | Op::Tqp
-    )
 }

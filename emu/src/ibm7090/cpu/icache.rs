@@ -58,19 +58,35 @@ pub(super) fn refill(icache: &mut Icache, dec: &decode::Table, at: u16, word: u6
 fn self_target(e: &Entry) -> bool {
     match e.op {
         Op::Txi | Op::Tix | Op::Txh | Op::Tnx | Op::Txl => true,
-        Op::Tra
-        | Op::Ttr
-        | Op::Tlq
-        | Op::Tsx
-        | Op::Tze
-        | Op::Tnz
-        | Op::Tpl
-        | Op::Tmi
-        | Op::Tov
-        | Op::Tno
-        | Op::Tqp => e.yx == 3,
-        _ => false,
+        // STR goes to 0002, not to its address.
+        Op::Str => false,
+        op => transfers(op) && e.yx == 3,
     }
+}
+
+/// The orders the hot loop runs that can set the IC elsewhere than the next word (XEC, and
+/// the orders the hot loop leaves, return `Flow::Machine` and need no test).
+pub(super) fn transfers(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Txi
+            | Op::Tix
+            | Op::Tnx
+            | Op::Txh
+            | Op::Txl
+            | Op::Str
+            | Op::Tra
+            | Op::Ttr
+            | Op::Tlq
+            | Op::Tsx
+            | Op::Tze
+            | Op::Tnz
+            | Op::Tpl
+            | Op::Tmi
+            | Op::Tov
+            | Op::Tno
+            | Op::Tqp
+    )
 }
 
 /// The entry for `word`.
