@@ -11,7 +11,7 @@ use super::emulated::{seconds_on, Clock, EmulatedError};
 use super::fen::to_fen;
 use super::program::{run_with, spread_of, Case, Player, ReportField};
 use super::report::crosscheck as json;
-use harness::progress::{map_costliest_first, map_in_order, NoProgress, Progress};
+use harness::progress::{twins_costliest_first, Progress};
 
 /// A problem on which the twins differ.
 #[derive(Clone, Debug)]
@@ -171,16 +171,15 @@ pub fn crosscheck_within<P: Player>(
         bound: timing.bound,
         spread: timing.spread.then(Spread::default),
     };
-    // The native twin first, on every thread: the positions it examines foretell how long the
-    // emulated run takes, which then go costliest first so that no thread ends alone on a long
-    // one. The results are still summed in problem order.
-    let natives = map_in_order(cases, jobs, &mut NoProgress, |c| {
-        P::native(&c.position, &c.params)
-    });
-    let cost: Vec<u64> = natives.iter().map(|n| P::result(n).positions).collect();
-    let runs = map_costliest_first(cases, &cost, jobs, progress, |c| {
-        emulated::<P>(c, cycles, timing)
-    });
+    // Costliest first, so that no thread ends alone on a long problem; summed in problem order.
+    let (natives, runs) = twins_costliest_first(
+        cases,
+        jobs,
+        progress,
+        |c| P::native(&c.position, &c.params),
+        |n| P::result(n).positions,
+        |c| emulated::<P>(c, cycles, timing),
+    );
     for ((c, run), native) in cases.iter().zip(runs).zip(natives) {
         match run {
             Emulated::OverBudget => report.over_budget.push(c.clone()),

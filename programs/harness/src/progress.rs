@@ -56,6 +56,29 @@ where
     map_handed_out(items, &costliest_first(cost), jobs, progress, f)
 }
 
+/// A campaign of twins: `native` over `items` first (on `jobs` threads, unreported: it takes a
+/// small part of the time), then `emulated` handed out costliest first by what `cost` reads
+/// from each native result (the native search's count foretells the emulated run's length),
+/// `progress` told as those finish. Both lists in the items' order.
+pub fn twins_costliest_first<T, N, E>(
+    items: &[T],
+    jobs: usize,
+    progress: &mut dyn Progress,
+    native: impl Fn(&T) -> N + Sync,
+    cost: impl Fn(&N) -> u64,
+    emulated: impl Fn(&T) -> E + Sync,
+) -> (Vec<N>, Vec<E>)
+where
+    T: Sync,
+    N: Send,
+    E: Send,
+{
+    let natives = map_in_order(items, jobs, &mut NoProgress, native);
+    let cost: Vec<u64> = natives.iter().map(cost).collect();
+    let emulated = map_costliest_first(items, &cost, jobs, progress, emulated);
+    (natives, emulated)
+}
+
 /// The indices of `cost`, costliest first, ties in index order.
 fn costliest_first(cost: &[u64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..cost.len()).collect();

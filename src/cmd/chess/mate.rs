@@ -12,7 +12,7 @@ use chess::report::mate::{
     Level, LevelSeconds, MateCampaignReport, MateReport, MateRun, MateShard, Simon1962,
 };
 use chess::report::Engine;
-use harness::progress::{map_costliest_first, map_in_order, NoProgress, Progress};
+use harness::progress::{map_in_order, twins_costliest_first, Progress};
 use harness::shard::Shard;
 
 use super::EngineArg;
@@ -140,16 +140,15 @@ fn run_emulated(
     progress: &mut crate::progress::Reporter,
 ) -> anyhow::Result<(Vec<campaign::Outcome>, Vec<u32>, Vec<f64>)> {
     // Each row on its own: both runs are pure functions of the row, so the order of the
-    // threads does not matter; the sums below go in row order. The native twin first: the
-    // positions it examines foretell the emulated run's length, and the emulated runs go
-    // costliest first so that no thread ends alone on a long one.
-    let natives = map_in_order(rows, jobs, &mut NoProgress, |row| {
-        solve(&row.position, params)
-    });
-    let cost: Vec<u64> = natives.iter().map(|n| n.positions).collect();
-    let runs = map_costliest_first(rows, &cost, jobs, progress, |row| {
-        solve_emulated(&row.position, params)
-    });
+    // threads does not matter; the sums below go in row order.
+    let (natives, runs) = twins_costliest_first(
+        rows,
+        jobs,
+        progress,
+        |row| solve(&row.position, params),
+        |n| n.positions,
+        |row| solve_emulated(&row.position, params),
+    );
     let mut outcomes = Vec::new();
     let mut differ = Vec::new();
     let mut seconds = Vec::new();
