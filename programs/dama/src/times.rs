@@ -82,16 +82,6 @@ impl TimeStats {
     }
 }
 
-/// Move-time statistics as the reports write them (`null` for no moves).
-pub fn json(s: Option<TimeStats>) -> serde_json::Value {
-    match s {
-        Some(s) => {
-            serde_json::json!({"count": s.count, "min": s.min, "median": s.median, "max": s.max})
-        }
-        None => serde_json::Value::Null,
-    }
-}
-
 /// A period time in ns as the reports' seconds.
 pub fn seconds(ns: u64) -> f64 {
     ns as f64 / 1e9

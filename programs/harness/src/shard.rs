@@ -82,17 +82,6 @@ impl Shard {
     pub fn range(self, len: usize) -> std::ops::Range<usize> {
         (self.k - 1) * len / self.n..self.k * len / self.n
     }
-
-    /// The object a shard's report carries: which slice, of which run, and the per-problem
-    /// figures the merge sums again in order.
-    pub fn object(self, identity: Value, seconds: &[f64]) -> Value {
-        serde_json::json!({
-            "k": self.k,
-            "n": self.n,
-            "run": identity,
-            "seconds": seconds,
-        })
-    }
 }
 
 /// `sum + x`, or the error naming the shard file and field whose count made it overflow.
