@@ -46,13 +46,8 @@ impl From<emu::Bound> for BoundName {
 
 /// A figure under the three timing bounds as the reports write it:
 /// `{"low": .., "nominal": .., "high": ..}` (seconds, cycles or ns, as the caller maps it).
-pub fn spread<T: Copy + Into<Value>>(s: Spread<T>) -> Value {
-    Value::Object(
-        s.named()
-            .into_iter()
-            .map(|(bound, v)| (bound.to_string(), v.into()))
-            .collect(),
-    )
+pub fn spread<T: Copy + Serialize>(s: Spread<T>) -> Value {
+    serde_json::to_value(Bounds::from(s)).expect("plain figures serialise")
 }
 
 #[cfg(test)]
