@@ -187,10 +187,7 @@ fn summary(args: &AsmArgs, line: String, report: AsmReport) -> anyhow::Result<()
     eprintln!("{line}");
     if args.json {
         // Through a Value: its keys sorted, as every JSON report (docs/json.md).
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&serde_json::to_value(report)?)?
-        );
+        crate::cmd::output::print_json_pretty(report)?;
     }
     Ok(())
 }

@@ -94,10 +94,7 @@ pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
             reports.push(p.run(&options)?);
         }
         if args.json {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&serde_json::to_value(&reports)?)?
-            );
+            crate::cmd::output::print_json_pretty(&reports)?;
         } else {
             println!(
                 "{:<6} {:<9} {:<10} {:<28} {:>11} {:>11} {:>9}",
@@ -154,10 +151,7 @@ pub fn run(args: DiagArgs) -> anyhow::Result<u8> {
     };
     if args.json {
         // Through a Value: its keys sorted, as every JSON report (docs/json.md).
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&serde_json::to_value(&r)?)?
-        );
+        crate::cmd::output::print_json_pretty(&r)?;
     } else {
         print_report(&r);
     }

@@ -69,3 +69,19 @@ pub fn redirect(matches: &ArgMatches) -> anyhow::Result<()> {
         .with_context(|| format!("-o {}: cannot write standard output there", path.display()))?;
     Ok(())
 }
+
+/// A report as one line of JSON on standard output. Through a `Value`, whose keys serde_json
+/// keeps sorted: every report prints its keys in that order, whatever its type's field order.
+pub fn print_json(report: impl serde::Serialize) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_value(report)?);
+    Ok(())
+}
+
+/// `print_json`, pretty-printed (the reports that have always been printed so).
+pub fn print_json_pretty(report: impl serde::Serialize) -> anyhow::Result<()> {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&serde_json::to_value(report)?)?
+    );
+    Ok(())
+}

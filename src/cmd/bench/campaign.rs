@@ -87,23 +87,20 @@ pub fn run(program: &str, positions: usize, json: bool, bound: emu::Bound) -> an
     let command =
         format!("chess crosscheck --program {program} --positions {positions} --seed {SEED}");
     if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&serde_json::to_value(CampaignBenchReport {
-                campaign: command.clone(),
-                program: program.to_string(),
-                positions,
-                seed: SEED,
-                timing: bound.into(),
-                jobs: all,
-                host_seconds_jobs_1: one.host,
-                host_seconds_jobs_all: many.host,
-                cpu_seconds_jobs_1: one.cpu,
-                cpu_seconds_jobs_all: many.cpu,
-                speed_up,
-                identical,
-            })?)?
-        );
+        crate::cmd::output::print_json_pretty(CampaignBenchReport {
+            campaign: command.clone(),
+            program: program.to_string(),
+            positions,
+            seed: SEED,
+            timing: bound.into(),
+            jobs: all,
+            host_seconds_jobs_1: one.host,
+            host_seconds_jobs_all: many.host,
+            cpu_seconds_jobs_1: one.cpu,
+            cpu_seconds_jobs_all: many.cpu,
+            speed_up,
+            identical,
+        })?;
     } else {
         println!("campaign: {command}");
         // CPU over host time: how many cores the host gave the run.

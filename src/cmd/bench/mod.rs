@@ -119,10 +119,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.json {
         let report = figures.report(side.as_ref().map(simh::SideBySide::report));
         // Through a Value: its keys sorted, as every JSON report (docs/json.md).
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&serde_json::to_value(report)?)?
-        );
+        crate::cmd::output::print_json_pretty(report)?;
     } else {
         figures.print();
         match &side {

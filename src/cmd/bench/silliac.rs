@@ -71,21 +71,15 @@ pub fn live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
     let (off, on) = (median(&mut rates[0]), median(&mut rates[1]));
     let cost = 100.0 * (1.0 - on / off);
     if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&serde_json::to_value(
-                harness::report::bench::LiveViewReport {
-                    machine: "silliac".to_string(),
-                    workload: "the 25-board dama exhibition (default settings), to its end"
-                        .to_string(),
-                    orders,
-                    runs: 3,
-                    orders_per_cpu_second_view_off: off,
-                    orders_per_cpu_second_view_on: on,
-                    view_cost_percent: cost,
-                }
-            )?)?
-        );
+        crate::cmd::output::print_json_pretty(harness::report::bench::LiveViewReport {
+            machine: "silliac".to_string(),
+            workload: "the 25-board dama exhibition (default settings), to its end".to_string(),
+            orders,
+            runs: 3,
+            orders_per_cpu_second_view_off: off,
+            orders_per_cpu_second_view_on: on,
+            view_cost_percent: cost,
+        })?;
     } else {
         println!(
             "SILLIAC, the 25-board exhibition to its end: {orders} orders a run, 3 runs each way"

@@ -77,8 +77,7 @@ pub fn run(a: CardsArgs) -> anyhow::Result<()> {
             },
             problems,
         };
-        let v = serde_json::to_value(report).expect("a report of plain fields serialises");
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        crate::cmd::output::print_json_pretty(report)?;
     }
     if answered == 0 {
         // A deck of which nothing could be read is not a deck of problems (a wrong file).

@@ -87,10 +87,7 @@ pub fn run(a: CrosscheckArgs) -> anyhow::Result<()> {
             // Summed in cycles, so the merged spread is the whole run's to the bit.
             cycles_spread: r.spread().map(Into::into),
         });
-        println!(
-            "{}",
-            serde_json::to_value(report).expect("a report of plain fields serialises")
-        );
+        crate::cmd::output::print_json(report)?;
     } else {
         print!("{}", r.text());
     }

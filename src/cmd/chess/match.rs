@@ -307,9 +307,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     }
     drop(progress);
     if a.json {
-        let v = serde_json::to_value(report(&a, rows, &score))
-            .expect("a report of plain fields serialises");
-        println!("{v}");
+        crate::cmd::output::print_json(report(&a, rows, &score))?;
     } else {
         println!(
             "{} vs {}: +{} ={} -{}, score {:.1}/{} for {}",

@@ -107,8 +107,7 @@ pub fn mate(a: MateArgs) -> anyhow::Result<()> {
             positions: r.positions,
             emulated_seconds,
         };
-        let v = serde_json::to_value(report).expect("a report of plain fields serialises");
-        println!("{v}");
+        crate::cmd::output::print_json(report)?;
         return Ok(());
     }
     if r.found {
@@ -349,8 +348,7 @@ pub fn mate_campaign(a: MateCampaignArgs) -> anyhow::Result<()> {
                     .map(|[mater1, mater2]| LevelSeconds { mater1, mater2 }),
             }),
         };
-        let v = serde_json::to_value(report).expect("a report of plain fields serialises");
-        println!("{v}");
+        crate::cmd::output::print_json(report)?;
     } else {
         println!("Simon & Simon 1962 (hand simulation, Fine's 129 positions): 52 (40.3%)");
     }

@@ -102,8 +102,7 @@ fn json(a: PerftArgs) -> anyhow::Result<()> {
     } else {
         report.nodes = chess::perft(&mut p, a.depth);
     }
-    let v = serde_json::to_value(report).expect("a report of plain fields serialises");
-    println!("{}", serde_json::to_string_pretty(&v)?);
+    crate::cmd::output::print_json_pretty(report)?;
     eprintln!("{:.3} s", t.elapsed().as_secs_f64());
     Ok(())
 }

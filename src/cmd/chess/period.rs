@@ -38,8 +38,7 @@ pub fn run(a: PeriodArgs) -> anyhow::Result<()> {
         .ok_or_else(|| anyhow!("period: {} has no period figures", a.program))?
         .map_err(|e| anyhow!("period: {e}"))?;
     if a.json {
-        let v = serde_json::to_value(figures.json).expect("a report of plain fields serialises");
-        println!("{v}");
+        crate::cmd::output::print_json(figures.json)?;
     } else {
         print!("{}", figures.text);
     }

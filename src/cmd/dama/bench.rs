@@ -104,10 +104,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             },
         };
         // Through a Value: its keys sorted, as every JSON report (docs/json.md).
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&serde_json::to_value(v)?)?
-        );
+        crate::cmd::output::print_json_pretty(v)?;
         return Ok(());
     }
     println!(

@@ -74,8 +74,7 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
             }),
         };
         // Through a `Value`: its keys print sorted, as the report always printed them.
-        let v = serde_json::to_value(report).expect("a report of plain fields serialises");
-        println!("{v}");
+        crate::cmd::output::print_json(report)?;
     } else {
         match r.mv {
             Some(m) => match emulated_ns {

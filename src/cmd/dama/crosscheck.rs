@@ -56,7 +56,7 @@ pub fn run(args: CrosscheckArgs) -> anyhow::Result<()> {
             ..r.report()
         };
         // Through a Value: its keys sorted, as every JSON report (docs/json.md).
-        println!("{}", serde_json::to_value(report)?);
+        crate::cmd::output::print_json(report)?;
     } else {
         println!(
             "crosscheck: {} random positions (seed {}, setting {}) on the emulated SILLIAC and the native faithful engine",

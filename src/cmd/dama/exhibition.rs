@@ -123,7 +123,7 @@ pub fn run(args: ExhibitionArgs) -> anyhow::Result<()> {
     }
     if args.run.json {
         // Through a Value: its keys sorted, as every JSON report (docs/json.md).
-        println!("{}", serde_json::to_value(exhibition_json(&r, &others))?);
+        crate::cmd::output::print_json(exhibition_json(&r, &others))?;
     } else {
         print_report(&r);
         print_bounds(&r, &others);

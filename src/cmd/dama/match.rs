@@ -70,8 +70,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             },
         });
         // Through a map, so its keys are sorted as a merge of shards prints them.
-        let v = serde_json::to_value(MatchJson { result: r, shard })?;
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        crate::cmd::output::print_json_pretty(MatchJson { result: r, shard })?;
     } else {
         println!(
             "{} games from {}-half-move random openings (seed {}): {} won {}, {} won {}; the first mover won {}, {} ended blocked",

@@ -127,9 +127,6 @@ pub fn perft(args: PerftArgs) -> anyhow::Result<()> {
 
 /// A report indented, through a Value: its keys sorted, as every JSON report (docs/json.md).
 fn print_pretty(report: impl serde::Serialize) -> anyhow::Result<()> {
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&serde_json::to_value(report)?)?
-    );
+    crate::cmd::output::print_json_pretty(report)?;
     Ok(())
 }

@@ -336,8 +336,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             multi_tag: m.model().has_seven_index_registers().then_some(m.multi_tag),
         };
         // Through a Value: its keys sorted, as every JSON report (docs/json.md).
-        let out = serde_json::to_value(out)?;
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        crate::cmd::output::print_json_pretty(out)?;
     } else {
         if args.printer.is_none() && !printed.is_empty() {
             println!("{printed}");

@@ -137,8 +137,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             punched_frames: m.punch().frames().len(),
         };
         // Through a Value: its keys sorted, as every JSON report (docs/json.md).
-        let out = serde_json::to_value(out)?;
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        crate::cmd::output::print_json_pretty(out)?;
     } else {
         print!("{punched}");
         if !punched.is_empty() && !punched.ends_with('\n') {

@@ -61,8 +61,7 @@ pub fn chess(name: &str, r: &Timed, as_json: bool) -> anyhow::Result<()> {
             },
             rows,
         };
-        let v = serde_json::to_value(report).expect("a report of plain fields serialises");
-        println!("{v}");
+        crate::cmd::output::print_json(report)?;
     } else {
         println!(
             "{name} on the IBM 7090 ({run}): {:.1} s of period time ({}; the spread is the I/O \

@@ -63,7 +63,7 @@ pub fn run(args: TimingArgs) -> anyhow::Result<()> {
                 rows,
             };
             // Through a Value: its keys sorted, as every JSON report (docs/json.md).
-            println!("{}", serde_json::to_value(table)?);
+            crate::cmd::output::print_json(table)?;
         } else {
             print!("{}", timing::markdown_table());
         }

@@ -47,7 +47,7 @@ pub fn dama(as_json: bool) -> anyhow::Result<()> {
             },
         };
         // Through a Value: its keys sorted, as every JSON report (docs/json.md).
-        println!("{}", serde_json::to_value(report)?);
+        crate::cmd::output::print_json(report)?;
     } else {
         println!(
             "dama on SILLIAC (the default 25-board exhibition): {:.1} s of period time ({})",
