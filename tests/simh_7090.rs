@@ -593,7 +593,7 @@ fn emulator_state(m: &Machine) -> State {
     let mut mem = BTreeMap::new();
     for (a, b) in regions() {
         for x in a..=b {
-            mem.insert(x, m.mem[x as usize]);
+            mem.insert(x, m.mem()[x as usize]);
         }
     }
     State { regs, mem }
@@ -804,7 +804,7 @@ fn batch(model: Model, seed: u64, count: usize, simh: &Path) -> (usize, Ends, Ve
     let mut ends = Ends::default();
     for (n, ((c, p), theirs)) in cases.iter().zip(&simh_states).enumerate() {
         for (&a, &w) in &p.words {
-            m.mem[a as usize] = w;
+            m.mem_mut()[a as usize] = w;
         }
         m.ac = c.ac;
         m.mq = c.mq;
@@ -850,7 +850,7 @@ fn batch(model: Model, seed: u64, count: usize, simh: &Path) -> (usize, Ends, Ve
         ends.in_trap_mode += m.trap_mode as usize;
         let decrement = |w: u64| (w >> 18) & 0o77777;
         let zero = p.words.get(&0).copied().unwrap_or(0);
-        if decrement(m.mem[0]) != decrement(zero) && (1..=0o17).contains(&decrement(m.mem[0])) {
+        if decrement(m.mem()[0]) != decrement(zero) && (1..=0o17).contains(&decrement(m.mem()[0])) {
             ends.floating_traps += 1;
         }
         ends.traps_enabled += (m.channel_traps.enable != 0) as usize;
@@ -906,7 +906,7 @@ fn batch(model: Model, seed: u64, count: usize, simh: &Path) -> (usize, Ends, Ve
             .sum()
     });
     if reports.is_empty() && left_subset == 0 {
-        for (a, (&ours, &theirs)) in m.mem.iter().zip(&simh_store).enumerate() {
+        for (a, (&ours, &theirs)) in m.mem().iter().zip(&simh_store).enumerate() {
             if ours != theirs {
                 reports.push(format!(
                     "seed {seed}: store after the batch differs at {a:05o}: firstmoves {ours:012o} SIMH {theirs:012o}"

@@ -93,7 +93,7 @@ fn ours(tape: &Tape) -> (Stop, Vec<u64>) {
     m.io.mount(0o1221, tape.clone()).expect("A1 is a tape unit");
     m.load_tape(0o1221).expect("LOAD TAPE");
     let stop = m.run(Limits::instructions(1_000_000));
-    (stop, m.mem[..usize::from(SHOWN)].to_vec())
+    (stop, m.mem()[..usize::from(SHOWN)].to_vec())
 }
 
 /// SIMH: `boot mta1` on the image and `ex` of the storage shown.

@@ -220,7 +220,7 @@ fn machine(source: &str) -> (fap::Program, Machine) {
     let p = fap::assemble(source, "io.fap").unwrap();
     let mut m = Machine::new();
     for (&a, &w) in &p.words {
-        m.mem[a as usize] = w;
+        m.mem_mut()[a as usize] = w;
     }
     m.ic = p.start as u32;
     (p, m)
@@ -252,7 +252,7 @@ fn read_here(deck: &str, binary: bool) -> Vec<u64> {
         matches!(stop, Stop::Halt { address: 0o106, .. }),
         "{stop:?}"
     );
-    m.mem[CARD1..CARD1 + 48].to_vec()
+    m.mem()[CARD1..CARD1 + 48].to_vec()
 }
 
 #[test]
@@ -292,13 +292,13 @@ fn printed_as_imaged() {
     // Row 9 of the first card (the 9s of its I, R and 9), nothing, and rows 9 and 8 of the
     // second card's columns 1-36.
     want.push(
-        row_binary_text(&rows(&m.mem[0o1000..0o1002], 2))
+        row_binary_text(&rows(&m.mem()[0o1000..0o1002], 2))
             .trim_end()
             .into(),
     );
     want.push(String::new());
     want.push(
-        row_binary_text(&rows(&m.mem[0o1030..0o1033], 3))
+        row_binary_text(&rows(&m.mem()[0o1030..0o1033], 3))
             .trim_end()
             .into(),
     );
@@ -323,7 +323,7 @@ fn tape_here() -> (Vec<u64>, Tape) {
         "{stop}"
     );
     let (a, b) = TAPE_MEMORY;
-    (m.mem[a..=b].to_vec(), m.io.tape(0o1201).unwrap().clone())
+    (m.mem()[a..=b].to_vec(), m.io.tape(0o1201).unwrap().clone())
 }
 
 #[test]
@@ -610,9 +610,9 @@ fn traps_here() -> (fap::Program, Vec<u64>) {
         matches!(stop, Stop::Halt { address, .. } if address == done),
         "{stop}"
     );
-    let mut words = m.mem[TRAP_LOW.0..=TRAP_LOW.1].to_vec();
-    words.extend_from_slice(&m.mem[TRAP_LOG.0..=TRAP_LOG.1]);
-    words.push(m.mem[p.symbol("XRS").unwrap() as usize]);
+    let mut words = m.mem()[TRAP_LOW.0..=TRAP_LOW.1].to_vec();
+    words.extend_from_slice(&m.mem()[TRAP_LOG.0..=TRAP_LOG.1]);
+    words.push(m.mem()[p.symbol("XRS").unwrap() as usize]);
     (p, words)
 }
 

@@ -60,7 +60,7 @@ fn count_here() -> u64 {
     let p = program();
     let mut m = Machine::new();
     for (&a, &w) in &p.words {
-        m.mem[a as usize] = w;
+        m.mem_mut()[a as usize] = w;
     }
     m.ic = p.start as u32;
     m.io.reader.load_text(DECK).unwrap();
@@ -68,7 +68,7 @@ fn count_here() -> u64 {
     assert!(matches!(stop, Stop::Halt { .. }), "{stop:?}");
     let at = COUNT_AT as usize;
     // SXA stores the register in the address part.
-    m.mem[at] & 0o77777
+    m.mem()[at] & 0o77777
 }
 
 #[test]

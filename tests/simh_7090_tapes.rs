@@ -92,7 +92,7 @@ fn machine(source: &str) -> (fap::Program, Machine) {
     let p = fap::assemble(source, "tapes.fap").unwrap();
     let mut m = Machine::new();
     for (&a, &w) in &p.words {
-        m.mem[a as usize] = w;
+        m.mem_mut()[a as usize] = w;
     }
     m.ic = p.start as u32;
     (p, m)
@@ -114,7 +114,7 @@ fn read_here(dir: &Path) -> Vec<u64> {
         m.run(Limits::instructions(100)),
         Stop::Halt { .. }
     ));
-    m.mem[BUF..BUF + 42].to_vec()
+    m.mem()[BUF..BUF + 42].to_vec()
 }
 
 #[test]

@@ -46,7 +46,7 @@ fn emulator_lacks(m: &mut Machine, word: u64) -> bool {
     if emu::ibm7090::decode(word).is_some_and(|i| i.op == Op::Xec) {
         *m = Machine::with_model(Model::Ibm7094);
     }
-    m.mem[0o100] = word;
+    m.mem_mut()[0o100] = word;
     (m.ac, m.mq, m.xr, m.ic) = (0, 0, [0; 8], 0o100);
     matches!(
         m.step(),

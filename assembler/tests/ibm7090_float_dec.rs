@@ -114,14 +114,14 @@ fn a_program_of_dec_constants_computes_on_the_machine() {
     let p = fap::assemble(&source, "float.fap").unwrap_or_else(|d| panic!("{d}"));
     let mut m = Machine::new();
     for (&a, &w) in &p.words {
-        m.mem[a as usize] = w;
+        m.mem_mut()[a as usize] = w;
     }
     m.ic = 64;
     assert!(matches!(
         m.run(Limits::instructions(100)),
         Stop::HaltProceed { .. }
     ));
-    let at = |name: &str| m.mem[p.symbols[name].value as usize];
+    let at = |name: &str| m.mem()[p.symbols[name].value as usize];
     assert_eq!(at("SUM"), dec("-0.75"));
     assert_eq!(at("PROD"), dec("-3.375"));
     assert_eq!(at("QUOT"), dec("1.5"));

@@ -31,7 +31,10 @@ fn nine_ap_loads_pass_one_from_b1() {
     let mut m = nine_ap();
     assert_eq!(m.ic, 1);
     // IOCD 3,0,14 at 0, TCOB 1 at 1, RTBB 1 at 2.
-    assert_eq!(m.mem[..3], [0o000016000003, 0o006100000001, 0o076200002221]);
+    assert_eq!(
+        m.mem()[..3],
+        [0o000016000003, 0o006100000001, 0o076200002221]
+    );
     let mut steps = 0;
     while m.ic != 0o1417 {
         if let Some(stop) = m.step() {

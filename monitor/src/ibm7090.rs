@@ -159,7 +159,7 @@ impl Ibm7090 {
             return "machine cleared".into();
         };
         for (&a, &w) in &p.words {
-            self.machine.mem[a as usize] = w;
+            self.machine.mem_mut()[a as usize] = w;
         }
         self.machine.ic = p.start as u32;
         format!(
@@ -210,7 +210,7 @@ impl Ibm7090 {
     }
 
     fn describe_word(&self, a: u16) -> String {
-        let w = self.machine.mem[a as usize];
+        let w = self.machine.mem()[a as usize];
         let labels: Vec<&str> = self
             .program
             .iter()
@@ -236,7 +236,7 @@ impl Ibm7090 {
             m.ac,
             m.mq,
             self.xr_line(),
-            disassemble(m.mem[ic as usize]),
+            disassemble(m.mem()[ic as usize]),
             m.overflow as u8,
             m.divide_check as u8,
             m.sense_switches,
@@ -444,7 +444,7 @@ impl Backend for Ibm7090 {
             return err("deposit ADDRESS OCTAL-WORD");
         };
         let a = Ibm7090::address(self, address)?;
-        self.machine.mem[a as usize] = Self::word(value)?;
+        self.machine.mem_mut()[a as usize] = Self::word(value)?;
         Ok(self.describe_word(a))
     }
 
@@ -471,7 +471,7 @@ impl Backend for Ibm7090 {
     }
 
     fn order_at(&self, loc: u16) -> (Option<&'static str>, String) {
-        let w = self.machine.mem[loc as usize];
+        let w = self.machine.mem()[loc as usize];
         (decode(w).map(|i| i.mnemonic), disassemble(w))
     }
 

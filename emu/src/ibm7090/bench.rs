@@ -43,7 +43,7 @@ pub fn bench_program() -> Vec<(u16, u64)> {
 pub fn bench_machine() -> Machine {
     let mut m = Machine::new();
     for (a, w) in bench_program() {
-        m.mem[a as usize] = w;
+        m.mem_mut()[a as usize] = w;
     }
     m.ic = BENCH_START as u32;
     m

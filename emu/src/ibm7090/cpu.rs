@@ -256,7 +256,8 @@ impl fmt::Display for Stop {
 
 /// The IBM 7090 (or, `with_model`, the 709 or the 7094).
 pub struct Machine {
-    pub mem: Box<[u64; STORE_WORDS]>,
+    /// The core store; read with `mem`, written from outside the CPU with `mem_mut`.
+    mem: Box<[u64; STORE_WORDS]>,
     pub ac: u64,
     pub mq: u64,
     /// Index registers by number, 15 bits each: the 7090's A, B, C (tag bits 1, 2, 4) are
@@ -466,6 +467,16 @@ impl Machine {
     /// Trace lines gathered since the last call.
     pub fn take_trace(&mut self) -> String {
         std::mem::take(&mut self.trace)
+    }
+
+    /// The core store.
+    pub fn mem(&self) -> &[u64; STORE_WORDS] {
+        &self.mem
+    }
+
+    /// The core store, to write from outside the CPU (a loader, a harness, a test).
+    pub fn mem_mut(&mut self) -> &mut [u64; STORE_WORDS] {
+        &mut self.mem
     }
 
     /// Load words at an address (wrapping at the end of store).

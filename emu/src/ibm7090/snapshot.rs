@@ -124,7 +124,7 @@ pub fn to_text(m: &Machine) -> String {
     shared::push_runs(
         &mut s,
         "mem",
-        &m.mem[..STORE_WORDS],
+        &m.mem()[..STORE_WORDS],
         PER_LINE,
         |o, a| {
             let _ = write!(o, "{a:o}");
@@ -472,7 +472,7 @@ fn cpu_field(m: &mut Machine, f: &Fields) -> Result<bool, SnapshotError> {
                 return Err(f.bad("words outside the 32,768-word store".into()));
             }
             for (k, w) in ws.iter().enumerate() {
-                m.mem[start + k] = f.oct(w, WORD)?;
+                m.mem_mut()[start + k] = f.oct(w, WORD)?;
             }
         }
         _ => return Ok(false),

@@ -77,43 +77,43 @@ fn int(w: u64) -> i64 {
 fn deposit(m: &mut Machine, p: &Position) {
     let board = sym("BOARD");
     for i in 0..120 {
-        m.mem[board + i] = word(p.mailbox()[i] as i64);
+        m.mem_mut()[board + i] = word(p.mailbox()[i] as i64);
     }
-    m.mem[sym("SIDE")] = word(p.side_to_move().sign() as i64);
-    m.mem[sym("CASTLE")] = p.castling().bits() as u64;
-    m.mem[sym("EPSQ")] = p.ep_square().map_or(0, |s| s.mbox() as u64);
-    m.mem[sym("HALFMV")] = p.halfmove() as u64;
-    m.mem[sym("FULLMV")] = p.fullmove() as u64;
-    m.mem[sym("WKING")] = p.king_index(Color::White).unwrap_or(0) as u64;
-    m.mem[sym("BKING")] = p.king_index(Color::Black).unwrap_or(0) as u64;
+    m.mem_mut()[sym("SIDE")] = word(p.side_to_move().sign() as i64);
+    m.mem_mut()[sym("CASTLE")] = p.castling().bits() as u64;
+    m.mem_mut()[sym("EPSQ")] = p.ep_square().map_or(0, |s| s.mbox() as u64);
+    m.mem_mut()[sym("HALFMV")] = p.halfmove() as u64;
+    m.mem_mut()[sym("FULLMV")] = p.fullmove() as u64;
+    m.mem_mut()[sym("WKING")] = p.king_index(Color::White).unwrap_or(0) as u64;
+    m.mem_mut()[sym("BKING")] = p.king_index(Color::Black).unwrap_or(0) as u64;
 }
 
 /// The core's position words, in the native layout, with the kings' words.
 fn withdraw(m: &Machine) -> (Position, usize, usize) {
     let board = sym("BOARD");
-    let words: Vec<i64> = (0..120).map(|i| int(m.mem[board + i])).collect();
+    let words: Vec<i64> = (0..120).map(|i| int(m.mem()[board + i])).collect();
     let p = Position::from_mailbox(
         &words,
-        int(m.mem[sym("SIDE")]),
-        m.mem[sym("CASTLE")] as i64,
-        m.mem[sym("EPSQ")] as i64,
-        m.mem[sym("HALFMV")] as u32,
-        m.mem[sym("FULLMV")] as u32,
+        int(m.mem()[sym("SIDE")]),
+        m.mem()[sym("CASTLE")] as i64,
+        m.mem()[sym("EPSQ")] as i64,
+        m.mem()[sym("HALFMV")] as u32,
+        m.mem()[sym("FULLMV")] as u32,
     )
     .expect("the core's words hold a position");
     (
         p,
-        m.mem[sym("WKING")] as usize,
-        m.mem[sym("BKING")] as usize,
+        m.mem()[sym("WKING")] as usize,
+        m.mem()[sym("BKING")] as usize,
     )
 }
 
 /// Call a core routine: (AC after it, whether it took the skip return).
 fn call(m: &mut Machine, routine: &str, ac: i64, mq: i64) -> (i64, bool) {
     let dcall = sym("DCALL");
-    m.mem[dcall] = (m.mem[dcall] & !0o77777) | sym(routine) as u64;
-    m.mem[sym("DAC")] = word(ac);
-    m.mem[sym("DMQ")] = word(mq);
+    m.mem_mut()[dcall] = (m.mem()[dcall] & !0o77777) | sym(routine) as u64;
+    m.mem_mut()[sym("DAC")] = word(ac);
+    m.mem_mut()[sym("DMQ")] = word(mq);
     m.ic = sym("START") as u32;
     let stop = m.run(Limits::instructions(100_000_000));
     let skip = match stop {
@@ -127,7 +127,7 @@ fn call(m: &mut Machine, routine: &str, ac: i64, mq: i64) -> (i64, bool) {
         ),
     };
     assert!(!m.overflow, "{routine} left the overflow indicator on");
-    (int(m.mem[sym("DRES")]), skip)
+    (int(m.mem()[sym("DRES")]), skip)
 }
 
 fn machine(p: &Position) -> Machine {
@@ -139,7 +139,7 @@ fn machine(p: &Position) -> Machine {
 fn genleg(m: &mut Machine) -> Vec<u32> {
     let buf = sym("DBUF");
     let (n, _) = call(m, "GENLEG", buf as i64, 0);
-    (0..n as usize).map(|i| m.mem[buf + i] as u32).collect()
+    (0..n as usize).map(|i| m.mem()[buf + i] as u32).collect()
 }
 
 /// `count` positions by random play (up to `plies` plies) from the start and from each
@@ -195,7 +195,7 @@ fn make_unmake_and_the_null_move_match_native() {
                 (Some(wk), Some(bk)),
                 (q.king_index(Color::White), q.king_index(Color::Black))
             );
-            assert_eq!(m.mem[sym("UPLY")], 1);
+            assert_eq!(m.mem()[sym("UPLY")], 1);
             call(&mut m, "UNMAKE", 0, 0);
             let (back, wk, bk) = withdraw(&m);
             assert_eq!(back, p, "UNMAKE {} in {}", mv.uci(), to_fen(&p));
@@ -211,7 +211,7 @@ fn make_unmake_and_the_null_move_match_native() {
         assert_eq!(null, want);
         call(&mut m, "UNMAKE", 0, 0);
         assert_eq!(withdraw(&m).0, p);
-        assert_eq!(m.mem[sym("UPLY")], 0);
+        assert_eq!(m.mem()[sym("UPLY")], 0);
     }
 }
 
@@ -249,7 +249,7 @@ fn the_push_down_list_holds_forty_plies() {
     assert_eq!(withdraw(&m).0, p);
     // A 41st entry stops the machine at CUPOVF.
     let dcall = sym("DCALL");
-    m.mem[dcall] = (m.mem[dcall] & !0o77777) | sym("MKNULL") as u64;
+    m.mem_mut()[dcall] = (m.mem()[dcall] & !0o77777) | sym("MKNULL") as u64;
     m.ic = sym("START") as u32;
     let stop = m.run(Limits::instructions(10_000));
     assert_eq!(
@@ -297,7 +297,7 @@ fn the_line_routines() {
     call(&mut m, "LNMOV", b1a3.key() as i64, 0);
     call(&mut m, "LNOUT", 0, 0);
     assert_eq!(emulated::printed(&m), vec!["-1234567 0 E7E8Q B1A3"]);
-    assert_eq!(m.mem[sym("LCOL")], 0);
+    assert_eq!(m.mem()[sym("LCOL")], 0);
 }
 
 #[test]
@@ -306,10 +306,10 @@ fn rdcard_nxtnum_and_gamecd() {
     emulated::mount_deck(&mut m, "  12,-7 , 0 X -\nGAME   41 17 C6   COMMENT\n");
     call(&mut m, "RDCARD", 0, 0);
     let chars = sym("CHARS");
-    assert_eq!(m.mem[chars + 2], 1, "column 3 holds the digit 1");
-    assert_eq!(m.mem[chars + 79], 0o60, "column 80 is blank");
+    assert_eq!(m.mem()[chars + 2], 1, "column 3 holds the digit 1");
+    assert_eq!(m.mem()[chars + 79], 0o60, "column 80 is blank");
     let ccol = sym("CCOL");
-    m.mem[ccol] = 0;
+    m.mem_mut()[ccol] = 0;
     let mut read = Vec::new();
     loop {
         let (v, ok) = call(&mut m, "NXTNUM", 0, 0);
@@ -319,7 +319,7 @@ fn rdcard_nxtnum_and_gamecd() {
         read.push(v);
     }
     assert_eq!(read, vec![12, -7, 0]);
-    assert_eq!(m.mem[ccol], 12, "stopped at the X in column 13");
+    assert_eq!(m.mem()[ccol], 12, "stopped at the X in column 13");
     let (_, good) = call(&mut m, "GAMECD", 0, 0);
     assert!(good);
     let (p, _, _) = withdraw(&m);

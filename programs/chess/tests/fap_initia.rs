@@ -90,7 +90,7 @@ fn run_fap_timed(
     let sym = |name: &str| p.symbol(name).unwrap_or_else(|| panic!("no symbol {name}")) as usize;
     let mut m = Machine::new();
     for (&a, &w) in &p.words {
-        m.mem[a as usize] = w;
+        m.mem_mut()[a as usize] = w;
     }
     m.ic = p.start as u32;
     emulated::mount_system_tapes(&mut m, deck);
@@ -115,10 +115,12 @@ fn run_fap_timed(
             matches!(stop, Stop::Halt { .. }),
             "problem {k}: stopped with {stop} in\n{deck}"
         );
-        let word = |name: &str| signed(m.mem[sym(name)]);
+        let word = |name: &str| signed(m.mem()[sym(name)]);
         match word("RESULT") {
             2 => out.push(Outcome::Good {
-                board: (0..120).map(|i| signed(m.mem[sym("BOARD") + i])).collect(),
+                board: (0..120)
+                    .map(|i| signed(m.mem()[sym("BOARD") + i]))
+                    .collect(),
                 side: word("SIDE"),
                 castle: word("CASTLE"),
                 wking: word("WKING"),

@@ -88,19 +88,19 @@ impl Rig {
     fn machine(&self, p: &Position) -> Machine {
         let mut m = Machine::new();
         for &(a, w) in &self.image {
-            m.mem[a as usize] = w;
+            m.mem_mut()[a as usize] = w;
         }
         let board = self.sym("BOARD");
         for (i, &q) in p.mailbox().iter().enumerate() {
-            m.mem[board + i] = word(q as i64);
+            m.mem_mut()[board + i] = word(q as i64);
         }
-        m.mem[self.sym("SIDE")] = word(p.side_to_move().sign() as i64);
-        m.mem[self.sym("CASTLE")] = p.castling().bits() as u64;
-        m.mem[self.sym("EPSQ")] = p.ep_square().map_or(0, |s| s.mbox() as u64);
-        m.mem[self.sym("HALFMV")] = p.halfmove() as u64;
-        m.mem[self.sym("FULLMV")] = p.fullmove() as u64;
-        m.mem[self.sym("WKING")] = p.king_index(Color::White).map_or(0, |k| k as u64);
-        m.mem[self.sym("BKING")] = p.king_index(Color::Black).map_or(0, |k| k as u64);
+        m.mem_mut()[self.sym("SIDE")] = word(p.side_to_move().sign() as i64);
+        m.mem_mut()[self.sym("CASTLE")] = p.castling().bits() as u64;
+        m.mem_mut()[self.sym("EPSQ")] = p.ep_square().map_or(0, |s| s.mbox() as u64);
+        m.mem_mut()[self.sym("HALFMV")] = p.halfmove() as u64;
+        m.mem_mut()[self.sym("FULLMV")] = p.fullmove() as u64;
+        m.mem_mut()[self.sym("WKING")] = p.king_index(Color::White).map_or(0, |k| k as u64);
+        m.mem_mut()[self.sym("BKING")] = p.king_index(Color::Black).map_or(0, |k| k as u64);
         m
     }
 
@@ -115,8 +115,8 @@ impl Rig {
             stop.address().map_or("-".into(), |a| self.prog.describe(a))
         );
         let board = self.sym("BOARD");
-        let after = (0..120).map(|i| int(m.mem[board + i])).collect();
-        let r = |n: &str| int(m.mem[self.sym(n)]);
+        let after = (0..120).map(|i| int(m.mem()[board + i])).collect();
+        let r = |n: &str| int(m.mem()[self.sym(n)]);
         (
             (r("KVAL"), r("KGAIN"), r("KCHK") != 0, r("KNOMV") != 0),
             after,
@@ -132,10 +132,10 @@ impl Rig {
     /// them; also the emulated cycles.
     fn tree(&self, p: &Position, params: &Params) -> (Answer, u64) {
         let mut m = self.machine(p);
-        m.mem[self.sym("KAB")] = params.alpha_beta as u64;
-        m.mem[self.sym("KSTF")] = params.stable_from as u64;
+        m.mem_mut()[self.sym("KAB")] = params.alpha_beta as u64;
+        m.mem_mut()[self.sym("KSTF")] = params.stable_from as u64;
         for (i, &w) in params.widths.iter().take(10).enumerate() {
-            m.mem[self.sym("KWID") + i] = w as u64;
+            m.mem_mut()[self.sym("KWID") + i] = w as u64;
         }
         m.ic = self.sym("KSTRE") as u32;
         let stop = m.run(Limits::instructions(20_000_000_000));
@@ -144,10 +144,10 @@ impl Rig {
             "TREE did not come back: {stop} at {}",
             stop.address().map_or("-".into(), |a| self.prog.describe(a))
         );
-        let r = |n: &str| int(m.mem[self.sym(n)]);
+        let r = |n: &str| int(m.mem()[self.sym(n)]);
         let n = r("KPVN") as usize;
         let pv: Vec<Move> = (0..n)
-            .map(|j| from_word(m.mem[self.sym("KPV") + j]))
+            .map(|j| from_word(m.mem()[self.sym("KPV") + j]))
             .collect();
         (
             (pv.first().copied(), r("KRES"), pv, r("KPOS") as u64),
@@ -405,10 +405,10 @@ fn profile_of_one_search() {
     let p = Position::start();
     let mut m = rig.machine(&p);
     for (i, &w) in Params::default().widths.iter().enumerate() {
-        m.mem[rig.sym("KWID") + i] = w as u64;
+        m.mem_mut()[rig.sym("KWID") + i] = w as u64;
     }
-    m.mem[rig.sym("KAB")] = 1;
-    m.mem[rig.sym("KSTF")] = 4;
+    m.mem_mut()[rig.sym("KAB")] = 1;
+    m.mem_mut()[rig.sym("KSTF")] = 4;
     m.ic = rig.sym("KSTRE") as u32;
     let mut cycles = std::collections::BTreeMap::<&str, u64>::new();
     loop {

@@ -85,15 +85,15 @@ fn machine_with(p: &Position, rules: Rules, castle: Option<bool>) -> Machine {
     let mut m = prog().machine();
     let b = sym("BOARD");
     for i in 0..120 {
-        m.mem[b + i] = word(p.mailbox()[i] as i64);
+        m.mem_mut()[b + i] = word(p.mailbox()[i] as i64);
     }
-    m.mem[sym("SIDE")] = word(p.side_to_move().sign() as i64);
-    m.mem[sym("CASTLE")] = p.castling().bits() as u64;
-    m.mem[sym("EPSQ")] = p.ep_square().map_or(0, |s| s.mbox() as u64);
-    m.mem[sym("WKING")] = p.king_index(Color::White).unwrap() as u64;
-    m.mem[sym("BKING")] = p.king_index(Color::Black).unwrap() as u64;
-    m.mem[sym("SRULE")] = (rules == Rules::Somac1966) as u64;
-    m.mem[sym("SROOTC")] = match castle {
+    m.mem_mut()[sym("SIDE")] = word(p.side_to_move().sign() as i64);
+    m.mem_mut()[sym("CASTLE")] = p.castling().bits() as u64;
+    m.mem_mut()[sym("EPSQ")] = p.ep_square().map_or(0, |s| s.mbox() as u64);
+    m.mem_mut()[sym("WKING")] = p.king_index(Color::White).unwrap() as u64;
+    m.mem_mut()[sym("BKING")] = p.king_index(Color::Black).unwrap() as u64;
+    m.mem_mut()[sym("SRULE")] = (rules == Rules::Somac1966) as u64;
+    m.mem_mut()[sym("SROOTC")] = match castle {
         None => 0,
         Some(true) => 1,
         Some(false) => 2,
@@ -105,8 +105,8 @@ fn machine_with(p: &Position, rules: Rules, castle: Option<bool>) -> Machine {
 fn call(m: &mut Machine, routine: &str) {
     let at = 32700usize;
     assert!(sym("SANX") < at, "the program reaches the driver");
-    m.mem[at] = (0o0074u64 << 24) | (4 << 15) | sym(routine) as u64;
-    m.mem[at + 1] = (at + 1) as u64;
+    m.mem_mut()[at] = (0o0074u64 << 24) | (4 << 15) | sym(routine) as u64;
+    m.mem_mut()[at + 1] = (at + 1) as u64;
     m.ic = at as u32;
     let stop = m.run(Limits::instructions(100_000_000));
     assert!(
@@ -119,7 +119,7 @@ fn call(m: &mut Machine, routine: &str) {
 }
 
 fn get(m: &Machine, name: &str) -> i64 {
-    int(m.mem[sym(name)])
+    int(m.mem()[sym(name)])
 }
 
 /// Positions after a random move, with the castling flag of that move, from random games.
@@ -199,7 +199,7 @@ fn swap_examples_on_the_7090() {
         let p = parse_fen(fen).unwrap();
         let mut m = machine_with(&p, Rules::Soma1961, None);
         call(&mut m, "SATTS");
-        m.mem[sym("SRT")] = Square::parse(square).unwrap().mbox() as u64;
+        m.mem_mut()[sym("SRT")] = Square::parse(square).unwrap().mbox() as u64;
         call(&mut m, "SRAWS");
         assert_eq!((get(&m, "SHAS"), get(&m, "SRS")), (1, raw), "{fen}");
     }
@@ -223,8 +223,13 @@ fn opening_moves_on_the_7090() {
     assert!(matches!(stop, Stop::BlankTape { .. }), "{stop}");
     assert_eq!(get(&m, "SNMV"), 20);
     for (i, (mv, v)) in native.iter().enumerate() {
-        assert_eq!(m.mem[sym("SMOVS") + i], mv.key() as u64, "move {i}");
-        assert_eq!(int(m.mem[sym("SMVAL") + i]), v.total as i64, "{}", mv.uci());
+        assert_eq!(m.mem()[sym("SMOVS") + i], mv.key() as u64, "move {i}");
+        assert_eq!(
+            int(m.mem()[sym("SMVAL") + i]),
+            v.total as i64,
+            "{}",
+            mv.uci()
+        );
     }
     let top = native.iter().map(|(_, v)| v.total).max().unwrap();
     let mut tied: Vec<String> = native
@@ -373,9 +378,9 @@ fn the_1961_game_move_tables() {
                 assert!(matches!(stop, Stop::BlankTape { .. }), "{stop}");
                 assert_eq!(get(&m, "SNMV") as usize, native.len(), "move {white}");
                 for (k, (mv, v)) in native.iter().enumerate() {
-                    assert_eq!(m.mem[sym("SMOVS") + k], mv.key() as u64);
+                    assert_eq!(m.mem()[sym("SMOVS") + k], mv.key() as u64);
                     assert_eq!(
-                        int(m.mem[sym("SMVAL") + k]),
+                        int(m.mem()[sym("SMVAL") + k]),
                         v.total as i64,
                         "move {white} {rules:?} {}",
                         mv.uci()

@@ -295,7 +295,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     if args.json {
         let dump: BTreeMap<String, String> = match dump {
             Some((a, b)) => (a..=b)
-                .map(|x| (format!("{x:05o}"), format!("{:012o}", m.mem[x as usize])))
+                .map(|x| (format!("{x:05o}"), format!("{:012o}", m.mem()[x as usize])))
                 .collect(),
             None => BTreeMap::new(),
         };
@@ -343,7 +343,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         }
         if let Some((a, b)) = dump {
             for x in a..=b {
-                println!("{x:05o} {:012o}", m.mem[x as usize]);
+                println!("{x:05o} {:012o}", m.mem()[x as usize]);
             }
         }
         eprintln!(
@@ -395,7 +395,7 @@ fn prepared(
         _ => {
             let (words, start) = load_program(&args.file)?;
             for (&a, &w) in &words {
-                m.mem[a as usize] = w;
+                m.mem_mut()[a as usize] = w;
             }
             m.ic = start as u32;
         }
@@ -490,7 +490,7 @@ mod tests {
         let p = assembler::fap::assemble(source, "example.fap").unwrap();
         let mut m = Machine::new();
         for (&a, &w) in &p.words {
-            m.mem[a as usize] = w;
+            m.mem_mut()[a as usize] = w;
         }
         m.ic = p.start as u32;
         m

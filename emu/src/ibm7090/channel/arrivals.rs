@@ -147,6 +147,6 @@ mod tests {
             m.run(Limits::instructions(100)),
             Stop::HaltProceed { .. }
         ));
-        assert_eq!(m.mem[dest as usize..dest as usize + 5], data[..]);
+        assert_eq!(m.mem()[dest as usize..dest as usize + 5], data[..]);
     }
 }

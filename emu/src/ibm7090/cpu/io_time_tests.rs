@@ -90,7 +90,7 @@ fn computing_while_the_reader_reads_takes_less_than_the_sum() {
     // The CPU's own time is the computing program's and the two I/O orders' 2 more.
     assert_eq!(both.cycles() - both.io_wait_cycles(), 30_008 + 2);
     assert_eq!(
-        both.mem[0o300..0o330],
+        both.mem()[0o300..0o330],
         Card::from_text("CARD 0", 0).unwrap().image()
     );
 }
@@ -219,7 +219,7 @@ fn lch_waits_for_the_end_of_the_ioct() {
     assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 0o103 });
     assert_eq!(m.io_wait_cycles(), 30_199 - 4);
     assert_eq!(
-        m.mem[0o300..0o330],
+        m.mem()[0o300..0o330],
         Card::from_text("LCH", 0).unwrap().image()
     );
 }

@@ -159,7 +159,7 @@ mod tests {
                 big,
             ],
         );
-        m.mem[0o10] = ins("HPR", 0, 0, 0);
+        m.mem_mut()[0o10] = ins("HPR", 0, 0, 0);
         m.ic = 0o100;
         m
     }
@@ -234,7 +234,7 @@ mod tests {
         // XEC of a word with no row: the XEC ran, the order did not.
         let mut m = Machine::new();
         m.load(0o100, &[ins("XEC", 0o200, 0, 0)]);
-        m.mem[0o200] = 0o0001 << 24;
+        m.mem_mut()[0o200] = 0o0001 << 24;
         m.ic = 0o100;
         m.set_profile(true);
         assert!(matches!(m.run(Limits::none()), Stop::IllegalOrder { .. }));
@@ -262,7 +262,7 @@ mod tests {
                 ins("HPR", 0, 0, 0),
             ],
         );
-        m.mem[0o200] = 24 << 18 | 0o300;
+        m.mem_mut()[0o200] = 24 << 18 | 0o300;
         m.ic = 0o100;
         m
     }

@@ -108,7 +108,7 @@ mod tests {
     fn machine(program: &[u64]) -> Machine {
         let mut m = Machine::new();
         m.load(0o100, program);
-        m.mem[0o100 + program.len()] = ins("HPR", 0, 0, 0);
+        m.mem_mut()[0o100 + program.len()] = ins("HPR", 0, 0, 0);
         m.ic = 0o100;
         m
     }
@@ -117,7 +117,7 @@ mod tests {
     fn tra_to_itself_stops_with_its_address() {
         for trace in [false, true] {
             let mut m = machine(&[ins("CLA", 0o200, 0, 0), ins("TRA", 0o101, 0, 0)]);
-            m.mem[0o200] = 5;
+            m.mem_mut()[0o200] = 5;
             m.set_trace(trace);
             let stop = m.run(Limits::instructions(1_000_000));
             assert_eq!(stop, Stop::TightLoop { address: 0o101 }, "trace {trace}");
@@ -172,7 +172,7 @@ mod tests {
         assert!(matches!(m.run(Limits::none()), Stop::HaltProceed { .. }));
         // An ADD/TRA loop is endless but not tight.
         let mut m = machine(&[ins("ADD", 0o200, 0, 0), ins("TRA", 0o100, 0, 0)]);
-        m.mem[0o200] = 1;
+        m.mem_mut()[0o200] = 1;
         assert_eq!(
             m.run(Limits::instructions(100_001)),
             Stop::InstructionBudget
@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn xec_of_a_transfer_to_the_xec() {
         let mut m = machine(&[ins("XEC", 0o200, 0, 0)]);
-        m.mem[0o200] = ins("TRA", 0o100, 0, 0);
+        m.mem_mut()[0o200] = ins("TRA", 0o100, 0, 0);
         assert_eq!(m.run(Limits::none()), Stop::TightLoop { address: 0o100 });
         assert_eq!(m.instructions(), 4);
     }

@@ -216,7 +216,7 @@ impl Program {
     /// `machine` on the family's `cpu`.
     pub fn machine_on(&self, cpu: Model) -> Machine {
         let mut m = Machine::with_model(cpu);
-        m.mem.copy_from_slice(&self.image[..]);
+        m.mem_mut().copy_from_slice(&self.image[..]);
         m.ic = self.fap.start as u32;
         mount_system_tapes(&mut m, "");
         m
@@ -466,7 +466,7 @@ pub fn run_problem_until(
 /// store is sign-magnitude); None when the program has no such symbol.
 pub fn word_at(program: &Program, m: &Machine, symbol: &str, offset: u16) -> Option<i64> {
     let at = program.symbol(symbol)?.checked_add(offset)? as usize;
-    let w = *m.mem.get(at)?;
+    let w = *m.mem().get(at)?;
     let magnitude = (w & ((1 << 35) - 1)) as i64;
     Some(if w & (1 << 35) != 0 {
         -magnitude

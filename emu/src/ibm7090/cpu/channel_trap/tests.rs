@@ -24,10 +24,10 @@ fn machine(program: &[u64], commands: &[u64], enable: u64, handler: &[u64]) -> M
     let mut m = Machine::new();
     m.load(0o100, program);
     m.load(0o200, commands);
-    m.mem[0o210] = enable;
-    m.mem[0o211] = 5;
-    m.mem[0o12] = 0o777777777777;
-    m.mem[0o13] = ins("TRA", HANDLER as u32, 0, 0);
+    m.mem_mut()[0o210] = enable;
+    m.mem_mut()[0o211] = 5;
+    m.mem_mut()[0o12] = 0o777777777777;
+    m.mem_mut()[0o13] = ins("TRA", HANDLER as u32, 0, 0);
     let hpr = [ins("HPR", 0, 0, 0)];
     m.load(HANDLER, if handler.is_empty() { &hpr } else { handler });
     m.ic = 0o100;
@@ -106,7 +106,7 @@ fn end_of_file_traps_after_enb_and_the_next_instruction() {
         m.run(Limits::instructions(1000)),
         Stop::HaltProceed { address: HANDLER }
     );
-    assert_eq!(m.mem[0o12], location_word(4, 0o105));
+    assert_eq!(m.mem()[0o12], location_word(4, 0o105));
     assert!(
         !m.io.channels[0].flags.end_of_file,
         "the trap turned it off"
@@ -124,7 +124,7 @@ fn end_of_file_traps_when_the_mark_has_passed() {
         m.run(Limits::instructions(1000)),
         Stop::HaltProceed { address: HANDLER }
     );
-    assert_eq!(m.mem[0o12], location_word(4, 0o104));
+    assert_eq!(m.mem()[0o12], location_word(4, 0o104));
     assert!(m.cycles() > m.io.channels[0].eof_at);
 }
 
@@ -138,7 +138,7 @@ fn command_trap_when_an_ioct_ends_with_no_lch() {
         m.run(Limits::instructions(1000)),
         Stop::HaltProceed { address: HANDLER }
     );
-    assert_eq!(m.mem[0o12], location_word(1, 0o104));
+    assert_eq!(m.mem()[0o12], location_word(1, 0o104));
     let c = &m.io.channels[0];
     assert_eq!(c.state, crate::ibm7090::channel::State::Idle);
     assert!(!c.flags.command);
@@ -152,7 +152,7 @@ fn tape_check_traps_on_a_record_with_the_wrong_parity() {
         m.run(Limits::instructions(1000)),
         Stop::HaltProceed { address: HANDLER }
     );
-    assert_eq!(m.mem[0o12], location_word(2, 0o104));
+    assert_eq!(m.mem()[0o12], location_word(2, 0o104));
     assert!(!m.io.channels[0].flags.redundancy);
     // The end-of-file enable alone does not take it.
     let mut m = enabled_read(0o1201, &[iocd(1, 0o300)], COMMAND_EOF_A, &[]);
@@ -187,7 +187,7 @@ fn traps_are_held_off_until_rct() {
             address: HANDLER + 1
         }
     );
-    assert_eq!(m.mem[0o12], location_word(4, 0o104));
+    assert_eq!(m.mem()[0o12], location_word(4, 0o104));
     assert!(m.io.channels[0].flags.redundancy);
     // RCT: the instruction after it runs, then the tape check traps (back to the handler,
     // which runs again to its HPR).
@@ -203,7 +203,7 @@ fn traps_are_held_off_until_rct() {
             address: HANDLER + 3
         }
     );
-    assert_eq!(m.mem[0o12], location_word(2, HANDLER as u64 + 3));
+    assert_eq!(m.mem()[0o12], location_word(2, HANDLER as u64 + 3));
     assert!(!m.io.channels[0].flags.redundancy);
 }
 
@@ -227,7 +227,7 @@ fn a_trap_interrupts_a_computing_loop() {
         m.run(Limits::instructions(100_000)),
         Stop::HaltProceed { address: HANDLER }
     );
-    assert_eq!(m.mem[0o12], location_word(4, 0o105));
+    assert_eq!(m.mem()[0o12], location_word(4, 0o105));
     assert!(m.xr[1] > 1, "the loop was still counting: {}", m.xr[1]);
 }
 
@@ -245,7 +245,7 @@ fn the_odd_word_runs_in_place_of_the_next_instruction() {
         COMMAND_EOF_A,
         &[ins("TRA", 0, 1, 0)],
     );
-    m.mem[0o13] = ins("TSX", HANDLER as u32, 1, 0);
+    m.mem_mut()[0o13] = ins("TSX", HANDLER as u32, 1, 0);
     assert_eq!(
         m.run(Limits::instructions(1000)),
         Stop::HaltProceed { address: 0o106 }
@@ -264,7 +264,7 @@ fn nothing_traps_while_the_enables_are_off() {
         m.run(Limits::instructions(1000)),
         Stop::HaltProceed { address: 0o103 }
     );
-    assert_eq!(m.mem[0o12], 0o777777777777);
+    assert_eq!(m.mem()[0o12], 0o777777777777);
     assert!(m.io.channels[0].flags.end_of_file);
 }
 
@@ -309,5 +309,5 @@ fn a_transfer_to_itself_waits_for_a_tape_check_due_after_the_channel() {
         m.run(Limits::instructions(100_000)),
         Stop::HaltProceed { address: HANDLER }
     );
-    assert_eq!(m.mem[0o12], location_word(2, 0o104));
+    assert_eq!(m.mem()[0o12], location_word(2, 0o104));
 }

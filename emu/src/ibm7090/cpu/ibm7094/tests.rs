@@ -17,7 +17,7 @@ fn run_on(model: Model, program: &[u64], data: &[u64], setup: impl Fn(&mut Machi
     let mut machines = [false, true].map(|stepping| {
         let mut m = Machine::with_model(model);
         m.load(0o100, program);
-        m.mem[0o100 + program.len()] = ins("HPR", 0, 0, 0);
+        m.mem_mut()[0o100 + program.len()] = ins("HPR", 0, 0, 0);
         m.load(0o200, data);
         m.ic = 0o100;
         setup(&mut m);
@@ -38,7 +38,7 @@ fn run_on(model: Model, program: &[u64], data: &[u64], setup: impl Fn(&mut Machi
         (a.cycles(), a.instructions()),
         (b.cycles(), b.instructions())
     );
-    assert!(a.mem[..] == b.mem[..]);
+    assert!(a.mem()[..] == b.mem()[..]);
     let [a, _] = machines;
     a
 }
@@ -66,7 +66,7 @@ fn seven_index_registers_from_reset() {
     data[3] = 42;
     data[0o10] = 99;
     let m = run_on(Model::Ibm7094, &program, &data, |_| {});
-    assert_eq!(m.mem[0o220], 5);
+    assert_eq!(m.mem()[0o220], 5);
     assert_eq!(m.ac, 0o30);
     assert_eq!(&m.xr[1..], &[0o30, 0o30, 5, 0, 0, 0, 7]);
     assert!(!m.multi_tag);
@@ -82,7 +82,7 @@ fn the_7094s_orders_are_illegal_on_the_7090_and_the_709() {
     for model in [Model::Ibm709, Model::Ibm7090] {
         let mut m = Machine::with_model(model);
         let dld = ins("DLD", 0o200, 0, 0);
-        m.mem[0o100] = dld;
+        m.mem_mut()[0o100] = dld;
         m.ic = 0o100;
         let stop = m.run(Limits::none());
         assert_eq!(
@@ -124,10 +124,10 @@ fn dld_dst_and_the_complements() {
         0,
     ];
     let m = run_on(Model::Ibm7094, &program, &data, |_| {});
-    assert_eq!((m.mem[0o204], m.mem[0o205]), (SIGN | 5, 0o123));
-    assert_eq!(m.mem[0o206], 0o777777_777775);
-    assert_eq!(m.mem[0o207], 0o777775_777777);
-    assert_eq!(m.mem[0o210], 0o077775_000000);
+    assert_eq!((m.mem()[0o204], m.mem()[0o205]), (SIGN | 5, 0o123));
+    assert_eq!(m.mem()[0o206], 0o777777_777775);
+    assert_eq!(m.mem()[0o207], 0o777775_777777);
+    assert_eq!(m.mem()[0o210], 0o077775_000000);
     assert_eq!(m.ac, 0o77775);
     // DLD 2, DST 3, AXT 1, SCA 2, SCD 2, PCD 1, STO 2, PCA 1 and the HPR's 1.
     assert_eq!(m.cycles(), 2 + 3 + 1 + 2 + 2 + 1 + 2 + 1 + 1);
@@ -142,11 +142,11 @@ fn odd_addresses_trap_in_floating_trap_mode() {
         &[ins("DFAD", 0o201, 0, 0)],
         &[0, one],
         |m| {
-            m.mem[0o10] = ins("HPR", 0, 0, 0);
+            m.mem_mut()[0o10] = ins("HPR", 0, 0, 0);
             m.ac = 0o7;
         },
     );
-    assert_eq!((m.ac, m.mem[0], m.ic), (0o7, 0o40_000101, 0o11));
+    assert_eq!((m.ac, m.mem()[0], m.ic), (0o7, 0o40_000101, 0o11));
     // Out of the mode, C(Y) is both words: 0 + (1.0 + 2^-28).
     let m = run_on(
         Model::Ibm7094,
@@ -160,9 +160,9 @@ fn odd_addresses_trap_in_floating_trap_mode() {
     assert_eq!(m.mq, 0o146_400000000);
     // DLD loads first, then traps.
     let m = run_on(Model::Ibm7094, &[ins("DLD", 0o201, 0, 0)], &[0, one], |m| {
-        m.mem[0o10] = ins("HPR", 0, 0, 0);
+        m.mem_mut()[0o10] = ins("HPR", 0, 0, 0);
     });
-    assert_eq!((m.ac, m.mq, m.mem[0]), (one, one, 0o40_000101));
+    assert_eq!((m.ac, m.mq, m.mem()[0]), (one, one, 0o40_000101));
 }
 
 #[test]

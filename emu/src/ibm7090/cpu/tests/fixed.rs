@@ -15,7 +15,7 @@ fn loads_and_stores() {
         |_| {},
     );
     assert_eq!(m.ac, 5);
-    assert_eq!(m.mem[0o210], NEG | 5);
+    assert_eq!(m.mem()[0o210], NEG | 5);
     assert_eq!(cycles(&m), 6);
     let m = run(
         &[ins("CAL", 0o200, 0, 0), ins("SLW", 0o201, 0, 0)],
@@ -23,7 +23,7 @@ fn loads_and_stores() {
         |_| {},
     );
     assert_eq!(m.ac, AC_P | 5, "CAL puts the sign bit in P");
-    assert_eq!(m.mem[0o201], NEG | 5);
+    assert_eq!(m.mem()[0o201], NEG | 5);
     let m = run(
         &[
             ins("STZ", 0o200, 0, 0),
@@ -33,7 +33,10 @@ fn loads_and_stores() {
         &[7, NEG | 3],
         |_| {},
     );
-    assert_eq!((m.mem[0o200], m.mq, m.mem[0o202]), (0, NEG | 3, NEG | 3));
+    assert_eq!(
+        (m.mem()[0o200], m.mq, m.mem()[0o202]),
+        (0, NEG | 3, NEG | 3)
+    );
     assert_eq!(cycles(&m), 6);
 }
 
@@ -51,14 +54,15 @@ fn partial_stores() {
         &[0o712345654321, 0, 0, 0, 0, 0o777777777777],
         |_| {},
     );
-    assert_eq!(m.mem[0o201], 0o000000054321);
-    assert_eq!(m.mem[0o202], 0o012345000000);
-    assert_eq!(m.mem[0o203], 0o000000600000);
+    assert_eq!(m.mem()[0o201], 0o000000054321);
+    assert_eq!(m.mem()[0o202], 0o012345000000);
+    assert_eq!(m.mem()[0o203], 0o000000600000);
     assert_eq!(
-        m.mem[0o204], 0o300000000000,
+        m.mem()[0o204],
+        0o300000000000,
         "S goes to AC S, not P: STP stores P,1,2"
     );
-    assert_eq!(m.mem[0o205], 0o777777700106);
+    assert_eq!(m.mem()[0o205], 0o777777700106);
     assert_eq!(cycles(&m), 12);
 }
 
@@ -118,7 +122,7 @@ fn logic() {
         &[0o17, 0o3, 0o40],
         |_| {},
     );
-    assert_eq!((m.mem[0o201], m.mem[0o202]), (0o3, 0o57));
+    assert_eq!((m.mem()[0o201], m.mem()[0o202]), (0o3, 0o57));
     assert_eq!(cycles(&m), 2 + 4 + 2);
     let m = run(
         &[ins("CAL", 0o200, 0, 0), ins("ACL", 0o201, 0, 0)],
@@ -264,7 +268,7 @@ fn index_registers_and_tags() {
         |_| {},
     );
     assert_eq!(abc(&m), [5, 0, 1]);
-    assert_eq!(m.mem[0o200], 5 << 18);
+    assert_eq!(m.mem()[0o200], 5 << 18);
     assert_eq!(cycles(&m), 1 + 3 + 1 + 2);
     let m = run(
         &[
@@ -339,7 +343,7 @@ fn slq_and_rnd() {
     let m = run(&[ins("SLQ", 0o200, 0, 0)], &[0o123456_654321], |m| {
         m.mq = NEG | 0o012345_777777
     });
-    assert_eq!(m.mem[0o200], NEG | 0o012345_654321);
+    assert_eq!(m.mem()[0o200], NEG | 0o012345_654321);
     assert_eq!(cycles(&m), 2);
     // RND: MQ(1) = 1 adds +1 to AC algebraically, as SIMH does (CE-69: the magnitude; they
     // differ for a negative AC); overflow when P changes.
@@ -361,7 +365,7 @@ fn xec_chains_stop_at_the_seventeenth_xec() {
     // 0o200 XECs itself: 16 XECs run, the 17th stops, IC past the first (SIMH's xec_max).
     let mut m = Machine::new();
     m.load(0o100, &[ins("XEC", 0o200, 0, 0)]);
-    m.mem[0o200] = ins("XEC", 0o200, 0, 0);
+    m.mem_mut()[0o200] = ins("XEC", 0o200, 0, 0);
     m.ic = 0o100;
     assert_eq!(m.run(Limits::none()), Stop::XecLoop { address: 0o100 });
     assert_eq!(m.ic, 0o101);
@@ -369,10 +373,10 @@ fn xec_chains_stop_at_the_seventeenth_xec() {
     let mut m = Machine::new();
     m.load(0o100, &[ins("XEC", 0o200, 0, 0), ins("HPR", 0, 0, 0)]);
     for k in 0..15 {
-        m.mem[0o200 + k] = ins("XEC", 0o201 + k as u32, 0, 0);
+        m.mem_mut()[0o200 + k] = ins("XEC", 0o201 + k as u32, 0, 0);
     }
-    m.mem[0o217] = ins("CLA", 0o300, 0, 0);
-    m.mem[0o300] = 7;
+    m.mem_mut()[0o217] = ins("CLA", 0o300, 0, 0);
+    m.mem_mut()[0o300] = 7;
     m.ic = 0o100;
     assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 0o101 });
     assert_eq!(m.ac, 7);
@@ -417,7 +421,7 @@ fn vlm_vdh_vdp_with_their_counts() {
     // VDH halts on divide check; with count 0 it does not.
     let mut m = Machine::new();
     m.load(0o100, &[ins("VDH", 0o200, 0, 0), ins("VDH", 0o200, 0, 9)]);
-    m.mem[0o200] = 1;
+    m.mem_mut()[0o200] = 1;
     (m.ac, m.ic) = (5, 0o100);
     assert_eq!(
         m.run(Limits::none()),
@@ -450,9 +454,9 @@ fn unimplemented_stops_without_executing() {
 fn illegal_orders_stop_past_themselves() {
     // +0777 is no 7090 order: nothing done, IC past it (SIMH's "Undefined instruction").
     let mut m = Machine::new();
-    m.mem[0] = 0o077700000000;
-    m.mem[1] = ins("CLA", 0o200, 0, 0);
-    m.mem[0o200] = 5;
+    m.mem_mut()[0] = 0o077700000000;
+    m.mem_mut()[1] = ins("CLA", 0o200, 0, 0);
+    m.mem_mut()[0o200] = 5;
     assert_eq!(
         m.run(Limits::none()),
         Stop::IllegalOrder {
@@ -465,7 +469,7 @@ fn illegal_orders_stop_past_themselves() {
     // Executed by an XEC: the IC is past the XEC.
     let mut m = Machine::new();
     m.load(0o100, &[ins("XEC", 0o200, 0, 0)]);
-    m.mem[0o200] = 0o000100000000;
+    m.mem_mut()[0o200] = 0o000100000000;
     m.ic = 0o100;
     assert_eq!(
         m.run(Limits::none()),
@@ -501,7 +505,7 @@ fn every_implemented_row_executes() {
         }
         let mut m = Machine::new();
         m.io.reader.load_text("X\nY\n").unwrap();
-        m.mem[0o100] = info.encode(info.operand_min as u32, 0, 0, false);
+        m.mem_mut()[0o100] = info.encode(info.operand_min as u32, 0, 0, false);
         if info.format == Format::Io {
             // A unit that is there: the reader, the printer, or a tape on A1 or B1.
             let unit = match info.function {
@@ -509,9 +513,9 @@ fn every_implemented_row_executes() {
                 u if info.operand_max > 0 => u + 1,
                 u => u,
             };
-            m.mem[0o100] = info.encode(unit as u32, 0, 0, false);
+            m.mem_mut()[0o100] = info.encode(unit as u32, 0, 0, false);
             if info.operand_max > 0 {
-                m.mem[0o100] = info.encode(1, 0, 0, false);
+                m.mem_mut()[0o100] = info.encode(1, 0, 0, false);
             }
             for t in [0o1201, 0o2201] {
                 let mut reel = crate::ibm7090::tape::Tape::blank();

@@ -94,24 +94,28 @@ fn floating_trap() {
     let big = fp(false, 0o377, 1 << 26);
     let mut m = Machine::new();
     m.load(0o100, &[ins("CLA", 0o200, 0, 0), ins("FAD", 0o200, 0, 0)]);
-    m.mem[0o200] = big;
-    m.mem[0] = 0o777_777_577_777;
-    m.mem[0o10] = ins("HPR", 0, 0, 0);
+    m.mem_mut()[0o200] = big;
+    m.mem_mut()[0] = 0o777_777_577_777;
+    m.mem_mut()[0o10] = ins("HPR", 0, 0, 0);
     m.ic = 0o100;
     assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 0o10 });
-    assert_eq!(m.mem[0], 0o700_006_500_102, "{:012o}", m.mem[0]);
+    assert_eq!(m.mem()[0], 0o700_006_500_102, "{:012o}", m.mem()[0]);
     assert_eq!(m.ac, 0o400 << 27 | 1 << 26, "the results stay");
     assert_eq!(m.cycles(), 2 + 7 + 1 + 1);
     // Executed by XEC at 0100: 0000 gets the XEC's location + 1.
     let mut m = Machine::new();
     m.load(0o100, &[ins("XEC", 0o150, 0, 0)]);
-    m.mem[0o150] = ins("FMP", 0o200, 0, 0);
-    m.mem[0o200] = fp(false, 0o10, 1 << 26);
-    m.mem[0o10] = ins("HPR", 0, 0, 0);
+    m.mem_mut()[0o150] = ins("FMP", 0o200, 0, 0);
+    m.mem_mut()[0o200] = fp(false, 0o10, 1 << 26);
+    m.mem_mut()[0o10] = ins("HPR", 0, 0, 0);
     m.mq = fp(false, 0o10, 1 << 26);
     m.ic = 0o100;
     assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 0o10 });
-    assert_eq!(m.mem[0], 0o000_003_000_101, "multiply, AC and MQ underflow");
+    assert_eq!(
+        m.mem()[0],
+        0o000_003_000_101,
+        "multiply, AC and MQ underflow"
+    );
     // Out of floating trap mode (LFTM) the spill sets AC overflow and MQ overflow; TQO
     // transfers on MQ overflow and turns it off; EFTM turns it off too.
     let m = run(
@@ -127,7 +131,7 @@ fn floating_trap() {
         |_| {},
     );
     assert!(m.overflow && !m.mq_overflow && !m.floating_trap);
-    assert_eq!(m.mem[0], 0, "no trap");
+    assert_eq!(m.mem()[0], 0, "no trap");
     let m = run(
         &[
             ins("LFTM", 0, 0, 0),

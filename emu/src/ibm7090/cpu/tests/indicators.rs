@@ -58,8 +58,8 @@ fn sense_indicators_with_store() {
     );
     // (S|700 | 070) ^ 707 = S|077 ... & !007 = S|070.
     assert_eq!(m.sense_indicators, NEG | 0o070);
-    assert_eq!(m.mem[0o204], NEG | 0o070);
-    assert_eq!(m.mem[0o210], 9, "ONT 071 did not skip");
+    assert_eq!(m.mem()[0o204], NEG | 0o070);
+    assert_eq!(m.mem()[0o210], 9, "ONT 071 did not skip");
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn tio_and_tif() {
             |m| {
                 m.ac = ac;
                 m.sense_indicators = si;
-                m.mem[0o103] = ins("HPR", 0, 0, 0);
+                m.mem_mut()[0o103] = ins("HPR", 0, 0, 0);
             },
         );
         m.ac != 1

@@ -61,7 +61,7 @@ fn io_orders_on_the_machine() {
     assert_eq!(m.cycles(), 5_512);
     assert_eq!(m.io_wait_cycles(), 5_512 - (2 + 2 + 1));
     assert_eq!(
-        crate::ibm7090::bcd::unpack(&m.mem[0o300..0o302]),
+        crate::ibm7090::bcd::unpack(&m.mem()[0o300..0o302]),
         "CARD ONE    "
     );
     // TCOB on a channel at rest falls through; TCNB transfers; TEFA with no end of file
@@ -132,8 +132,8 @@ fn load_cards_boots_a_self_loading_card() {
     assert_eq!(m.ic, 1);
     // The CPU starts when the key's three words are in; the rest arrive as the card passes
     // (IOCD 3,,20: words 3 to 22).
-    assert_eq!(m.mem[..3], words[..3]);
-    assert_eq!(m.mem[3..24], [0; 21]);
+    assert_eq!(m.mem()[..3], words[..3]);
+    assert_eq!(m.mem()[3..24], [0; 21]);
     assert!(m.io.arrivals.pending());
     // TCOA * spins while the rest of the card comes, one step at a time; then falls through.
     let until = m.io.busy_until(0);
@@ -149,8 +149,8 @@ fn load_cards_boots_a_self_loading_card() {
         m.cycles()
     );
     assert_eq!(m.ic, 2);
-    assert_eq!(m.mem[..23], words[..23]);
-    assert_eq!(m.mem[23], 0);
+    assert_eq!(m.mem()[..23], words[..23]);
+    assert_eq!(m.mem()[23], 0);
     assert!(!m.io.arrivals.pending());
     assert_eq!(m.step(), None);
     assert_eq!(m.xr[1], 0o30, "AXT 24,1");

@@ -27,7 +27,7 @@ fn ind(m: &str, addr: u32, tag: u8) -> u64 {
 fn run(program: &[u64], data: &[u64], setup: impl FnOnce(&mut Machine)) -> Machine {
     let mut m = Machine::new();
     m.load(0o100, program);
-    m.mem[0o100 + program.len()] = ins("HPR", 0, 0, 0);
+    m.mem_mut()[0o100 + program.len()] = ins("HPR", 0, 0, 0);
     m.load(0o200, data);
     m.ic = 0o100;
     setup(&mut m);

@@ -7,7 +7,7 @@ use super::*;
 fn trace_lines() {
     let mut m = Machine::new();
     m.load(0o100, &[ins("CLA", 0o200, 0, 0), ins("HPR", 0, 0, 0)]);
-    m.mem[0o200] = 5;
+    m.mem_mut()[0o200] = 5;
     m.ic = 0o100;
     m.set_trace(true);
     m.run(Limits::none());
@@ -140,7 +140,7 @@ fn hot_loop_agrees_with_single_steps() {
         let mut words = RandomWords::new(seed);
         let mut a = Machine::with_model(model);
         for at in 0o100..0o240 {
-            a.mem[at] = words.word();
+            a.mem_mut()[at] = words.word();
         }
         for n in [1, 2, 3, 4, 5, 6, 7] {
             a.xr[n] = words.next(8) as u32;
@@ -174,7 +174,7 @@ fn hot_loop_agrees_with_single_steps() {
             let at = format!("{model} seed {seed} round {round}");
             if let (Stop::TightLoop { address }, Stop::InstructionBudget) = (stop_a, stop_b) {
                 assert_eq!(b.ic, address as u32, "{at}");
-                let regs = |m: &Machine| (m.ac, m.mq, m.xr, m.ic, m.overflow, m.mem[0]);
+                let regs = |m: &Machine| (m.ac, m.mq, m.xr, m.ic, m.overflow, m.mem()[0]);
                 let before = regs(&b);
                 assert_eq!((a.step(), b.step()), (None, None), "{at}");
                 assert_eq!(regs(&b), before, "{at}: not a tight loop");
@@ -203,10 +203,11 @@ fn hot_loop_agrees_with_single_steps() {
                 (b.cycles(), b.instructions()),
                 "{at}"
             );
-            assert!(a.mem[..] == b.mem[..], "{at}");
+            assert!(a.mem()[..] == b.mem()[..], "{at}");
             let w = words.word();
-            a.mem[a.ic as usize] = w;
-            b.mem[b.ic as usize] = w;
+            let (ia, ib) = (a.ic as usize, b.ic as usize);
+            a.mem_mut()[ia] = w;
+            b.mem_mut()[ib] = w;
         }
     }
 }
@@ -217,7 +218,7 @@ fn run_as_steps(program: &[u64], data: &[(usize, u64)], limits: Limits) -> (Mach
     let mut a = Machine::new();
     a.load(0o100, program);
     for &(at, w) in data {
-        a.mem[at] = w;
+        a.mem_mut()[at] = w;
     }
     a.ic = 0o100;
     let mut b = Machine::new();
@@ -246,7 +247,7 @@ fn run_as_steps(program: &[u64], data: &[(usize, u64)], limits: Limits) -> (Mach
         (b.cycles(), b.instructions())
     );
     assert_eq!(a.channel_traps, b.channel_traps);
-    assert!(a.mem[..] == b.mem[..]);
+    assert!(a.mem()[..] == b.mem()[..]);
     (a, stop_a)
 }
 
