@@ -45,7 +45,7 @@ impl Machine {
             }
             Op::Ldi => self.mem[yi],
             Op::Sti => {
-                self.mem[yi] = si;
+                self.put(yi, si);
                 si
             }
             Op::Osi => si | self.mem[yi],
