@@ -594,6 +594,7 @@ impl Machine {
             {
                 // Straight runs, the budgets tested where each ends, while a whole run more
                 // fits under both (each instruction in a run is one step of one level).
+                let mut xecs = false;
                 let exit = hot::runs(
                     &mut self.mem,
                     &mut self.icache,
@@ -601,7 +602,12 @@ impl Machine {
                     r,
                     end_i - hot::RUN_MAX,
                     end_c - hot::RUN_MAX * STEP_MAX_LEVEL_CYCLES,
+                    &mut xecs,
                 );
+                if xecs {
+                    // The hold-off an XEC makes, as `machine`'s XEC sets it.
+                    self.channel_traps.delay = true;
+                }
                 match exit {
                     Exit::Done => {}
                     Exit::Stop(stop) => return stop,

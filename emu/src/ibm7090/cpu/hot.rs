@@ -29,12 +29,14 @@ pub(super) enum Exit {
 }
 
 /// The most steps a straight run of `runs` takes: the whole store, at most one instruction a
-/// word (an XEC leaves the loop).
-pub(super) const RUN_MAX: u64 = STORE_WORDS as u64;
+/// word, and at its end an XEC and its word.
+pub(super) const RUN_MAX: u64 = STORE_WORDS as u64 + 2;
 
 /// Run from the IC until a straight run ends (a transfer taken, a skip) with the counts at or
 /// past `end_i` instructions or `end_c` cycles, or the machine stops, or a word is left. The
-/// caller leaves room for one more straight run under its budgets (`RUN_MAX` steps).
+/// caller leaves room for one more straight run under its budgets (`RUN_MAX` steps). An XEC
+/// that `xec` runs ends a straight run as a transfer does; `xecs` is set when one ran (the
+/// caller sets the channel traps' hold-off).
 #[inline(never)]
 pub(super) fn runs(
     mem: &mut [u64; STORE_WORDS],
@@ -43,6 +45,7 @@ pub(super) fn runs(
     r: &mut Regs,
     end_i: u64,
     end_c: u64,
+    xecs: &mut bool,
 ) -> Exit {
     let mut g = *r;
     let mut at = (g.ic as u16) & ADDR;
@@ -79,8 +82,26 @@ pub(super) fn runs(
                 }
                 g.instructions += (at - start) as u64;
                 g.ic = (at as u32 + 1) & ADDR as u32;
-                *r = g;
-                return Exit::Left { at };
+                match xec(mem, code, dec, &mut g, at) {
+                    Some(Ok(())) => {
+                        *xecs = true;
+                        at = g.ic as u16;
+                        start = at;
+                        if g.instructions >= end_i || g.cycles >= end_c {
+                            *r = g;
+                            return Exit::Done;
+                        }
+                    }
+                    Some(Err(stop)) => {
+                        *xecs = true;
+                        *r = g;
+                        return Exit::Stop(stop);
+                    }
+                    None => {
+                        *r = g;
+                        return Exit::Left { at };
+                    }
+                }
             }
         }
     }
