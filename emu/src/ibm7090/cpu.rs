@@ -35,7 +35,6 @@ mod io;
 mod profile;
 mod regs;
 mod tight;
-mod transfer;
 pub use channel_trap::{ChannelTraps, ENABLE_BITS};
 use hot::Exit;
 use regs::Regs;
@@ -305,8 +304,6 @@ pub struct Machine {
     cpu_bound: crate::Bound,
     dec: &'static decode::Table,
     icache: Box<icache::Icache>,
-    /// The store was lent out for writing (`mem_mut`): the decoded words are unknown.
-    code_unknown: bool,
     pub(super) trace_on: bool,
     trace: String,
     /// The last step that left the IC on its own location, in this `run` (`tight.rs`).
@@ -353,8 +350,10 @@ impl Machine {
             model: Model::Ibm7090,
             cpu_bound: crate::Bound::Nominal,
             dec: decode::table(Model::Ibm7090, crate::Bound::Nominal),
-            icache: icache::empty(),
-            code_unknown: false,
+            icache: vec![icache::EMPTY; STORE_WORDS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("store size"),
             trace_on: false,
             trace: String::new(),
             looping: None,
@@ -402,7 +401,7 @@ impl Machine {
 
     /// Forget every decoded word (they are decoded again as they are fetched).
     fn clear_icache(&mut self) {
-        icache::clear(&mut self.icache);
+        self.icache.fill(icache::EMPTY);
     }
 
     /// Cycles (2.18 us each on the 7090, 2.0 on the 7094, 12 on the 709) since the machine was
@@ -475,37 +474,15 @@ impl Machine {
         &self.mem
     }
 
-    /// The core store, to write from outside the CPU (a loader, a harness, a test). Every word
-    /// decoded so far is decoded again when next executed.
+    /// The core store, to write from outside the CPU (a loader, a harness, a test).
     pub fn mem_mut(&mut self) -> &mut [u64; STORE_WORDS] {
-        self.code_unknown = true;
         &mut self.mem
-    }
-
-    /// The machine's own write of a word into the store (`a` within it).
-    #[inline]
-    pub(super) fn put(&mut self, a: usize, w: u64) {
-        self.mem[a] = w;
-        icache::forget(&mut self.icache, a);
-    }
-
-    /// Make the cache of decoded words true to the store again after writes it was not told of
-    /// one by one: `mem_mut`'s, and the words channels delivered (their span).
-    fn sync_code(&mut self) {
-        if std::mem::take(&mut self.code_unknown) {
-            self.clear_icache();
-        }
-        if let Some((lo, hi)) = self.io.arrivals.written.take() {
-            for a in lo..=hi {
-                icache::forget(&mut self.icache, a as usize);
-            }
-        }
     }
 
     /// Load words at an address (wrapping at the end of store).
     pub fn load(&mut self, at: u16, words: &[u64]) {
         for (i, w) in words.iter().enumerate() {
-            self.put((at as usize + i) % STORE_WORDS, w & WORD);
+            self.mem[(at as usize + i) % STORE_WORDS] = w & WORD;
         }
     }
 
@@ -525,8 +502,7 @@ impl Machine {
     /// START after an HTR in trap mode: its location goes to 0000 now.
     fn resume(&mut self) {
         if let Some(at) = self.halt_trap.take() {
-            transfer::store_trap_location(&mut self.mem, at as u32);
-            icache::forget(&mut self.icache, transfer::TRAP_SAVE);
+            exec::store_trap_location(&mut self.mem, at as u32);
         }
     }
 
@@ -588,38 +564,6 @@ impl Machine {
                 }
                 continue;
             }
-            self.sync_code();
-            if end_i - r.instructions > hot::RUN_MAX
-                && end_c - r.cycles > hot::RUN_MAX * STEP_MAX_LEVEL_CYCLES
-            {
-                // Straight runs, the budgets tested where each ends, while a whole run more
-                // fits under both (each instruction in a run is one step of one level).
-                let mut xecs = false;
-                let exit = hot::runs(
-                    &mut self.mem,
-                    &mut self.icache,
-                    self.dec,
-                    r,
-                    end_i - hot::RUN_MAX,
-                    end_c - hot::RUN_MAX * STEP_MAX_LEVEL_CYCLES,
-                    &mut xecs,
-                );
-                if xecs {
-                    // The hold-off an XEC makes, as `machine`'s XEC sets it.
-                    self.channel_traps.delay = true;
-                }
-                match exit {
-                    Exit::Done => {}
-                    Exit::Stop(stop) => return stop,
-                    Exit::Left { at } => {
-                        if let Err(stop) = self.leave(r, at) {
-                            return stop;
-                        }
-                        self.spun = false;
-                    }
-                }
-                continue;
-            }
             // Steps that cannot reach either budget (each step is at most STEP_MAX_*), so the
             // stop falls before the same instruction as with a check per step; near a budget
             // the slice is one step, checked.
@@ -633,9 +577,23 @@ impl Machine {
                 match exit {
                     Exit::Done => {}
                     Exit::Stop(stop) => return stop,
-                    Exit::Left { at } => {
-                        if let Err(stop) = self.leave(r, at) {
+                    Exit::Left { word, at } => {
+                        let before = r.instructions;
+                        let res = match hot::xec(&mut self.mem, &mut self.icache, self.dec, r, at) {
+                            Some(res) => {
+                                // The hold-off an XEC makes, as `machine`'s XEC sets it.
+                                self.channel_traps.delay = true;
+                                res
+                            }
+                            None => self.execute_left(r, word, at),
+                        };
+                        if let Err(stop) = res {
                             return stop;
+                        }
+                        if r.ic == at as u32 {
+                            if let Err(stop) = self.self_transfer(r, at, before) {
+                                return stop;
+                            }
                         }
                         if self.trap_mode
                             || self.channel_traps.armed()
@@ -650,29 +608,6 @@ impl Machine {
                 }
             }
         }
-    }
-
-    /// The word the hot loop left at `at` (the IC past it): executed and counted, with the
-    /// tight-loop test when it left the IC on its own location; or, at `STORE_WORDS`, the IC
-    /// wrapped to 0.
-    fn leave(&mut self, r: &mut Regs, at: u16) -> Result<(), Stop> {
-        if at as usize == STORE_WORDS {
-            r.ic = 0;
-            return Ok(());
-        }
-        let before = r.instructions;
-        match hot::xec(&mut self.mem, &mut self.icache, self.dec, r, at) {
-            Some(res) => {
-                // The hold-off an XEC makes, as `machine`'s XEC sets it.
-                self.channel_traps.delay = true;
-                res?
-            }
-            None => self.execute_left(r, self.mem[at as usize], at)?,
-        }
-        if r.ic == at as u32 {
-            self.self_transfer(r, at, before)?;
-        }
-        Ok(())
     }
 
     /// Execute one instruction (with an XEC, the chain it executes).

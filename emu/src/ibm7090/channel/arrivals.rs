@@ -28,28 +28,9 @@ pub struct Arrival {
 }
 
 /// The words the channels have read and not yet stored, per channel in order of time.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Arrivals {
     queues: [VecDeque<Arrival>; CHANNELS],
-    /// The lowest and highest address stored since the machine last took this span (its
-    /// decoded words there go).
-    pub written: Option<(u16, u16)>,
-}
-
-/// The words on their way; not where the machine has yet to look for words stored.
-impl PartialEq for Arrivals {
-    fn eq(&self, other: &Arrivals) -> bool {
-        self.queues == other.queues
-    }
-}
-
-impl Eq for Arrivals {}
-
-/// `span` widened to hold `address`.
-fn span(span: Option<(u16, u16)>, address: u16) -> (u16, u16) {
-    span.map_or((address, address), |(lo, hi)| {
-        (lo.min(address), hi.max(address))
-    })
 }
 
 impl Arrivals {
@@ -79,7 +60,6 @@ impl Arrivals {
             match next {
                 Some((at, ch)) if at <= now => {
                     let a = self.queues[ch].pop_front().expect("front");
-                    self.written = Some(span(self.written, a.address));
                     mem[a.address as usize] = a.word;
                 }
                 _ => return,
@@ -91,7 +71,6 @@ impl Arrivals {
     /// words came before).
     pub fn deliver_channel(&mut self, ch: usize, mem: &mut [u64]) {
         for a in self.queues[ch].drain(..) {
-            self.written = Some(span(self.written, a.address));
             mem[a.address as usize] = a.word;
         }
     }

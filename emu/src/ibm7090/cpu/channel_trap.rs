@@ -90,10 +90,7 @@ impl Machine {
         let even = (TRAP_BASE + 2 * ch as u16) as usize;
         let at = (r.ic & ADDR as u32) as u16;
         let fields = (0o77777 << 18) | 0o77777;
-        self.put(
-            even,
-            (self.mem[even] & !fields) | cause.code() << 18 | at as u64,
-        );
+        self.mem[even] = (self.mem[even] & !fields) | cause.code() << 18 | at as u64;
         let before = r.cycles;
         r.cycles += TRAP_CYCLES;
         // The odd word executes with the IC where it was (SIMH: oldPC = PC): a TSX saves this

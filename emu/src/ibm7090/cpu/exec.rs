@@ -8,22 +8,14 @@ use super::super::isa::Op;
 use super::super::model::Model;
 use super::super::timing::{self, models};
 use super::convert::convert_count;
-use super::icache::{forget, Entry};
+use super::icache::Entry;
 use super::regs::Regs;
-use super::transfer::{
-    count_down, store_trap_location, transfer, TRAP_SAVE, TRAP_STR, TRAP_TRANSFER,
-};
 use super::{decrement, Machine, Stop, ADDR, STORE_WORDS, XEC_LIMIT};
 
 /// What `core` did with an instruction.
 pub(super) enum Flow {
     /// Executed; the next instruction follows.
     Next,
-    /// Executed, and the IC set (a transfer taken, a skip): the hot loop's straight run ends
-    /// here.
-    Jump,
-    /// Executed, a word stored at this address: its decoded entry must go (`icache::forget`).
-    Stored(u16),
     /// Executed, and the machine stops (HTR, HPR).
     Stop(Stop),
     /// Not touched: the instruction needs more of the machine than the store and the
@@ -36,6 +28,41 @@ pub(super) enum Flow {
 #[inline(always)]
 fn count(word: u64) -> u32 {
     ((word >> 18) & 0o77) as u32
+}
+
+/// Where trap mode stores a transfer's location (its address part), and where it traps to.
+pub(super) const TRAP_SAVE: usize = 0;
+pub(super) const TRAP_TRANSFER: u32 = 1;
+/// Where STR goes, its location + 1 in 0000.
+pub(super) const TRAP_STR: u32 = 2;
+
+/// Store `location` in the address part (21-35) of 0000, the rest of the word kept.
+#[inline(always)]
+pub(super) fn store_trap_location(mem: &mut [u64; STORE_WORDS], location: u32) {
+    mem[TRAP_SAVE] = (mem[TRAP_SAVE] & !(ADDR as u64)) | (location & ADDR as u32) as u64;
+}
+
+/// A transfer order at `at` (for XEC, the XEC's location): IC := Y if `go`. In trap mode
+/// (`trap`) [CE-98] the transfer is not made: its location goes to 0000 whether or not it
+/// would be taken, and a taken one traps to 0001 (TTR alone is immune). In the hot loop
+/// (`HOT`) trap mode is never on, and the test is compiled out.
+#[inline(always)]
+pub(super) fn transfer<const HOT: bool>(
+    mem: &mut [u64; STORE_WORDS],
+    r: &mut Regs,
+    trap: bool,
+    go: bool,
+    y: u16,
+    at: u16,
+) {
+    if !HOT && trap {
+        store_trap_location(mem, at as u32);
+        if go {
+            r.ic = TRAP_TRANSFER;
+        }
+    } else if go {
+        r.ic = y as u32;
+    }
 }
 
 /// The effective address Y and the extra cycle of an indirect reference.
@@ -61,6 +88,24 @@ pub(super) fn effective(mem: &[u64; STORE_WORDS], r: &Regs, word: u64, d: Decode
     }
 }
 
+/// TIX (`ON_COUNT`) and TNX: both count the index register down by D when it exceeds D; TIX
+/// transfers when it counts, TNX when it does not. One body, each arm its own copy (hot loop).
+#[inline(always)]
+fn count_down<const HOT: bool, const ON_COUNT: bool>(
+    mem: &mut [u64; STORE_WORDS],
+    r: &mut Regs,
+    e: &Entry,
+    trap: bool,
+    at: u16,
+) {
+    let xr = r.xr_operand::<HOT>(e.x);
+    let counts = xr > e.decrement;
+    if counts {
+        r.xr_load::<HOT>(e.x, xr - e.decrement);
+    }
+    transfer::<HOT>(mem, r, trap, counts == ON_COUNT, e.address, at);
+}
+
 /// Execute the word of entry `e` (fetched from `at`, IC already past it) when it needs only
 /// the store and the registers; the instruction is not counted here. `e.x` names the index
 /// register operand (`Regs::xr_operand`), `y` is the effective address, `cycles` the fixed
@@ -79,44 +124,30 @@ pub(super) fn core<const HOT: bool>(
 ) -> Flow {
     // The entry's fields are read where they are used, not all at once (registers).
     let yi = (y & ADDR) as usize;
-    // The hot loop does not keep the IC while a straight run lasts: there it is `at` + 1.
-    let next = |r: &Regs| if HOT { at as u32 + 1 } else { r.ic };
-    let skip = |r: &mut Regs, n: u32| {
-        r.ic = (next(r) + n) & ADDR as u32;
-        true
-    };
-    let mut jump = false;
-    // A store: the word written, the cycles charged, the address said.
-    #[inline(always)]
-    fn store(mem: &mut [u64; STORE_WORDS], r: &mut Regs, yi: usize, cycles: u64, w: u64) -> Flow {
-        mem[yi] = w;
-        r.cycles += cycles;
-        Flow::Stored(yi as u16)
-    }
+    let skip = |r: &mut Regs, n: u32| r.ic = (r.ic + n) & ADDR as u32;
     match e.op {
         // --- Type A. The index register changes as usual when a transfer traps (SIMH).
         Op::Txi => {
             let xr = r.xr_operand::<HOT>(e.x);
             r.xr_load::<HOT>(e.x, xr.wrapping_add(e.decrement));
-            jump = transfer::<HOT>(mem, r, trap, true, e.address, at);
+            transfer::<HOT>(mem, r, trap, true, e.address, at);
         }
-        Op::Tix => jump = count_down::<HOT, true>(mem, r, e, trap, at),
-        Op::Tnx => jump = count_down::<HOT, false>(mem, r, e, trap, at),
+        Op::Tix => count_down::<HOT, true>(mem, r, e, trap, at),
+        Op::Tnx => count_down::<HOT, false>(mem, r, e, trap, at),
         Op::Txh => {
             let go = r.xr_operand::<HOT>(e.x) > e.decrement;
-            jump = transfer::<HOT>(mem, r, trap, go, e.address, at);
+            transfer::<HOT>(mem, r, trap, go, e.address, at);
         }
         Op::Txl => {
             let go = r.xr_operand::<HOT>(e.x) <= e.decrement;
-            jump = transfer::<HOT>(mem, r, trap, go, e.address, at);
+            transfer::<HOT>(mem, r, trap, go, e.address, at);
         }
         Op::Str => {
             // Location + 1 to 0000, then to 0002, in or out of trap mode [CE-100]; SIMH reads
             // (and with several tag bits rewrites) the index registers as for any Type A.
             r.xr_operand::<HOT>(e.x);
-            store_trap_location(mem, next(r));
+            store_trap_location(mem, r.ic);
             r.ic = TRAP_STR;
-            jump = true;
         }
         // --- Transfers and control
         Op::Htr => {
@@ -133,16 +164,10 @@ pub(super) fn core<const HOT: bool>(
         }
         Op::Hpr => {
             r.cycles += cycles;
-            if HOT {
-                r.ic = next(r) & ADDR as u32;
-            }
             return Flow::Stop(Stop::HaltProceed { address: at });
         }
-        Op::Tra => jump = transfer::<HOT>(mem, r, trap, true, y, at),
-        Op::Ttr => {
-            r.ic = y as u32;
-            jump = true;
-        }
+        Op::Tra => transfer::<HOT>(mem, r, trap, true, y, at),
+        Op::Ttr => r.ic = y as u32,
         Op::Tlq => {
             let s1 = r.ac & AC_S != 0;
             let s2 = r.mq & SIGN != 0;
@@ -153,25 +178,25 @@ pub(super) fn core<const HOT: bool>(
             } else {
                 t1 != t2 && (s2 ^ (t1 > t2))
             };
-            jump = transfer::<HOT>(mem, r, trap, go, y, at);
+            transfer::<HOT>(mem, r, trap, go, y, at);
         }
         Op::Tsx => {
             r.xr_load::<HOT>(e.x, (!at).wrapping_add(1) & ADDR);
-            jump = transfer::<HOT>(mem, r, trap, true, y, at);
+            transfer::<HOT>(mem, r, trap, true, y, at);
         }
-        Op::Tze => jump = transfer::<HOT>(mem, r, trap, r.ac & AC_MAG == 0, y, at),
-        Op::Tnz => jump = transfer::<HOT>(mem, r, trap, r.ac & AC_MAG != 0, y, at),
-        Op::Tpl => jump = transfer::<HOT>(mem, r, trap, r.ac & AC_S == 0, y, at),
-        Op::Tmi => jump = transfer::<HOT>(mem, r, trap, r.ac & AC_S != 0, y, at),
+        Op::Tze => transfer::<HOT>(mem, r, trap, r.ac & AC_MAG == 0, y, at),
+        Op::Tnz => transfer::<HOT>(mem, r, trap, r.ac & AC_MAG != 0, y, at),
+        Op::Tpl => transfer::<HOT>(mem, r, trap, r.ac & AC_S == 0, y, at),
+        Op::Tmi => transfer::<HOT>(mem, r, trap, r.ac & AC_S != 0, y, at),
         Op::Tov => {
-            jump = transfer::<HOT>(mem, r, trap, r.overflow, y, at);
+            transfer::<HOT>(mem, r, trap, r.overflow, y, at);
             r.overflow = false;
         }
         Op::Tno => {
-            jump = transfer::<HOT>(mem, r, trap, !r.overflow, y, at);
+            transfer::<HOT>(mem, r, trap, !r.overflow, y, at);
             r.overflow = false;
         }
-        Op::Tqp => jump = transfer::<HOT>(mem, r, trap, r.mq & SIGN == 0, y, at),
+        Op::Tqp => transfer::<HOT>(mem, r, trap, r.mq & SIGN == 0, y, at),
         Op::Nop => {}
         // --- Multiply and divide
         Op::Mpy | Op::Mpr => {
@@ -191,11 +216,11 @@ pub(super) fn core<const HOT: bool>(
             };
         }
         // --- Logical, compare, add
-        Op::Ans => return store(mem, r, yi, cycles, mem[yi] & r.ac & WORD),
+        Op::Ans => mem[yi] &= r.ac & WORD,
         Op::Ana => r.ac &= mem[yi],
         Op::Era => r.ac = (r.ac ^ mem[yi]) & WORD,
         Op::Ora => r.ac |= mem[yi],
-        Op::Ors => return store(mem, r, yi, cycles, mem[yi] | (r.ac & WORD)),
+        Op::Ors => mem[yi] |= r.ac & WORD,
         Op::Cas => {
             let w = mem[yi];
             let s1 = r.ac & AC_S != 0;
@@ -215,12 +240,12 @@ pub(super) fn core<const HOT: bool>(
             } else {
                 0
             };
-            jump = skip(r, n);
+            skip(r, n);
         }
         Op::Las => {
             let t = r.ac & AC_MAG;
             let w = mem[yi];
-            jump = skip(r, if t < w { 2 } else { (t == w) as u32 });
+            skip(r, if t < w { 2 } else { (t == w) as u32 });
         }
         Op::Acl => r.ac = arith::add_logical(r.ac, mem[yi]),
         Op::Add | Op::Adm | Op::Sub | Op::Sbm => {
@@ -242,12 +267,12 @@ pub(super) fn core<const HOT: bool>(
         Op::Ldq => r.mq = mem[yi],
         Op::Zet => {
             if mem[yi] & MAG == 0 {
-                jump = skip(r, 1);
+                skip(r, 1);
             }
         }
         Op::Nzt => {
             if mem[yi] & MAG != 0 {
-                jump = skip(r, 1);
+                skip(r, 1);
             }
         }
         Op::Xca => {
@@ -261,30 +286,27 @@ pub(super) fn core<const HOT: bool>(
             r.ac = t;
         }
         // --- Stores
-        Op::Stz => return store(mem, r, yi, cycles, 0),
-        Op::Sto => return store(mem, r, yi, cycles, arith::word_from_ac(r.ac)),
-        Op::Slw => return store(mem, r, yi, cycles, r.ac & WORD),
-        Op::Stq => return store(mem, r, yi, cycles, r.mq),
-        Op::Sta => return store(mem, r, yi, cycles, (mem[yi] & !0o77777) | (r.ac & 0o77777)),
+        Op::Stz => mem[yi] = 0,
+        Op::Sto => mem[yi] = arith::word_from_ac(r.ac),
+        Op::Slw => mem[yi] = r.ac & WORD,
+        Op::Stq => mem[yi] = r.mq,
+        Op::Sta => mem[yi] = (mem[yi] & !0o77777) | (r.ac & 0o77777),
         Op::Std => {
             let f = 0o77777 << 18;
-            return store(mem, r, yi, cycles, (mem[yi] & !f) | (r.ac & f));
+            mem[yi] = (mem[yi] & !f) | (r.ac & f);
         }
         Op::Stt => {
             let f = 0o7 << 15;
-            return store(mem, r, yi, cycles, (mem[yi] & !f) | (r.ac & f));
+            mem[yi] = (mem[yi] & !f) | (r.ac & f);
         }
         Op::Stp => {
             let f = 0o7 << 33;
-            return store(mem, r, yi, cycles, (mem[yi] & !f) | (r.ac & f));
+            mem[yi] = (mem[yi] & !f) | (r.ac & f);
         }
-        Op::Stl => {
-            let w = (mem[yi] & !0o77777) | (next(r) & ADDR as u32) as u64;
-            return store(mem, r, yi, cycles, w);
-        }
+        Op::Stl => mem[yi] = (mem[yi] & !0o77777) | r.ic as u64,
         Op::Slq => {
             let f = 0o777777 << 18;
-            return store(mem, r, yi, cycles, (mem[yi] & !f) | (r.mq & f));
+            mem[yi] = (mem[yi] & !f) | (r.mq & f);
         }
         // --- Index registers
         Op::Lxa => r.xr_load::<HOT>(e.x, mem[yi] as u16),
@@ -293,12 +315,12 @@ pub(super) fn core<const HOT: bool>(
         Op::Ldc => r.xr_load::<HOT>(e.x, decrement(mem[yi]).wrapping_neg()),
         Op::Sxa => {
             let x = r.xr_operand::<HOT>(e.x) as u64;
-            return store(mem, r, yi, cycles, (mem[yi] & !0o77777) | x);
+            mem[yi] = (mem[yi] & !0o77777) | x;
         }
         Op::Sxd => {
             let x = r.xr_operand::<HOT>(e.x) as u64;
             let f = 0o77777 << 18;
-            return store(mem, r, yi, cycles, (mem[yi] & !f) | (x << 18));
+            mem[yi] = (mem[yi] & !f) | (x << 18);
         }
         Op::Pax => r.xr_load::<HOT>(e.x, r.ac as u16),
         Op::Pac => r.xr_load::<HOT>(e.x, (r.ac as u16).wrapping_neg()),
@@ -337,7 +359,7 @@ pub(super) fn core<const HOT: bool>(
         Op::Clm => r.ac &= AC_S,
         Op::Lbt => {
             if r.ac & 1 != 0 {
-                jump = skip(r, 1);
+                skip(r, 1);
             }
         }
         Op::Chs => r.ac ^= AC_S,
@@ -355,7 +377,7 @@ pub(super) fn core<const HOT: bool>(
         }
         Op::Pbt => {
             if r.ac & AC_P != 0 {
-                jump = skip(r, 1);
+                skip(r, 1);
             }
         }
         Op::Ssm => r.ac |= AC_S,
@@ -385,11 +407,7 @@ pub(super) fn core<const HOT: bool>(
             => return Flow::Machine,
     }
     r.cycles += cycles;
-    if jump {
-        Flow::Jump
-    } else {
-        Flow::Next
-    }
+    Flow::Next
 }
 
 impl Machine {
@@ -425,7 +443,7 @@ impl Machine {
         depth: u32,
     ) -> Result<(), Stop> {
         match self.core_general(r, word, d, at) {
-            Flow::Next | Flow::Jump | Flow::Stored(_) => {
+            Flow::Next => {
                 r.instructions += 1;
                 Ok(())
             }
@@ -465,15 +483,7 @@ impl Machine {
             decrement: decrement(word),
         };
         let trap = self.trap_mode;
-        let flow = core::<false>(&mut self.mem, r, &e, y, at, d.cycles as u64 + extra, trap);
-        if let Flow::Stored(a) = flow {
-            forget(&mut self.icache, a as usize);
-        }
-        if trap || e.op == Op::Str {
-            // 0000, where trap mode and STR store a location.
-            forget(&mut self.icache, TRAP_SAVE);
-        }
-        flow
+        core::<false>(&mut self.mem, r, &e, y, at, d.cycles as u64 + extra, trap)
     }
 
     /// The instructions `core` leaves to the whole machine; counts them.
@@ -759,8 +769,7 @@ impl Machine {
         }
         if self.floating_trap {
             let fields = (0o77777 << 18) | 0o77777;
-            let w = (self.mem[0] & !fields) | u64::from(code) << 18 | u64::from(r.ic);
-            self.put(0, w);
+            self.mem[0] = (self.mem[0] & !fields) | u64::from(code) << 18 | u64::from(r.ic);
             r.ic = FLOATING_TRAP;
             1
         } else {
@@ -774,9 +783,6 @@ impl Machine {
     pub(super) fn transfer(&mut self, r: &mut Regs, go: bool, y: u16, at: u16) {
         let trap = self.trap_mode;
         transfer::<false>(&mut self.mem, r, trap, go, y, at);
-        if trap {
-            forget(&mut self.icache, TRAP_SAVE);
-        }
     }
 }
 

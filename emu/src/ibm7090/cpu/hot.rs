@@ -4,16 +4,11 @@
 //! more of the machine, and those that name index registers in a less common way
 //! (indirect, a tag naming several registers, a tag 0 where a register is the operand). An
 //! XEC it leaves of a word it runs (not a transfer) runs in `xec`, without the machine.
-//!
-//! `runs` goes from one transfer to the next: within a straight run it keeps no IC and no
-//! count and tests no budget, as the cache is kept true to the store by every write
-//! (`icache::forget`); it counts a run and tests the budgets where the run ends. `steps` counts
-//! and tests every step, for the last steps before a budget.
 
 use super::super::decode;
 use super::super::isa::Op;
 use super::exec::{core, Flow};
-use super::icache::{forget, refill, transfers, Icache, DECODED};
+use super::icache::{refill, transfers, Icache};
 use super::regs::Regs;
 use super::{Stop, ADDR, STORE_WORDS};
 
@@ -24,87 +19,8 @@ pub(super) enum Exit {
     /// HTR or HPR (executed and counted).
     Stop(Stop),
     /// The word at `at` is left to `Machine::execute_left`: fetched (IC past it), not
-    /// executed and not counted. From `runs`, `at` may be `STORE_WORDS`: the IC wraps to 0.
-    Left { at: u16 },
-}
-
-/// The most steps a straight run of `runs` takes: the whole store, at most one instruction a
-/// word, and at its end an XEC and its word.
-pub(super) const RUN_MAX: u64 = STORE_WORDS as u64 + 2;
-
-/// Run from the IC until a straight run ends (a transfer taken, a skip) with the counts at or
-/// past `end_i` instructions or `end_c` cycles, or the machine stops, or a word is left. The
-/// caller leaves room for one more straight run under its budgets (`RUN_MAX` steps). An XEC
-/// that `xec` runs ends a straight run as a transfer does; `xecs` is set when one ran (the
-/// caller sets the channel traps' hold-off).
-#[inline(never)]
-pub(super) fn runs(
-    mem: &mut [u64; STORE_WORDS],
-    code: &mut Icache,
-    dec: &decode::Table,
-    r: &mut Regs,
-    end_i: u64,
-    end_c: u64,
-    xecs: &mut bool,
-) -> Exit {
-    let mut g = *r;
-    let mut at = (g.ic as u16) & ADDR;
-    // Where the straight run began: its steps are counted where it ends.
-    let mut start = at;
-    loop {
-        let e = &code[at as usize];
-        let y = e.address.wrapping_sub(g.xa[e.yx as usize & 3] as u16) & ADDR;
-        match core::<true>(mem, &mut g, e, y, at, e.cycles as u64, false) {
-            Flow::Next => at += 1,
-            Flow::Stored(a) => {
-                forget(code, a as usize);
-                at += 1;
-            }
-            Flow::Jump => {
-                g.instructions += (at - start) as u64 + 1;
-                at = g.ic as u16;
-                start = at;
-                if g.instructions >= end_i || g.cycles >= end_c {
-                    *r = g;
-                    return Exit::Done;
-                }
-            }
-            Flow::Stop(stop) => {
-                g.instructions += (at - start) as u64 + 1;
-                *r = g;
-                return Exit::Stop(stop);
-            }
-            Flow::Machine => {
-                if code[at as usize].word == 0 && (at as usize) < STORE_WORDS {
-                    // An empty entry: the word is decoded and the step taken again.
-                    refill(code, dec, at, mem[at as usize]);
-                    continue;
-                }
-                g.instructions += (at - start) as u64;
-                g.ic = (at as u32 + 1) & ADDR as u32;
-                match xec(mem, code, dec, &mut g, at) {
-                    Some(Ok(())) => {
-                        *xecs = true;
-                        at = g.ic as u16;
-                        start = at;
-                        if g.instructions >= end_i || g.cycles >= end_c {
-                            *r = g;
-                            return Exit::Done;
-                        }
-                    }
-                    Some(Err(stop)) => {
-                        *xecs = true;
-                        *r = g;
-                        return Exit::Stop(stop);
-                    }
-                    None => {
-                        *r = g;
-                        return Exit::Left { at };
-                    }
-                }
-            }
-        }
-    }
+    /// executed and not counted.
+    Left { word: u64, at: u16 },
 }
 
 /// Run up to `n` steps; returns why it ended and the steps not run (the one that ended
@@ -131,20 +47,19 @@ pub(super) fn steps(
         let at = (g.ic as u16) & ADDR;
         let word = mem[at as usize];
         g.ic = ((at + 1) & ADDR) as u32;
-        if icache[at as usize].word != word | DECODED {
+        if icache[at as usize].word != word {
             refill(icache, dec, at, word);
         }
         let e = &icache[at as usize];
         let y = e.address.wrapping_sub(g.xa[e.yx as usize & 3] as u16) & ADDR;
         match core::<true>(mem, &mut g, e, y, at, e.cycles as u64, false) {
-            Flow::Next | Flow::Jump => {}
-            Flow::Stored(a) => forget(icache, a as usize),
+            Flow::Next => {}
             Flow::Stop(stop) => break Exit::Stop(stop),
             Flow::Machine => {
                 // Not run here: the caller runs it and counts it.
                 g.instructions += n - left - 1;
                 *r = g;
-                return (Exit::Left { at }, left);
+                return (Exit::Left { word, at }, left);
             }
         }
     };
@@ -174,7 +89,7 @@ pub(super) fn xec(
     }
     let y = x.address.wrapping_sub(r.xa[x.yx as usize & 3] as u16) & ADDR;
     let word = mem[y as usize];
-    if icache[y as usize].word != word | DECODED {
+    if icache[y as usize].word != word {
         refill(icache, dec, y, word);
     }
     let e = icache[y as usize];
@@ -186,11 +101,7 @@ pub(super) fn xec(
     // `core` leaves the registers untouched when it declines the word.
     let res = match core::<true>(mem, r, &e, ty, at, cycles, false) {
         Flow::Machine => return None,
-        Flow::Next | Flow::Jump => Ok(()),
-        Flow::Stored(a) => {
-            forget(icache, a as usize);
-            Ok(())
-        }
+        Flow::Next => Ok(()),
         Flow::Stop(stop) => Err(stop),
     };
     r.instructions += 2;

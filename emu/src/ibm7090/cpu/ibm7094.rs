@@ -38,16 +38,16 @@ impl Machine {
                 }
             }
             Op::Dst => {
-                self.put(yi, arith::word_from_ac(r.ac));
-                self.put((yi + 1) & ADDR as usize, r.mq);
+                self.mem[yi] = arith::word_from_ac(r.ac);
+                self.mem[(yi + 1) & ADDR as usize] = r.mq;
             }
             Op::Sca => {
                 let v = complement(r);
-                self.put(yi, (self.mem[yi] & !(ADDR as u64)) | v);
+                self.mem[yi] = (self.mem[yi] & !(ADDR as u64)) | v;
             }
             Op::Scd => {
                 let v = complement(r);
-                self.put(yi, (self.mem[yi] & !((ADDR as u64) << 18)) | v << 18);
+                self.mem[yi] = (self.mem[yi] & !((ADDR as u64) << 18)) | v << 18;
             }
             Op::Pca => r.ac = complement(r),
             Op::Pcd => r.ac = complement(r) << 18,

@@ -1,8 +1,6 @@
 //! The cache of decoded words the hot loop runs from: per address, the word last executed there
-//! and what the hot loop needs of it, decoded once. The cache is kept true to the store by
-//! its writers: every write into the store empties the entry of its word (`forget`), so
-//! the hot loop runs an entry without comparing it with the store, and decodes a word again
-//! when it finds its entry empty.
+//! and what the hot loop needs of it, decoded once; a word that differs from the cached one is
+//! decoded again when it is fetched.
 
 use super::super::arith::SIGN;
 use super::super::decode::{self, Ea, UNIMPLEMENTED};
@@ -13,7 +11,7 @@ use super::STORE_WORDS;
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
 pub(super) struct Entry {
-    /// The word decoded, with `DECODED` set; 0 in an empty entry.
+    /// The word decoded: the entry holds while the store still holds this word.
     pub word: u64,
     /// `Op::Unimplemented` for anything the hot loop leaves to `Machine::execute_left`.
     pub op: Op,
@@ -27,13 +25,9 @@ pub(super) struct Entry {
     pub decrement: u16,
 }
 
-/// Marks a decoded entry's word (words have 36 bits), so that no word matches an empty entry.
-pub(super) const DECODED: u64 = 1 << 63;
-
-/// An entry with no word: the hot loop leaves it (`Op::Unimplemented`), and decodes the word
-/// at its address again.
+/// An entry that matches no word (words have 36 bits).
 pub(super) const EMPTY: Entry = Entry {
-    word: 0,
+    word: u64::MAX,
     op: Op::Unimplemented,
     cycles: 0,
     yx: 3,
@@ -42,30 +36,8 @@ pub(super) const EMPTY: Entry = Entry {
     decrement: 0,
 };
 
-/// The entry of the word last executed at each address, and past the store's end entries
-/// that stay empty: the hot loop's address counts up through a straight run without a
-/// wrap or a bounds test, and leaves at `STORE_WORDS`, where the IC wraps to 0.
-pub(super) const ENTRIES: usize = 1 << 16;
-pub(super) type Icache = [Entry; ENTRIES];
-
-/// A cache with every entry empty.
-pub(super) fn empty() -> Box<Icache> {
-    vec![EMPTY; ENTRIES]
-        .into_boxed_slice()
-        .try_into()
-        .expect("cache size")
-}
-
-/// Empty every entry.
-pub(super) fn clear(code: &mut Icache) {
-    code.fill(EMPTY);
-}
-
-/// The store's word at `a` was written: its decoded entry goes.
-#[inline(always)]
-pub(super) fn forget(code: &mut Icache, a: usize) {
-    code[a & (STORE_WORDS - 1)] = EMPTY;
-}
+/// The entry of the word last executed at each address.
+pub(super) type Icache = [Entry; STORE_WORDS];
 
 /// A miss: decode the word and keep its entry (out of line: rare, and it would crowd the
 /// loop's registers).
@@ -73,7 +45,6 @@ pub(super) fn forget(code: &mut Icache, a: usize) {
 #[inline(never)]
 pub(super) fn refill(icache: &mut Icache, dec: &decode::Table, at: u16, word: u64) {
     let mut e = entry(word, dec);
-    e.word = word | DECODED;
     if e.address == at && self_target(&e) {
         // A transfer to its own location: left to the machine, which tells a tight loop
         // (`tight.rs`) at no cost to the other words.
@@ -150,9 +121,6 @@ fn entry(word: u64, dec: &decode::Table) -> Entry {
         Ea::IndexedMaybeIndirect | Ea::Indirect => (None, None),
     };
     let (op, yx, x) = match (yx, x) {
-        // STR stores into 0000 and transfers: left to the machine, rare as it is, so that the
-        // hot loop's stores are one kind (`Flow::Stored`).
-        _ if d.op == Op::Str => (Op::Unimplemented, 3, 3),
         (Some(yx), Some(x)) => (d.op, yx, x),
         _ => (Op::Unimplemented, 3, 3),
     };

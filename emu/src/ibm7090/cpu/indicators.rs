@@ -45,7 +45,7 @@ impl Machine {
             }
             Op::Ldi => self.mem[yi],
             Op::Sti => {
-                self.put(yi, si);
+                self.mem[yi] = si;
                 si
             }
             Op::Osi => si | self.mem[yi],

@@ -104,7 +104,7 @@ impl Machine {
             }
             Op::Sch => {
                 let w = io.store(channel_of(op, word)).map_err(refused)?;
-                self.put(y as usize, w);
+                self.mem[y as usize] = w;
             }
             // The channel tests are transfers: in trap mode they trap as the others do. TRC and
             // TEF on a channel whose trap for the indicator is enabled neither transfer nor

@@ -1,15 +1,15 @@
 //! The decoded words the hot loop runs from stay true to the store: a store into a word
-//! already decoded, ahead in the straight run being run; a straight run off the store's end;
-//! a channel's words over code; a word written from outside between runs.
+//! already decoded, ahead of the instruction running; a run off the store's end; a channel's
+//! words over code; a word written from outside between runs.
 
 use super::run::run_as_steps;
 use super::*;
 use crate::ibm7090::tape::{word_chars, Block, Tape};
 
 #[test]
-fn a_store_ahead_in_the_straight_run() {
-    // Twice round: 0104 gets ADD 0310, then ADD 0311, each stored by 0102 in the same
-    // straight run (0101-0105) that runs it; the second time 0104 was decoded before.
+fn a_store_ahead_of_the_running_code() {
+    // Twice round: 0104 gets ADD 0310, then ADD 0311, each stored by 0102 just before it
+    // runs; the second time 0104 was decoded before.
     let program = [
         ins("AXT", 2, 1, 0),
         ins("LDQ", 0o302, 1, 0),
@@ -28,7 +28,7 @@ fn a_store_ahead_in_the_straight_run() {
     let (m, stop) = run_as_steps(&program, &data, Limits::none());
     assert_eq!(stop, Stop::HaltProceed { address: 0o106 });
     assert_eq!((m.ac, m.instructions()), (11, 1 + 2 * 5 + 1));
-    // The same under a budget the hot loop counts step by step near its end.
+    // The same under a budget that ends inside the loop.
     let (m, stop) = run_as_steps(&program, &data, Limits::instructions(7));
     assert_eq!(
         (stop, m.instructions(), m.ac),
@@ -37,7 +37,7 @@ fn a_store_ahead_in_the_straight_run() {
 }
 
 #[test]
-fn a_straight_run_off_the_end_of_the_store() {
+fn a_run_off_the_end_of_the_store() {
     // 77776 and 77777, then 00000 (the IC wraps): HPR there.
     let mut m = Machine::new();
     m.load(0o77776, &[ins("NOP", 0, 0, 0), ins("ADD", 0o200, 0, 0)]);

@@ -31,8 +31,7 @@ fn run(program: &[u64], data: &[u64], setup: impl FnOnce(&mut Machine)) -> Machi
     m.load(0o200, data);
     m.ic = 0o100;
     setup(&mut m);
-    // A budget above a straight run's most, so that the hot loop runs by straight runs.
-    let stop = m.run(Limits::instructions(1_000_000));
+    let stop = m.run(Limits::instructions(10_000));
     assert!(matches!(stop, Stop::HaltProceed { .. }), "{stop}");
     m
 }
