@@ -22,7 +22,8 @@
 
 use assembler::fap;
 use emu::ibm7090::cpu::{ChannelTraps, ENABLE_BITS};
-use emu::ibm7090::{Machine, Model, Stop};
+use emu::ibm7090::isa::by_mnemonic;
+use emu::ibm7090::{Limits, Machine, Model, Stop};
 use proptest::prelude::Rng;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::collections::BTreeMap;
@@ -44,6 +45,12 @@ const DATA: u16 = 0o2000;
 const DATA_WORDS: u16 = 64;
 const XEC: u16 = 0o3000;
 const XEC_WORDS: u16 = 16;
+/// The words that turn a self-rewriting order into another (`gen_case`), and the orders it
+/// turns between.
+const SELF: u16 = 0o3100;
+const SELF_SAFE: &[&str] = &[
+    "CLA", "CLS", "CAL", "ADD", "SUB", "ANA", "ORA", "ERA", "ACL", "LDQ",
+];
 /// The trap handler's second half (0001 goes there), below the floating-point trap's 0010
 /// and the channel traps' 0012-0031.
 const HANDLER: u16 = 0o40;
@@ -457,13 +464,34 @@ fn gen_case(g: &mut Gen) -> Case {
     s.push_str(&card("", "ORG", &CODE.to_string()));
     let target = 5 + g.below(36) as usize;
     let mut words = 0;
+    let mut toggles = Vec::new();
     while words < target {
         if g.chance(12) && words + 6 < target {
             // A counted loop on index register C: AXT n,4 ... TIX *-m,4,1.
             let n = 1 + g.below(5);
             s.push_str(&card("", "AXT", &format!("{n},4")));
-            let body = 1 + g.below(6) as usize;
-            for _ in 0..body {
+            let orders = 1 + g.below(6) as usize;
+            let mut body = orders;
+            if g.chance(30) {
+                // Code that rewrites itself: each time round, the word after the SLW turns
+                // from one order into another and back (an ERA of the two), so the word run
+                // the last time round is stored over before it runs again. First in the body,
+                // behind two NOPs, so that no transfer lands between the CAL and the SLW (the
+                // generated ones go at most four words on).
+                let (o1, a1) = (g.pick(SELF_SAFE), data_address(g));
+                let (o2, a2) = (g.pick(SELF_SAFE), data_address(g));
+                let word = |o: &str, a: u64| by_mnemonic(o).unwrap().encode(a as u32, 0, 0, false);
+                let toggle = SELF + toggles.len() as u16;
+                toggles.push(word(o1, a1) ^ word(o2, a2));
+                s.push_str(&card("", "NOP", ""));
+                s.push_str(&card("", "NOP", ""));
+                s.push_str(&card("", "CAL", "*+3"));
+                s.push_str(&card("", "ERA", &toggle.to_string()));
+                s.push_str(&card("", "SLW", "*+1"));
+                s.push_str(&card("", o1, &a1.to_string()));
+                body += 6;
+            }
+            for _ in 0..orders {
                 s.push_str(&instruction(g));
             }
             s.push_str(&card("", "TIX", &format!("*-{body},4,1")));
@@ -506,6 +534,10 @@ fn gen_case(g: &mut Gen) -> Case {
             }
         };
         s.push_str(&target);
+    }
+    s.push_str(&card("", "ORG", &SELF.to_string()));
+    for t in toggles {
+        s.push_str(&card("", "OCT", &format!("{t:012o}")));
     }
     s.push_str(&card("", "END", &CODE.to_string()));
     let mut ac = g.data_word();
@@ -747,6 +779,10 @@ struct Ends {
     /// orders (from the cycle profile).
     seven_registers: usize,
     ibm7094_orders: u64,
+    /// Programs the hot loop's twin ran with no budget (they stop by themselves), and those
+    /// it stopped on a tight loop (not compared).
+    hot_runs: usize,
+    hot_tight: usize,
 }
 
 impl Ends {
@@ -759,7 +795,70 @@ impl Ends {
         self.traps_enabled += o.traps_enabled;
         self.seven_registers += o.seven_registers;
         self.ibm7094_orders += o.ibm7094_orders;
+        self.hot_runs += o.hot_runs;
+        self.hot_tight += o.hot_tight;
     }
+}
+
+/// A program's words and starting state, over what the batch's store holds.
+fn set_case(m: &mut Machine, c: &Case, p: &assembler::fap::Program) {
+    for (&a, &w) in &p.words {
+        m.mem_mut()[a as usize] = w;
+    }
+    m.ac = c.ac;
+    m.mq = c.mq;
+    m.xr = c.xr;
+    m.multi_tag = c.multi;
+    m.overflow = c.overflow;
+    m.divide_check = c.divide_check;
+    m.floating_trap = c.floating_trap;
+    m.mq_overflow = c.mq_overflow;
+    m.sense_lights = c.lights;
+    m.sense_switches = c.switches;
+    m.keys = c.keys;
+    m.sense_indicators = c.indicators;
+    m.trap_mode = c.trap;
+    m.channel_traps = ChannelTraps::default();
+    m.halt_trap = None;
+    m.ic = CODE as u32;
+}
+
+/// The hot loop's run of the program `m` ran by single steps (`count`: its instructions and
+/// cycles, ending with `stop`): a program that stopped runs under a budget far above its count
+/// (the hot loop in whole slices), one the fetch limit ended runs to the same count. It must
+/// stop alike and leave what the single steps left; a tight loop it stops on, where single
+/// steps go on, is not compared.
+fn hot_twin(
+    h: &mut Machine,
+    m: &Machine,
+    stop: Option<Stop>,
+    count: (u64, u64),
+    ends: &mut Ends,
+) -> Option<String> {
+    let start = (h.instructions(), h.cycles());
+    let limits = match stop {
+        Some(_) => Limits::instructions(count.0 + 1_000_000),
+        None => Limits::instructions(count.0),
+    };
+    let got = h.run(limits);
+    if let Stop::TightLoop { .. } = got {
+        if stop.is_none() {
+            ends.hot_tight += 1;
+            return None;
+        }
+    }
+    ends.hot_runs += stop.is_some() as usize;
+    let want = stop.unwrap_or(Stop::InstructionBudget);
+    let (a, b) = (emulator_state(h), emulator_state(m));
+    let counts = (h.instructions() - start.0, h.cycles() - start.1);
+    if got != want || a != b || counts != count {
+        return Some(format!(
+            "the hot loop ended {got:?} after {counts:?} instructions and cycles, single steps \
+             {want:?} after {count:?}; registers and store alike: {}",
+            a == b
+        ));
+    }
+    None
 }
 
 /// Run one batch; returns (programs compared, how they ended, difference reports). Programs
@@ -799,29 +898,17 @@ fn batch(model: Model, seed: u64, count: usize, simh: &Path) -> (usize, Ends, Ve
 
     let mut m = Machine::with_model(model);
     m.set_profile(true);
+    // The hot loop's twin: each program from the same state, by `run` (no profile, so through
+    // the hot loop), must end as the single steps did.
+    let mut h = Machine::with_model(model);
     let mut reports = Vec::new();
     let mut left_subset = 0;
     let mut ends = Ends::default();
     for (n, ((c, p), theirs)) in cases.iter().zip(&simh_states).enumerate() {
-        for (&a, &w) in &p.words {
-            m.mem_mut()[a as usize] = w;
-        }
-        m.ac = c.ac;
-        m.mq = c.mq;
-        m.xr = c.xr;
-        m.multi_tag = c.multi;
-        m.overflow = c.overflow;
-        m.divide_check = c.divide_check;
-        m.floating_trap = c.floating_trap;
-        m.mq_overflow = c.mq_overflow;
-        m.sense_lights = c.lights;
-        m.sense_switches = c.switches;
-        m.keys = c.keys;
-        m.sense_indicators = c.indicators;
-        m.trap_mode = c.trap;
-        m.channel_traps = ChannelTraps::default();
-        m.halt_trap = None;
-        m.ic = CODE as u32;
+        set_case(&mut m, c, p);
+        h.mem_mut().copy_from_slice(m.mem());
+        set_case(&mut h, c, p);
+        let start = (m.instructions(), m.cycles());
         let mut stop = None;
         for _ in 0..STEPS {
             if let Some(s) = m.step() {
@@ -841,6 +928,10 @@ fn batch(model: Model, seed: u64, count: usize, simh: &Path) -> (usize, Ends, Ve
             // nullification on for the rest of the batch); the rest is not compared.
             left_subset = cases.len() - n;
             break;
+        }
+        let count = (m.instructions() - start.0, m.cycles() - start.1);
+        if let Some(r) = hot_twin(&mut h, &m, stop, count, &mut ends) {
+            reports.push(format!("{model} seed {seed} case {n}: {r}\n{}", c.source));
         }
         match stop {
             Some(Stop::IllegalOrder { .. }) => ends.illegal += 1,
@@ -940,8 +1031,8 @@ fn campaign(model: Model, seeds: std::ops::Range<u64>, per_batch: usize) {
     println!(
         "{model}: {total} of {} programs compared with SIMH i7094 ({} followed a program that left the \
          subset in their batch; {} ended on HTR, {} on an illegal order, {} on an XEC loop, {} \
-         in trap mode; {} took a floating trap; {} ended with channel traps enabled{ibm7094}), {} \
-         differences",
+         in trap mode; {} took a floating trap; {} ended with channel traps enabled{ibm7094}; the \
+         hot loop ran {} with no budget, {} to a tight loop), {} differences",
         seeds_len * per_batch,
         seeds_len * per_batch - total,
         ends.halts,
@@ -950,6 +1041,8 @@ fn campaign(model: Model, seeds: std::ops::Range<u64>, per_batch: usize) {
         ends.in_trap_mode,
         ends.floating_traps,
         ends.traps_enabled,
+        ends.hot_runs,
+        ends.hot_tight,
         reports.len()
     );
     for r in reports.iter().take(5) {
