@@ -1,10 +1,13 @@
 //! The block cache: runs of orders decoded once and then obeyed with one account per run.
 //!
 //! A block is the orders from one control-counter value up to and including the first
-//! transfer, or up to (not including) the first order that can stop the machine (divide,
-//! input/output, stop orders, refused codes), at most `MAX_ORDERS` and never past word 1023.
-//! Obeying a whole block counts it once (`runs`), adds its fixed time once and checks the order
-//! budget once, where the order-at-a-time loop (`run_loop`) does all three for every order.
+//! unconditional transfer or conditional one to itself or to the block's start, or up to (not
+//! including) the first order that can stop the machine (divide, input/output, stop orders,
+//! refused codes), at most `MAX_ORDERS` and never past word 1023. A conditional transfer
+//! elsewhere is a way out of the block when it goes (`exits`). Obeying a whole block counts
+//! it once (`runs`), adds its fixed time once and checks the order budget once, where the
+//! order-at-a-time loop (`run_loop`) does all three for every order; leaving it by a way out
+//! counts that way out once and adds the time of the orders up to it.
 //! A block whose last order goes back to its own start is run again at once, without looking
 //! it up, while the budget allows and no store has changed a digit it was decoded from.
 //!
@@ -22,7 +25,10 @@
 //! programs that rewrite their own orders and addresses.
 
 use super::exec::{add_counts, exec, figures_of, transfer_stop};
-use super::fused::{fused_op, in_block, obey_pair, obey_row, ADDRESS_PLACE, BACK, CUT, FUSED};
+use super::fused::{
+    fused_op, in_block, leaving_kind, obey_leaving, obey_pair, obey_row, ADDRESS_PLACE, BACK, CUT,
+    EXIT, FUSED, LEAVING,
+};
 use super::io::Io;
 use super::{fetch, pc_of, Cpu, Stop, HALF_SHIFT, PC_MASK};
 use crate::silliac::orders::{info, Action, ORDER_TABLE_CONST};
@@ -58,7 +64,11 @@ fn address_of(op: u32) -> u32 {
     op >> ADDRESS_PLACE
 }
 
+/// `repr(C)`, `ops` first: laid out by the compiler, `ops` moved behind the larger arrays and
+/// `bench silliac` ran a third slower for the same host instructions (docs/scale.md, "SILLIAC
+/// toward ten times SIMH").
 #[derive(Clone)]
+#[repr(C)]
 struct Block {
     /// What the block obeys, in sequence from its first control counter: an order's function
     /// code and its address, or `LIVE` and its control counter if the address is read when
@@ -84,6 +94,12 @@ struct Block {
     time: u64,
     /// Whole runs of the block not yet added to the counts.
     runs: u64,
+    /// Per op, the runs that left the block after it, by a conditional transfer that went,
+    /// not yet added to the counts; `exited` if any.
+    exits: [u64; MAX_ORDERS],
+    exited: bool,
+    /// Per op, the fixed time of the orders up to it.
+    until: [u64; MAX_ORDERS],
 }
 
 /// Control-counter values.
@@ -212,6 +228,9 @@ impl BlockCache {
             live: false,
             time: 0,
             runs: 0,
+            exits: [0; MAX_ORDERS],
+            exited: false,
+            until: [0; MAX_ORDERS],
         };
         // Each order's op, alone.
         let mut single = [0u32; MAX_ORDERS];
@@ -239,11 +258,21 @@ impl BlockCache {
             b.time += ns;
             b.len += 1;
             b.live |= live;
-            if let Action::Transfer { to, .. } = action {
-                if live || pc_of(n as u16, to) == p {
+            if let Action::Transfer {
+                to, conditional, ..
+            } = action
+            {
+                let target = pc_of(n as u16, to);
+                if live || target == p {
                     b.to_itself = p;
                 }
-                break;
+                // A conditional transfer that goes elsewhere than to itself or to the block's
+                // start is a way out of the block when it goes; the block goes on after it.
+                // One to the start ends the block, so that a loop stays one block.
+                if !conditional || live || target == p || target == pc {
+                    break;
+                }
+                single[b.len as usize - 1] = op_of(leaving_kind(code), false, n);
             }
             if p == PC_MASK {
                 break;
@@ -280,7 +309,11 @@ fn fuse(b: &mut Block, single: &[u32; MAX_ORDERS]) {
             _ => None,
         };
         b.ops[b.n_ops as usize] = pair.unwrap_or(op);
+        let before = i;
         i += if pair.is_some() { 2 } else { 1 };
+        let time: u64 = b.ns[before..i].iter().map(|&ns| ns as u64).sum();
+        b.until[b.n_ops as usize] =
+            time + b.n_ops.checked_sub(1).map_or(0, |j| b.until[j as usize]);
         b.ends[b.n_ops as usize] = i as u8;
         b.n_ops += 1;
     }
@@ -292,6 +325,15 @@ fn fold_block(b: &mut Block, counts: &mut [u64; 256]) {
             counts[code as usize] += b.runs;
         }
         b.runs = 0;
+    }
+    if b.exited {
+        for (j, exits) in b.exits[..b.n_ops as usize].iter_mut().enumerate() {
+            for &code in &b.codes[..b.ends[j] as usize] {
+                counts[code as usize] += *exits;
+            }
+            *exits = 0;
+        }
+        b.exited = false;
     }
 }
 
@@ -337,7 +379,7 @@ pub(super) fn run_blocks<const B: u8>(
                             obey_fixed::<B>(ops[k - 1], &mut cpu, store, &mut k);
                         }
                     }
-                    let i = k & !CUT;
+                    let i = k & !(CUT | EXIT);
                     // A store that changed a watched digit ends the block after it; at the
                     // last order, the block ran whole all the same.
                     if i == ops.len() {
@@ -352,6 +394,13 @@ pub(super) fn run_blocks<const B: u8>(
                         if cpu.pc == start && k & CUT == 0 && left >= len as u64 {
                             continue;
                         }
+                    } else if k & EXIT != 0 {
+                        // A conditional transfer went before the block's end, and set the
+                        // control counter.
+                        b.exits[i - 1] += 1;
+                        b.exited = true;
+                        cpu.clock += b.until[i - 1];
+                        left -= b.ends[i - 1] as u64;
                     } else {
                         // A store changed a watched digit: the orders so far, one by one.
                         let done = b.ends[(i & !BACK) - 1] as usize - (i & BACK != 0) as usize;
@@ -405,6 +454,9 @@ fn obey_fixed_op<const F: u8, const B: u8>(
     if const { FUSED[F as usize].is_some() } {
         return obey_pair::<F, B>(cpu, store, op, k);
     }
+    if const { LEAVING[F as usize].is_some() } {
+        return obey_leaving::<F, B>(cpu, store, op, k);
+    }
     obey_n::<F, B>(cpu, store, address_of(op) as u16 & ADDRESS_DIGITS as u16, k)
 }
 
@@ -414,6 +466,9 @@ fn obey_fixed_op<const F: u8, const B: u8>(
 fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32, k: &mut usize) {
     if const { FUSED[F as usize].is_some() } {
         return obey_pair::<F, B>(cpu, store, op, k);
+    }
+    if const { LEAVING[F as usize].is_some() } {
+        return obey_leaving::<F, B>(cpu, store, op, k);
     }
     let n = if op & LIVE == 0 {
         address_of(op) as u16 & ADDRESS_DIGITS as u16
@@ -425,9 +480,7 @@ fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32, 
 
 #[inline(always)]
 fn obey_n<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, n: u16, k: &mut usize) {
-    if obey_row::<B>(const { ORDER_TABLE_CONST[F as usize] }, cpu, store, n) {
-        *k |= CUT;
-    }
+    obey_row::<B, false>(const { ORDER_TABLE_CONST[F as usize] }, cpu, store, n, k)
 }
 
 #[cfg(test)]

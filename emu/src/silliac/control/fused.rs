@@ -5,7 +5,10 @@
 //! gets a function code that no block holds (an order that can stop the machine), so that
 //! the jump stays one of 256 arms on an op's low byte. Only orders whose addresses are decoded
 //! ahead are fused (no live word's). A store first in a pair that changes a watched digit
-//! ends the block before the pair's second order (`BACK`), as it would alone.
+//! ends the block before the pair's second order (`BACK`), as it would alone. A conditional
+//! transfer inside a block (not its last order) gets a code of its own the same way
+//! (`LEAVING`): it ends the block when it goes (`EXIT`), where the arm of one at a block's end
+//! does not touch the loop's index.
 
 use super::exec::{act_as, figures_of};
 use super::{pc_of, Cpu};
@@ -19,6 +22,9 @@ pub(super) const CUT: usize = 1 << 16;
 /// Set with `CUT` when the store was the first order of a fused pair: the op's second order
 /// was not obeyed.
 pub(super) const BACK: usize = 1 << 17;
+/// Set in the order loop's index by a conditional transfer that went: the loop ends (a way
+/// out of the block if the transfer was not its last order).
+pub(super) const EXIT: usize = 1 << 18;
 /// Where an op holds its (first) order's address.
 pub(super) const ADDRESS_PLACE: u32 = 8;
 /// Where a fused op holds its second order's address.
@@ -113,6 +119,64 @@ const fn fused_table() -> [Option<(u8, u8)>; 256] {
     t
 }
 
+/// Per op kind: the conditional transfer it obeys, at a code neither a block order nor a
+/// fused pair has, if it is a transfer inside a block, which leaves the block when it goes
+/// (`EXIT`); `None` at every other code. A conditional transfer at a block's end keeps its
+/// own code, so that its arm does not touch the loop's index.
+pub(super) const LEAVING: [Option<u8>; 256] = leaving_table();
+
+const fn leaving_table() -> [Option<u8>; 256] {
+    let mut t = [None; 256];
+    let (mut code, mut transfer) = (0, 0);
+    while transfer < 256 {
+        if matches!(
+            ORDER_TABLE_CONST[transfer].action,
+            Action::Transfer {
+                stop: false,
+                conditional: true,
+                ..
+            }
+        ) {
+            // Past the last code this indexes out of bounds: a compile-time error.
+            while in_block(ORDER_TABLE_CONST[code].action) || FUSED[code].is_some() {
+                code += 1;
+            }
+            t[code] = Some(transfer as u8);
+            code += 1;
+        }
+        transfer += 1;
+    }
+    t
+}
+
+/// The op kind of conditional transfer `code` inside a block.
+pub(super) fn leaving_kind(code: u8) -> u8 {
+    LEAVING
+        .iter()
+        .position(|&c| c == Some(code))
+        .expect("every conditional transfer has a kind inside a block") as u8
+}
+
+/// The transfer of op kind `K` inside a block (0 if it is none, for the arms that never run).
+const fn leaving_of(k: u8) -> u8 {
+    match LEAVING[k as usize] {
+        Some(c) => c,
+        None => 0,
+    }
+}
+
+/// A conditional transfer inside a block, op kind `K`: if it goes, the block ends there.
+#[inline(always)]
+pub(super) fn obey_leaving<const K: u8, const B: u8>(
+    cpu: &mut Cpu,
+    store: &mut Store,
+    op: u32,
+    k: &mut usize,
+) {
+    let row = const { ORDER_TABLE_CONST[leaving_of(K) as usize] };
+    obey_row::<B, true>(row, cpu, store, (op >> ADDRESS_PLACE & ADDRESS) as u16, k);
+}
+
 /// Whether a block may hold an order of this action: one that cannot stop the machine.
 pub(super) const fn in_block(action: Action) -> bool {
     matches!(
@@ -157,25 +221,26 @@ pub(super) fn obey_pair<const K: u8, const B: u8>(
     let second = const { ORDER_TABLE_CONST[pair_of(K).1 as usize] };
     let n1 = (op >> ADDRESS_PLACE & ADDRESS) as u16;
     let n2 = (op >> SECOND_PLACE & ADDRESS) as u16;
-    if obey_row::<B>(first, cpu, store, n1) {
-        *k |= CUT | BACK;
+    obey_row::<B, false>(first, cpu, store, n1, k);
+    if *k & CUT != 0 {
+        *k |= BACK;
         return;
     }
-    if obey_row::<B>(second, cpu, store, n2) {
-        *k |= CUT;
-    }
+    obey_row::<B, false>(second, cpu, store, n2, k);
 }
 
 /// An order of a block, its row a constant, its address `n`. A transfer sets the control
-/// counter if it goes; the block set it to the next order in sequence. True if a store
-/// changed a watched digit.
+/// counter if it goes (the block set it to the next order in sequence), and if `LEAVE` (a
+/// conditional transfer inside a block) `EXIT` in the loop's index `k` too; a store that
+/// changed a watched digit sets `CUT`.
 #[inline(always)]
-pub(super) fn obey_row<const B: u8>(
+pub(super) fn obey_row<const B: u8, const LEAVE: bool>(
     row: OrderInfo,
     cpu: &mut Cpu,
     store: &mut Store,
     n: u16,
-) -> bool {
+    k: &mut usize,
+) {
     match row.action {
         Action::Transfer {
             to, conditional, ..
@@ -183,18 +248,22 @@ pub(super) fn obey_row<const B: u8>(
             cpu.a = arith::preset(cpu.a, row.preset);
             if !conditional || cpu.a & SIGN == 0 {
                 cpu.pc = pc_of(n, to);
+                if LEAVE {
+                    *k |= EXIT;
+                }
             }
-            false
         }
-        Action::Store(_) => act_as(row, cpu, store, n),
+        Action::Store(_) => {
+            if act_as(row, cpu, store, n) {
+                *k |= CUT;
+            }
+        }
         Action::ShiftLeft | Action::ShiftRight => {
             act_as(row, cpu, store, n);
             cpu.clock += n as u64 * figures_of::<B>().shift_place_ns;
-            false
         }
         _ => {
             act_as(row, cpu, store, n);
-            false
         }
     }
 }
@@ -287,5 +356,33 @@ mod tests {
         let mut m = program();
         assert!(matches!(m.run(Limits::orders(100)), Stop::StopOrder { .. }));
         assert_eq!((m.a(), m.orders()), (0, 5));
+    }
+
+    #[test]
+    fn blocks_left_in_the_middle_and_rewritten_after_the_way_out() {
+        // Conditional transfers inside blocks (11R, 13R, 14R) that go some trips and not
+        // others; once the counter is negative, 12R rewrites word 14, which lies after the
+        // ways out of the block that starts at 13L: that block must be decoded again.
+        let o = Order::new;
+        let program = || {
+            let mut m = Machine::new();
+            m.set_word(10, pair(o(0xF5, 20), o(0xF0, 21))); // A := counter - 1
+            m.set_word(11, pair(o(0x40, 20), o(0x36, 13))); // counter := A; to 13L if A >= 0
+            m.set_word(12, pair(o(0xF5, 22), o(0x40, 14))); // M(14) := M(22)
+            m.set_word(13, pair(o(0xF5, 25), o(0x36, 14))); // to 14L if M(25) >= 0
+            m.set_word(14, pair(o(0xF5, 20), o(0x36, 10))); // to 10L if counter >= 0
+            m.set_word(15, pair(o(0x24, 15), o(0, 0))); // stop
+            m.set_word(20, 3);
+            m.set_word(21, 1);
+            m.set_word(22, pair(o(0xF5, 26), o(0x36, 10)));
+            m.set_word(25, 0);
+            m.set_word(26, 0);
+            m.set_control(10, Half::Left);
+            m
+        };
+        same_as_steps(program, 120);
+        let mut m = program();
+        assert_eq!(m.run(Limits::orders(1_000)), Stop::OrderBudget);
+        assert_eq!(m.word(14), pair(o(0xF5, 26), o(0x36, 10)));
     }
 }
