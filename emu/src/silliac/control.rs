@@ -50,6 +50,7 @@ macro_rules! by_code {
 
 mod blocks;
 mod exec;
+mod fused;
 mod io;
 mod stop;
 

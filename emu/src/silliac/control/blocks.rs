@@ -1,10 +1,13 @@
 //! The block cache: runs of orders decoded once and then obeyed with one account per run.
 //!
 //! A block is the orders from one control-counter value up to and including the first
-//! transfer, or up to (not including) the first order that can stop the machine (divide,
-//! input/output, stop orders, refused codes), at most `MAX_ORDERS` and never past word 1023.
-//! Obeying a whole block counts it once (`runs`), adds its fixed time once and checks the order
-//! budget once, where the order-at-a-time loop (`run_loop`) does all three for every order.
+//! unconditional transfer or conditional one to itself or to the block's start, or up to (not
+//! including) the first order that can stop the machine (divide, input/output, stop orders,
+//! refused codes), at most `MAX_ORDERS` and never past word 1023. A conditional transfer
+//! elsewhere is a way out of the block when it goes (`exits`). Obeying a whole block counts
+//! it once (`runs`), adds its fixed time once and checks the order budget once, where the
+//! order-at-a-time loop (`run_loop`) does all three for every order; leaving it by a way out
+//! counts that way out once and adds the time of the orders up to it.
 //! A block whose last order goes back to its own start is run again at once, without looking
 //! it up, while the budget allows and no store has changed a digit it was decoded from.
 //!
@@ -16,22 +19,23 @@
 //! read their address from the store when obeyed and only its function codes are watched, so
 //! a program that plants addresses or shift counts (42, 46; Findler's dama plants shift counts
 //! all the time) pays for one drop per word, not one per plant. A shift's time per place is
-//! charged when it is obeyed. The result is the same run, order for order, as obeying one
+//! charged when it is obeyed. The commonest pairs of orders are obeyed as one op
+//! (`fused`). The result is the same run, order for order, as obeying one
 //! order at a time; `tests::blocks_and_single_orders_give_the_same_run` checks it on random
 //! programs that rewrite their own orders and addresses.
 
-use super::exec::{act, add_counts, exec, figures_of, transfer_stop};
+use super::exec::{add_counts, exec, figures_of, transfer_stop};
+use super::fused::{
+    fused_op, in_block, leaving_kind, obey_leaving, obey_pair, obey_row, ADDRESS_PLACE, BACK, CUT,
+    EXIT, FUSED, LEAVING,
+};
 use super::io::Io;
 use super::{fetch, pc_of, Cpu, Stop, HALF_SHIFT, PC_MASK};
-use crate::silliac::arith::{self, SIGN};
 use crate::silliac::orders::{info, Action, ORDER_TABLE_CONST};
 use crate::silliac::store::{Store, WORDS};
 
 /// Longest block, in orders.
 const MAX_ORDERS: usize = 32;
-/// Set in the order loop's index by a store that changed a watched digit: the loop ends, the
-/// index below it the orders obeyed.
-const CUT: usize = 1 << 16;
 /// Most words a block spans.
 const MAX_WORDS: u16 = (MAX_ORDERS / 2 + 1) as u16;
 /// Digits of an order (in the low half of a word) that a block depends on: its function code.
@@ -42,8 +46,6 @@ const ADDRESS_DIGITS: u64 = 0x3FF;
 /// In a block's `ops`: the flag of an order whose address is read from the store when it is
 /// obeyed (its word is live; the op holds its control counter in place of the address).
 const LIVE: u32 = 1 << 31;
-/// Where an op holds the address.
-const ADDRESS_PLACE: u32 = 8;
 
 /// An op of a block: function code `code`, and `n`: the order's address, or its control
 /// counter if `live`.
@@ -62,16 +64,27 @@ fn address_of(op: u32) -> u32 {
     op >> ADDRESS_PLACE
 }
 
+/// `repr(C)`, `ops` first: laid out by the compiler, `ops` moved behind the larger arrays and
+/// `bench silliac` ran a third slower for the same host instructions (docs/scale.md, "SILLIAC
+/// toward ten times SIMH").
 #[derive(Clone)]
+#[repr(C)]
 struct Block {
-    /// Each order, in sequence from the block's first control counter: its function code
-    /// and its address, or `LIVE` and its control counter if the address is read when obeyed
-    /// (`op_of`).
+    /// What the block obeys, in sequence from its first control counter: an order's function
+    /// code and its address, or `LIVE` and its control counter if the address is read when
+    /// obeyed (`op_of`); or two orders fused (`fused::fused_op`).
     ops: [u32; MAX_ORDERS],
+    /// Orders obeyed when each op is done.
+    ends: [u8; MAX_ORDERS],
+    /// Each order's function code.
+    codes: [u8; MAX_ORDERS],
     /// Each order's fixed time under the cache's bound (a shift's time per place is added when
     /// it is obeyed, as its count may be planted).
     ns: [u32; MAX_ORDERS],
+    /// Orders.
     len: u8,
+    /// Ops.
+    n_ops: u8,
     /// The control counter of the block's last order if it is a transfer that can go to
     /// itself (a live one always can), else a value no control counter has.
     to_itself: u32,
@@ -81,6 +94,12 @@ struct Block {
     time: u64,
     /// Whole runs of the block not yet added to the counts.
     runs: u64,
+    /// Per op, the runs that left the block after it, by a conditional transfer that went,
+    /// not yet added to the counts; `exited` if any.
+    exits: [u64; MAX_ORDERS],
+    exited: bool,
+    /// Per op, the fixed time of the orders up to it.
+    until: [u64; MAX_ORDERS],
 }
 
 /// Control-counter values.
@@ -200,13 +219,21 @@ impl BlockCache {
         let fig = figures_of::<B>();
         let mut b = Block {
             ops: [0; MAX_ORDERS],
+            ends: [0; MAX_ORDERS],
+            codes: [0; MAX_ORDERS],
             ns: [0; MAX_ORDERS],
             len: 0,
+            n_ops: 0,
             to_itself: u32::MAX,
             live: false,
             time: 0,
             runs: 0,
+            exits: [0; MAX_ORDERS],
+            exited: false,
+            until: [0; MAX_ORDERS],
         };
+        // Each order's op, alone.
+        let mut single = [0u32; MAX_ORDERS];
         let mut p = pc;
         while (b.len as usize) < MAX_ORDERS {
             let bits = fetch(store, p);
@@ -225,22 +252,34 @@ impl BlockCache {
             }
             let ns = fig.fixed[code as usize];
             let n = bits & ADDRESS_DIGITS as u32;
-            b.ops[b.len as usize] = op_of(code, live, if live { p } else { n });
+            single[b.len as usize] = op_of(code, live, if live { p } else { n });
+            b.codes[b.len as usize] = code;
             b.ns[b.len as usize] = ns as u32;
             b.time += ns;
             b.len += 1;
             b.live |= live;
-            if let Action::Transfer { to, .. } = action {
-                if live || pc_of(n as u16, to) == p {
+            if let Action::Transfer {
+                to, conditional, ..
+            } = action
+            {
+                let target = pc_of(n as u16, to);
+                if live || target == p {
                     b.to_itself = p;
                 }
-                break;
+                // A conditional transfer that goes elsewhere than to itself or to the block's
+                // start is a way out of the block when it goes; the block goes on after it.
+                // One to the start ends the block, so that a loop stays one block.
+                if !conditional || live || target == p || target == pc {
+                    break;
+                }
+                single[b.len as usize - 1] = op_of(leaving_kind(code), false, n);
             }
             if p == PC_MASK {
                 break;
             }
             p += 1;
         }
+        fuse(&mut b, &single);
         let stops = if b.len == 0 { STOPS } else { 0 };
         let s = match self.slot[pc as usize] & INDEX {
             0 => {
@@ -257,28 +296,44 @@ impl BlockCache {
     }
 }
 
-/// Whether a block may hold an order of this action: one that cannot stop the machine.
-fn in_block(action: Action) -> bool {
-    matches!(
-        action,
-        Action::Add(_)
-            | Action::AddQ(_)
-            | Action::Store(_)
-            | Action::LoadQ
-            | Action::Extract
-            | Action::ShiftLeft
-            | Action::ShiftRight
-            | Action::Multiply(_)
-            | Action::Transfer { stop: false, .. }
-    )
+/// The block's ops from its orders' ops alone (`single`): each fused pair of orders whose
+/// addresses are decoded ahead one op, taken from the first order on.
+fn fuse(b: &mut Block, single: &[u32; MAX_ORDERS]) {
+    let (len, mut i) = (b.len as usize, 0);
+    while i < len {
+        let op = single[i];
+        let pair = match single.get(i + 1) {
+            Some(&next) if i + 1 < len && (op | next) & LIVE == 0 => {
+                fused_op(code_of(op), address_of(op), code_of(next), address_of(next))
+            }
+            _ => None,
+        };
+        b.ops[b.n_ops as usize] = pair.unwrap_or(op);
+        let before = i;
+        i += if pair.is_some() { 2 } else { 1 };
+        let time: u64 = b.ns[before..i].iter().map(|&ns| ns as u64).sum();
+        b.until[b.n_ops as usize] =
+            time + b.n_ops.checked_sub(1).map_or(0, |j| b.until[j as usize]);
+        b.ends[b.n_ops as usize] = i as u8;
+        b.n_ops += 1;
+    }
 }
 
 fn fold_block(b: &mut Block, counts: &mut [u64; 256]) {
     if b.runs > 0 {
-        for &op in &b.ops[..b.len as usize] {
-            counts[code_of(op) as usize] += b.runs;
+        for &code in &b.codes[..b.len as usize] {
+            counts[code as usize] += b.runs;
         }
         b.runs = 0;
+    }
+    if b.exited {
+        for (j, exits) in b.exits[..b.n_ops as usize].iter_mut().enumerate() {
+            for &code in &b.codes[..b.ends[j] as usize] {
+                counts[code as usize] += *exits;
+            }
+            *exits = 0;
+        }
+        b.exited = false;
     }
 }
 
@@ -310,8 +365,8 @@ pub(super) fn run_blocks<const B: u8>(
                 // the block is the one its slot names.
                 loop {
                     cpu.pc = (start + len) & PC_MASK;
-                    // One index, the orders obeyed (no iterator: it kept two pointers as well).
-                    let ops = &b.ops[..len as usize];
+                    // One index, the ops obeyed (no iterator: it kept two pointers as well).
+                    let ops = &b.ops[..b.n_ops as usize];
                     let mut k = 0;
                     if b.live {
                         while k < ops.len() {
@@ -324,10 +379,10 @@ pub(super) fn run_blocks<const B: u8>(
                             obey_fixed::<B>(ops[k - 1], &mut cpu, store, &mut k);
                         }
                     }
-                    let i = (k & !CUT) as u32;
+                    let i = k & !(CUT | EXIT);
                     // A store that changed a watched digit ends the block after it; at the
                     // last order, the block ran whole all the same.
-                    if i == len {
+                    if i == ops.len() {
                         b.runs += 1;
                         cpu.clock += b.time;
                         left -= len as u64;
@@ -339,14 +394,22 @@ pub(super) fn run_blocks<const B: u8>(
                         if cpu.pc == start && k & CUT == 0 && left >= len as u64 {
                             continue;
                         }
+                    } else if k & EXIT != 0 {
+                        // A conditional transfer went before the block's end, and set the
+                        // control counter.
+                        b.exits[i - 1] += 1;
+                        b.exited = true;
+                        cpu.clock += b.until[i - 1];
+                        left -= b.ends[i - 1] as u64;
                     } else {
                         // A store changed a watched digit: the orders so far, one by one.
-                        for k in 0..i as usize {
-                            local[code_of(b.ops[k]) as usize] += 1;
+                        let done = b.ends[(i & !BACK) - 1] as usize - (i & BACK != 0) as usize;
+                        for k in 0..done {
+                            local[b.codes[k] as usize] += 1;
                             cpu.clock += b.ns[k] as u64;
                         }
-                        left -= i as u64;
-                        cpu.pc = start + i;
+                        left -= done as u64;
+                        cpu.pc = start + done as u32;
                     }
                     continue 'blocks;
                 }
@@ -388,6 +451,12 @@ fn obey_fixed_op<const F: u8, const B: u8>(
     op: u32,
     k: &mut usize,
 ) {
+    if const { FUSED[F as usize].is_some() } {
+        return obey_pair::<F, B>(cpu, store, op, k);
+    }
+    if const { LEAVING[F as usize].is_some() } {
+        return obey_leaving::<F, B>(cpu, store, op, k);
+    }
     obey_n::<F, B>(cpu, store, address_of(op) as u16 & ADDRESS_DIGITS as u16, k)
 }
 
@@ -395,6 +464,12 @@ fn obey_fixed_op<const F: u8, const B: u8>(
 /// sets the control counter if it goes; the block set it to the next order in sequence.
 #[inline(always)]
 fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32, k: &mut usize) {
+    if const { FUSED[F as usize].is_some() } {
+        return obey_pair::<F, B>(cpu, store, op, k);
+    }
+    if const { LEAVING[F as usize].is_some() } {
+        return obey_leaving::<F, B>(cpu, store, op, k);
+    }
     let n = if op & LIVE == 0 {
         address_of(op) as u16 & ADDRESS_DIGITS as u16
     } else {
@@ -405,33 +480,12 @@ fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32, 
 
 #[inline(always)]
 fn obey_n<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, n: u16, k: &mut usize) {
-    let row = const { ORDER_TABLE_CONST[F as usize] };
-    match row.action {
-        Action::Transfer {
-            to, conditional, ..
-        } => {
-            cpu.a = arith::preset(cpu.a, row.preset);
-            if !conditional || cpu.a & SIGN == 0 {
-                cpu.pc = pc_of(n, to);
-            }
-        }
-        Action::Store(_) => {
-            if act::<F>(cpu, store, n) {
-                *k |= CUT;
-            }
-        }
-        Action::ShiftLeft | Action::ShiftRight => {
-            act::<F>(cpu, store, n);
-            cpu.clock += n as u64 * figures_of::<B>().shift_place_ns;
-        }
-        _ => {
-            act::<F>(cpu, store, n);
-        }
-    }
+    obey_row::<B, false>(const { ORDER_TABLE_CONST[F as usize] }, cpu, store, n, k)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::fused::{in_block, FUSED};
     use super::super::{Limits, Machine, Stop};
     use crate::silliac::orders::{info, pair, Order, Status};
     use crate::silliac::timing::Bound;
@@ -449,12 +503,15 @@ mod tests {
         let running: Vec<u8> = obeyed
             .iter()
             .copied()
-            .filter(|&c| super::in_block(info(c).action))
+            .filter(|&c| in_block(info(c).action))
             .collect();
+        // The codes of the fused pairs, so that many neighbours are fused.
+        let fused: Vec<u8> = FUSED.iter().flatten().flat_map(|&(a, b)| [a, b]).collect();
         let order = |k: u64| {
             let code = match k >> 20 & 0xF {
                 0 => (k >> 12) as u8,
                 1 => obeyed[(k as usize >> 12) % obeyed.len()],
+                2..=6 => fused[(k as usize >> 12) % fused.len()],
                 _ => running[(k as usize >> 12) % running.len()],
             };
             let mut n = (k as u16 & 0x3FF) % span;

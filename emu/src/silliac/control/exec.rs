@@ -6,7 +6,9 @@
 use super::io::{punch_sexadecimal, read, Io};
 use super::{fetch, location, pc_of, Cpu, Half, Stop, PC_MASK};
 use crate::silliac::arith::{self, SIGN};
-use crate::silliac::orders::{info, Action, Order, Status, StoreField, ORDER_TABLE_CONST};
+use crate::silliac::orders::{
+    info, Action, Order, OrderInfo, Status, StoreField, ORDER_TABLE_CONST,
+};
 use crate::silliac::store::Store;
 use crate::silliac::timing::{self, Bound, Figures};
 use crate::silliac::trace;
@@ -282,7 +284,13 @@ fn exec_op<const F: u8, const B: u8>(
 /// block cache watches (`Store::write`).
 #[inline(always)]
 pub(super) fn act<const F: u8>(cpu: &mut Cpu, store: &mut Store, n: u16) -> bool {
-    let row = const { ORDER_TABLE_CONST[F as usize] };
+    act_as(const { ORDER_TABLE_CONST[F as usize] }, cpu, store, n)
+}
+
+/// `act` for the order table's row `row`, which the callers give as a constant (the block
+/// cache's fused pairs name their two rows so).
+#[inline(always)]
+pub(super) fn act_as(row: OrderInfo, cpu: &mut Cpu, store: &mut Store, n: u16) -> bool {
     let preset = |a| arith::preset(a, row.preset);
     match row.action {
         Action::Add(gate) => {
