@@ -270,33 +270,11 @@ pub(super) fn obey_row<const B: u8, const LEAVE: bool>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::same_as_steps;
     use super::super::{Half, Limits, Machine, Stop};
     use super::fused_op;
     use crate::silliac::bench::silliac_bench_machine;
     use crate::silliac::orders::{pair, Order};
-
-    /// Under every order budget from 1 to `most`, `run` (whole blocks, fused pairs) leaves
-    /// what one order at a time (`step`, never a block) does: the stop, registers, clock,
-    /// counts and store.
-    fn same_as_steps(program: impl Fn() -> Machine, most: u64) {
-        for budget in 1..=most {
-            let mut m = program();
-            let stop = m.run(Limits::orders(budget));
-            let mut one = program();
-            let mut want = Stop::OrderBudget;
-            for _ in 0..budget {
-                if let Some(s) = one.step() {
-                    want = s;
-                    break;
-                }
-            }
-            assert_eq!(stop, want, "budget {budget}");
-            let seen = |m: &Machine| (m.a(), m.q(), m.control(), m.clock_ns(), m.orders());
-            assert_eq!(seen(&m), seen(&one), "budget {budget}");
-            assert_eq!(m.counts(), one.counts(), "budget {budget}");
-            assert_eq!(m.store().words(), one.store().words(), "budget {budget}");
-        }
-    }
 
     #[test]
     fn a_fused_pair_whose_first_order_overwrites_its_second() {
@@ -317,7 +295,7 @@ mod tests {
             m.set_control(199, Half::Left);
             m
         };
-        same_as_steps(program, 8);
+        same_as_steps(program, 1..=8);
         let mut m = program();
         m.run(Limits::orders(100));
         // 200R now subtracts 5 and the transfer-less word falls through to the stop.
@@ -329,7 +307,7 @@ mod tests {
     fn budgets_that_end_inside_fused_pairs() {
         // `bench silliac`'s loop is one block of six fused pairs; every budget from 1 to 40
         // orders ends somewhere in or between them.
-        same_as_steps(silliac_bench_machine, 40);
+        same_as_steps(silliac_bench_machine, 1..=40);
         let mut m = silliac_bench_machine();
         assert_eq!(m.run(Limits::orders(12 * 50 + 7)), Stop::OrderBudget);
         assert_eq!(m.orders(), 12 * 50 + 7);
@@ -352,7 +330,7 @@ mod tests {
             m.set_control(10, Half::Left);
             m
         };
-        same_as_steps(program, 6);
+        same_as_steps(program, 1..=6);
         let mut m = program();
         assert!(matches!(m.run(Limits::orders(100)), Stop::StopOrder { .. }));
         assert_eq!((m.a(), m.orders()), (0, 5));
@@ -380,7 +358,7 @@ mod tests {
             m.set_control(10, Half::Left);
             m
         };
-        same_as_steps(program, 120);
+        same_as_steps(program, 1..=120);
         let mut m = program();
         assert_eq!(m.run(Limits::orders(1_000)), Stop::OrderBudget);
         assert_eq!(m.word(14), pair(o(0xF5, 26), o(0x36, 10)));

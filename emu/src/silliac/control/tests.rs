@@ -336,23 +336,7 @@ fn a_loop_of_one_block_that_plants_its_own_address() {
         m.set_control(200, Half::Left);
         m
     };
-    for budget in [1, 3, 5, 6, 17, 23, 1000] {
-        let mut m = program();
-        let stop = m.run(Limits::orders(budget));
-        let mut one = program();
-        let mut want = Stop::OrderBudget;
-        for _ in 0..budget {
-            if let Some(s) = one.step() {
-                want = s;
-                break;
-            }
-        }
-        assert_eq!(stop, want, "budget {budget}");
-        let seen = |m: &Machine| (m.a(), m.q(), m.control(), m.clock_ns(), m.orders());
-        assert_eq!(seen(&m), seen(&one), "budget {budget}");
-        assert_eq!(m.counts(), one.counts(), "budget {budget}");
-        assert_eq!(m.store().words(), one.store().words(), "budget {budget}");
-    }
+    same_as_steps(program, [1, 3, 5, 6, 17, 23, 1000]);
     // The whole run: 51 trips of 5 orders, until A goes negative, and the stop.
     let mut m = program();
     assert!(matches!(
@@ -714,5 +698,27 @@ mod bounds {
             prop_assert!(runs[0].clock_ns() <= runs[1].clock_ns());
             prop_assert!(runs[1].clock_ns() <= runs[2].clock_ns());
         }
+    }
+}
+
+/// `program` run under each budget, and one order at a time as far: the same stop, registers,
+/// clock, counts and store.
+pub(super) fn same_as_steps(program: impl Fn() -> Machine, budgets: impl IntoIterator<Item = u64>) {
+    for budget in budgets {
+        let mut m = program();
+        let stop = m.run(Limits::orders(budget));
+        let mut one = program();
+        let mut want = Stop::OrderBudget;
+        for _ in 0..budget {
+            if let Some(s) = one.step() {
+                want = s;
+                break;
+            }
+        }
+        assert_eq!(stop, want, "budget {budget}");
+        let seen = |m: &Machine| (m.a(), m.q(), m.control(), m.clock_ns(), m.orders());
+        assert_eq!(seen(&m), seen(&one), "budget {budget}");
+        assert_eq!(m.counts(), one.counts(), "budget {budget}");
+        assert_eq!(m.store().words(), one.store().words(), "budget {budget}");
     }
 }
