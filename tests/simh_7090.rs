@@ -6,7 +6,9 @@
 //! and MQ overflow indicators, the floating trap mode, the sense lights, the sense indicators
 //! (which the 7094's double precision writes), trap mode, the channel trap enables and
 //! hold-off, locations 0000-0041 (the traps' word at 0000 and their handlers) and the
-//! program's code and data regions are compared; after each batch, the whole store. The 7094's
+//! program's code and data regions (and the words its self-rewriting loops turn orders by) are
+//! compared; after each batch, the whole store. Each program also runs through the hot loop
+//! (`Machine::run`) from the same state, which must leave what the single steps left. The 7094's
 //! programs add its double-precision orders (at even and odd addresses), DLD, DST, SCA, SCD,
 //! PCA, PCD, EMTM and LMTM, and tags naming any of the seven registers in either mode.
 //!
@@ -589,6 +591,7 @@ fn regions() -> Vec<(u16, u16)> {
         (0, HANDLER + 1),
         (CODE, CODE + 63),
         (DATA, DATA + DATA_WORDS - 1),
+        (SELF, SELF + 7),
     ]
 }
 
