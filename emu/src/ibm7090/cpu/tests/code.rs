@@ -66,10 +66,7 @@ fn a_channel_reads_over_code() {
         m.io.mount(0o1201, Tape::of(vec![Block::Record(record.clone())]))
             .unwrap();
         m.load(0o100, &program);
-        m.load(
-            0o200,
-            &[by_mnemonic("IOCD").unwrap().encode(0o400, 0, 1, false)],
-        );
+        m.load(0o200, &[ins("IOCD", 0o400, 0, 1)]);
         m.load(0o310, &[1, 10]);
         m.load(0o400, &[ins("ADD", 0o310, 0, 0), ins("TRA", 1, 4, 0)]);
         m.ic = 0o100;
