@@ -16,13 +16,14 @@ pub(super) struct IoStop {
 }
 
 /// The channel (0 = A) an operation code names: RCH, LCH, SCH (+0540 A, −0540 B, +0541 C ...),
-/// TEF (+0030 A, −0030 B, +0031 C ...), TCO and TCN (+0060 A ... +0065 F), TRC (+0022 A,
-/// −0022 B, +0024 C ...) [SUP `sim_instr`].
+/// TEF (+0030 A, −0030 B, +0031 C ...), TCO and TCN (+0060 A ... +0067 H), TRC (+0022 A,
+/// −0022 B, +0024 C, +0026 E, +0027 G) [SUP `sim_instr`].
 fn channel_of(op: Op, word: u64) -> usize {
     let code = ((word >> 24) & 0o7777) as usize;
     let minus = code >> 11;
     match op {
         Op::Tco | Op::Tcn => code & 7,
+        Op::Trc if code & 0o77 == 0o27 => 6 | minus,
         Op::Trc => ((code & 0o77) - 0o22) | minus,
         _ => (code & 3) << 1 | minus,
     }

@@ -159,3 +159,42 @@ fn load_cards_boots_a_self_loading_card() {
         Err(crate::ibm7090::channel::ChannelError::ReaderEmpty)
     );
 }
+
+#[test]
+fn channels_g_and_h_are_absent_as_c_to_f_are() {
+    // Their tests see a channel not in operation with every indicator off (TCN transfers,
+    // BTT and ETT skip); RCH, LCH and SCH stop with the IC on the order.
+    for (order, next) in [
+        ("TRCG", 0o101),
+        ("TRCH", 0o101),
+        ("TEFG", 0o101),
+        ("TEFH", 0o101),
+        ("TCOG", 0o101),
+        ("TCOH", 0o101),
+        ("TCNG", 0o300),
+        ("TCNH", 0o300),
+        ("BTTG", 0o102),
+        ("ETTH", 0o102),
+    ] {
+        let mut m = Machine::new();
+        let y = if order.starts_with('T') { 0o300 } else { 0 };
+        m.load(0o100, &[ins(order, y, 0, 0)]);
+        m.ic = 0o100;
+        assert_eq!(m.step(), None, "{order}");
+        assert_eq!(m.ic, next, "{order}");
+    }
+    for (order, ch) in [("RCHG", 7), ("LCHH", 8), ("SCHG", 7)] {
+        let mut m = Machine::new();
+        m.load(0o100, &[ins(order, 0o300, 0, 0)]);
+        m.ic = 0o100;
+        assert_eq!(
+            m.step(),
+            Some(Stop::Channel {
+                address: 0o100,
+                error: crate::ibm7090::channel::ChannelError::NoSuchChannel(ch << 9)
+            }),
+            "{order}"
+        );
+        assert_eq!(m.ic, 0o100, "{order}");
+    }
+}
