@@ -3,7 +3,9 @@
 //! words a card) and the words in SIMH's storage are the deck's characters in the CPU's code;
 //! a tape SIMH writes from storage (`WTDA 2`, `WEFA 2`) reads back here, with `firstmoves tape
 //! read`, as the text it holds. The same programs run here and must leave the same storage and
-//! write the same reel. The SIMH halves are ignored where the build found no `i7094`
+//! write the same reel. A program that reads code from tape over a subroutine it has run (and
+//! the hot loop has decoded) and runs it again must run what was read, on both. The SIMH halves
+//! are ignored where the build found no `i7094`
 //! (build.rs); under CI they run.
 
 use assembler::fap;
@@ -207,4 +209,81 @@ fn the_tapes_simh_writes_read_here() {
     let text = firstmoves(&["tape", "read", "a2.bcd"], &dir);
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(text, WRITTEN);
+}
+
+/// Runs a subroutine three times (the hot loop decodes and caches its words), writes other
+/// code on A1 in binary, reads it back over the subroutine and runs it three times again: the
+/// machine must run what the channel stored, not what it decoded before.
+const CODE_OVER_CODE: &str = "       ORG     64
+START  CLA     ZERO
+       AXT     3,1
+L1     TSX     CODE,4
+       TIX     L1,1,1
+       WTBA    1
+       RCHA    WNEW
+       TCOA    *
+       REWA    1
+       RTBA    1
+       RCHA    RNEW
+       TCOA    *
+       AXT     3,1
+L2     TSX     CODE,4
+       TIX     L2,1,1
+       STO     RESULT
+DONE   HTR     DONE
+WNEW   IOCD    NEW,,2
+RNEW   IOCD    CODE,,2
+NEW    ADD     TEN
+       TRA     1,4
+ZERO   OCT     0
+ONE    DEC     1
+TEN    DEC     10
+       ORG     512
+CODE   ADD     ONE
+       TRA     1,4
+RESULT OCT     0
+       END     START
+";
+const CODE: usize = 512;
+
+#[test]
+fn code_read_over_code_runs_as_read() {
+    let (p, mut m) = machine(CODE_OVER_CODE);
+    m.io.mount(0o1201, Tape::blank()).unwrap();
+    let stop = m.run(Limits::instructions(1000));
+    let done = p.symbol("DONE").unwrap() as u16;
+    assert!(
+        matches!(stop, Stop::Halt { address, .. } if address == done),
+        "{stop}"
+    );
+    // Three ADD ONE, then three ADD TEN.
+    assert_eq!(m.mem()[CODE + 2], 33);
+    assert_eq!(m.mem()[CODE], p.words[&(p.symbol("NEW").unwrap() as u16)]);
+}
+
+#[test]
+#[cfg_attr(
+    not(has_i7094),
+    ignore = "needs SIMH's i7094 (apt-get install simh); CI runs it"
+)]
+fn code_read_over_code_runs_alike_on_simh() {
+    let (p, mut m) = machine(CODE_OVER_CODE);
+    m.io.mount(0o1201, Tape::blank()).unwrap();
+    m.run(Limits::instructions(1000));
+    let dir = scratch("code-simh");
+    let out = simh(
+        &dir,
+        &p,
+        "set mta1 format=p7b\nattach -n mta1 a1.bin\n",
+        &format!("examine {:o}-{:o}\n", CODE, CODE + 2),
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    let words: Vec<u64> = out
+        .lines()
+        .filter_map(|l| {
+            let (_, v) = l.split_once(":\t")?;
+            u64::from_str_radix(v.trim(), 8).ok()
+        })
+        .collect();
+    assert_eq!(words, m.mem()[CODE..=CODE + 2], "SIMH said:\n{out}");
 }
