@@ -5,8 +5,7 @@
 //! read`, as the text it holds. The same programs run here and must leave the same storage and
 //! write the same reel. A program that reads code from tape over a subroutine it has run (and
 //! the hot loop has decoded) and runs it again must run what was read, on both. The SIMH halves
-//! are ignored where the build found no `i7094`
-//! (build.rs); under CI they run.
+//! are ignored where the build found no `i7094` (build.rs); under CI they run.
 
 use assembler::fap;
 use emu::ibm7090::bcd;
