@@ -196,22 +196,15 @@ impl Tape {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ibm7090::tape::tests::{block_lengths, record};
     use crate::ibm7090::tape::{record_text, word_chars};
     use proptest::prelude::*;
 
     #[test]
     fn a_deck_as_txt2bcd_lays_it_out() {
         let t = Tape::from_cards_text("A\tB\r\n\nLAST\u{c}IGNORED\n\u{c}\nAFTER").unwrap();
-        let lens: Vec<Option<usize>> = t
-            .blocks
-            .iter()
-            .map(|b| match b {
-                Block::Record(r) => Some(r.len()),
-                Block::Mark => None,
-            })
-            .collect();
         assert_eq!(
-            lens,
+            block_lengths(&t),
             [
                 Some(84),
                 Some(84),
@@ -223,9 +216,7 @@ mod tests {
                 None
             ]
         );
-        let Block::Record(first) = &t.blocks[0] else {
-            unreachable!()
-        };
+        let first = record(&t, 0);
         assert_eq!(record_text(first).trim_end(), "A       B");
         // SIMH's tape code: A is 061, blank 020, with even parity.
         assert_eq!(first[0], 0o61 | 0o100);
@@ -292,10 +283,7 @@ mod tests {
         // s709's txt2bcd: A is 021 (even parity: 021 has two bits), blank 060, 0 000.
         let memory = [0x80 | 0o21, 0o60, 0o00, 0x80 | MARK];
         let t = Tape::from_p7b_in(&memory, Code::Memory).unwrap();
-        let Block::Record(r) = &t.blocks[0] else {
-            unreachable!()
-        };
-        assert_eq!(record_text(r), "A 0");
+        assert_eq!(record_text(record(&t, 0)), "A 0");
         assert_eq!(t.blocks[1], Block::Mark);
         assert_eq!(t.to_p7b_in(Code::Memory), memory);
         let binary: Vec<u8> = word_chars(0o000000000001, true).to_vec();
