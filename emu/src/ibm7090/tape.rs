@@ -166,6 +166,23 @@ pub fn bcd_record(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
+/// `bcd_record` of the text of line `line` of a host file (no padding), or the error naming
+/// the column of its first character outside the set.
+fn bcd_record_of_line(text: &str, line: usize) -> Result<Vec<u8>, TapeError> {
+    bcd_record(text).ok_or_else(|| {
+        let (k, ch) = text
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| bcd::encode(c).is_none())
+            .unwrap_or((0, '?'));
+        TapeError::NotBcd {
+            line,
+            column: k + 1,
+            ch,
+        }
+    })
+}
+
 /// The text of a BCD record (characters outside the set as `?`).
 pub fn record_text(chars: &[u8]) -> String {
     chars
@@ -247,19 +264,8 @@ impl Tape {
                 }
                 let len = line.chars().count();
                 let width = CARD_IMAGE_CHARS.max(len.div_ceil(6) * 6);
-                let padded = format!("{line:width$}");
-                bcd_record(&padded).map(Block::Record).ok_or_else(|| {
-                    let (k, ch) = line
-                        .chars()
-                        .enumerate()
-                        .find(|&(_, c)| bcd::encode(c).is_none())
-                        .unwrap_or((0, '?'));
-                    TapeError::NotBcd {
-                        line: i + 1,
-                        column: k + 1,
-                        ch,
-                    }
-                })
+                // The padding is blanks, so the column of a bad character is the line's.
+                bcd_record_of_line(&format!("{line:width$}"), i + 1).map(Block::Record)
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Tape::of(blocks))

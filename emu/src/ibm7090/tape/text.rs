@@ -24,7 +24,7 @@
 //!   000 and 012 both become the tape's 012, which reads back as 000); a binary record (odd
 //!   parity) is left alone.
 
-use super::{bcd_record, from_tape_bcd, parity_ok, to_tape_bcd, with_parity, Block, Tape};
+use super::{bcd_record_of_line, from_tape_bcd, parity_ok, to_tape_bcd, with_parity, Block, Tape};
 use super::{TapeError, CARD_IMAGE_CHARS, MARK};
 use crate::ibm7090::bcd;
 
@@ -62,23 +62,6 @@ fn expand_tabs(line: &str) -> String {
     out
 }
 
-/// The BCD record of `text` (no padding), or the column of its first character outside the
-/// set.
-fn record_of(text: &str, line: usize) -> Result<Vec<u8>, TapeError> {
-    bcd_record(text).ok_or_else(|| {
-        let (k, ch) = text
-            .chars()
-            .enumerate()
-            .find(|&(_, c)| bcd::encode(c).is_none())
-            .unwrap_or((0, '?'));
-        TapeError::NotBcd {
-            line,
-            column: k + 1,
-            ch,
-        }
-    })
-}
-
 impl Tape {
     /// A BCD tape of a card deck in text, as `txt2bcd` makes it (the module's doc).
     pub fn from_cards_text(text: &str) -> Result<Tape, TapeError> {
@@ -89,7 +72,7 @@ impl Tape {
             if let Some(k) = raw.find(['\u{c}', '~']) {
                 let before = expand_tabs(&raw[..k]);
                 if !before.is_empty() {
-                    blocks.push(Block::Record(record_of(&before, line)?));
+                    blocks.push(Block::Record(bcd_record_of_line(&before, line)?));
                 }
                 blocks.push(Block::Mark);
                 continue;
@@ -101,7 +84,7 @@ impl Tape {
             }
             let padded = format!("{card:CARD_COLUMNS$}");
             let padded = format!("{padded:CARD_IMAGE_CHARS$}");
-            blocks.push(Block::Record(record_of(&padded, line)?));
+            blocks.push(Block::Record(bcd_record_of_line(&padded, line)?));
         }
         blocks.extend([Block::Mark, Block::Mark]);
         Ok(Tape::of(blocks))
@@ -197,7 +180,7 @@ impl Tape {
 mod tests {
     use super::*;
     use crate::ibm7090::tape::tests::{block_lengths, record};
-    use crate::ibm7090::tape::{record_text, word_chars};
+    use crate::ibm7090::tape::{bcd_record, record_text, word_chars};
     use proptest::prelude::*;
 
     #[test]
