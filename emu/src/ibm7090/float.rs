@@ -111,6 +111,38 @@ impl Unpacked {
     fn high(self) -> u64 {
         (self.fr >> 27) & FRACTION
     }
+
+    /// Shifts the double-length fraction left until its bit 9 is 1, lowering the
+    /// characteristic by as many places, and returns them; a zero fraction instead gets
+    /// characteristic 0 ([CE-79] "clear the AC to give a zero characteristic") and `None`.
+    #[inline(always)]
+    fn normalize(&mut self) -> Option<u32> {
+        if self.fr == 0 {
+            self.ch = 0;
+            return None;
+        }
+        let shifts = self.fr.leading_zeros() - (64 - LONG);
+        self.fr <<= shifts;
+        self.ch -= shifts as i32;
+        Some(shifts)
+    }
+
+    /// FMP's normalizing (DFMP's too): one place left if bit 9 is 0, and both characteristics
+    /// 0 if the high half of the fraction is then 0. Returns the MQ's characteristic (the
+    /// AC's less 27).
+    #[inline(always)]
+    fn normalize_product(&mut self) -> i32 {
+        if self.fr & NORMAL == 0 {
+            self.fr <<= 1;
+            self.ch -= 1;
+        }
+        if self.high() == 0 {
+            self.ch = 0;
+            0
+        } else {
+            self.ch - 27
+        }
+    }
 }
 
 /// AC := sign, characteristic (10 bits, two's complement if it went negative) and the high
@@ -174,71 +206,102 @@ impl Sign {
 /// (normalize) with one L per 12 shifts and one for the rest (one more when the number of
 /// shifts is even and not zero), one L when no shift is needed.
 pub fn add(ac: u64, word: u64, normalize: bool) -> Outcome {
-    let mut a = Unpacked::ac(ac);
-    let b = Unpacked::word(word);
-    // `small` is shifted to the characteristic of `large`.
-    let (mut small, large) = if a.ch > b.ch {
-        if ac & AC_P != 0 {
-            a.negative = true;
-        }
-        (
-            b,
-            Unpacked {
-                ch: a.ch & CH_MAX,
-                ..a
-            },
-        )
-    } else {
-        (a, b)
-    };
-    let diff = large.ch - small.ch;
-    let cleared = !(0..=0o77).contains(&diff);
-    small.fr = if cleared { 0 } else { small.fr >> diff };
+    let aligned = Aligned::new(Unpacked::ac(ac), ac & AC_P != 0, Unpacked::word(word));
+    let Aligned { small, large, .. } = aligned;
     // 9M08A's trigger T2 (the MQ half is not zero) and the carry out of position 9 when the
     // fractions' high halves are subtracted (the larger-characteristic operand's is larger).
     let mq_not_zero = small.fr & FRACTION != 0;
     let unlike = small.negative != large.negative;
     let nine_carry = large.high() > small.high();
-    let mut r = large;
-    if unlike {
-        if small.fr >= large.fr {
-            r.fr = small.fr - large.fr;
-            r.negative = small.negative;
-        } else {
-            r.fr = large.fr - small.fr;
-        }
-    } else {
-        r.fr = large.fr + small.fr;
-        if r.fr & CARRY != 0 {
-            r.fr >>= 1;
-            r.ch += 1;
-        }
-    }
-    let align = if cleared {
-        1
-    } else {
-        steps_of_twelve(diff as u32)
-    };
-    let mut cycles = 2 + 1 + align + 1;
+    let mut r = aligned.sum();
+    let mut cycles = 2 + 1 + aligned.align_cycles + 1;
     if normalize {
-        cycles += 1;
-        if r.fr == 0 {
-            r.ch = 0;
-        } else {
-            let shifts = r.fr.leading_zeros() - (64 - LONG);
-            r.fr <<= shifts;
-            r.ch -= shifts as i32;
-            cycles += if shifts == 0 {
-                1
-            } else {
-                steps_of_twelve(shifts)
-            };
-        }
+        cycles += normalize_sum(&mut r);
     } else if unlike && nine_carry && mq_not_zero {
         cycles += 1;
     }
     let mq_ch = if normalize && r.fr == 0 { 0 } else { r.ch - 27 };
     Outcome::packed(r, r.negative, mq_ch, cycles)
+}
+
+/// FAD's operands after its steps 1 and 2 (`add`; DFAD's too, on the double fractions).
+#[derive(Clone, Copy, Debug)]
+struct Aligned {
+    /// The operand with the smaller characteristic, its fraction shifted right by the
+    /// difference (cleared if the difference is over 77 octal).
+    small: Unpacked,
+    /// The other, whose characteristic the sum takes.
+    large: Unpacked,
+    /// L cycles of the alignment (step 2, as 9M08A counts them).
+    align_cycles: u32,
+}
+
+impl Aligned {
+    /// The AC's number `a` (its P bit `p`) and the operand `b`, the larger characteristic
+    /// winning; an AC whose Q or P is set always counts as the larger, its P ORed into its
+    /// sign and Q,P dropped [SUP op_fad].
+    #[inline(always)]
+    fn new(mut a: Unpacked, p: bool, b: Unpacked) -> Aligned {
+        let (mut small, large) = if a.ch > b.ch {
+            if p {
+                a.negative = true;
+            }
+            (
+                b,
+                Unpacked {
+                    ch: a.ch & CH_MAX,
+                    ..a
+                },
+            )
+        } else {
+            (a, b)
+        };
+        let diff = large.ch - small.ch;
+        let cleared = !(0..=0o77).contains(&diff);
+        small.fr = if cleared { 0 } else { small.fr >> diff };
+        let align_cycles = if cleared {
+            1
+        } else {
+            steps_of_twelve(diff as u32)
+        };
+        Aligned {
+            small,
+            large,
+            align_cycles,
+        }
+    }
+
+    /// Step 3: unlike signs subtract the smaller fraction from the larger, the result taking
+    /// the sign of the larger (`small`'s when they are equal); like signs add, a carry
+    /// shifting right one and raising the characteristic.
+    #[inline(always)]
+    fn sum(self) -> Unpacked {
+        let Aligned { small, large, .. } = self;
+        let mut r = large;
+        if small.negative != large.negative {
+            if small.fr >= large.fr {
+                r.fr = small.fr - large.fr;
+                r.negative = small.negative;
+            } else {
+                r.fr = large.fr - small.fr;
+            }
+        } else {
+            r.fr = large.fr + small.fr;
+            if r.fr & CARRY != 0 {
+                r.fr >>= 1;
+                r.ch += 1;
+            }
+        }
+        r
+    }
+}
+
+/// FAD's steps 4 (zero test) and 5 (normalize, `Unpacked::normalize`); returns their L
+/// cycles: one for the test and, unless the sum is zero, 9M08A's count of the shifts
+/// (`steps_of_twelve`: one when none is needed).
+#[inline(always)]
+fn normalize_sum(r: &mut Unpacked) -> u32 {
+    1 + r.normalize().map_or(0, steps_of_twelve)
 }
 
 /// L cycles to shift n places twelve at a time as 9M08A counts them: one per full 12, one for
@@ -282,19 +345,11 @@ pub fn multiply(mq: u64, word: u64, normalize: bool) -> Outcome {
         ch: a.ch + b.ch - BIAS,
         fr: a.high() * b.high(),
     };
-    let mut mq_ch = r.ch - 27;
-    if normalize {
-        if r.fr & NORMAL == 0 {
-            r.fr <<= 1;
-            r.ch -= 1;
-        }
-        if r.high() == 0 {
-            r.ch = 0;
-            mq_ch = 0;
-        } else {
-            mq_ch = r.ch - 27;
-        }
-    }
+    let mq_ch = if normalize {
+        r.normalize_product()
+    } else {
+        r.ch - 27
+    };
     Outcome::packed(r, negative, mq_ch, cycles)
 }
 

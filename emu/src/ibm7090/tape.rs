@@ -166,6 +166,23 @@ pub fn bcd_record(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
+/// `bcd_record` of the text of line `line` of a host file (no padding), or the error naming
+/// the column of its first character outside the set.
+fn bcd_record_of_line(text: &str, line: usize) -> Result<Vec<u8>, TapeError> {
+    bcd_record(text).ok_or_else(|| {
+        let (k, ch) = text
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| bcd::encode(c).is_none())
+            .unwrap_or((0, '?'));
+        TapeError::NotBcd {
+            line,
+            column: k + 1,
+            ch,
+        }
+    })
+}
+
 /// The text of a BCD record (characters outside the set as `?`).
 pub fn record_text(chars: &[u8]) -> String {
     chars
@@ -247,19 +264,8 @@ impl Tape {
                 }
                 let len = line.chars().count();
                 let width = CARD_IMAGE_CHARS.max(len.div_ceil(6) * 6);
-                let padded = format!("{line:width$}");
-                bcd_record(&padded).map(Block::Record).ok_or_else(|| {
-                    let (k, ch) = line
-                        .chars()
-                        .enumerate()
-                        .find(|&(_, c)| bcd::encode(c).is_none())
-                        .unwrap_or((0, '?'));
-                    TapeError::NotBcd {
-                        line: i + 1,
-                        column: k + 1,
-                        ch,
-                    }
-                })
+                // The padding is blanks, so the column of a bad character is the line's.
+                bcd_record_of_line(&format!("{line:width$}"), i + 1).map(Block::Record)
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Tape::of(blocks))
@@ -358,6 +364,25 @@ impl Tape {
 mod tests {
     use super::*;
 
+    /// Each block's length in characters, `None` for a tape mark: a reel's layout.
+    pub(super) fn block_lengths(t: &Tape) -> Vec<Option<usize>> {
+        t.blocks
+            .iter()
+            .map(|b| match b {
+                Block::Record(r) => Some(r.len()),
+                Block::Mark => None,
+            })
+            .collect()
+    }
+
+    /// The characters of block `i`, which the test expects to be a record.
+    pub(super) fn record(t: &Tape, i: usize) -> &[u8] {
+        match &t.blocks[i] {
+            Block::Record(r) => r,
+            Block::Mark => panic!("block {i} is a tape mark, not a record"),
+        }
+    }
+
     #[test]
     fn bcd_tape_code_and_parity() {
         // Every CPU code but 012 survives the trip (012 and 0 are both 012 on tape).
@@ -422,16 +447,8 @@ mod tests {
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/diags/9ap.bcd");
         let bytes = std::fs::read(&path).expect("9ap.bcd");
         let t = Tape::from_p7b(&bytes).unwrap();
-        let lens: Vec<Option<usize>> = t
-            .blocks
-            .iter()
-            .map(|b| match b {
-                Block::Record(r) => Some(r.len()),
-                Block::Mark => None,
-            })
-            .collect();
         assert_eq!(
-            lens,
+            block_lengths(&t),
             [
                 Some(102),
                 Some(17358),
@@ -446,10 +463,7 @@ mod tests {
             ]
         );
         assert_eq!(t.to_p7b(), bytes);
-        let Block::Record(first) = &t.blocks[0] else {
-            unreachable!()
-        };
-        let (words, ok) = record_words(first, true);
+        let (words, ok) = record_words(record(&t, 0), true);
         assert!(ok);
         // At 0: IOCD 3,0,14 (README.md in shared/diags).
         assert_eq!(words[0], 0o000016000003);

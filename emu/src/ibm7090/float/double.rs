@@ -12,7 +12,7 @@
 //! (the operand's sign already changed for DFSB, DFAM, DFSM: `Sign`), returning AC, MQ, SI, the
 //! spill code, the divide check and the cycles [I] (docs/timing.md "The 709 and the 7094").
 
-use super::{pack, steps_of_twelve, Unpacked, BIAS, CARRY, CH_MAX, FRACTION, LONG, NORMAL};
+use super::{normalize_sum, pack, Aligned, Unpacked, BIAS, CH_MAX, FRACTION, LONG};
 use crate::ibm7090::arith::{AC_P, AC_S, SIGN};
 
 /// Bit 9 of a word (and of the AC): the normal bit of a fraction.
@@ -80,68 +80,24 @@ fn packed(r: Unpacked, mq_ch: i32, si: u64, cycles: u32) -> Outcome {
 /// Cycles [I]: FAD's (9M08A's steps, `super::add`) with the alignment and the normalizing
 /// counted over the double fraction, and one more for the second word.
 pub fn add(ac: u64, mq: u64, si: u64, hi: u64, lo: u64, normalize: bool) -> Outcome {
-    let mut a = registers(ac, mq);
+    let a = registers(ac, mq);
     let b = operand(hi, lo);
-    let (mut small, large, si) = if a.ch > b.ch {
-        let si = if a.ch - b.ch > 0o100 && ac & B9 != 0 {
+    let si = if a.ch > b.ch {
+        if a.ch - b.ch > 0o100 && ac & B9 != 0 {
             si
         } else {
             word(a.negative, a.ch, a.high())
-        };
-        if ac & AC_P != 0 {
-            a.negative = true;
         }
-        let large = Unpacked {
-            ch: a.ch & CH_MAX,
-            ..a
-        };
-        (b, large, si)
+    } else if b.ch - a.ch > 0o77 && hi & B9 != 0 {
+        word(b.negative, b.ch, mq)
     } else {
-        let si = if b.ch - a.ch > 0o77 && hi & B9 != 0 {
-            word(b.negative, b.ch, mq)
-        } else {
-            word(b.negative, b.ch, b.high())
-        };
-        (a, b, si)
+        word(b.negative, b.ch, b.high())
     };
-    let diff = large.ch - small.ch;
-    let cleared = !(0..=0o77).contains(&diff);
-    small.fr = if cleared { 0 } else { small.fr >> diff };
-    let mut r = large;
-    if small.negative != large.negative {
-        if small.fr >= large.fr {
-            r.fr = small.fr - large.fr;
-            r.negative = small.negative;
-        } else {
-            r.fr = large.fr - small.fr;
-        }
-    } else {
-        r.fr = large.fr + small.fr;
-        if r.fr & CARRY != 0 {
-            r.fr >>= 1;
-            r.ch += 1;
-        }
-    }
-    let align = if cleared {
-        1
-    } else {
-        steps_of_twelve(diff as u32)
-    };
-    let mut cycles = 2 + 1 + align + 1 + 1;
+    let aligned = Aligned::new(a, ac & AC_P != 0, b);
+    let mut r = aligned.sum();
+    let mut cycles = 2 + 1 + aligned.align_cycles + 1 + 1;
     if normalize {
-        cycles += 1;
-        if r.fr == 0 {
-            r.ch = 0;
-        } else {
-            let shifts = r.fr.leading_zeros() - (64 - LONG);
-            r.fr <<= shifts;
-            r.ch -= shifts as i32;
-            cycles += if shifts == 0 {
-                1
-            } else {
-                steps_of_twelve(shifts)
-            };
-        }
+        cycles += normalize_sum(&mut r);
     }
     let mq_ch = if normalize && r.fr == 0 { 0 } else { r.ch - 27 };
     packed(r, mq_ch, si, cycles)
@@ -194,19 +150,11 @@ pub fn multiply(ac: u64, mq: u64, hi: u64, lo: u64, normalize: bool) -> Outcome 
     } else {
         word(b.negative, b.ch, 0)
     };
-    let mut mq_ch = r.ch - 27;
-    if normalize {
-        if r.fr & NORMAL == 0 {
-            r.fr <<= 1;
-            r.ch -= 1;
-        }
-        if r.high() == 0 {
-            r.ch = 0;
-            mq_ch = 0;
-        } else {
-            mq_ch = r.ch - 27;
-        }
-    }
+    let mq_ch = if normalize {
+        r.normalize_product()
+    } else {
+        r.ch - 27
+    };
     packed(r, mq_ch, si, cycles)
 }
 
@@ -283,17 +231,8 @@ pub fn divide(ac: u64, mq: u64, hi: u64, lo: u64) -> Outcome {
             q + q2
         } & ((1 << LONG) - 1),
     };
-    if r.fr != 0 {
-        let shifts = r.fr.leading_zeros() - (64 - LONG);
-        r.fr <<= shifts;
-        r.ch -= shifts as i32;
-    }
-    let mq_ch = if r.fr == 0 {
-        r.ch = 0;
-        0
-    } else {
-        r.ch - 27
-    };
+    r.normalize();
+    let mq_ch = if r.fr == 0 { 0 } else { r.ch - 27 };
     packed(r, mq_ch, si, 2 + 24 + multiply + 1)
 }
 

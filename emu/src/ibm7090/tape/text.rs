@@ -24,7 +24,7 @@
 //!   000 and 012 both become the tape's 012, which reads back as 000); a binary record (odd
 //!   parity) is left alone.
 
-use super::{bcd_record, from_tape_bcd, parity_ok, to_tape_bcd, with_parity, Block, Tape};
+use super::{bcd_record_of_line, from_tape_bcd, parity_ok, to_tape_bcd, with_parity, Block, Tape};
 use super::{TapeError, CARD_IMAGE_CHARS, MARK};
 use crate::ibm7090::bcd;
 
@@ -62,23 +62,6 @@ fn expand_tabs(line: &str) -> String {
     out
 }
 
-/// The BCD record of `text` (no padding), or the column of its first character outside the
-/// set.
-fn record_of(text: &str, line: usize) -> Result<Vec<u8>, TapeError> {
-    bcd_record(text).ok_or_else(|| {
-        let (k, ch) = text
-            .chars()
-            .enumerate()
-            .find(|&(_, c)| bcd::encode(c).is_none())
-            .unwrap_or((0, '?'));
-        TapeError::NotBcd {
-            line,
-            column: k + 1,
-            ch,
-        }
-    })
-}
-
 impl Tape {
     /// A BCD tape of a card deck in text, as `txt2bcd` makes it (the module's doc).
     pub fn from_cards_text(text: &str) -> Result<Tape, TapeError> {
@@ -89,7 +72,7 @@ impl Tape {
             if let Some(k) = raw.find(['\u{c}', '~']) {
                 let before = expand_tabs(&raw[..k]);
                 if !before.is_empty() {
-                    blocks.push(Block::Record(record_of(&before, line)?));
+                    blocks.push(Block::Record(bcd_record_of_line(&before, line)?));
                 }
                 blocks.push(Block::Mark);
                 continue;
@@ -101,7 +84,7 @@ impl Tape {
             }
             let padded = format!("{card:CARD_COLUMNS$}");
             let padded = format!("{padded:CARD_IMAGE_CHARS$}");
-            blocks.push(Block::Record(record_of(&padded, line)?));
+            blocks.push(Block::Record(bcd_record_of_line(&padded, line)?));
         }
         blocks.extend([Block::Mark, Block::Mark]);
         Ok(Tape::of(blocks))
@@ -196,22 +179,15 @@ impl Tape {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ibm7090::tape::{record_text, word_chars};
+    use crate::ibm7090::tape::tests::{block_lengths, record};
+    use crate::ibm7090::tape::{bcd_record, record_text, word_chars};
     use proptest::prelude::*;
 
     #[test]
     fn a_deck_as_txt2bcd_lays_it_out() {
         let t = Tape::from_cards_text("A\tB\r\n\nLAST\u{c}IGNORED\n\u{c}\nAFTER").unwrap();
-        let lens: Vec<Option<usize>> = t
-            .blocks
-            .iter()
-            .map(|b| match b {
-                Block::Record(r) => Some(r.len()),
-                Block::Mark => None,
-            })
-            .collect();
         assert_eq!(
-            lens,
+            block_lengths(&t),
             [
                 Some(84),
                 Some(84),
@@ -223,9 +199,7 @@ mod tests {
                 None
             ]
         );
-        let Block::Record(first) = &t.blocks[0] else {
-            unreachable!()
-        };
+        let first = record(&t, 0);
         assert_eq!(record_text(first).trim_end(), "A       B");
         // SIMH's tape code: A is 061, blank 020, with even parity.
         assert_eq!(first[0], 0o61 | 0o100);
@@ -292,10 +266,7 @@ mod tests {
         // s709's txt2bcd: A is 021 (even parity: 021 has two bits), blank 060, 0 000.
         let memory = [0x80 | 0o21, 0o60, 0o00, 0x80 | MARK];
         let t = Tape::from_p7b_in(&memory, Code::Memory).unwrap();
-        let Block::Record(r) = &t.blocks[0] else {
-            unreachable!()
-        };
-        assert_eq!(record_text(r), "A 0");
+        assert_eq!(record_text(record(&t, 0)), "A 0");
         assert_eq!(t.blocks[1], Block::Mark);
         assert_eq!(t.to_p7b_in(Code::Memory), memory);
         let binary: Vec<u8> = word_chars(0o000000000001, true).to_vec();
