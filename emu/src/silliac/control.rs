@@ -52,6 +52,7 @@ mod blocks;
 mod exec;
 mod fused;
 mod io;
+mod pairs;
 mod stop;
 
 use exec::{bound_number, exec, exec_traced, run_loop};
@@ -135,6 +136,8 @@ pub struct Machine {
     timing: Bound,
     /// Orders decoded ahead for `run` (`blocks`); the store tells it what changed.
     blocks: blocks::BlockCache,
+    /// The pairs of orders obeyed in sequence, when counted (`count_pairs`).
+    pairs: Option<Box<pairs::PairCount>>,
 }
 
 impl Default for Machine {
@@ -156,6 +159,7 @@ impl Machine {
             console_pending: 0,
             timing: Bound::Nominal,
             blocks: blocks::BlockCache::default(),
+            pairs: None,
         }
     }
 
@@ -336,6 +340,9 @@ impl Machine {
             if let Some(stop) = self.step() {
                 return stop;
             }
+        }
+        if self.pairs.is_some() {
+            return self.run_counting_pairs(order_end, ns_end, bp);
         }
         let mut cpu = self.cpu;
         let (store, counts, io, trace, cache) = (

@@ -306,6 +306,11 @@ impl SilDama {
         &self.machine
     }
 
+    /// The emulated SILLIAC, for a tool that watches it run (`Machine::count_pairs`).
+    pub fn machine_mut(&mut self) -> &mut Machine {
+        &mut self.machine
+    }
+
     /// Emulated busy time so far.
     pub fn clock_ns(&self) -> u64 {
         self.machine.clock_ns()

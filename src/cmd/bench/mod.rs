@@ -44,6 +44,12 @@ pub struct BenchArgs {
     /// both rates and the view's cost.
     #[arg(long)]
     pub live_view: bool,
+    /// SILLIAC: instead of measuring, count the pairs of orders obeyed one after the other in
+    /// sequence over the 25-board exhibition and over the compute-bound loop, and print the
+    /// commonest with whether the block loop obeys each as one op (how its fused pairs are
+    /// chosen). Slow: the machine obeys one order at a time while it counts.
+    #[arg(long)]
+    pub pairs: bool,
     /// Do not run SIMH's i7094 beside firstmoves even where it is on the PATH. Where it is,
     /// `bench 7090` and `bench silliac` run SIMH on the 7090 loop and `bench 7090 --program`
     /// on the same problem deck, alternating with firstmoves three times, and print each
@@ -63,6 +69,12 @@ fn program_help() -> String {
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    if args.pairs {
+        if args.machine != "silliac" || args.program.is_some() || args.live_view || args.json {
+            bail!("--pairs: SILLIAC's pairs of orders, as text (bench silliac --pairs)");
+        }
+        return silliac::pairs(args.timing.bound());
+    }
     if args.live_view {
         if args.machine != "silliac" || args.program.is_some() {
             bail!(

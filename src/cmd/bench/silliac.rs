@@ -1,5 +1,6 @@
 //! `firstmoves bench silliac`: SILLIAC's speed on the compute-bound loop of
-//! emu::silliac::bench, or with `--live-view` on the exhibition with and without its live view.
+//! emu::silliac::bench, or with `--live-view` on the exhibition with and without its live view;
+//! `--pairs` counts the pairs of orders both obey.
 
 use std::time::Instant;
 
@@ -97,4 +98,68 @@ pub fn live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Pairs printed for the exhibition.
+const PAIRS_SHOWN: usize = 60;
+
+/// `bench silliac --pairs`: the pairs of orders obeyed in sequence (the second at the control
+/// counter after the first) over the 25-board exhibition (default settings) and over
+/// `BENCH_LOOP_ORDERS` orders of the compute-bound loop, the commonest first, each with its
+/// share of the orders and whether the block loop fuses it.
+pub fn pairs(bound: emu::Bound) -> anyhow::Result<()> {
+    let opts = dama::exhibition::ExhibitionOptions {
+        timing: bound,
+        ..Default::default()
+    };
+    let mut ex = dama::exhibition::Exhibition::new(&opts)?;
+    ex.machine_mut().count_pairs(true);
+    while ex.next_event()?.is_some() {}
+    let m = ex.machine();
+    print_pairs(
+        "the 25-board exhibition",
+        m.orders(),
+        &m.pair_counts(),
+        PAIRS_SHOWN,
+    );
+    let mut m = silliac_bench_machine();
+    m.set_timing(bound);
+    m.count_pairs(true);
+    let stop = m.run(Limits::orders(BENCH_LOOP_ORDERS * 1000));
+    if stop != Stop::OrderBudget {
+        bail!("benchmark program stopped: {stop}");
+    }
+    println!();
+    print_pairs(
+        "the compute-bound loop",
+        m.orders(),
+        &m.pair_counts(),
+        PAIRS_SHOWN,
+    );
+    Ok(())
+}
+
+fn print_pairs(what: &str, orders: u64, pairs: &[(u8, u8, u64)], shown: usize) {
+    let name = emu::silliac::orders::function_name;
+    println!("{what}: {orders} orders; pairs obeyed in sequence, commonest first");
+    println!(
+        "{:>4}  {:<7}  {:>12}  {:>7}  fused",
+        "rank", "pair", "count", "share"
+    );
+    for (i, &(a, b, n)) in pairs.iter().take(shown).enumerate() {
+        let fused = if emu::silliac::Machine::fused_pair(a, b) {
+            "yes"
+        } else {
+            ""
+        };
+        println!(
+            "{:>4}  {:<7}  {n:>12}  {:>6.2}%  {fused}",
+            i + 1,
+            format!("{} {}", name(a), name(b)),
+            100.0 * n as f64 / orders.max(1) as f64
+        );
+    }
+    if pairs.len() > shown {
+        println!("({} more pairs)", pairs.len() - shown);
+    }
 }

@@ -32,9 +32,9 @@ const SECOND_PLACE: u32 = 18;
 /// An address's digits.
 const ADDRESS: u32 = 0x3FF;
 
-/// The pairs fused, (first code, second code). The exhibition's commonest first (run
-/// `firstmoves dama exhibition` with a count per pair; docs/scale.md, "SILLIAC toward ten
-/// times SIMH"), then the rest of `bench silliac`'s loop.
+/// The pairs fused, (first code, second code). The exhibition's commonest first, then the
+/// rest of `bench silliac`'s loop: `firstmoves bench silliac --pairs` counts them (docs/scale.md,
+/// "SILLIAC toward ten times SIMH").
 const PAIRS: [(u8, u8); 53] = [
     (0xF5, 0xF4),
     (0xF4, 0x40),
@@ -266,6 +266,11 @@ pub(super) fn obey_row<const B: u8, const LEAVE: bool>(
             act_as(row, cpu, store, n);
         }
     }
+}
+
+/// Whether the block loop obeys `first` then `second` as one op.
+pub(super) fn is_fused(first: u8, second: u8) -> bool {
+    FUSED.contains(&Some((first, second)))
 }
 
 #[cfg(test)]

@@ -307,6 +307,12 @@ impl Exhibition {
         self.sil.machine()
     }
 
+    /// The emulated SILLIAC, for a tool that watches it run (`Machine::count_pairs`); the
+    /// exhibition's games and times are the same.
+    pub fn machine_mut(&mut self) -> &mut emu::silliac::Machine {
+        self.sil.machine_mut()
+    }
+
     /// Events ready to hand out without running the machine (a driver that shows events in
     /// batches shows one when this is 0, before the machine thinks again).
     pub fn queued(&self) -> usize {
