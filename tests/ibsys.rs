@@ -9,20 +9,15 @@
 //! `i7094` (build.rs).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 mod common;
 
-use common::{i7094, simh_reel};
-
-fn ibsys_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/period/ibsys")
-}
+use common::ibsys::ibsys_dir;
+use common::{firstmoves, i7094_console, simh_reel, succeeding};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("firstmoves-ibsys-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("ibsys-{name}"))
 }
 
 /// The six jobs, and what the command's own layout gives on standard error (the stop, the
@@ -38,21 +33,14 @@ const JOBS: [(&str, u64, u64); 6] = [
 
 /// `firstmoves ibsys` on a job file, with `extra` flags.
 fn ibsys(job: &Path, extra: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .arg("ibsys")
-        .arg("--system")
-        .arg(ibsys_dir())
-        .arg(job)
-        .args(extra)
-        .output()
-        .expect("firstmoves runs");
-    assert!(
-        out.status.success(),
-        "{}: {}",
-        job.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+    succeeding(
+        firstmoves()
+            .arg("ibsys")
+            .arg("--system")
+            .arg(ibsys_dir())
+            .arg(job)
+            .args(extra),
+    )
 }
 
 fn read(p: &Path) -> String {
@@ -187,13 +175,7 @@ fn simh_runs_the_same_input_tapes_to_the_same_listings() {
             std::fs::copy(ibsys_dir().join(lib), simh.join(lib)).unwrap();
         }
         std::fs::write(simh.join("reader.txt"), "").unwrap();
-        let run = Command::new(i7094())
-            .arg(ibsys_dir().join("../simh/ibsys.ini"))
-            .current_dir(&simh)
-            .stdin(Stdio::null())
-            .output()
-            .expect("i7094 runs");
-        let console = String::from_utf8_lossy(&run.stdout);
+        let console = i7094_console(&ibsys_dir().join("../simh/ibsys.ini"), &simh);
         assert!(
             console.contains("HALT instruction, PC: 07465"),
             "{job}: {console}"

@@ -7,38 +7,24 @@
 //! moved to column 8. Ignored where the build found no `../shared` or no `i7094` (build.rs).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 mod common;
 
-use common::{i7094, simh_reel};
+use common::{firstmoves, i7094_console, simh_reel, succeeding};
 
 fn lisp15() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/period/lisp15")
+    Path::new(common::ROOT).join("../shared/period/lisp15")
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("firstmoves-lisp-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("lisp-{name}"))
 }
 
 /// `firstmoves lisp` on a job, with `extra` flags.
 fn lisp(job: &Path, extra: &[&str]) -> Output {
     let system = lisp15().join("LISPTAPE.BIN");
-    let out = Command::new(env!("CARGO_BIN_EXE_firstmoves"))
-        .arg("lisp")
-        .arg(&system)
-        .arg(job)
-        .args(extra)
-        .output()
-        .expect("firstmoves runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+    succeeding(firstmoves().arg("lisp").arg(&system).arg(job).args(extra))
 }
 
 /// LISP's clock line: s709 gives it a date and time, SIMH and this emulator the echo of a
@@ -159,13 +145,7 @@ fn simh_runs_the_same_tapes_to_the_same_reels() {
     std::fs::copy(lisp15().join("LISPTAPE.BIN"), simh.join("LISPTAPE.BIN")).unwrap();
     std::fs::write(simh.join("empty.cbn"), "").unwrap();
     let ini = lisp15().join("../simh/lisp.ini");
-    let run = Command::new(i7094())
-        .arg(&ini)
-        .current_dir(&simh)
-        .stdin(Stdio::null())
-        .output()
-        .expect("i7094 runs");
-    let console = String::from_utf8_lossy(&run.stdout);
+    let console = i7094_console(&ini, &simh);
     assert!(console.contains("HALT instruction, PC: 10524"), "{console}");
     // The on-line printer, SYSPOT (A3) and SYSTMP with the core image (B3).
     let read = |p: PathBuf| std::fs::read_to_string(p).unwrap();

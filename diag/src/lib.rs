@@ -215,19 +215,24 @@ pub fn prepare_source(path: &Path, source: &str) -> Result<Prepared, DiagError> 
         file: path.display().to_string(),
         names: DIAGNOSTICS.map(|d| d.name).join(", "),
     })?;
-    let name = path
-        .file_name()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let program = ap9::assemble(source, &name).map_err(|d| DiagError::Assembly {
-        file: path.display().to_string(),
-        errors: d.to_string(),
-    })?;
+    let program = assemble(path, source)?;
     let data = match row.data {
         Some((file, _)) => Some(read(&path.with_file_name(file))?),
         None => None,
     };
     Ok(Prepared { row, program, data })
+}
+
+/// Assemble `source` by the 9AP dialect, under the name of `path`'s file.
+pub(crate) fn assemble(path: &Path, source: &str) -> Result<ap9::Program, DiagError> {
+    let name = path
+        .file_name()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    ap9::assemble(source, &name).map_err(|d| DiagError::Assembly {
+        file: path.display().to_string(),
+        errors: d.to_string(),
+    })
 }
 
 impl Prepared {
@@ -246,57 +251,52 @@ impl Prepared {
         let d = self.row;
         let switches = options.switches.unwrap_or(d.switches);
         let cards = self.deck(switches)?;
-        let mut m = Machine::new();
-        m.sense_switches = switches;
-        m.keys = options.keys;
-        let cards_in_deck = cards.len();
-        m.io.reader.hopper.extend(cards);
-        m.load_cards().map_err(|e| DiagError::Load(e.to_string()))?;
         let budget = options.limit_cycles.unwrap_or(d.budget_cycles);
-        let mut stops = Vec::new();
+        let mut run = Run::load(cards, switches, options.keys, budget)?;
         let mut next = 0;
         let script: Vec<&Step> = d
             .script
             .iter()
             .filter(|s| switches & s.when == s.when)
             .collect();
-        let verdict = loop {
-            let left = budget.saturating_sub(m.cycles());
-            let stop = m.run(Limits::cycles(left));
-            if matches!(stop, Stop::CycleBudget | Stop::InstructionBudget) {
-                stops.push(seen(&m, &stop, "budget", None, None));
-                break Verdict::Budget;
-            }
-            if let Some(step) = script.get(next).filter(|s| matches(&s.stop, &stop)) {
+        let (verdict, stops) = run.run_to_end(|m, stop| {
+            if let Some(step) = script.get(next).filter(|s| matches(&s.stop, stop)) {
                 let action = match step.action {
                     Action::Start => "START".to_string(),
                     Action::KeysStart(k) => format!("keys {k:012o}, START"),
                 };
-                stops.push(seen(&m, &stop, "script", Some(&step.stop), Some(action)));
+                let seen = seen(m, stop, "script", Some(&step.stop), Some(action));
                 if let Action::KeysStart(k) = step.action {
                     m.keys = k;
                 }
                 next += 1;
-                continue;
+                return (seen, None);
             }
-            if next == script.len() && matches(&d.end, &stop) {
-                stops.push(seen(&m, &stop, "normal", Some(&d.end), None));
-                break Verdict::Normal;
+            if next == script.len() && matches(&d.end, stop) {
+                return (
+                    seen(m, stop, "normal", Some(&d.end), None),
+                    Some(Verdict::Normal),
+                );
             }
-            if let Some(r) = d.errors.iter().find(|r| matches(r, &stop)) {
-                stops.push(seen(&m, &stop, "error", Some(r), None));
-                break Verdict::Error;
+            if let Some(r) = d.errors.iter().find(|r| matches(r, stop)) {
+                return (seen(m, stop, "error", Some(r), None), Some(Verdict::Error));
             }
-            if let Some(r) = d.unsupported.iter().find(|r| matches(r, &stop)) {
-                stops.push(seen(&m, &stop, "unsupported", Some(r), None));
-                break Verdict::Unexpected;
+            if let Some(r) = d.unsupported.iter().find(|r| matches(r, stop)) {
+                return (
+                    seen(m, stop, "unsupported", Some(r), None),
+                    Some(Verdict::Unexpected),
+                );
             }
-            stops.push(seen(&m, &stop, "unexpected", None, None));
-            break Verdict::Unexpected;
-        };
-        let printed = m.io.printer.lines.clone();
+            (
+                seen(m, stop, "unexpected", None, None),
+                Some(Verdict::Unexpected),
+            )
+        });
         let depr_errors = if d.depr {
-            printed
+            run.m
+                .io
+                .printer
+                .lines
                 .iter()
                 .filter(|l| l.as_str() == deck::DEPR_LINE)
                 .count()
@@ -308,25 +308,107 @@ impl Prepared {
         } else {
             verdict
         };
-        Ok(Report {
-            diagnostic: d.name.to_uppercase(),
-            title: d.title.to_string(),
-            switches: (1..=6).filter(|n| switches >> (n - 1) & 1 == 1).collect(),
-            keys: format!("{:012o}", options.keys),
+        Ok(run.report(
+            d.name.to_uppercase(),
+            d.title.to_string(),
+            verdict,
+            stops,
+            depr_errors,
+        ))
+    }
+}
+
+/// A deck's run, the seven's (`Prepared`) and a diagnostic's without a write-up
+/// (`unknown::Unjudged`) alike: the machine, and how it was set up.
+pub(crate) struct Run {
+    pub(crate) m: Machine,
+    switches: u8,
+    keys: u64,
+    cards_in_deck: usize,
+    /// The cycle budget, loading included.
+    budget: u64,
+}
+
+impl Run {
+    /// The machine with the sense switches down and the entry keys set, the deck in the
+    /// reader's hopper and LOAD CARDS pressed.
+    pub(crate) fn load(
+        cards: Vec<Card>,
+        switches: u8,
+        keys: u64,
+        budget: u64,
+    ) -> Result<Run, DiagError> {
+        let mut m = Machine::new();
+        m.sense_switches = switches;
+        m.keys = keys;
+        let cards_in_deck = cards.len();
+        m.io.reader.hopper.extend(cards);
+        m.load_cards().map_err(|e| DiagError::Load(e.to_string()))?;
+        Ok(Run {
+            m,
+            switches,
+            keys,
+            cards_in_deck,
+            budget,
+        })
+    }
+
+    /// Run from stop to stop until the budget is spent or `judge` ends the run: at each stop
+    /// short of the budget `judge` says what the stop is (and may act as the operator on the
+    /// machine) and, where the run ends there, its verdict. The verdict and every stop met,
+    /// the last included.
+    pub(crate) fn run_to_end(
+        &mut self,
+        mut judge: impl FnMut(&mut Machine, &Stop) -> (StopSeen, Option<Verdict>),
+    ) -> (Verdict, Vec<StopSeen>) {
+        let mut stops = Vec::new();
+        loop {
+            let left = self.budget.saturating_sub(self.m.cycles());
+            let stop = self.m.run(Limits::cycles(left));
+            if matches!(stop, Stop::CycleBudget | Stop::InstructionBudget) {
+                stops.push(seen(&self.m, &stop, "budget", None, None));
+                return (Verdict::Budget, stops);
+            }
+            let (seen, end) = judge(&mut self.m, &stop);
+            stops.push(seen);
+            if let Some(verdict) = end {
+                return (verdict, stops);
+            }
+        }
+    }
+
+    /// The report of the run as it ended, under the program's name and title.
+    pub(crate) fn report(
+        &self,
+        diagnostic: String,
+        title: String,
+        verdict: Verdict,
+        stops: Vec<StopSeen>,
+        depr_errors: usize,
+    ) -> Report {
+        let m = &self.m;
+        let printed = m.io.printer.lines.clone();
+        Report {
+            diagnostic,
+            title,
+            switches: (1..=6)
+                .filter(|n| self.switches >> (n - 1) & 1 == 1)
+                .collect(),
+            keys: format!("{:012o}", self.keys),
             verdict,
             stop: stops.last().cloned().expect("a run ends on a stop"),
             stops,
-            registers: Registers::of(&m),
-            cards_in_deck,
+            registers: Registers::of(m),
+            cards_in_deck: self.cards_in_deck,
             cards_read: m.io.reader.cards_read,
             lines_printed: printed.len(),
             printed,
             depr_errors,
             instructions: m.instructions(),
             cycles: m.cycles(),
-            budget_cycles: budget,
+            budget_cycles: self.budget,
             emulated_seconds: m.emulated_us() / 1e6,
-        })
+        }
     }
 }
 

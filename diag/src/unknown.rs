@@ -11,10 +11,10 @@ use std::path::Path;
 
 use assembler::ap9;
 use emu::ibm7090::card::Card;
-use emu::ibm7090::{Limits, Machine, Stop};
+use emu::ibm7090::Stop;
 
 use super::deck::{depr_words, loader_card, object_cards, program_cards, transfer_card};
-use super::{seen, DiagError, Options, Registers, Report, Verdict};
+use super::{assemble, seen, DiagError, Options, Report, Run, Verdict};
 
 /// The most times the operator presses START at a halt before the run is given up: a program
 /// caught stopping at the same place again and again ends so.
@@ -58,14 +58,7 @@ pub fn prepare_unjudged(
     source: &str,
     start: Option<u16>,
 ) -> Result<Unjudged, DiagError> {
-    let name = path
-        .file_name()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let program = ap9::assemble(source, &name).map_err(|d| DiagError::Assembly {
-        file: path.display().to_string(),
-        errors: d.to_string(),
-    })?;
+    let program = assemble(path, source)?;
     let depr = calls_depr(&program, &depr_words()?);
     Ok(Unjudged {
         name: path
@@ -99,61 +92,29 @@ impl Unjudged {
     pub fn run(&self, options: &Options) -> Result<Report, DiagError> {
         let switches = options.switches.unwrap_or(0);
         let cards = self.deck()?;
-        let mut m = Machine::new();
-        m.sense_switches = switches;
-        m.keys = options.keys;
-        let cards_in_deck = cards.len();
-        m.io.reader.hopper.extend(cards);
-        m.load_cards().map_err(|e| DiagError::Load(e.to_string()))?;
         let budget = options.limit_cycles.unwrap_or(BUDGET_CYCLES);
-        let mut stops = Vec::new();
-        let verdict = loop {
-            let left = budget.saturating_sub(m.cycles());
-            let stop = m.run(Limits::cycles(left));
-            if matches!(stop, Stop::CycleBudget | Stop::InstructionBudget) {
-                stops.push(seen(&m, &stop, "budget", None, None));
-                break Verdict::Budget;
-            }
+        let mut run = Run::load(cards, switches, options.keys, budget)?;
+        let mut starts = 0;
+        let (verdict, stops) = run.run_to_end(|m, stop| {
             let halt = matches!(
                 stop,
                 Stop::Halt { .. } | Stop::HaltProceed { .. } | Stop::DivideCheckHalt { .. }
             );
-            if halt && stops.len() < MAX_STARTS {
-                stops.push(unjudged(seen(
-                    &m,
-                    &stop,
-                    "stop",
-                    None,
-                    Some("START".into()),
-                )));
-                continue;
+            if halt && starts < MAX_STARTS {
+                starts += 1;
+                let seen = seen(m, stop, "stop", None, Some("START".into()));
+                return (unjudged(seen), None);
             }
-            stops.push(unjudged(seen(&m, &stop, "end", None, None)));
-            break Verdict::Unjudged;
-        };
-        let printed = m.io.printer.lines.clone();
-        Ok(Report {
-            diagnostic: self.name.clone(),
-            title: format!(
-                "no write-up: the stops are reported, not judged; transfer card to {:05o} ({})",
-                self.start, self.start_from
-            ),
-            switches: (1..=6).filter(|n| switches >> (n - 1) & 1 == 1).collect(),
-            keys: format!("{:012o}", options.keys),
-            verdict,
-            stop: stops.last().cloned().expect("a run ends on a stop"),
-            stops,
-            registers: Registers::of(&m),
-            cards_in_deck,
-            cards_read: m.io.reader.cards_read,
-            lines_printed: printed.len(),
-            printed,
-            depr_errors: 0,
-            instructions: m.instructions(),
-            cycles: m.cycles(),
-            budget_cycles: budget,
-            emulated_seconds: m.emulated_us() / 1e6,
-        })
+            (
+                unjudged(seen(m, stop, "end", None, None)),
+                Some(Verdict::Unjudged),
+            )
+        });
+        let title = format!(
+            "no write-up: the stops are reported, not judged; transfer card to {:05o} ({})",
+            self.start, self.start_from
+        );
+        Ok(run.report(self.name.clone(), title, verdict, stops, 0))
     }
 }
 

@@ -15,11 +15,17 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use emu::ibm7090::ibsys::{self, sysin_deck, REELS, SYSOU1};
 use emu::ibm7090::tape::{Code, Tape};
-use emu::ibm7090::{Limits, Machine, Model, Stop};
+use emu::ibm7090::{Machine, Model};
 
-use super::run::ibm7090::{machine, read_tape, DEFAULT_INSTRUCTIONS};
+use super::job::period_time;
+use super::run::ibm7090::{machine, parse_model, read_tape};
 
 #[derive(clap::Args)]
+#[command(mut_arg("printer", |a| a.help("Write the on-line printer's lines here")))]
+#[command(mut_arg("tapes", |a| a.help(
+    "Write every reel but the library tapes as the run left it into this folder, under the \
+     names SIMH's ibsys.ini attaches (sysin.bcd, sysou1.bcd, sysut1.bin ...)"
+)))]
 pub struct IbsysArgs {
     /// The job: a card deck in text, a line a card (../shared/period/ibsys/jobs/hello.job).
     pub job: PathBuf,
@@ -38,25 +44,8 @@ pub struct IbsysArgs {
     /// stops at its first EMTM).
     #[arg(long, value_parser = parse_model, default_value = "7094")]
     pub cpu: Model,
-    /// Write the on-line printer's lines here.
-    #[arg(long)]
-    pub printer: Option<PathBuf>,
-    /// Write the punch's cards here (`.cbn` column binary, else text).
-    #[arg(long)]
-    pub punch: Option<PathBuf>,
-    /// Write every reel but the library tapes as the run left it into this folder, under the
-    /// names SIMH's ibsys.ini attaches (sysin.bcd, sysou1.bcd, sysut1.bin ...).
-    #[arg(long)]
-    pub tapes: Option<PathBuf>,
-    /// Stop after this many instructions (default 10^10, with exit status 3).
-    #[arg(long)]
-    pub limit_orders: Option<u64>,
     #[command(flatten)]
-    pub timing: crate::cmd::bounds::TimingArg,
-}
-
-fn parse_model(s: &str) -> Result<Model, String> {
-    Model::from_name(s).ok_or_else(|| format!("`{s}` is not 709, 7090 or 7094"))
+    pub job_args: super::job::JobArgs,
 }
 
 fn parse_date(s: &str) -> Result<String, String> {
@@ -91,58 +80,25 @@ pub fn machine_for(
 }
 
 pub fn run(args: IbsysArgs) -> anyhow::Result<()> {
-    let bound = args.timing.bound();
+    let job_args = &args.job_args;
+    let bound = job_args.timing.bound();
     let deck = super::read_input(&args.job, super::Kind::Source)?;
     let sysin = match args.as_is {
         true => deck,
         false => sysin_deck(&deck, &args.date),
     };
     let mut m = machine_for(&args.system, &args.job, &sysin, args.cpu, bound)?;
-    let limit = args.limit_orders.unwrap_or(DEFAULT_INSTRUCTIONS);
     let host = std::time::Instant::now();
-    let stop = m.run(Limits::instructions(limit));
+    let stop = job_args.run(&mut m);
     let host = host.elapsed().as_secs_f64();
     let sysou1 = m.io.tape(SYSOU1).context("no reel on SYSOU1's unit")?;
     print!("{}", sysou1.to_print_text());
-    if let Some(path) = &args.printer {
-        let mut text = m.io.printer.lines.join("\n");
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
-    }
-    if let Some(path) = &args.punch {
-        super::run::ibm7090::write_punch(&m, path)?;
-    }
-    if let Some(dir) = &args.tapes {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        for (unit, name) in REELS {
-            if let Some(t) = m.io.tape(unit) {
-                super::tape::write_tape(&dir.join(name), t, Code::Tape)?;
-            }
-        }
-    }
-    let model = m.model();
-    let seconds = |cycles: u64| model.cycles_to_us(cycles) / 1e6;
-    let (cycles, wait) = (m.cycles(), m.io_wait_cycles());
-    eprintln!(
-        "stop: {stop}; {} instructions, {cycles} cycles: period time {:.2} s (CPU {:.2} s, I/O wait {:.2} s) on the {}",
-        m.instructions(),
-        seconds(cycles),
-        seconds(cycles - wait),
-        seconds(wait),
-        model.machine(),
-    );
+    job_args.write(&m, &REELS)?;
+    eprintln!("{} on the {}", period_time(&m, &stop), m.model().machine());
     eprintln!(
         "host: {host:.2} s, {:.1} M instructions a second",
         m.instructions() as f64 / host.max(1e-9) / 1e6
     );
-    super::run::exit_for_stop(
-        stop.is_error(),
-        matches!(stop, Stop::InstructionBudget),
-        args.limit_orders
-            .is_none()
-            .then_some((DEFAULT_INSTRUCTIONS, "instructions")),
-    );
+    job_args.exit_for(&stop);
     Ok(())
 }

@@ -11,11 +11,17 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use emu::ibm7090::tape::{Code, Tape};
-use emu::ibm7090::{timing, Limits, Machine, Stop};
+use emu::ibm7090::Machine;
 
-use super::run::ibm7090::{parse_switches, parse_tape_unit, DEFAULT_INSTRUCTIONS};
+use super::job::period_time;
+use super::run::ibm7090::{parse_switches, parse_tape_unit};
 
 #[derive(clap::Args)]
+#[command(mut_arg("tapes", |a| a.help(
+    "Write every reel as the run left it into this folder, under the names SIMH's lisp.ini \
+     attaches (sysin.bcd, sysppt.bin, sysout.bcd, sysppt7.bin, systap.bin, syscore.bin; the \
+     system tape is not written)"
+)))]
 pub struct LispArgs {
     /// The LISP 1.5 system tape, a P7B image (../shared/period/lisp15/LISPTAPE.BIN).
     pub system: PathBuf,
@@ -24,22 +30,8 @@ pub struct LispArgs {
     /// Sense switches down: 3 prints on line as well as on SYSPOT; `none` for all up.
     #[arg(long, default_value = "3")]
     pub switches: String,
-    /// Write the printer's lines here.
-    #[arg(long)]
-    pub printer: Option<PathBuf>,
-    /// Write the punch's cards here (`.cbn` column binary, else text).
-    #[arg(long)]
-    pub punch: Option<PathBuf>,
-    /// Write every reel as the run left it into this folder, under the names SIMH's lisp.ini
-    /// attaches (sysin.bcd, sysppt.bin, sysout.bcd, sysppt7.bin, systap.bin, syscore.bin; the
-    /// system tape is not written).
-    #[arg(long)]
-    pub tapes: Option<PathBuf>,
-    /// Stop after this many instructions (default 10^10, with exit status 3).
-    #[arg(long)]
-    pub limit_orders: Option<u64>,
     #[command(flatten)]
-    pub timing: crate::cmd::bounds::TimingArg,
+    pub job_args: super::job::JobArgs,
 }
 
 /// The reels the run mounts besides the system tape: unit, file name in `--tapes`, and what
@@ -63,7 +55,12 @@ fn prepared(args: &LispArgs) -> anyhow::Result<Machine> {
     } else {
         parse_switches(&args.switches)?
     };
-    machine(&args.system, &args.job, switches, args.timing.bound())
+    machine(
+        &args.system,
+        &args.job,
+        switches,
+        args.job_args.timing.bound(),
+    )
 }
 
 /// The machine ready to run the `job` (a card deck in text) under the `system` tape: reels
@@ -106,42 +103,14 @@ pub fn syspot(m: &Machine) -> anyhow::Result<&Tape> {
 
 pub fn run(args: LispArgs) -> anyhow::Result<()> {
     let mut m = prepared(&args)?;
-    let limit = args.limit_orders.unwrap_or(DEFAULT_INSTRUCTIONS);
-    let stop = m.run(Limits::instructions(limit));
+    let stop = args.job_args.run(&mut m);
     print!("{}", syspot(&m)?.to_print_text());
-    if let Some(path) = &args.printer {
-        let mut text = m.io.printer.lines.join("\n");
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
-    }
-    if let Some(path) = &args.punch {
-        super::run::ibm7090::write_punch(&m, path)?;
-    }
-    if let Some(dir) = &args.tapes {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        for (unit, name) in REELS {
-            if let Some(t) = m.io.tape(parse_tape_unit(unit)?) {
-                super::tape::write_tape(&dir.join(name), t, Code::Tape)?;
-            }
-        }
-    }
-    let seconds = |cycles: u64| timing::cycles_to_us(cycles) / 1e6;
-    let (cycles, wait) = (m.cycles(), m.io_wait_cycles());
-    eprintln!(
-        "stop: {stop}; {} instructions, {cycles} cycles: period time {:.2} s (CPU {:.2} s, I/O wait {:.2} s)",
-        m.instructions(),
-        seconds(cycles),
-        seconds(cycles - wait),
-        seconds(wait),
-    );
-    super::run::exit_for_stop(
-        stop.is_error(),
-        matches!(stop, Stop::InstructionBudget),
-        args.limit_orders
-            .is_none()
-            .then_some((DEFAULT_INSTRUCTIONS, "instructions")),
-    );
+    let reels = REELS
+        .iter()
+        .map(|&(unit, name)| Ok((parse_tape_unit(unit)?, name)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    args.job_args.write(&m, &reels)?;
+    eprintln!("{}", period_time(&m, &stop));
+    args.job_args.exit_for(&stop);
     Ok(())
 }

@@ -8,6 +8,7 @@ pub mod dama;
 pub mod diag;
 pub mod help;
 pub mod ibsys;
+pub mod job;
 pub mod lisp;
 pub mod merge;
 pub mod output;

@@ -68,6 +68,14 @@ pub fn succeeded(out: &Output, args: &[&str]) -> String {
     stdout_of(out)
 }
 
+/// `command` run to its end, which must succeed (the command and its standard error name a
+/// failure).
+pub fn succeeding(command: &mut Command) -> Output {
+    let out = command.output().expect("the command runs");
+    assert!(out.status.success(), "{command:?}: {}", stderr_of(&out));
+    out
+}
+
 pub fn stdout_of(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -105,6 +113,18 @@ pub fn i7094() -> PathBuf {
                 .find(|f| f.is_file())
         })
         .expect("SIMH's i7094 is not on the PATH: apt-get install simh")
+}
+
+/// SIMH's i7094 run on the command file `ini` in the folder `dir`, with nothing on its
+/// standard input: what its console printed.
+pub fn i7094_console(ini: &Path, dir: &Path) -> String {
+    let run = Command::new(i7094())
+        .arg(ini)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("i7094 runs");
+    String::from_utf8_lossy(&run.stdout).into_owned()
 }
 
 /// A P7B file SIMH 3.8.1 wrote, less the copy of its last block's first byte it leaves after

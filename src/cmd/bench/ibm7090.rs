@@ -11,7 +11,7 @@ use chess::Position;
 use emu::ibm7090::bench::{bench_machine, BENCH_START};
 use emu::ibm7090::{Limits, Model, Stop};
 
-use super::{measure, Figures};
+use super::{measure, repeated_runs, Figures};
 
 pub fn bench(seconds: f64, model: Model, bound: emu::Bound) -> anyhow::Result<Figures> {
     let mut m = bench_machine();
@@ -73,24 +73,19 @@ pub fn bench_program(name: &str, seconds: f64, bound: emu::Bound) -> anyhow::Res
     // The first run assembles the program and warms the caches.
     let first = entry.best(&emulated(&start_position, bound))?;
     let out = first.outcome.context("the emulated twin gives its run")?;
-    let mut runs = 0u64;
-    let t = measure(seconds, || {
-        entry.best(&emulated(&start_position, bound))?;
-        runs += 1;
-        Ok(())
-    })?;
-    Ok(Figures {
-        machine: "ibm7090",
-        workload: format!(
-            "{name} from the initial position: {} instructions, {} cycles, {:.2} s of 7090 time a run; {runs} runs",
+    repeated_runs(
+        seconds,
+        format!(
+            "{name} from the initial position: {} instructions, {} cycles, {:.2} s of 7090 time a run",
             out.instructions, out.cycles, out.emulated_seconds
         ),
-        unit: "instructions",
-        work: out.instructions * runs,
-        detail: None,
-        measured: t,
-        emulated_seconds: out.emulated_seconds * runs as f64,
-    })
+        out.instructions,
+        out.emulated_seconds,
+        || {
+            entry.best(&emulated(&start_position, bound))?;
+            Ok(())
+        },
+    )
 }
 
 /// SIMH's deck for `bench 7090 --program NAME`: the program's object deck and the initial

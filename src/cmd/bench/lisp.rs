@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use emu::ibm7090::{Limits, Machine, Stop};
 
-use super::{measure, Figures};
+use super::{repeated_runs, Figures};
 
 /// Where the period material is: ../shared/period/lisp15 from here, else beside the checkout.
 pub fn lisp15_dir() -> PathBuf {
@@ -47,24 +47,19 @@ pub fn bench(seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
     let first = run_once(bound)?;
     let (instructions, cycles) = (first.instructions(), first.cycles());
     let emulated = emu::ibm7090::timing::cycles_to_us(cycles) / 1e6;
-    let mut runs = 0u64;
-    let t = measure(seconds, || {
-        run_once(bound)?;
-        runs += 1;
-        Ok(())
-    })?;
-    Ok(Figures {
-        machine: "ibm7090",
-        workload: format!(
-            "LISP 1.5, the Wang job of propcal.lsp from its files: {instructions} instructions, {cycles} cycles, {emulated:.2} s of 7090 time a run ({:.2} s of it I/O wait); {runs} runs",
+    repeated_runs(
+        seconds,
+        format!(
+            "LISP 1.5, the Wang job of propcal.lsp from its files: {instructions} instructions, {cycles} cycles, {emulated:.2} s of 7090 time a run ({:.2} s of it I/O wait)",
             emu::ibm7090::timing::cycles_to_us(first.io_wait_cycles()) / 1e6
         ),
-        unit: "instructions",
-        work: instructions * runs,
-        detail: None,
-        measured: t,
-        emulated_seconds: emulated * runs as f64,
-    })
+        instructions,
+        emulated,
+        || {
+            run_once(bound)?;
+            Ok(())
+        },
+    )
 }
 
 /// SIMH's deck: the same input tape and system tape, run with lisp.ini's units; what

@@ -247,6 +247,33 @@ pub fn measure(
     Ok(Measured { host, cpu })
 }
 
+/// One run on the 7090 (`workload` in words, its `instructions` and its `emulated_seconds`),
+/// made by `run` again and again for `seconds` of wall clock: the figures, the workload with
+/// the number of runs after it.
+pub fn repeated_runs(
+    seconds: f64,
+    workload: String,
+    instructions: u64,
+    emulated_seconds: f64,
+    mut run: impl FnMut() -> anyhow::Result<()>,
+) -> anyhow::Result<Figures> {
+    let mut runs = 0u64;
+    let measured = measure(seconds, || {
+        run()?;
+        runs += 1;
+        Ok(())
+    })?;
+    Ok(Figures {
+        machine: "ibm7090",
+        workload: format!("{workload}; {runs} runs"),
+        unit: "instructions",
+        work: instructions * runs,
+        detail: None,
+        measured,
+        emulated_seconds: emulated_seconds * runs as f64,
+    })
+}
+
 /// The speed lines: `count` `what` (e.g. "emulated orders") per host and per CPU second.
 pub fn print_speed(what: &str, count: u64, m: &Measured) {
     println!(

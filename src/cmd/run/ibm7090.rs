@@ -40,7 +40,7 @@ pub struct CpuArg {
     pub cpu: Model,
 }
 
-fn parse_model(s: &str) -> Result<Model, String> {
+pub(crate) fn parse_model(s: &str) -> Result<Model, String> {
     Model::from_name(s).ok_or_else(|| format!("`{s}` is not 709, 7090 or 7094"))
 }
 
