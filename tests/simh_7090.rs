@@ -578,6 +578,17 @@ fn random_7094_programs_agree_with_simh_long() {
     campaign(Model::Ibm7094, 1000..1500, 200);
 }
 
+/// SIMH's console output for the command file `script`, run in a scratch folder `name`.
+fn simh_console(name: &str, script: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("firstmoves-simh-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ini = dir.join(format!("{name}.ini"));
+    std::fs::write(&ini, script).unwrap();
+    let out = common::i7094_console(&ini, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
 /// The instruction table's codes against SIMH's own disassembler (`examine -m`), an
 /// independent transcription of the same codes (i7094_sys.c).
 #[test]
@@ -587,7 +598,6 @@ fn random_7094_programs_agree_with_simh_long() {
 )]
 fn instruction_table_agrees_with_simh_disassembler() {
     use emu::ibm7090::isa::{Format, TABLE};
-    let simh = i7094();
     let rows: Vec<_> = TABLE
         .iter()
         .filter(|i| !matches!(i.format, Format::ChannelCommand | Format::PrefixData))
@@ -604,17 +614,7 @@ fn instruction_table_agrees_with_simh_disassembler() {
         let _ = writeln!(s, "deposit {:o} {w:o}", 0o1000 + n);
     }
     let _ = writeln!(s, "examine -m 1000-{:o}\nquit", 0o1000 + rows.len() - 1);
-    let dir = std::env::temp_dir().join(format!("firstmoves-simh-isa-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("isa.ini");
-    std::fs::write(&script, s).unwrap();
-    let out = Command::new(simh)
-        .arg(&script)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("i7094 runs");
-    let _ = std::fs::remove_dir_all(&dir);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = simh_console("isa", &s);
     let mut names = BTreeMap::new();
     for line in text.lines() {
         if let Some((a, d)) = line.split_once(":\t") {
@@ -668,7 +668,6 @@ fn instruction_table_agrees_with_simh_disassembler() {
 )]
 fn channel_tests_agree_with_simh() {
     use emu::ibm7090::isa::{Format, Op, TABLE};
-    let simh = i7094();
     let rows: Vec<_> = TABLE
         .iter()
         .filter(|i| {
@@ -704,17 +703,7 @@ fn channel_tests_agree_with_simh() {
         let _ = writeln!(s, "deposit HTPEND 0\ngo 100\necho @@HALT\nexamine PC");
     }
     s.push_str("quit\n");
-    let dir = std::env::temp_dir().join(format!("firstmoves-simh-ch-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("ch.ini");
-    std::fs::write(&script, s).unwrap();
-    let out = Command::new(simh)
-        .arg(&script)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("i7094 runs");
-    let _ = std::fs::remove_dir_all(&dir);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = simh_console("ch", &s);
     // SIMH stops with PC past the HTR (Differences 1).
     let theirs: Vec<u16> = text
         .split("@@HALT")

@@ -30,7 +30,7 @@ use std::process::{Command, Stdio};
 
 mod common;
 
-use common::i7094;
+use common::{examined, i7094};
 
 /// Reads two cards: the first with IOCP 12 and IOCD 12, the second after a TCH with IOCD 24.
 const READ: &str = "       ORG     64
@@ -377,16 +377,6 @@ fn simh(dir: &Path, p: &fap::Program, attach: &str, after: &str) -> String {
     let out = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.contains("HALT instruction"), "{out}");
     out
-}
-
-/// The words of SIMH's `examine` lines.
-fn examined(out: &str) -> Vec<u64> {
-    out.lines()
-        .filter_map(|l| {
-            let (_, v) = l.split_once(":\t")?;
-            u64::from_str_radix(v.trim(), 8).ok()
-        })
-        .collect()
 }
 
 #[test]

@@ -16,7 +16,7 @@ use std::process::{Command, Stdio};
 
 mod common;
 
-use common::i7094;
+use common::{examined, i7094};
 
 /// Every character of the 7090's set, a line with some of them, and a blank card.
 const DECK: &str = "0123456789='+ABCDEFGHI.)-JKLMNOPQR$* /STUVWXYZ,(
@@ -181,13 +181,7 @@ fn simh_reads_the_tapes_written_here() {
         &format!("examine {:o}-{:o}\n", BUF, BUF + 41),
     );
     std::fs::remove_dir_all(&dir).ok();
-    let words: Vec<u64> = out
-        .lines()
-        .filter_map(|l| {
-            let (_, v) = l.split_once(":\t")?;
-            u64::from_str_radix(v.trim(), 8).ok()
-        })
-        .collect();
+    let words = examined(&out);
     assert_eq!(words, deck_words(), "SIMH said:\n{out}");
 }
 
@@ -277,12 +271,6 @@ fn code_read_over_code_runs_alike_on_simh() {
         &format!("examine {:o}-{:o}\n", CODE, CODE + 2),
     );
     std::fs::remove_dir_all(&dir).ok();
-    let words: Vec<u64> = out
-        .lines()
-        .filter_map(|l| {
-            let (_, v) = l.split_once(":\t")?;
-            u64::from_str_radix(v.trim(), 8).ok()
-        })
-        .collect();
+    let words = examined(&out);
     assert_eq!(words, m.mem()[CODE..=CODE + 2], "SIMH said:\n{out}");
 }

@@ -127,6 +127,16 @@ pub fn i7094_console(ini: &Path, dir: &Path) -> String {
     String::from_utf8_lossy(&run.stdout).into_owned()
 }
 
+/// The words of SIMH's `examine` lines (`ADDRESS:\tOCTAL`, a register's too).
+pub fn examined(out: &str) -> Vec<u64> {
+    out.lines()
+        .filter_map(|l| {
+            let (_, v) = l.split_once(":\t")?;
+            u64::from_str_radix(v.trim(), 8).ok()
+        })
+        .collect()
+}
+
 /// A P7B file SIMH 3.8.1 wrote, less the copy of its last block's first byte it leaves after
 /// it (sim_tape.c `sim_tape_wrrecf`'s delimiter, which the next write would cover).
 pub fn simh_reel(path: &Path) -> Vec<u8> {
