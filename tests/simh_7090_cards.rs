@@ -25,12 +25,11 @@ use assembler::fap;
 use emu::ibm7090::card::Card;
 use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::PathBuf;
 
 mod common;
 
-use common::{examined, i7094};
+use common::{examined, simh_halting};
 
 /// Reads two cards: the first with IOCP 12 and IOCD 12, the second after a TCH with IOCD 24.
 const READ: &str = "       ORG     64
@@ -356,29 +355,6 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Run `p` in SIMH (7090) in `dir`: `attach` lines, then `go` at its start, then `after`; the
-/// console output.
-fn simh(dir: &Path, p: &fap::Program, attach: &str, after: &str) -> String {
-    std::fs::write(dir.join("prog.obj"), p.object_deck()).unwrap();
-    std::fs::write(
-        dir.join("run.ini"),
-        format!(
-            "set cpu 7090\nload prog.obj\n{attach}go {:o}\n{after}quit\n",
-            p.start
-        ),
-    )
-    .unwrap();
-    let out = Command::new(i7094())
-        .arg("run.ini")
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("i7094 runs");
-    let out = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.contains("HALT instruction"), "{out}");
-    out
-}
-
 #[test]
 #[cfg_attr(
     not(has_i7094),
@@ -389,10 +365,15 @@ fn cards_read_alike_on_simh() {
     let dir = scratch("cards");
     let examine = format!("examine {CARD1:o}-{:o}\n", CARD1 + 47);
     std::fs::write(dir.join("deck.txt"), DECK).unwrap();
-    let text = examined(&simh(&dir, &p, "attach cdr deck.txt\n", &examine));
+    let text = examined(&simh_halting(&dir, &p, "attach cdr deck.txt\n", &examine));
     let deck = binary_deck();
     std::fs::write(dir.join("deck.cbn"), &deck).unwrap();
-    let binary = examined(&simh(&dir, &p, "attach -c cdr deck.cbn\n", &examine));
+    let binary = examined(&simh_halting(
+        &dir,
+        &p,
+        "attach -c cdr deck.cbn\n",
+        &examine,
+    ));
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(text, read_here(DECK, false), "text deck");
     assert_eq!(binary, read_here(&deck, true), "column-binary deck");
@@ -409,7 +390,7 @@ fn printed_alike_on_simh() {
     m.run(Limits::instructions(100));
     let dir = scratch("printer");
     std::fs::write(dir.join("deck.txt"), DECK).unwrap();
-    simh(&dir, &p, "attach cdr deck.txt\nattach lpt out.txt\n", "");
+    simh_halting(&dir, &p, "attach cdr deck.txt\nattach lpt out.txt\n", "");
     let theirs = std::fs::read_to_string(dir.join("out.txt")).unwrap();
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(
@@ -429,7 +410,7 @@ fn tape_alike_on_simh() {
     let (ours, tape) = tape_here();
     let dir = scratch("tape");
     let (a, b) = TAPE_MEMORY;
-    let out = simh(
+    let out = simh_halting(
         &dir,
         &p,
         "set mta1 format=p7b\nattach -n mta1 a1.p7b\n",
@@ -471,7 +452,7 @@ fn simh_punched_deck_reads_here() {
     let (p, mut m) = machine(PUNCH);
     m.run(Limits::instructions(100));
     let dir = scratch("punch");
-    simh(&dir, &p, "attach -c cdp punched.cbn\n", "");
+    simh_halting(&dir, &p, "attach -c cdp punched.cbn\n", "");
     let theirs = std::fs::read_to_string(dir.join("punched.cbn")).unwrap();
     std::fs::remove_dir_all(&dir).ok();
     let cards = emu::ibm7090::card::column_binary_deck(&theirs).unwrap();
@@ -640,7 +621,7 @@ fn channel_traps_alike_on_simh() {
     std::fs::write(dir.join("a1.p7b"), trap_tape().to_p7b()).unwrap();
     std::fs::write(dir.join("deck.txt"), DECK).unwrap();
     let xrs = p.symbol("XRS").unwrap();
-    let out = simh(
+    let out = simh_halting(
         &dir,
         &p,
         "set mta1 format=p7b\nattach mta1 a1.p7b\nattach cdr deck.txt\n",

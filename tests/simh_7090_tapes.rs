@@ -12,11 +12,11 @@ use emu::ibm7090::bcd;
 use emu::ibm7090::tape::Tape;
 use emu::ibm7090::{Limits, Machine, Stop};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 mod common;
 
-use common::{examined, i7094};
+use common::{examined, simh_halting};
 
 /// Every character of the 7090's set, a line with some of them, and a blank card.
 const DECK: &str = "0123456789='+ABCDEFGHI.)-JKLMNOPQR$* /STUVWXYZ,(
@@ -143,28 +143,6 @@ fn a_written_tape_reads_back_as_its_text() {
     assert_eq!(text, format!("{WRITTEN}\u{c}\n"));
 }
 
-/// Run `p` in SIMH (7090) in `dir` with `attach` lines and `after` commands; its console.
-fn simh(dir: &Path, p: &fap::Program, attach: &str, after: &str) -> String {
-    std::fs::write(dir.join("prog.obj"), p.object_deck()).unwrap();
-    std::fs::write(
-        dir.join("run.ini"),
-        format!(
-            "set cpu 7090\nload prog.obj\n{attach}go {:o}\n{after}quit\n",
-            p.start
-        ),
-    )
-    .unwrap();
-    let out = Command::new(i7094())
-        .arg("run.ini")
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("i7094 runs");
-    let out = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.contains("HALT instruction"), "{out}");
-    out
-}
-
 #[test]
 #[cfg_attr(
     not(has_i7094),
@@ -174,7 +152,7 @@ fn simh_reads_the_tapes_written_here() {
     let dir = scratch("read-simh");
     read_here(&dir);
     let (p, _) = machine(READ);
-    let out = simh(
+    let out = simh_halting(
         &dir,
         &p,
         "set mta1 format=p7b\nattach -r mta1 a1.bcd\n",
@@ -193,7 +171,7 @@ fn simh_reads_the_tapes_written_here() {
 fn the_tapes_simh_writes_read_here() {
     let dir = scratch("write-simh");
     let (p, _) = machine(WRITE);
-    simh(&dir, &p, "set mta2 format=p7b\nattach -n mta2 a2.bcd\n", "");
+    simh_halting(&dir, &p, "set mta2 format=p7b\nattach -n mta2 a2.bcd\n", "");
     let file = std::fs::read(dir.join("a2.bcd")).unwrap();
     // SIMH 3.8.1 leaves a copy of the last block's first byte after it (sim_tape.c
     // `sim_tape_wrrecf`'s delimiter, which the next write covers): here a second tape mark,
@@ -264,7 +242,7 @@ fn code_read_over_code_runs_alike_on_simh() {
     m.io.mount(0o1201, Tape::blank()).unwrap();
     m.run(Limits::instructions(1000));
     let dir = scratch("code-simh");
-    let out = simh(
+    let out = simh_halting(
         &dir,
         &p,
         "set mta1 format=p7b\nattach -n mta1 a1.bin\n",

@@ -127,6 +127,24 @@ pub fn i7094_console(ini: &Path, dir: &Path) -> String {
     String::from_utf8_lossy(&run.stdout).into_owned()
 }
 
+/// Run the FAP program `p` on SIMH (`set cpu 7090`) in `dir`: `attach` lines, then `go` at its
+/// start, then `after`; the console output, which must show the program's halt.
+pub fn simh_halting(dir: &Path, p: &assembler::fap::Program, attach: &str, after: &str) -> String {
+    std::fs::write(dir.join("prog.obj"), p.object_deck()).unwrap();
+    let ini = dir.join("run.ini");
+    std::fs::write(
+        &ini,
+        format!(
+            "set cpu 7090\nload prog.obj\n{attach}go {:o}\n{after}quit\n",
+            p.start
+        ),
+    )
+    .unwrap();
+    let out = i7094_console(&ini, dir);
+    assert!(out.contains("HALT instruction"), "{out}");
+    out
+}
+
 /// The words of SIMH's `examine` lines (`ADDRESS:\tOCTAL`, a register's too).
 pub fn examined(out: &str) -> Vec<u64> {
     out.lines()
