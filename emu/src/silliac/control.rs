@@ -137,7 +137,7 @@ pub struct Machine {
     /// Orders decoded ahead for `run` (`blocks`); the store tells it what changed.
     blocks: blocks::BlockCache,
     /// The pairs of orders obeyed in sequence, when counted (`count_pairs`).
-    pairs: Option<Box<pairs::PairCount>>,
+    pairs: Option<pairs::PairCount>,
 }
 
 impl Default for Machine {

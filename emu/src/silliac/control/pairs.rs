@@ -17,11 +17,9 @@ impl Machine {
     /// Count the pairs of orders obeyed in sequence from now on (`true`), or stop counting and
     /// forget the counts (`false`).
     pub fn count_pairs(&mut self, on: bool) {
-        self.pairs = on.then(|| {
-            Box::new(PairCount {
-                counts: Box::new([0; 65536]),
-                last: None,
-            })
+        self.pairs = on.then(|| PairCount {
+            counts: Box::new([0; 65536]),
+            last: None,
         });
     }
 
@@ -65,7 +63,7 @@ impl Machine {
             let code = (fetch(&self.store, pc) >> 12) as u8;
             let stop = self.step();
             if self.cpu.orders > orders {
-                if let Some(p) = self.pairs.as_deref_mut() {
+                if let Some(p) = self.pairs.as_mut() {
                     if let Some((last_pc, last_code)) = p.last {
                         if pc == last_pc + 1 {
                             p.counts[(last_code as usize) << 8 | code as usize] += 1;
