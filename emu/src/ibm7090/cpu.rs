@@ -554,11 +554,20 @@ impl Machine {
             if r.cycles >= end_c {
                 return Stop::CycleBudget;
             }
-            if self.trap_mode || self.channel_traps.armed() || self.io.in_passing() {
-                // Trap mode: every transfer tests it, which the hot loop does not; channel
-                // traps armed: every boundary may take one; words on their way from a channel
-                // arrive between instructions. One step at a time until LTM, until the traps
-                // are off or held off after one was taken, or until the words are in.
+            // Trap mode: every transfer tests it, which the hot loop does not; one step at a
+            // time until LTM. Channel traps armed (every boundary may take one) or words on
+            // their way to or from storage (each taken at a boundary in its time): the hot
+            // loop runs up to the channels' next event, one step at a time about it, and
+            // one step after ENB, RCT or XEC (the trap held off is the boundary's).
+            let armed = self.channel_traps.armed();
+            let events = armed || self.io.in_passing();
+            let horizon = if events && !(armed && self.channel_traps.delay) {
+                let (command_eof, tape_check) = self.channel_traps.enabled_channels();
+                self.io.next_event(armed, command_eof, tape_check)
+            } else {
+                0
+            };
+            if self.trap_mode || events && horizon <= r.cycles {
                 if let Err(stop) = self.step_watched(r) {
                     return stop;
                 }
@@ -572,13 +581,18 @@ impl Machine {
                 .clamp(1, SLICE);
             let mut left = n;
             while left > 0 {
-                let (exit, l) = hot::steps(&mut self.mem, &mut self.icache, self.dec, r, left);
+                let (exit, l) = if events {
+                    hot::steps::<true>(&mut self.mem, &mut self.icache, self.dec, r, left, horizon)
+                } else {
+                    hot::steps::<false>(&mut self.mem, &mut self.icache, self.dec, r, left, 0)
+                };
                 left = l;
                 match exit {
                     Exit::Done => {}
+                    Exit::Horizon => break,
                     Exit::Stop(stop) => return stop,
                     Exit::Left { word, at } => {
-                        let before = r.instructions;
+                        let (before, started) = (r.instructions, r.cycles);
                         let res = match hot::xec(&mut self.mem, &mut self.icache, self.dec, r, at) {
                             Some(res) => {
                                 // The hold-off an XEC makes, as `machine`'s XEC sets it.
@@ -594,6 +608,8 @@ impl Machine {
                             if let Err(stop) = self.self_transfer(r, at, before) {
                                 return stop;
                             }
+                            let t = r.cycles - started;
+                            self.spin_on_transfer(r, word, at, t, (end_i, end_c));
                         }
                         if self.trap_mode
                             || self.channel_traps.armed()

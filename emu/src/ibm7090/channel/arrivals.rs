@@ -46,6 +46,15 @@ impl Arrivals {
         self.queues.iter().any(|q| !q.is_empty())
     }
 
+    /// The time of the next word to arrive, `u64::MAX` if none.
+    pub fn next_at(&self) -> u64 {
+        self.queues
+            .iter()
+            .filter_map(|q| q.front().map(|a| a.at))
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
     /// The words on their way, per channel (for snapshots and tests).
     pub fn queue(&self, ch: usize) -> impl Iterator<Item = &Arrival> {
         self.queues[ch].iter()

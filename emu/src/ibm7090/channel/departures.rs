@@ -87,6 +87,15 @@ impl Departures {
         self.queues.iter().any(|q| !q.is_empty())
     }
 
+    /// The time of the next word to leave storage, `u64::MAX` if none.
+    pub fn next_at(&self) -> u64 {
+        self.queues
+            .iter()
+            .filter_map(|q| q.front().map(|d| d.at))
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
     /// The words on their way, per channel (for snapshots and tests).
     pub fn queue(&self, ch: usize) -> impl Iterator<Item = &Departure> {
         self.queues[ch].iter()

@@ -75,6 +75,53 @@ impl Io {
         })
     }
 
+    /// The first cycle at which a boundary finds something of the channels' to do, as the
+    /// channels stand: a word to deliver to storage or to take from it, or (`traps`: channel
+    /// traps armed, `command_eof` and `tape_check` as for `trap_due`) a trap due, 0 if one is
+    /// due now; `u64::MAX` if nothing comes before an instruction works a channel. Before it,
+    /// a boundary's deliveries and `trap_due` do nothing, so the CPU may run on without them.
+    pub fn next_event(&self, traps: bool, command_eof: u32, tape_check: u32) -> u64 {
+        let mut at = self.arrivals.next_at().min(self.departures.next_at());
+        if !traps {
+            return at;
+        }
+        for (ch, c) in self.channels.iter().enumerate() {
+            if command_eof >> ch & 1 != 0 {
+                if c.flags.command {
+                    return 0;
+                }
+                if c.state == State::Waiting {
+                    at = at.min(self.clock.busy_until[ch]);
+                }
+                if c.flags.end_of_file {
+                    at = at.min(c.eof_at);
+                }
+            }
+            if tape_check >> ch & 1 != 0 && c.flags.redundancy {
+                at = at.min(c.check_at);
+            }
+        }
+        at
+    }
+
+    /// The first cycle from which neither `busy_at` nor (`traps`: channel traps armed)
+    /// `trap_to_come` holds, as the channels stand: before it, a loop on one transfer is
+    /// waiting for them, not tight.
+    pub fn active_until(&self, traps: bool, command_eof: u32, tape_check: u32) -> u64 {
+        let mut until = self.clock.busy_until.iter().copied().max().unwrap_or(0);
+        if traps {
+            for (ch, c) in self.channels.iter().enumerate() {
+                if command_eof >> ch & 1 != 0 && c.flags.end_of_file {
+                    until = until.max(c.eof_at);
+                }
+                if tape_check >> ch & 1 != 0 && c.flags.redundancy {
+                    until = until.max(c.check_at);
+                }
+            }
+        }
+        until
+    }
+
     /// TRC, TEF, BTT, ETT: the indicator, turned off.
     pub fn take(&mut self, ch: usize, which: Indicator) -> bool {
         let Some(c) = self.channels.get_mut(ch) else {

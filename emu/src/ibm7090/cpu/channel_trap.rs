@@ -8,7 +8,9 @@
 //! `chtr_eval`, ENB case 0564, RCT in `op_pse`), the oracle the differential runs.
 //!
 //! The hot loop never takes a trap: while traps are armed (enabled and not held off after one)
-//! the machine runs one step at a time, as it does in trap mode.
+//! it runs only up to the first cycle at which one can come due (`Io::next_event`), and the
+//! machine takes the boundaries from there one step at a time; a `TRA *` waiting for the trap
+//! runs on at once to that cycle (`Machine::spin_on_transfer`).
 
 use super::regs::Regs;
 use super::{Machine, Stop, ADDR};

@@ -16,6 +16,9 @@ use super::{Stop, ADDR, STORE_WORDS};
 pub(super) enum Exit {
     /// All the steps asked for ran.
     Done,
+    /// The cycle count reached the horizon `steps` was given: the next boundary is the
+    /// channels' (a word to deliver or take, a trap that may be due).
+    Horizon,
     /// HTR or HPR (executed and counted).
     Stop(Stop),
     /// The word at `at` is left to `Machine::execute_left`: fetched (IC past it), not
@@ -24,14 +27,17 @@ pub(super) enum Exit {
 }
 
 /// Run up to `n` steps; returns why it ended and the steps not run (the one that ended
-/// it counts as run).
+/// it counts as run). `EVENTS`: each step starts only while the cycle count is below
+/// `horizon`, where the channels next have something to do at a boundary (`Io::next_event`);
+/// without it the loop has no such test, and `horizon` is not read.
 #[inline(never)]
-pub(super) fn steps(
+pub(super) fn steps<const EVENTS: bool>(
     mem: &mut [u64; STORE_WORDS],
     icache: &mut Icache,
     dec: &decode::Table,
     r: &mut Regs,
     n: u64,
+    horizon: u64,
 ) -> (Exit, u64) {
     let mut g = *r;
     // Opaque to the optimiser, so that the loop compiles the same whichever codegen unit its
@@ -42,6 +48,9 @@ pub(super) fn steps(
     let exit = loop {
         if left == 0 {
             break Exit::Done;
+        }
+        if EVENTS && g.cycles >= horizon {
+            break Exit::Horizon;
         }
         left -= 1;
         let at = (g.ic as u16) & ADDR;

@@ -95,6 +95,59 @@ impl Machine {
     }
 }
 
+impl Machine {
+    /// After a `TRA *` at `at` (`word`, unindexed and direct) that took `t` cycles and that
+    /// `self_transfer` found waiting for the channels: the executions of it that would follow
+    /// before anything changes, run at once. Each starts at a boundary where the channels have
+    /// nothing to do (before `Io::next_event`) and ends with the channels still active (before
+    /// `Io::active_until`, so not tight), within the run's budgets (`end_i`, `end_c`); what
+    /// each boundary's trap test leaves (the channels' clock at its start, no hold-off) is set
+    /// as it would be. A program waiting on `TRA *` for a channel trap (IBSYS does, millions of
+    /// times a job) then costs one step per wait, with every instruction and cycle counted.
+    pub(super) fn spin_on_transfer(
+        &mut self,
+        r: &mut Regs,
+        word: u64,
+        at: u16,
+        t: u64,
+        (end_i, end_c): (u64, u64),
+    ) {
+        let spins = word >> 24 & 0o7777 == TRA_CODE
+            && word & 0o77777 == at as u64
+            && (word >> 15) & 7 == 0
+            && (word >> 22) & 3 != 3;
+        if !spins || t == 0 || self.trap_mode || self.channel_traps.delay {
+            return;
+        }
+        let traps = self.channel_traps.armed();
+        let (command_eof, tape_check) = self.channel_traps.enabled_channels();
+        let next = if traps || self.io.in_passing() {
+            self.io.next_event(traps, command_eof, tape_check)
+        } else {
+            u64::MAX
+        };
+        let active = self.io.active_until(traps, command_eof, tape_check);
+        let b = r.cycles;
+        // Executions starting at b, b + t, ... before `limit`.
+        let before = |limit: u64| limit.saturating_sub(b).div_ceil(t);
+        let k = before(next)
+            .min(before(end_c))
+            .min(before(active.saturating_sub(t)))
+            .min(end_i.saturating_sub(r.instructions));
+        if k == 0 {
+            return;
+        }
+        r.cycles += k * t;
+        r.instructions += k;
+        if self.channel_traps.enable != 0 && !self.channel_traps.inhibit {
+            self.io.clock.now = b + (k - 1) * t;
+        }
+    }
+}
+
+/// TRA's operation code (bits S-11).
+const TRA_CODE: u64 = 0o0020;
+
 #[cfg(test)]
 mod tests {
     use super::super::{Limits, Machine, Stop};

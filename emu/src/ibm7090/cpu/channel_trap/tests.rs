@@ -209,8 +209,8 @@ fn traps_are_held_off_until_rct() {
 
 #[test]
 fn a_trap_interrupts_a_computing_loop() {
-    // The hot loop never runs while the traps are armed: the trap comes in the middle of the
-    // TIX loop, when the mark has passed.
+    // The hot loop stops where a trap can come: the trap comes in the middle of the TIX loop,
+    // when the mark has passed.
     let mut m = read_then(
         0o1201,
         &[
@@ -310,4 +310,158 @@ fn a_transfer_to_itself_waits_for_a_tape_check_due_after_the_channel() {
         Stop::HaltProceed { address: HANDLER }
     );
     assert_eq!(m.mem()[0o12], location_word(2, 0o104));
+}
+
+/// Runs that wait for the channels or work beside them: a transfer to itself waiting for each
+/// trap cause, a computing loop with the traps armed, a loop reading words while they arrive
+/// and one storing into words before they leave, and a transfer to itself while a channel
+/// runs with no trap to come (tight once the channel is done). Machine `k` (0-5), its name and
+/// how it ends.
+fn beside_the_channels(k: usize) -> (&'static str, Machine, Stop) {
+    let handled = Stop::HaltProceed { address: HANDLER };
+    let wait = [ins("TRA", 0o104, 0, 0)];
+    match k {
+        0 => {
+            let mut m = read_then(0o1201, &wait, &[iocd(1, 0o300)], COMMAND_EOF_A, &[]);
+            reel(&mut m, vec![Block::Mark]);
+            ("TRA * for an end of file", m, handled)
+        }
+        1 => {
+            let mut m = read_then(0o1201, &wait, &[iocd(1, 0o300)], TAPE_CHECK_A, &[]);
+            reel(&mut m, vec![bad_record(600)]);
+            ("TRA * for a tape check", m, handled)
+        }
+        2 => {
+            let ioct = [ins("IOCT", 0o300, 0, 24)];
+            let mut m = read_then(0o1321, &wait, &ioct, COMMAND_EOF_A, &[]);
+            m.io.reader
+                .hopper
+                .push_back(Card::from_text("CARD", 1).unwrap());
+            ("TRA * for a command trap", m, handled)
+        }
+        3 => {
+            let count = [
+                ins("AXT", 3000, 1, 0),
+                ins("CLA", 0o211, 0, 0),
+                ins("TIX", 0o105, 1, 1),
+                ins("HPR", 0, 0, 0),
+            ];
+            let mut m = read_then(0o1201, &count, &[iocd(1, 0o300)], COMMAND_EOF_A, &[]);
+            reel(&mut m, vec![Block::Mark]);
+            ("a loop the end of file interrupts", m, handled)
+        }
+        4 => {
+            // 40 words arriving at 0o300...; the loop copies them to 0o400... as they come.
+            let copy = [
+                ins("AXT", 40, 1, 0),
+                ins("LDQ", 0o300 + 40, 1, 0),
+                ins("STQ", 0o400 + 40, 1, 0),
+                ins("TIX", 0o105, 1, 1),
+                ins("TRA", 0o110, 0, 0),
+            ];
+            let mut m = read_then(0o1201, &copy, &[iocd(40, 0o300)], 0, &[]);
+            let record = (1..=40u64)
+                .flat_map(|w| tape::word_chars(w * 0o1010101, true))
+                .collect();
+            reel(&mut m, vec![Block::Record(record)]);
+            let end = Stop::TightLoop { address: 0o110 };
+            ("words read as they arrive, then TRA * to the end", m, end)
+        }
+        _ => {
+            // 40 words written from 0o300...; the loop clears them as the channel takes them.
+            let clear = [
+                ins("WRS", 0o1221, 0, 0),
+                ins("RCHA", 0o200, 0, 0),
+                ins("AXT", 40, 1, 0),
+                ins("STZ", 0o300 + 40, 1, 0),
+                ins("TIX", 0o103, 1, 1),
+                ins("TRA", 0o105, 0, 0),
+            ];
+            let mut m = machine(&clear, &[iocd(40, 0o300)], 0, &[]);
+            m.io.mount(0o1201, Tape::blank()).unwrap();
+            m.load(0o300, &(1..=40u64).collect::<Vec<_>>());
+            let end = Stop::TightLoop { address: 0o105 };
+            ("words cleared as they leave, then TRA * to the end", m, end)
+        }
+    }
+}
+
+/// `m` stepped one instruction at a time (never a tight-loop stop, as SIMH) until it has
+/// counted `n` more instructions or stops.
+fn stepped(m: &mut Machine, n: u64) -> Option<Stop> {
+    let end = m.instructions() + n;
+    while m.instructions() < end {
+        if let Some(stop) = m.step() {
+            return Some(stop);
+        }
+    }
+    None
+}
+
+#[test]
+fn runs_beside_the_channels_agree_with_single_steps() {
+    // The run goes on at full speed up to the channels' next event and runs a wait on `TRA *`
+    // at once; one step at a time decides every boundary afresh. The whole run, and runs cut
+    // by instruction and cycle budgets anywhere in it, leave the same machine.
+    use crate::ibm7090::snapshot::to_text;
+    for k in 0..6 {
+        let fresh = || beside_the_channels(k).1;
+        let (name, mut whole, end) = beside_the_channels(k);
+        assert_eq!(whole.run(Limits::instructions(100_000)), end, "{name}");
+        let mut by_steps = fresh();
+        let n = whole.instructions();
+        match (end, stepped(&mut by_steps, n)) {
+            (Stop::TightLoop { address }, None) => {
+                assert_eq!(by_steps.ic, address as u32, "{name}")
+            }
+            (end, stepped_end) => assert_eq!(Some(end), stepped_end, "{name}"),
+        }
+        assert_eq!(to_text(&whole), to_text(&by_steps), "{name}");
+        assert!(n > 40, "{name}: {n} instructions");
+        // Traced, the run goes one step at a time and makes the tight-loop test at each.
+        let mut traced = fresh();
+        traced.set_trace(true);
+        assert_eq!(traced.run(Limits::instructions(100_000)), end, "{name}");
+        traced.set_trace(false);
+        assert_eq!(to_text(&traced), to_text(&whole), "{name}: traced");
+
+        // Cut after i instructions, then run to the end: the same at the cut and at the end.
+        let mut reference = fresh();
+        let mut done = 0;
+        let cuts = (1..=25).chain((26..n).step_by(n as usize / 40 + 1));
+        for i in cuts {
+            let mut cut = fresh();
+            let stop = cut.run(Limits::instructions(i));
+            if stop != Stop::InstructionBudget {
+                continue;
+            }
+            assert!(stepped(&mut reference, i - done).is_none(), "{name}: {i}");
+            done = i;
+            assert_eq!(to_text(&cut), to_text(&reference), "{name}: cut at {i}");
+            assert_eq!(cut.run(Limits::instructions(100_000)), end, "{name}: {i}");
+            assert_eq!(
+                to_text(&cut),
+                to_text(&whole),
+                "{name}: after the cut at {i}"
+            );
+        }
+
+        // Cut at c cycles: the run stops at the first boundary at or past c.
+        let c_end = whole.cycles();
+        for c in (1..c_end).step_by(c_end as usize / 40 + 1) {
+            let mut cut = fresh();
+            if cut.run(Limits::cycles(c)) != Stop::CycleBudget {
+                continue;
+            }
+            let mut reference = fresh();
+            while reference.cycles() < c {
+                assert!(reference.step().is_none(), "{name}: {c} cycles");
+            }
+            assert_eq!(
+                to_text(&cut),
+                to_text(&reference),
+                "{name}: cut at {c} cycles"
+            );
+        }
+    }
 }
