@@ -3,12 +3,12 @@
 //! registers in its own. It leaves to `Machine::execute_left` the instructions that need
 //! more of the machine, and those that name index registers in a less common way
 //! (indirect, a tag naming several registers, a tag 0 where a register is the operand). An
-//! XEC it leaves of a word it runs (not a transfer) runs in `xec`, without the machine.
+//! XEC it leaves of a word it runs runs in `xec`, without the machine.
 
 use super::super::decode;
 use super::super::isa::Op;
 use super::exec::{core, Flow};
-use super::icache::{refill, transfers, Icache};
+use super::icache::{refill, Icache};
 use super::regs::Regs;
 use super::{Stop, ADDR, STORE_WORDS};
 
@@ -79,11 +79,11 @@ pub(super) fn steps<const EVENTS: bool>(
 }
 
 /// The word the loop left at `at` (its entry in the cache), if it is an XEC of a word the
-/// loop runs and not a transfer: runs the XEC and that word as if it stood at `at`, counts
-/// both and returns how it ended; the caller sets the trap hold-off an XEC makes. `None`:
-/// nothing done, the XEC is left to the machine (a chain, a transfer, which may come back to
-/// the XEC and must be seen by the tight-loop test, or a word the loop leaves), as is any
-/// other word. Out of the loop, so that the loop's own registers are as they were.
+/// loop runs: runs the XEC and that word as if it stood at `at`, counts both and returns how
+/// it ended; the caller sets the trap hold-off an XEC makes, and gives a transfer back to the
+/// XEC the tight-loop test, as after any word it leaves. `None`: nothing done, the XEC is
+/// left to the machine (a chain, or a word the loop leaves), as is any other word. Out of
+/// the loop, so that the loop's own registers are as they were.
 #[inline(never)]
 pub(super) fn xec(
     mem: &mut [u64; STORE_WORDS],
@@ -102,9 +102,6 @@ pub(super) fn xec(
         refill(icache, dec, y, word);
     }
     let e = icache[y as usize];
-    if transfers(e.op) {
-        return None;
-    }
     let ty = e.address.wrapping_sub(r.xa[e.yx as usize & 3] as u16) & ADDR;
     let cycles = x.cycles as u64 + e.cycles as u64;
     // `core` leaves the registers untouched when it declines the word.
