@@ -429,6 +429,8 @@ fn machine_and_dama_reports() -> Vec<Report> {
                 ],
                 // LISP 1.5's Wang job (../shared).
                 &["bench", "lisp", "--seconds", "0.1", "--no-simh", "--json"],
+                // IBSYS's primesII job (../shared).
+                &["bench", "ibsys", "--seconds", "0.1", "--no-simh", "--json"],
             ],
         ),
         report(

@@ -1,8 +1,8 @@
 //! `firstmoves bench` beside SIMH's `i7094`: where i7094 is on the PATH, the bench runs SIMH on
 //! the same deck and prints the ratio. What is tested is that the decks run alike, never a
-//! speed: the loop ends with firstmoves' registers, and each chess program's problem prints on
-//! SIMH's output tape the lines it prints here (so a program that reads its card before the
-//! channel has stored it differs; docs/scale.md).
+//! speed: the loop ends with firstmoves' registers, and each chess program's problem and the
+//! IBSYS job print on SIMH's output tape the lines they print here (so a program that reads its
+//! card before the channel has stored it differs; docs/scale.md).
 //!
 //! Ignored where the build found no `i7094` (build.rs); under CI they run.
 
@@ -57,4 +57,17 @@ fn every_chess_program_prints_alike_on_simh() {
     for e in chess::registry::PLAYERS {
         three_rounds(&bench_json(&["7090", "--program", e.name()]));
     }
+}
+
+#[test]
+#[cfg_attr(
+    any(not(has_shared), not(has_i7094)),
+    ignore = "needs ../shared/period and SIMH's i7094 (apt-get install simh); CI has both"
+)]
+fn ibsys_job_prints_alike_on_simh() {
+    // SIMH's SYSOU1 holds the lines firstmoves' run put there, on a 7094 both.
+    let j = bench_json(&["ibsys"]);
+    three_rounds(&j);
+    assert_eq!(j["simh"]["simulator"], "SIMH i7094, set cpu 7094", "{j}");
+    assert_eq!(j["machine"], "ibm7094", "{j}");
 }

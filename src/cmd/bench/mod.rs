@@ -11,6 +11,7 @@ use harness::report::bench::{BenchReport, SimhSide};
 
 mod campaign;
 mod ibm7090;
+mod ibsys;
 mod lisp;
 mod silliac;
 mod simh;
@@ -18,7 +19,8 @@ mod simh;
 #[derive(clap::Args)]
 pub struct BenchArgs {
     /// The machine to measure: `silliac` or `7090`; `lisp`: LISP 1.5's Wang job on the 7090
-    /// (../shared/period/lisp15); or `campaign`: the chess cross-check at --jobs 1 and on every
+    /// (../shared/period/lisp15); `ibsys`: IBSYS's largest job (primesII, FORTRAN II) on the
+    /// 7094 (../shared/period/ibsys); or `campaign`: the chess cross-check at --jobs 1 and on every
     /// core, both host times, the speed-up, and whether the reports are identical (exit status
     /// 1 if not).
     pub machine: String,
@@ -104,6 +106,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     }
     let (figures, side) = match (args.machine.as_str(), &args.program) {
         ("lisp", Some(_)) => bail!("--program: bench lisp runs LISP 1.5's Wang job"),
+        ("ibsys", Some(_)) => bail!("--program: bench ibsys runs IBSYS's primesII job"),
         ("7090" | "ibm7090", Some(p)) => with_simh(
             || ibm7090::bench_program(p, args.seconds, bound),
             simh.map(|exe| ibm7090::program_deck(p, exe, bound))
@@ -119,13 +122,19 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             || lisp::bench(args.seconds, bound),
             simh.map(|exe| lisp::deck(exe, bound)).transpose()?,
         )?,
+        ("ibsys", None) => with_simh(
+            || ibsys::bench(args.seconds, bound),
+            simh.map(|exe| ibsys::deck(exe, bound)).transpose()?,
+        )?,
         ("7090" | "ibm7090", None) => with_simh(
             || ibm7090::bench(args.seconds, model, bound),
             simh.map(|exe| simh::Deck::bench_loop(exe, model))
                 .transpose()?,
         )?,
         (other, None) => {
-            bail!("no benchmark for machine `{other}` (known: silliac, 7090, lisp, campaign)")
+            bail!(
+                "no benchmark for machine `{other}` (known: silliac, 7090, lisp, ibsys, campaign)"
+            )
         }
     };
     if args.json {
@@ -167,7 +176,10 @@ fn with_simh(
         figures.push(f);
         rounds.push((ours, deck.rate()?));
     }
-    let side = simh::SideBySide { rounds };
+    let side = simh::SideBySide {
+        cpu: deck.cpu(),
+        rounds,
+    };
     Ok((figures.swap_remove(side.median_round()), Some(side)))
 }
 
@@ -193,10 +205,10 @@ impl Figures {
             println!("{d}");
         }
         print_speed(self.unit, self.work, &self.measured);
-        let (name, the) = if self.machine == "silliac" {
-            ("SILLIAC", "SILLIAC")
-        } else {
-            ("7090", "the 7090")
+        let (name, the) = match self.machine {
+            "silliac" => ("SILLIAC", "SILLIAC"),
+            "ibm7094" => ("7094", "the 7094"),
+            _ => ("7090", "the 7090"),
         };
         println!(
             "emulated time: {:.1} s of {name} time; speed-up over {the}: {:.0}x (wall clock)",

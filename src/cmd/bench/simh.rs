@@ -1,4 +1,4 @@
-//! SIMH's `i7094` (`set cpu 7090`) measured beside firstmoves in the same `bench` run, the
+//! SIMH's `i7094` (`set cpu 7090`, or 7094 for a 7094's deck) measured beside firstmoves in the same `bench` run, the
 //! yardstick of the speed goals (docs/scale.md): firstmoves' rate and SIMH's on the same deck,
 //! runs alternated so that the host's load falls on both alike, the median of the ratios.
 //!
@@ -44,13 +44,18 @@ pub struct Deck {
     /// Instructions of one run (the count firstmoves makes; SIMH does not count).
     pub instructions: u64,
     check: Check,
+    /// The machine SIMH is set to (`set cpu`).
+    cpu: &'static str,
 }
 
 enum Check {
     /// The registers at the HPR: AC and MQ as SIMH examines them.
     Registers { ac: u64, mq: u64 },
-    /// The lines on the output tape A3.
-    Printed(Vec<String>),
+    /// The lines on an output tape (its file in the deck's directory).
+    Printed {
+        tape: &'static str,
+        lines: Vec<String>,
+    },
 }
 
 impl Deck {
@@ -74,10 +79,7 @@ impl Deck {
             dir.path().join("run.ini"),
             format!(
                 "set cpu {}\nload prog.obj\ngo {BENCH_START:o}\nexamine AC\nexamine MQ\nquit\n",
-                match model {
-                    emu::ibm7090::Model::Ibm7094 => "7094",
-                    _ => "7090",
-                }
+                simh_cpu(model)
             ),
         )?;
         Ok(Deck {
@@ -85,6 +87,7 @@ impl Deck {
             dir,
             instructions: BENCH_INSTRUCTIONS,
             check: Check::Registers { ac: m.ac, mq: m.mq },
+            cpu: simh_cpu(model),
         })
     }
 
@@ -121,7 +124,11 @@ impl Deck {
             exe,
             dir,
             instructions: instructions * PROBLEM_RUNS,
-            check: Check::Printed(printed),
+            check: Check::Printed {
+                tape: "a3.p7b",
+                lines: printed,
+            },
+            cpu: "7090",
         })
     }
 
@@ -169,15 +176,75 @@ impl Deck {
             exe,
             dir,
             instructions: instructions * PROBLEM_RUNS,
-            check: Check::Printed(printed),
+            check: Check::Printed {
+                tape: "a3.p7b",
+                lines: printed,
+            },
+            cpu: "7090",
         })
+    }
+
+    /// An IBSYS job (`bench ibsys`): the input tape `sysin` (P7B) on A3 and the library tapes
+    /// of `system` on A1 and A2, blank reels on A4-A10, the reader empty, the printer and punch
+    /// attached, as ibsys.ini lays them; the keys 0 and booted from A1 to IBSYS's halt at END
+    /// OF JOBS, PROBLEM_RUNS times from fresh tapes. `instructions` and `printed` (SYSOU1's
+    /// lines, A4) are firstmoves' run.
+    pub fn ibsys(
+        exe: PathBuf,
+        sysin: &[u8],
+        system: &Path,
+        instructions: u64,
+        printed: Vec<String>,
+    ) -> anyhow::Result<Deck> {
+        let dir = tempfile::tempdir()?;
+        std::fs::write(dir.path().join("sysin.bcd"), sysin)?;
+        let library = ["ASYS1.BIN", "ASYS8.BIN"];
+        for file in library {
+            std::fs::copy(system.join(file), dir.path().join(file))
+                .with_context(|| format!("reading {}", system.join(file).display()))?;
+        }
+        std::fs::write(dir.path().join("reader.txt"), "")?;
+        let mut ini = String::from("set cpu 7094\n");
+        for n in 1..=10 {
+            ini += &format!("set mta{n} format=p7b\n");
+        }
+        ini += "attach -t cdr reader.txt\nattach lpt print.txt\nattach -t cdp punch.txt\n";
+        for _ in 0..PROBLEM_RUNS {
+            ini += "attach -r mta1 ASYS1.BIN\nattach -r mta2 ASYS8.BIN\nattach -r mta3 sysin.bcd\n";
+            for n in 4..=10 {
+                ini += &format!("attach -n mta{n} mta{n}.p7b\n");
+            }
+            ini += "deposit keys 0\ndeposit htpend 0\nboot mta1\n";
+            for n in 1..=10 {
+                ini += &format!("detach mta{n}\n");
+            }
+        }
+        ini += "quit\n";
+        std::fs::write(dir.path().join("run.ini"), ini)?;
+        Ok(Deck {
+            exe,
+            dir,
+            instructions: instructions * PROBLEM_RUNS,
+            check: Check::Printed {
+                tape: "mta4.p7b",
+                lines: printed,
+            },
+            cpu: "7094",
+        })
+    }
+
+    /// The machine SIMH is set to.
+    pub fn cpu(&self) -> &'static str {
+        self.cpu
     }
 
     /// Run the deck once: SIMH's instructions per user CPU second, after checking that it
     /// ended as firstmoves did.
     pub fn rate(&self) -> anyhow::Result<f64> {
         let dir = self.dir.path();
-        let _ = std::fs::remove_file(dir.join("a3.p7b"));
+        if let Check::Printed { tape, .. } = self.check {
+            let _ = std::fs::remove_file(dir.join(tape));
+        }
         let before = children_user_seconds();
         let mut child = Command::new(&self.exe)
             .arg("run.ini")
@@ -227,9 +294,9 @@ impl Deck {
                     bail!("SIMH ended the benchmark with other registers than firstmoves (AC {ac:o}, MQ {mq:o}):\n{console}");
                 }
             }
-            Check::Printed(lines) => {
-                let mut bytes = emu::input::read(&dir.join("a3.p7b"), emu::input::Kind::Tape)
-                    .unwrap_or_default();
+            Check::Printed { tape, lines } => {
+                let mut bytes =
+                    emu::input::read(&dir.join(tape), emu::input::Kind::Tape).unwrap_or_default();
                 // SIMH ends the last record it wrote with a copy of its first byte, which a
                 // next write would cover (as tests/simh_7090_cards finds).
                 bytes.pop();
@@ -259,8 +326,18 @@ fn children_user_seconds() -> Option<f64> {
     super::self_stat_ticks([13]).map(|[t]| t as f64 / 100.0)
 }
 
+/// SIMH's `set cpu` for a model (it has no 709: its 7090 runs the 709's orders).
+fn simh_cpu(model: emu::ibm7090::Model) -> &'static str {
+    match model {
+        emu::ibm7090::Model::Ibm7094 => "7094",
+        _ => "7090",
+    }
+}
+
 /// firstmoves' and SIMH's rates round by round, and their ratios.
 pub struct SideBySide {
+    /// The machine SIMH was set to.
+    pub cpu: &'static str,
     /// (firstmoves, SIMH) per round, in units a second.
     pub rounds: Vec<(f64, f64)>,
 }
@@ -284,7 +361,10 @@ impl SideBySide {
 
     /// The text lines: each round, then the median and the range.
     pub fn print(&self, ours: &str, unit: &str) {
-        println!("SIMH i7094 (set cpu 7090) on the deck, alternating with {ours}:");
+        println!(
+            "SIMH i7094 (set cpu {}) on the deck, alternating with {ours}:",
+            self.cpu
+        );
         for (i, (f, s)) in self.rounds.iter().enumerate() {
             println!(
                 "  round {}: {ours} {:.1} M {unit}/s, SIMH {:.1} M instructions/s, ratio {:.2}",
@@ -308,7 +388,7 @@ impl SideBySide {
     /// The rounds as `bench --json` gives them.
     pub fn report(&self) -> SimhSide {
         SimhSide {
-            simulator: "SIMH i7094, set cpu 7090".to_string(),
+            simulator: format!("SIMH i7094, set cpu {}", self.cpu),
             rounds: self
                 .rounds
                 .iter()
