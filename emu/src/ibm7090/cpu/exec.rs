@@ -9,6 +9,7 @@ use super::super::model::Model;
 use super::super::timing::{self, models};
 use super::convert::convert_count;
 use super::icache::Entry;
+use super::io::is_channel_order;
 use super::regs::Regs;
 use super::{decrement, Machine, Stop, ADDR, STORE_WORDS, XEC_LIMIT};
 
@@ -459,8 +460,44 @@ impl Machine {
                 }
                 Err(stop)
             }
+            // Straight to the channels and to XEC: `machine` sets up for every other order it
+            // has, a cost IBSYS's channel tests and its XECs of them paid millions of times a
+            // job.
+            Flow::Machine if is_channel_order(d.op) => {
+                let (y, extra) = effective(&self.mem, r, word, d);
+                r.instructions += 1;
+                self.channel_order(r, word, d.op, y, at, depth, d.cycles as u64 + extra)
+            }
+            Flow::Machine if d.op == Op::Xec => {
+                let (y, extra) = effective(&self.mem, r, word, d);
+                r.instructions += 1;
+                self.xec(r, y, at, depth, d.cycles as u64 + extra)
+            }
             Flow::Machine => self.machine(r, word, d, at, depth),
         }
+    }
+
+    /// XEC at `at`, counted, its effective address `y` and `cycles` formed: the word at Y
+    /// executes as if it stood at `at`; its cycles follow XEC's I.
+    #[inline(never)]
+    fn xec(&mut self, r: &mut Regs, y: u16, at: u16, depth: u32, cycles: u64) -> Result<(), Stop> {
+        r.cycles += cycles;
+        if depth >= XEC_LIMIT {
+            return Err(Stop::XecLoop { address: at });
+        }
+        let target = self.mem[y as usize];
+        // No channel trap before the instruction after the chain (SIMH `chtr_inhi`).
+        self.channel_traps.delay = true;
+        let res = self.execute(r, target, at, depth + 1);
+        if let Err(Stop::Unimplemented { .. }) = res {
+            // The XEC itself stays unexecuted too, so that IC points at it.
+            r.cycles -= cycles;
+            r.instructions -= 1;
+            if depth == 0 {
+                r.ic = at as u32;
+            }
+        }
+        res
     }
 
     /// `execute_decoded` out of line, for the words the hot loop leaves.
@@ -502,26 +539,7 @@ impl Machine {
         let skip = |r: &mut Regs| r.ic = (r.ic + 1) & ADDR as u32;
         r.instructions += 1;
         match d.op {
-            Op::Xec => {
-                // XEC: the word at Y executes as if it stood here; its cycles follow XEC's I.
-                r.cycles += cycles;
-                if depth >= XEC_LIMIT {
-                    return Err(Stop::XecLoop { address: at });
-                }
-                let target = self.mem[yi];
-                // No channel trap before the instruction after the chain (SIMH `chtr_inhi`).
-                self.channel_traps.delay = true;
-                let res = self.execute(r, target, at, depth + 1);
-                if let Err(Stop::Unimplemented { .. }) = res {
-                    // The XEC itself stays unexecuted too, so that IC points at it.
-                    r.cycles -= cycles;
-                    r.instructions -= 1;
-                    if depth == 0 {
-                        r.ic = at as u32;
-                    }
-                }
-                return res;
-            }
+            Op::Xec => return self.xec(r, y, at, depth, cycles),
             Op::Vlm => {
                 // The count in bits 12-17; 0 changes nothing, before the zero tests (SIMH
                 // op_mpy; 9M21A "COUNT TAKES PRECEDENT").
@@ -561,19 +579,8 @@ impl Machine {
             }
             Op::Lftm => self.floating_trap = false,
             // --- The channels and their units (`cpu/io.rs`)
-            #[rustfmt::skip]
-            Op::Rds | Op::Wrs | Op::Bsr | Op::Bsf | Op::Wef | Op::Rew | Op::Run | Op::Sdn
-            | Op::Rch | Op::Lch | Op::Sch | Op::Tco | Op::Tcn | Op::Trc | Op::Tef | Op::Btt
-            | Op::Ett | Op::Iot | Op::Sense => {
-                if let Err(e) = self.interlocked(r, |m, r| m.io_order(r, d.op, word, y, at)) {
-                    return self.io_stop(r, at, depth, cycles, e);
-                }
-                // A TCO taken to itself: the channel is in operation and the CPU spins on it.
-                if d.op == Op::Tco && r.ic == at as u32 && depth == 0 {
-                    r.cycles += cycles;
-                    self.channel_spin(r, word, at, cycles);
-                    return Ok(());
-                }
+            op if is_channel_order(op) => {
+                return self.channel_order(r, word, d.op, y, at, depth, cycles)
             }
             // --- The ±0760 group: the effective address selects the function, executed as
             // its own row.

@@ -38,6 +38,32 @@ pub(super) fn stop_for(error: ChannelError, address: u16) -> Stop {
     }
 }
 
+/// The orders that work the channels and their units (`Machine::io_order`).
+pub(super) fn is_channel_order(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Rds
+            | Op::Wrs
+            | Op::Bsr
+            | Op::Bsf
+            | Op::Wef
+            | Op::Rew
+            | Op::Run
+            | Op::Sdn
+            | Op::Rch
+            | Op::Lch
+            | Op::Sch
+            | Op::Tco
+            | Op::Tcn
+            | Op::Trc
+            | Op::Tef
+            | Op::Btt
+            | Op::Ett
+            | Op::Iot
+            | Op::Sense
+    )
+}
+
 impl Machine {
     /// Run `f` (an I/O order) on the channels at the CPU's count: the cycles an interlock held
     /// the CPU go on its count and on `io_wait`.
@@ -52,6 +78,32 @@ impl Machine {
         r.cycles += waited;
         self.io_wait += waited;
         res
+    }
+
+    /// A channel order (`is_channel_order`) at `at`, counted, its effective address `y` and
+    /// `cycles` formed: run under `interlocked`, its stop if it makes one, and a TCO taken to
+    /// itself run on as the spin it is (`channel_spin`).
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn channel_order(
+        &mut self,
+        r: &mut Regs,
+        word: u64,
+        op: Op,
+        y: u16,
+        at: u16,
+        depth: u32,
+        cycles: u64,
+    ) -> Result<(), Stop> {
+        if let Err(e) = self.interlocked(r, |m, r| m.io_order(r, op, word, y, at)) {
+            return self.io_stop(r, at, depth, cycles, e);
+        }
+        r.cycles += cycles;
+        // A TCO taken to itself: the channel is in operation and the CPU spins on it.
+        if op == Op::Tco && r.ic == at as u32 && depth == 0 {
+            self.channel_spin(r, word, at, cycles);
+        }
+        Ok(())
     }
 
     /// Execute I/O order `op` (`word`, effective address `y`); under `interlocked`.
