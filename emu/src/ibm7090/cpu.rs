@@ -35,6 +35,7 @@ mod io;
 mod profile;
 mod regs;
 mod tight;
+mod xec;
 pub use channel_trap::{ChannelTraps, ENABLE_BITS};
 use hot::Exit;
 use regs::Regs;

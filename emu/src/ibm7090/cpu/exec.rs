@@ -11,7 +11,7 @@ use super::convert::convert_count;
 use super::icache::Entry;
 use super::io::is_channel_order;
 use super::regs::Regs;
-use super::{decrement, Machine, Stop, ADDR, STORE_WORDS, XEC_LIMIT};
+use super::{decrement, Machine, Stop, ADDR, STORE_WORDS};
 
 /// What `core` did with an instruction.
 pub(super) enum Flow {
@@ -460,44 +460,19 @@ impl Machine {
                 }
                 Err(stop)
             }
-            // Straight to the channels and to XEC: `machine` sets up for every other order it
-            // has, a cost IBSYS's channel tests and its XECs of them paid millions of times a
-            // job.
-            Flow::Machine if is_channel_order(d.op) => {
+            // Not through `machine`, which sets up for all its orders: IBSYS's channel tests and
+            // its XECs of them come millions of times a job.
+            Flow::Machine if d.op == Op::Xec || is_channel_order(d.op) => {
                 let (y, extra) = effective(&self.mem, r, word, d);
+                let cycles = d.cycles as u64 + extra;
                 r.instructions += 1;
-                self.channel_order(r, word, d.op, y, at, depth, d.cycles as u64 + extra)
-            }
-            Flow::Machine if d.op == Op::Xec => {
-                let (y, extra) = effective(&self.mem, r, word, d);
-                r.instructions += 1;
-                self.xec(r, y, at, depth, d.cycles as u64 + extra)
+                match d.op {
+                    Op::Xec => self.xec(r, y, at, depth, cycles),
+                    op => self.channel_order(r, word, op, y, at, depth, cycles),
+                }
             }
             Flow::Machine => self.machine(r, word, d, at, depth),
         }
-    }
-
-    /// XEC at `at`, counted, its effective address `y` and `cycles` formed: the word at Y
-    /// executes as if it stood at `at`; its cycles follow XEC's I.
-    #[inline(never)]
-    fn xec(&mut self, r: &mut Regs, y: u16, at: u16, depth: u32, cycles: u64) -> Result<(), Stop> {
-        r.cycles += cycles;
-        if depth >= XEC_LIMIT {
-            return Err(Stop::XecLoop { address: at });
-        }
-        let target = self.mem[y as usize];
-        // No channel trap before the instruction after the chain (SIMH `chtr_inhi`).
-        self.channel_traps.delay = true;
-        let res = self.execute(r, target, at, depth + 1);
-        if let Err(Stop::Unimplemented { .. }) = res {
-            // The XEC itself stays unexecuted too, so that IC points at it.
-            r.cycles -= cycles;
-            r.instructions -= 1;
-            if depth == 0 {
-                r.ic = at as u32;
-            }
-        }
-        res
     }
 
     /// `execute_decoded` out of line, for the words the hot loop leaves.
@@ -580,7 +555,7 @@ impl Machine {
             Op::Lftm => self.floating_trap = false,
             // --- The channels and their units (`cpu/io.rs`)
             op if is_channel_order(op) => {
-                return self.channel_order(r, word, d.op, y, at, depth, cycles)
+                return self.channel_order(r, word, op, y, at, depth, cycles)
             }
             // --- The ±0760 group: the effective address selects the function, executed as
             // its own row.
