@@ -431,6 +431,17 @@ fn machine_and_dama_reports() -> Vec<Report> {
                 &["bench", "lisp", "--seconds", "0.1", "--no-simh", "--json"],
                 // IBSYS's primesII job (../shared).
                 &["bench", "ibsys", "--seconds", "0.1", "--no-simh", "--json"],
+                // IBM's FAP assembling SOMA under IBSYS.
+                &[
+                    "bench",
+                    "ibsys",
+                    "--program",
+                    "soma",
+                    "--seconds",
+                    "0.1",
+                    "--no-simh",
+                    "--json",
+                ],
             ],
         ),
         report(

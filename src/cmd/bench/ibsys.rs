@@ -1,18 +1,21 @@
 //! `firstmoves bench ibsys`: the largest IBSYS job of ../shared/period/ibsys/jobs (primesII:
-//! FORTRAN II compiles a sieve of Eratosthenes, loads it and runs it, 17 million instructions)
-//! from the library tapes to IBSYS's halt again and again, as `firstmoves ibsys` runs it, in
-//! instructions per host second; beside it SIMH's `i7094` on the same input tape with
-//! ibsys.ini's units (../shared/period/simh/ibsys.ini), five runs to a process.
+//! FORTRAN II compiles a sieve of Eratosthenes, loads it and runs it, 17 million instructions),
+//! or with `--program NAME` IBM's FAP assembling a chess program of the registry (its source as
+//! our assembler reads it, the job `fap_judge` gives IBM's FAP; Kotok's is 44 million
+//! instructions), from the library tapes to IBSYS's halt again and again, as `firstmoves
+//! ibsys` runs a job, in instructions per host second; beside it SIMH's `i7094` on the same
+//! input tape with ibsys.ini's units (../shared/period/simh/ibsys.ini), five runs to a process.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use emu::ibm7090::bcd;
 use emu::ibm7090::ibsys::{sysin_deck, END_OF_JOBS, SYSIN1, SYSOU1};
 use emu::ibm7090::{Limits, Machine, Model, Stop};
 
 use super::{repeated_runs, Figures};
 
-/// The job measured.
+/// The job measured without `--program`.
 const JOB: &str = "jobs/primesII.job";
 /// The `$DATE` card's date, `firstmoves ibsys`'s default.
 const DATE: &str = "010164";
@@ -27,18 +30,45 @@ fn ibsys_dir() -> PathBuf {
     }
 }
 
+/// The job: its name for the workload line and its cards (SYSIN1's, less what `sysin_deck`
+/// adds): primesII, or a `$EXECUTE IBSFAP` job of `program`'s FAP source, each character
+/// outside the 7090's set (comments carry a few) a blank, as a keypunch without it would leave
+/// the column.
+fn job(program: Option<&str>) -> anyhow::Result<(String, String)> {
+    let Some(name) = program else {
+        let path = ibsys_dir().join(JOB);
+        return Ok((
+            format!("the job {JOB}"),
+            crate::cmd::read_input(&path, crate::cmd::Kind::Source)?,
+        ));
+    };
+    let entry = crate::cmd::chess::program(name)?;
+    let source = entry.source();
+    let (text, _) =
+        chess::emulated::joined(&chess::emulated::chess_parts(source.path, source.text));
+    let id = name.to_ascii_uppercase();
+    let mut cards =
+        format!("$JOB           FAP {id}\n$EXECUTE       IBSFAP\n$ID    {id}\n*      FAP\n");
+    for line in text.lines() {
+        cards.extend(line.chars().map(|c| match bcd::encode(c) {
+            Some(_) => c,
+            None => ' ',
+        }));
+        cards.push('\n');
+    }
+    Ok((format!("IBM's FAP assembling {name}"), cards))
+}
+
 /// The job's machine, booted into IBSYS (the library tapes read from their files).
-fn machine(bound: emu::Bound) -> anyhow::Result<Machine> {
+fn machine(cards: &str, bound: emu::Bound) -> anyhow::Result<Machine> {
     let dir = ibsys_dir();
-    let job = dir.join(JOB);
-    let deck = crate::cmd::read_input(&job, crate::cmd::Kind::Source)?;
-    let sysin = sysin_deck(&deck, DATE);
-    crate::cmd::ibsys::machine_for(&dir, &job, &sysin, Model::Ibm7094, bound)
+    let sysin = sysin_deck(cards, DATE);
+    crate::cmd::ibsys::machine_for(&dir, &dir.join(JOB), &sysin, Model::Ibm7094, bound)
 }
 
 /// One run to IBSYS's halt at END OF JOBS, from its files: the machine as it stopped.
-fn run_once(bound: emu::Bound) -> anyhow::Result<Machine> {
-    let mut m = machine(bound)?;
+fn run_once(cards: &str, bound: emu::Bound) -> anyhow::Result<Machine> {
+    let mut m = machine(cards, bound)?;
     match m.run(Limits::instructions(
         crate::cmd::run::ibm7090::DEFAULT_INSTRUCTIONS,
     )) {
@@ -47,21 +77,22 @@ fn run_once(bound: emu::Bound) -> anyhow::Result<Machine> {
     }
 }
 
-pub fn bench(seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
-    let first = run_once(bound)?;
+pub fn bench(seconds: f64, program: Option<&str>, bound: emu::Bound) -> anyhow::Result<Figures> {
+    let (name, cards) = job(program)?;
+    let first = run_once(&cards, bound)?;
     let (instructions, cycles) = (first.instructions(), first.cycles());
     let model = first.model();
     let emulated = model.cycles_to_us(cycles) / 1e6;
     let mut figures = repeated_runs(
         seconds,
         format!(
-            "IBSYS, the job {JOB} from the library tapes: {instructions} instructions, {cycles} cycles, {emulated:.2} s of 7094 time a run ({:.2} s of it I/O wait)",
+            "IBSYS, {name} from the library tapes: {instructions} instructions, {cycles} cycles, {emulated:.2} s of 7094 time a run ({:.2} s of it I/O wait)",
             model.cycles_to_us(first.io_wait_cycles()) / 1e6
         ),
         instructions,
         emulated,
         || {
-            run_once(bound)?;
+            run_once(&cards, bound)?;
             Ok(())
         },
     )?;
@@ -71,9 +102,14 @@ pub fn bench(seconds: f64, bound: emu::Bound) -> anyhow::Result<Figures> {
 
 /// SIMH's deck: the same input tape and library tapes with ibsys.ini's units; what firstmoves'
 /// run put on SYSOU1 to compare with.
-pub fn deck(exe: PathBuf, bound: emu::Bound) -> anyhow::Result<super::simh::Deck> {
-    let fresh = machine(bound)?;
-    let done = run_once(bound)?;
+pub fn deck(
+    exe: PathBuf,
+    program: Option<&str>,
+    bound: emu::Bound,
+) -> anyhow::Result<super::simh::Deck> {
+    let (_, cards) = job(program)?;
+    let fresh = machine(&cards, bound)?;
+    let done = run_once(&cards, bound)?;
     let sysin = fresh
         .io
         .tape(SYSIN1)

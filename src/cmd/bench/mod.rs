@@ -20,7 +20,8 @@ mod simh;
 pub struct BenchArgs {
     /// The machine to measure: `silliac` or `7090`; `lisp`: LISP 1.5's Wang job on the 7090
     /// (../shared/period/lisp15); `ibsys`: IBSYS's largest job (primesII, FORTRAN II) on the
-    /// 7094 (../shared/period/ibsys); or `campaign`: the chess cross-check at --jobs 1 and on every
+    /// 7094 (../shared/period/ibsys), or with --program IBM's FAP assembling a chess program
+    /// under IBSYS; or `campaign`: the chess cross-check at --jobs 1 and on every
     /// core, both host times, the speed-up, and whether the reports are identical (exit status
     /// 1 if not).
     pub machine: String,
@@ -64,8 +65,9 @@ pub struct BenchArgs {
 fn program_help() -> String {
     format!(
         "7090: instead of the compute-bound loop, a chess program of the registry searching the \
-         initial position on the emulated 7090 (cards in, printer out), again and again. \
-         campaign: the program cross-checked (default {})",
+         initial position on the emulated 7090 (cards in, printer out), again and again. ibsys: \
+         instead of the primesII job, IBM's FAP assembling the program under IBSYS. campaign: \
+         the program cross-checked (default {})",
         crate::cmd::chess::default_program()
     )
 }
@@ -106,7 +108,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     }
     let (figures, side) = match (args.machine.as_str(), &args.program) {
         ("lisp", Some(_)) => bail!("--program: bench lisp runs LISP 1.5's Wang job"),
-        ("ibsys", Some(_)) => bail!("--program: bench ibsys runs IBSYS's primesII job"),
+        ("ibsys", p) => with_simh(
+            || ibsys::bench(args.seconds, p.as_deref(), bound),
+            simh.map(|exe| ibsys::deck(exe, p.as_deref(), bound))
+                .transpose()?,
+        )?,
         ("7090" | "ibm7090", Some(p)) => with_simh(
             || ibm7090::bench_program(p, args.seconds, bound),
             simh.map(|exe| ibm7090::program_deck(p, exe, bound))
@@ -121,10 +127,6 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         ("lisp", None) => with_simh(
             || lisp::bench(args.seconds, bound),
             simh.map(|exe| lisp::deck(exe, bound)).transpose()?,
-        )?,
-        ("ibsys", None) => with_simh(
-            || ibsys::bench(args.seconds, bound),
-            simh.map(|exe| ibsys::deck(exe, bound)).transpose()?,
         )?,
         ("7090" | "ibm7090", None) => with_simh(
             || ibm7090::bench(args.seconds, model, bound),
