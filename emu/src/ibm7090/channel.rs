@@ -57,6 +57,17 @@ pub use departures::{Departure, Departures, Target};
 
 /// Channels the machine has (A and B).
 pub const CHANNELS: usize = 2;
+
+/// The earliest time `at` gives a queue's first item (each queue in order of time), `u64::MAX`
+/// if every queue is empty: when the next word on its way arrives or leaves.
+fn earliest<T>(queues: &[std::collections::VecDeque<T>], at: impl Fn(&T) -> u64) -> u64 {
+    queues
+        .iter()
+        .filter_map(|q| q.front().map(&at))
+        .min()
+        .unwrap_or(u64::MAX)
+}
+
 /// Tape units on a channel.
 pub const TAPE_UNITS: usize = 10;
 /// Unit addresses on channel A.

@@ -119,17 +119,7 @@ impl Deck {
             );
         }
         ini += "quit\n";
-        std::fs::write(dir.path().join("run.ini"), ini)?;
-        Ok(Deck {
-            exe,
-            dir,
-            instructions: instructions * PROBLEM_RUNS,
-            check: Check::Printed {
-                tape: "a3.p7b",
-                lines: printed,
-            },
-            cpu: "7090",
-        })
+        Deck::runs(exe, dir, &ini, "7090", instructions, "a3.p7b", printed)
     }
 
     /// LISP 1.5's job (`bench lisp`): the input tape `sysin` (P7B) on A1, the system tape on A4,
@@ -171,17 +161,7 @@ impl Deck {
             ini += "detach cdr\n";
         }
         ini += "quit\n";
-        std::fs::write(dir.path().join("run.ini"), ini)?;
-        Ok(Deck {
-            exe,
-            dir,
-            instructions: instructions * PROBLEM_RUNS,
-            check: Check::Printed {
-                tape: "a3.p7b",
-                lines: printed,
-            },
-            cpu: "7090",
-        })
+        Deck::runs(exe, dir, &ini, "7090", instructions, "a3.p7b", printed)
     }
 
     /// An IBSYS job (`bench ibsys`): the input tape `sysin` (P7B) on A3 and the library tapes
@@ -220,16 +200,31 @@ impl Deck {
             }
         }
         ini += "quit\n";
+        Deck::runs(exe, dir, &ini, "7094", instructions, "mta4.p7b", printed)
+    }
+
+    /// A deck of PROBLEM_RUNS runs of `instructions` each in `dir`, by the script `ini` (written
+    /// as run.ini) on SIMH set to `cpu`, each leaving the lines `printed` on the output tape
+    /// `tape` (its file in `dir`).
+    fn runs(
+        exe: PathBuf,
+        dir: tempfile::TempDir,
+        ini: &str,
+        cpu: &'static str,
+        instructions: u64,
+        tape: &'static str,
+        printed: Vec<String>,
+    ) -> anyhow::Result<Deck> {
         std::fs::write(dir.path().join("run.ini"), ini)?;
         Ok(Deck {
             exe,
             dir,
             instructions: instructions * PROBLEM_RUNS,
             check: Check::Printed {
-                tape: "mta4.p7b",
+                tape,
                 lines: printed,
             },
-            cpu: "7094",
+            cpu,
         })
     }
 

@@ -48,11 +48,7 @@ impl Arrivals {
 
     /// The time of the next word to arrive, `u64::MAX` if none.
     pub fn next_at(&self) -> u64 {
-        self.queues
-            .iter()
-            .filter_map(|q| q.front().map(|a| a.at))
-            .min()
-            .unwrap_or(u64::MAX)
+        super::earliest(&self.queues, |a| a.at)
     }
 
     /// The words on their way, per channel (for snapshots and tests).

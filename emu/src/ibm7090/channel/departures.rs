@@ -89,11 +89,7 @@ impl Departures {
 
     /// The time of the next word to leave storage, `u64::MAX` if none.
     pub fn next_at(&self) -> u64 {
-        self.queues
-            .iter()
-            .filter_map(|q| q.front().map(|d| d.at))
-            .min()
-            .unwrap_or(u64::MAX)
+        super::earliest(&self.queues, |d| d.at)
     }
 
     /// The words on their way, per channel (for snapshots and tests).
