@@ -21,11 +21,10 @@
 
 use assembler::fap;
 use emu::ibm7090::{Limits, Machine, Stop};
-use std::process::{Command, Stdio};
 
 mod common;
 
-use common::i7094;
+use common::{examined, simh_halting};
 
 const COUNT: &str = "       ORG     64
 START  RCDA
@@ -81,35 +80,14 @@ fn the_count_here_is_the_channels_time_over_a_pass() {
 
 /// The count SIMH stores.
 fn count_simh() -> u64 {
-    let p = program();
     let dir = std::env::temp_dir().join(format!("firstmoves-simh-overlap-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("prog.obj"), p.object_deck()).unwrap();
     std::fs::write(dir.join("deck.txt"), DECK).unwrap();
-    let at = COUNT_AT;
-    std::fs::write(
-        dir.join("run.ini"),
-        format!(
-            "set cpu 7090\nload prog.obj\nattach cdr deck.txt\ngo {:o}\nexamine {at:o}\nquit\n",
-            p.start
-        ),
-    )
-    .unwrap();
-    let out = Command::new(i7094())
-        .arg("run.ini")
-        .current_dir(&dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("i7094 runs");
+    let after = format!("examine {COUNT_AT:o}\n");
+    let out = simh_halting(&dir, &program(), "attach cdr deck.txt\n", &after);
     std::fs::remove_dir_all(&dir).ok();
-    let out = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.contains("HALT instruction"), "{out}");
-    let word = out
-        .lines()
-        .find_map(|l| {
-            let (_, v) = l.split_once(":\t")?;
-            u64::from_str_radix(v.trim(), 8).ok()
-        })
+    let word = *examined(&out)
+        .first()
         .unwrap_or_else(|| panic!("no examined word in {out}"));
     word & 0o77777
 }
