@@ -38,6 +38,7 @@ mod tight;
 mod xec;
 pub use channel_trap::{ChannelTraps, ENABLE_BITS};
 use hot::Exit;
+use io::touches_channels;
 use regs::Regs;
 
 /// Words of store.
@@ -612,13 +613,16 @@ impl Machine {
                             let t = r.cycles - started;
                             self.spin_on_transfer(r, word, at, t, (end_i, end_c));
                         }
-                        if self.trap_mode
-                            || self.channel_traps.armed()
-                            || self.io.in_passing()
-                            || std::mem::take(&mut self.spun)
-                        {
-                            // ETM, ENB or RCT: the rest of the slice one step at a time; a
-                            // spin run on at once: the budgets again.
+                        // A spin run on at once: the budgets again. ETM: one step at a time.
+                        // A word that may have worked the channels or the traps: their next
+                        // event found again (any word, where the slice began without events).
+                        let spun = std::mem::take(&mut self.spun);
+                        let again = if events {
+                            touches_channels(self.dec.ops[((word >> 24) & 0o7777) as usize].op)
+                        } else {
+                            self.channel_traps.armed() || self.io.in_passing()
+                        };
+                        if spun || self.trap_mode || again {
                             break;
                         }
                     }

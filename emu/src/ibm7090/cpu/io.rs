@@ -64,6 +64,18 @@ pub(super) fn is_channel_order(op: Op) -> bool {
     )
 }
 
+/// The words after which the channels' next event (`Io::next_event`) must be found again, as
+/// they may start, test or settle a channel or change the traps: the channel orders, ENB,
+/// RCT, ETM and LTM, the ±0760 group (RCT, ETM and LTM among its functions) and XEC (which
+/// may execute any of them, and holds a trap off).
+pub(super) fn touches_channels(op: Op) -> bool {
+    is_channel_order(op)
+        || matches!(
+            op,
+            Op::Xec | Op::Enb | Op::Rct | Op::Etm | Op::Ltm | Op::Group0760
+        )
+}
+
 impl Machine {
     /// Run `f` (an I/O order) on the channels at the CPU's count: the cycles an interlock held
     /// the CPU go on its count and on `io_wait`.

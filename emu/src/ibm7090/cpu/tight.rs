@@ -139,6 +139,8 @@ impl Machine {
         }
         r.cycles += k * t;
         r.instructions += k;
+        // The run's slice was cut for single steps: its budgets are to be found again.
+        self.spun = true;
         if self.channel_traps.enable != 0 && !self.channel_traps.inhibit {
             self.io.clock.now = b + (k - 1) * t;
         }
