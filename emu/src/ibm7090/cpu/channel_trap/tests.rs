@@ -312,6 +312,15 @@ fn a_transfer_to_itself_waits_for_a_tape_check_due_after_the_channel() {
     assert_eq!(m.mem()[0o12], location_word(2, 0o104));
 }
 
+/// A binary record of 40 words (1, 2, ... times 0o1010101).
+fn forty_words() -> Block {
+    Block::Record(
+        (1..=40u64)
+            .flat_map(|w| tape::word_chars(w * 0o1010101, true))
+            .collect(),
+    )
+}
+
 /// Runs that wait for the channels or work beside them: a transfer to itself waiting for each
 /// trap cause, a computing loop with the traps armed, a loop reading words while they arrive
 /// and one storing into words before they leave, and a transfer to itself while a channel
@@ -361,10 +370,7 @@ fn beside_the_channels(k: usize) -> (&'static str, Machine, Stop) {
                 ins("TRA", 0o110, 0, 0),
             ];
             let mut m = read_then(0o1201, &copy, &[iocd(40, 0o300)], 0, &[]);
-            let record = (1..=40u64)
-                .flat_map(|w| tape::word_chars(w * 0o1010101, true))
-                .collect();
-            reel(&mut m, vec![Block::Record(record)]);
+            reel(&mut m, vec![forty_words()]);
             let end = Stop::TightLoop { address: 0o110 };
             ("words read as they arrive, then TRA * to the end", m, end)
         }
@@ -383,10 +389,7 @@ fn beside_the_channels(k: usize) -> (&'static str, Machine, Stop) {
             let mut m = read_then(0o1201, &copy, &[iocd(40, 0o300)], COMMAND_EOF_A, &[]);
             m.mem_mut()[0o220] = 0o300;
             m.mem_mut()[0o221] = ins("STQ", 0o400 + 40, 1, 0);
-            let record = (1..=40u64)
-                .flat_map(|w| tape::word_chars(w * 0o1010101, true))
-                .collect();
-            reel(&mut m, vec![Block::Record(record)]);
+            reel(&mut m, vec![forty_words()]);
             let end = Stop::TightLoop { address: 0o110 };
             ("indirect loads and XECs as words arrive", m, end)
         }
