@@ -20,11 +20,6 @@ impl Io {
         self.channels[ch].state != State::Idle || self.clock.now < until
     }
 
-    /// Whether any channel is in operation at `now` (a `TCOx *` spin is then no tight loop).
-    pub fn busy_at(&self, now: u64) -> bool {
-        self.clock.busy_until.iter().any(|&t| t > now)
-    }
-
     /// The cycle until which channel `ch` is in operation (0 for an absent one).
     pub fn busy_until(&self, ch: usize) -> u64 {
         self.clock.busy_until.get(ch).copied().unwrap_or(0)
@@ -66,15 +61,6 @@ impl Io {
         None
     }
 
-    /// Whether a condition whose trap is enabled is on but not yet due at `now` (the tape
-    /// check of a record that passes the head after the channel is done): a trap to come.
-    pub fn trap_to_come(&self, command_eof: u32, tape_check: u32, now: u64) -> bool {
-        self.channels.iter().enumerate().any(|(ch, c)| {
-            (command_eof >> ch & 1 != 0 && c.flags.end_of_file && now < c.eof_at)
-                || (tape_check >> ch & 1 != 0 && c.flags.redundancy && now < c.check_at)
-        })
-    }
-
     /// The first cycle at which a boundary finds something of the channels' to do, as the
     /// channels stand: a word to deliver to storage or to take from it, or (`traps`: channel
     /// traps armed, `command_eof` and `tape_check` as for `trap_due`) a trap due, 0 if one is
@@ -104,9 +90,11 @@ impl Io {
         at
     }
 
-    /// The first cycle from which neither `busy_at` nor (`traps`: channel traps armed)
-    /// `trap_to_come` holds, as the channels stand: before it, a loop on one transfer is
-    /// waiting for them, not tight.
+    /// The first cycle from which no channel is in operation and (`traps`: channel traps armed,
+    /// `command_eof` and `tape_check` as for `trap_due`) no condition whose trap is enabled is
+    /// on but not yet due (the tape check of a record that passes the head after the channel is
+    /// done), as the channels stand: before it, a loop on one transfer is waiting for them, not
+    /// tight (a `TCOx *` spin, a `TRA *` for a trap).
     pub fn active_until(&self, traps: bool, command_eof: u32, tape_check: u32) -> u64 {
         let mut until = self.clock.busy_until.iter().copied().max().unwrap_or(0);
         if traps {

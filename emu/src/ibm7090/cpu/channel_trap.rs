@@ -47,7 +47,7 @@ impl ChannelTraps {
     }
 
     /// The channels whose command and end-of-file traps, and whose tape-check traps, are
-    /// enabled: bit n for channel n (`Io::trap_due`, `Io::trap_to_come`).
+    /// enabled: bit n for channel n (`Io::trap_due`, `Io::next_event`, `Io::active_until`).
     pub fn enabled_channels(&self) -> (u32, u32) {
         (self.enable & 0o377, self.enable >> 18 & 0o377)
     }

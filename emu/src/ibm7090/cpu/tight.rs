@@ -13,6 +13,7 @@
 //! be its own location runs in the hot loop and is not seen (bounded by the run's budget).
 
 use super::super::channel::{Flags, State, CHANNELS};
+use super::super::isa::Op;
 use super::regs::Regs;
 use super::{Machine, Stop};
 
@@ -49,9 +50,7 @@ impl Machine {
     pub(super) fn self_transfer(&mut self, r: &Regs, at: u16, before: u64) -> Result<(), Stop> {
         let t = &self.channel_traps;
         let (command_eof, tape_check) = t.enabled_channels();
-        if self.io.busy_at(r.cycles)
-            || t.armed() && self.io.trap_to_come(command_eof, tape_check, r.cycles)
-        {
+        if r.cycles < self.io.active_until(t.armed(), command_eof, tape_check) {
             // A channel is in operation: it will finish, and a `TCOA *` then falls through; or
             // an enabled trap is still to come, and will end the loop.
             self.looping = None;
@@ -112,11 +111,14 @@ impl Machine {
         t: u64,
         (end_i, end_c): (u64, u64),
     ) {
-        let spins = word >> 24 & 0o7777 == TRA_CODE
-            && word & 0o77777 == at as u64
+        if t == 0 || self.trap_mode || self.channel_traps.delay {
+            return;
+        }
+        let spins = word & 0o77777 == at as u64
             && (word >> 15) & 7 == 0
-            && (word >> 22) & 3 != 3;
-        if !spins || t == 0 || self.trap_mode || self.channel_traps.delay {
+            && (word >> 22) & 3 != 3
+            && self.dec.ops[(word >> 24 & 0o7777) as usize].op == Op::Tra;
+        if !spins {
             return;
         }
         let traps = self.channel_traps.armed();
@@ -146,9 +148,6 @@ impl Machine {
         }
     }
 }
-
-/// TRA's operation code (bits S-11).
-const TRA_CODE: u64 = 0o0020;
 
 #[cfg(test)]
 mod tests {
