@@ -6,7 +6,7 @@
 //! ibsys` runs a job, in instructions per host second; beside it SIMH's `i7094` on the same
 //! input tape with ibsys.ini's units (../shared/period/simh/ibsys.ini), five runs to a process.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use emu::ibm7090::bcd;
@@ -20,23 +20,13 @@ const JOB: &str = "jobs/primesII.job";
 /// The `$DATE` card's date, `firstmoves ibsys`'s default.
 const DATE: &str = "010164";
 
-/// Where the period material is: ../shared/period/ibsys from here, else beside the checkout.
-fn ibsys_dir() -> PathBuf {
-    let here = Path::new("../shared/period/ibsys");
-    if here.is_dir() {
-        here.to_path_buf()
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/period/ibsys")
-    }
-}
-
 /// The job: its name for the workload line and its cards (SYSIN1's, less what `sysin_deck`
 /// adds): primesII, or a `$EXECUTE IBSFAP` job of `program`'s FAP source, each character
 /// outside the 7090's set (comments carry a few) a blank, as a keypunch without it would leave
 /// the column.
 fn job(program: Option<&str>) -> anyhow::Result<(String, String)> {
     let Some(name) = program else {
-        let path = ibsys_dir().join(JOB);
+        let path = super::period_dir("ibsys").join(JOB);
         return Ok((
             format!("the job {JOB}"),
             crate::cmd::read_input(&path, crate::cmd::Kind::Source)?,
@@ -61,7 +51,7 @@ fn job(program: Option<&str>) -> anyhow::Result<(String, String)> {
 
 /// The job's machine, booted into IBSYS (the library tapes read from their files).
 fn machine(cards: &str, bound: emu::Bound) -> anyhow::Result<Machine> {
-    let dir = ibsys_dir();
+    let dir = super::period_dir("ibsys");
     let sysin = sysin_deck(cards, DATE);
     crate::cmd::ibsys::machine_for(&dir, &dir.join(JOB), &sysin, Model::Ibm7094, bound)
 }
@@ -120,5 +110,11 @@ pub fn deck(
         .tape(SYSOU1)
         .context("no reel on SYSOU1")?
         .bcd_lines();
-    super::simh::Deck::ibsys(exe, &sysin, &ibsys_dir(), done.instructions(), printed)
+    super::simh::Deck::ibsys(
+        exe,
+        &sysin,
+        &super::period_dir("ibsys"),
+        done.instructions(),
+        printed,
+    )
 }

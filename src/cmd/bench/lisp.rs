@@ -3,26 +3,16 @@
 //! instructions per host second; beside it SIMH's `i7094` on the same tapes with s709's units
 //! (`../shared/period/simh/lisp.ini`'s layout), five runs to a process.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use emu::ibm7090::{Limits, Machine, Stop};
 
 use super::{repeated_runs, Figures};
 
-/// Where the period material is: ../shared/period/lisp15 from here, else beside the checkout.
-pub fn lisp15_dir() -> PathBuf {
-    let here = Path::new("../shared/period/lisp15");
-    if here.is_dir() {
-        here.to_path_buf()
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/period/lisp15")
-    }
-}
-
 /// The job's machine, ready to run (sense switch 3, as s709's lisp.cmd).
 fn machine(bound: emu::Bound) -> anyhow::Result<Machine> {
-    let dir = lisp15_dir();
+    let dir = super::period_dir("lisp15");
     crate::cmd::lisp::machine(
         &dir.join("LISPTAPE.BIN"),
         &dir.join("propcal.lsp"),
@@ -76,7 +66,7 @@ pub fn deck(exe: PathBuf, bound: emu::Bound) -> anyhow::Result<super::simh::Deck
     super::simh::Deck::lisp(
         exe,
         &sysin,
-        &lisp15_dir().join("LISPTAPE.BIN"),
+        &super::period_dir("lisp15").join("LISPTAPE.BIN"),
         done.instructions(),
         printed,
     )

@@ -61,6 +61,19 @@ pub struct BenchArgs {
     pub no_simh: bool,
 }
 
+/// Where the period material `name` is: ../shared/period/NAME from here, else beside the
+/// checkout.
+fn period_dir(name: &str) -> std::path::PathBuf {
+    let here = std::path::Path::new("../shared/period").join(name);
+    if here.is_dir() {
+        here
+    } else {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/period")
+            .join(name)
+    }
+}
+
 /// `--program`'s help, naming the program `bench campaign` takes by default.
 fn program_help() -> String {
     format!(
