@@ -1,8 +1,8 @@
 //! `firstmoves bench ibsys`: the largest IBSYS job of ../shared/period/ibsys/jobs (primesII:
 //! FORTRAN II compiles a sieve of Eratosthenes, loads it and runs it, 17 million instructions),
 //! or with `--program NAME` IBM's FAP assembling a chess program of the registry (its source as
-//! our assembler reads it, the job `fap_judge` gives IBM's FAP; Kotok's is 44 million
-//! instructions), from the library tapes to IBSYS's halt again and again, as `firstmoves
+//! our assembler reads it, the job `fap_judge` gives IBM's FAP: 38-50 million instructions,
+//! SOMA's the most), from the library tapes to IBSYS's halt again and again, as `firstmoves
 //! ibsys` runs a job, in instructions per host second; beside it SIMH's `i7094` on the same
 //! input tape with ibsys.ini's units (../shared/period/simh/ibsys.ini), five runs to a process.
 
@@ -20,17 +20,26 @@ const JOB: &str = "jobs/primesII.job";
 /// The `$DATE` card's date, `firstmoves ibsys`'s default.
 const DATE: &str = "010164";
 
-/// The job: its name for the workload line and its cards (SYSIN1's, less what `sysin_deck`
-/// adds): primesII, or a `$EXECUTE IBSFAP` job of `program`'s FAP source, each character
-/// outside the 7090's set (comments carry a few) a blank, as a keypunch without it would leave
-/// the column.
-fn job(program: Option<&str>) -> anyhow::Result<(String, String)> {
+/// A job `bench ibsys` runs.
+struct Job {
+    /// Its name on the workload line.
+    name: String,
+    /// Where its cards come from, for an error's message.
+    source: PathBuf,
+    /// SYSIN1's cards, less what `sysin_deck` adds.
+    cards: String,
+}
+
+/// primesII, or a `$EXECUTE IBSFAP` job of `program`'s FAP source, each character outside the
+/// 7090's set (comments carry a few) a blank, as a keypunch without it would leave the column.
+fn job(program: Option<&str>) -> anyhow::Result<Job> {
     let Some(name) = program else {
-        let path = super::period_dir("ibsys").join(JOB);
-        return Ok((
-            format!("the job {JOB}"),
-            crate::cmd::read_input(&path, crate::cmd::Kind::Source)?,
-        ));
+        let source = super::period_dir("ibsys").join(JOB);
+        return Ok(Job {
+            name: format!("the job {JOB}"),
+            cards: crate::cmd::read_input(&source, crate::cmd::Kind::Source)?,
+            source,
+        });
     };
     let entry = crate::cmd::chess::program(name)?;
     let source = entry.source();
@@ -46,19 +55,23 @@ fn job(program: Option<&str>) -> anyhow::Result<(String, String)> {
         }));
         cards.push('\n');
     }
-    Ok((format!("IBM's FAP assembling {name}"), cards))
+    Ok(Job {
+        name: format!("IBM's FAP assembling {name}"),
+        source: PathBuf::from(source.path),
+        cards,
+    })
 }
 
 /// The job's machine, booted into IBSYS (the library tapes read from their files).
-fn machine(cards: &str, bound: emu::Bound) -> anyhow::Result<Machine> {
+fn machine(job: &Job, bound: emu::Bound) -> anyhow::Result<Machine> {
     let dir = super::period_dir("ibsys");
-    let sysin = sysin_deck(cards, DATE);
-    crate::cmd::ibsys::machine_for(&dir, &dir.join(JOB), &sysin, Model::Ibm7094, bound)
+    let sysin = sysin_deck(&job.cards, DATE);
+    crate::cmd::ibsys::machine_for(&dir, &job.source, &sysin, Model::Ibm7094, bound)
 }
 
 /// One run to IBSYS's halt at END OF JOBS, from its files: the machine as it stopped.
-fn run_once(cards: &str, bound: emu::Bound) -> anyhow::Result<Machine> {
-    let mut m = machine(cards, bound)?;
+fn run_once(job: &Job, bound: emu::Bound) -> anyhow::Result<Machine> {
+    let mut m = machine(job, bound)?;
     match m.run(Limits::instructions(
         crate::cmd::run::ibm7090::DEFAULT_INSTRUCTIONS,
     )) {
@@ -68,21 +81,22 @@ fn run_once(cards: &str, bound: emu::Bound) -> anyhow::Result<Machine> {
 }
 
 pub fn bench(seconds: f64, program: Option<&str>, bound: emu::Bound) -> anyhow::Result<Figures> {
-    let (name, cards) = job(program)?;
-    let first = run_once(&cards, bound)?;
+    let job = job(program)?;
+    let first = run_once(&job, bound)?;
     let (instructions, cycles) = (first.instructions(), first.cycles());
     let model = first.model();
     let emulated = model.cycles_to_us(cycles) / 1e6;
     let mut figures = repeated_runs(
         seconds,
         format!(
-            "IBSYS, {name} from the library tapes: {instructions} instructions, {cycles} cycles, {emulated:.2} s of 7094 time a run ({:.2} s of it I/O wait)",
+            "IBSYS, {} from the library tapes: {instructions} instructions, {cycles} cycles, {emulated:.2} s of 7094 time a run ({:.2} s of it I/O wait)",
+            job.name,
             model.cycles_to_us(first.io_wait_cycles()) / 1e6
         ),
         instructions,
         emulated,
         || {
-            run_once(&cards, bound)?;
+            run_once(&job, bound)?;
             Ok(())
         },
     )?;
@@ -97,9 +111,9 @@ pub fn deck(
     program: Option<&str>,
     bound: emu::Bound,
 ) -> anyhow::Result<super::simh::Deck> {
-    let (_, cards) = job(program)?;
-    let fresh = machine(&cards, bound)?;
-    let done = run_once(&cards, bound)?;
+    let job = job(program)?;
+    let fresh = machine(&job, bound)?;
+    let done = run_once(&job, bound)?;
     let sysin = fresh
         .io
         .tape(SYSIN1)
