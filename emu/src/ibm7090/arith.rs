@@ -37,7 +37,7 @@ pub fn word_from_ac(ac: u64) -> u64 {
 }
 
 /// AC + operand (a 36-bit sign-magnitude word); returns (AC, overflow).
-#[inline]
+#[inline(always)]
 pub fn add(ac: u64, op: u64) -> (u64, bool) {
     let mac = ac & AC_MAG;
     let mop = op & MAG;

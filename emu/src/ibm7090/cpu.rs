@@ -27,6 +27,7 @@ use std::fmt;
 mod channel_trap;
 mod convert;
 mod exec;
+mod fused;
 mod hot;
 mod ibm7094;
 mod icache;
@@ -504,7 +505,7 @@ impl Machine {
     /// START after an HTR in trap mode: its location goes to 0000 now.
     fn resume(&mut self) {
         if let Some(at) = self.halt_trap.take() {
-            exec::store_trap_location(&mut self.mem, at as u32);
+            fused::store_trap_location(&mut self.mem, at as u32);
         }
     }
 

@@ -394,6 +394,36 @@ pub enum Op {
     Pcd,
     Emtm,
     Lmtm,
+    // Two words the hot loop runs as one, the first's op fused with the next word's
+    // (`cpu/icache.rs`, `PAIRS`): in the hot loop's cache of decoded words only; no row and
+    // no decode has them.
+    PacCla,
+    ClaAdd,
+    AddSto,
+    ClaSto,
+    StoCla,
+    StoPac,
+    SubTnz,
+    ClaSub,
+    ClaPac,
+    SubTze,
+    ClaTnz,
+    ClaTze,
+    ClaTmi,
+    StzTix,
+    LacCla,
+    StoSub,
+    ClaTra,
+    AddPac,
+    StoTra,
+    AddTze,
+    SubTmi,
+    StoLac,
+    SubTpl,
+    AxtTra,
+    StoTix,
+    PxaPax,
+    AnaSto,
 }
 
 /// An operand form: how a row's word is laid out and its address formed (the chart's form

@@ -8,7 +8,10 @@ use super::super::isa::Op;
 use super::super::model::Model;
 use super::super::timing::{self, models};
 use super::convert::convert_count;
-use super::icache::Entry;
+use super::fused::{
+    add, count_down, pair, simple, store_trap_location, transfer, TRAP_STR, TRAP_TRANSFER,
+};
+use super::icache::{Entry, NO_SECOND};
 use super::io::is_channel_order;
 use super::regs::Regs;
 use super::{decrement, Machine, Stop, ADDR, STORE_WORDS};
@@ -29,41 +32,6 @@ pub(super) enum Flow {
 #[inline(always)]
 fn count(word: u64) -> u32 {
     ((word >> 18) & 0o77) as u32
-}
-
-/// Where trap mode stores a transfer's location (its address part), and where it traps to.
-pub(super) const TRAP_SAVE: usize = 0;
-pub(super) const TRAP_TRANSFER: u32 = 1;
-/// Where STR goes, its location + 1 in 0000.
-pub(super) const TRAP_STR: u32 = 2;
-
-/// Store `location` in the address part (21-35) of 0000, the rest of the word kept.
-#[inline(always)]
-pub(super) fn store_trap_location(mem: &mut [u64; STORE_WORDS], location: u32) {
-    mem[TRAP_SAVE] = (mem[TRAP_SAVE] & !(ADDR as u64)) | (location & ADDR as u32) as u64;
-}
-
-/// A transfer order at `at` (for XEC, the XEC's location): IC := Y if `go`. In trap mode
-/// (`trap`) [CE-98] the transfer is not made: its location goes to 0000 whether or not it
-/// would be taken, and a taken one traps to 0001 (TTR alone is immune). In the hot loop
-/// (`HOT`) trap mode is never on, and the test is compiled out.
-#[inline(always)]
-pub(super) fn transfer<const HOT: bool>(
-    mem: &mut [u64; STORE_WORDS],
-    r: &mut Regs,
-    trap: bool,
-    go: bool,
-    y: u16,
-    at: u16,
-) {
-    if !HOT && trap {
-        store_trap_location(mem, at as u32);
-        if go {
-            r.ic = TRAP_TRANSFER;
-        }
-    } else if go {
-        r.ic = y as u32;
-    }
 }
 
 /// The effective address Y and the extra cycle of an indirect reference.
@@ -89,31 +57,16 @@ pub(super) fn effective(mem: &[u64; STORE_WORDS], r: &Regs, word: u64, d: Decode
     }
 }
 
-/// TIX (`ON_COUNT`) and TNX: both count the index register down by D when it exceeds D; TIX
-/// transfers when it counts, TNX when it does not. One body, each arm its own copy (hot loop).
-#[inline(always)]
-fn count_down<const HOT: bool, const ON_COUNT: bool>(
-    mem: &mut [u64; STORE_WORDS],
-    r: &mut Regs,
-    e: &Entry,
-    trap: bool,
-    at: u16,
-) {
-    let xr = r.xr_operand::<HOT>(e.x);
-    let counts = xr > e.decrement;
-    if counts {
-        r.xr_load::<HOT>(e.x, xr - e.decrement);
-    }
-    transfer::<HOT>(mem, r, trap, counts == ON_COUNT, e.address, at);
-}
-
 /// Execute the word of entry `e` (fetched from `at`, IC already past it) when it needs only
 /// the store and the registers; the instruction is not counted here. `e.x` names the index
 /// register operand (`Regs::xr_operand`), `y` is the effective address, `cycles` the fixed
 /// cycles and that of an indirect reference. `HOT`: called from the hot loop, whose entries
-/// name one register by its index (`icache::entry`). `trap`: trap mode is on (never in the hot
-/// loop: `Machine::run_regs`).
+/// name one register by its index (`icache::entry`), or two words fused (`fused::pair`).
+/// `trap`: trap mode is on (never in the hot loop: `Machine::run_regs`). `horizon`: the cycle
+/// count by which the channels next have something to do, before which alone a fused pair's
+/// second runs (`u64::MAX`: nothing to come; read by fused pairs alone).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(super) fn core<const HOT: bool>(
     mem: &mut [u64; STORE_WORDS],
     r: &mut Regs,
@@ -122,18 +75,77 @@ pub(super) fn core<const HOT: bool>(
     at: u16,
     mut cycles: u64,
     trap: bool,
+    horizon: u64,
 ) -> Flow {
     // The entry's fields are read where they are used, not all at once (registers).
     let yi = (y & ADDR) as usize;
     let skip = |r: &mut Regs, n: u32| r.ic = (r.ic + n) & ADDR as u32;
+    // A fused pair (`icache::PAIRS`): its first order, then its second.
+    macro_rules! pair {
+        ($first:ident, $second:ident) => {
+            return match pair::<HOT>(Op::$first, Op::$second, mem, r, e, y, at, horizon) {
+                true => Flow::Next,
+                false => Flow::Machine,
+            }
+        };
+    }
+    // An order of the pairs' (`simple`), the order a constant there.
+    macro_rules! simple {
+        ($op:ident) => {{
+            simple::<HOT>(Op::$op, mem, r, e, y, at, trap);
+        }};
+    }
     match e.op {
+        Op::PacCla => pair!(Pac, Cla),
+        Op::ClaAdd => pair!(Cla, Add),
+        Op::AddSto => pair!(Add, Sto),
+        Op::ClaSto => pair!(Cla, Sto),
+        Op::StoCla => pair!(Sto, Cla),
+        Op::StoPac => pair!(Sto, Pac),
+        Op::SubTnz => pair!(Sub, Tnz),
+        Op::ClaSub => pair!(Cla, Sub),
+        Op::ClaPac => pair!(Cla, Pac),
+        Op::SubTze => pair!(Sub, Tze),
+        Op::ClaTnz => pair!(Cla, Tnz),
+        Op::ClaTze => pair!(Cla, Tze),
+        Op::ClaTmi => pair!(Cla, Tmi),
+        Op::StzTix => pair!(Stz, Tix),
+        Op::LacCla => pair!(Lac, Cla),
+        Op::StoSub => pair!(Sto, Sub),
+        Op::ClaTra => pair!(Cla, Tra),
+        Op::AddPac => pair!(Add, Pac),
+        Op::StoTra => pair!(Sto, Tra),
+        Op::AddTze => pair!(Add, Tze),
+        Op::SubTmi => pair!(Sub, Tmi),
+        Op::StoLac => pair!(Sto, Lac),
+        Op::SubTpl => pair!(Sub, Tpl),
+        Op::AxtTra => pair!(Axt, Tra),
+        Op::StoTix => pair!(Sto, Tix),
+        Op::PxaPax => pair!(Pxa, Pax),
+        Op::AnaSto => pair!(Ana, Sto),
+        Op::Cla => simple!(Cla),
+        Op::Add => simple!(Add),
+        Op::Sub => simple!(Sub),
+        Op::Sto => simple!(Sto),
+        Op::Stz => simple!(Stz),
+        Op::Ana => simple!(Ana),
+        Op::Pac => simple!(Pac),
+        Op::Pax => simple!(Pax),
+        Op::Pxa => simple!(Pxa),
+        Op::Lac => simple!(Lac),
+        Op::Axt => simple!(Axt),
+        Op::Tix => simple!(Tix),
+        Op::Tra => simple!(Tra),
+        Op::Tze => simple!(Tze),
+        Op::Tnz => simple!(Tnz),
+        Op::Tpl => simple!(Tpl),
+        Op::Tmi => simple!(Tmi),
         // --- Type A. The index register changes as usual when a transfer traps (SIMH).
         Op::Txi => {
             let xr = r.xr_operand::<HOT>(e.x);
             r.xr_load::<HOT>(e.x, xr.wrapping_add(e.decrement));
             transfer::<HOT>(mem, r, trap, true, e.address, at);
         }
-        Op::Tix => count_down::<HOT, true>(mem, r, e, trap, at),
         Op::Tnx => count_down::<HOT, false>(mem, r, e, trap, at),
         Op::Txh => {
             let go = r.xr_operand::<HOT>(e.x) > e.decrement;
@@ -167,7 +179,6 @@ pub(super) fn core<const HOT: bool>(
             r.cycles += cycles;
             return Flow::Stop(Stop::HaltProceed { address: at });
         }
-        Op::Tra => transfer::<HOT>(mem, r, trap, true, y, at),
         Op::Ttr => r.ic = y as u32,
         Op::Tlq => {
             let s1 = r.ac & AC_S != 0;
@@ -185,10 +196,6 @@ pub(super) fn core<const HOT: bool>(
             r.xr_load::<HOT>(e.x, (!at).wrapping_add(1) & ADDR);
             transfer::<HOT>(mem, r, trap, true, y, at);
         }
-        Op::Tze => transfer::<HOT>(mem, r, trap, r.ac & AC_MAG == 0, y, at),
-        Op::Tnz => transfer::<HOT>(mem, r, trap, r.ac & AC_MAG != 0, y, at),
-        Op::Tpl => transfer::<HOT>(mem, r, trap, r.ac & AC_S == 0, y, at),
-        Op::Tmi => transfer::<HOT>(mem, r, trap, r.ac & AC_S != 0, y, at),
         Op::Tov => {
             transfer::<HOT>(mem, r, trap, r.overflow, y, at);
             r.overflow = false;
@@ -218,7 +225,6 @@ pub(super) fn core<const HOT: bool>(
         }
         // --- Logical, compare, add
         Op::Ans => mem[yi] &= r.ac & WORD,
-        Op::Ana => r.ac &= mem[yi],
         Op::Era => r.ac = (r.ac ^ mem[yi]) & WORD,
         Op::Ora => r.ac |= mem[yi],
         Op::Ors => mem[yi] |= r.ac & WORD,
@@ -249,20 +255,9 @@ pub(super) fn core<const HOT: bool>(
             skip(r, if t < w { 2 } else { (t == w) as u32 });
         }
         Op::Acl => r.ac = arith::add_logical(r.ac, mem[yi]),
-        Op::Add | Op::Adm | Op::Sub | Op::Sbm => {
-            let w = mem[yi];
-            let w = match e.op {
-                Op::Add => w,
-                Op::Adm => w & MAG,
-                Op::Sub => w ^ SIGN,
-                _ => w | SIGN,
-            };
-            let (ac, ovf) = arith::add(r.ac, w);
-            r.ac = ac;
-            r.overflow |= ovf;
-        }
+        Op::Adm => add(r, mem[yi] & MAG),
+        Op::Sbm => add(r, mem[yi] | SIGN),
         // --- Loads
-        Op::Cla => r.ac = arith::ac_from_word(mem[yi]),
         Op::Cls => r.ac = arith::ac_from_word(mem[yi] ^ SIGN),
         Op::Cal => r.ac = mem[yi],
         Op::Ldq => r.mq = mem[yi],
@@ -287,8 +282,6 @@ pub(super) fn core<const HOT: bool>(
             r.ac = t;
         }
         // --- Stores
-        Op::Stz => mem[yi] = 0,
-        Op::Sto => mem[yi] = arith::word_from_ac(r.ac),
         Op::Slw => mem[yi] = r.ac & WORD,
         Op::Stq => mem[yi] = r.mq,
         Op::Sta => mem[yi] = (mem[yi] & !0o77777) | (r.ac & 0o77777),
@@ -311,7 +304,6 @@ pub(super) fn core<const HOT: bool>(
         }
         // --- Index registers
         Op::Lxa => r.xr_load::<HOT>(e.x, mem[yi] as u16),
-        Op::Lac => r.xr_load::<HOT>(e.x, (mem[yi] as u16).wrapping_neg()),
         Op::Lxd => r.xr_load::<HOT>(e.x, decrement(mem[yi])),
         Op::Ldc => r.xr_load::<HOT>(e.x, decrement(mem[yi]).wrapping_neg()),
         Op::Sxa => {
@@ -323,13 +315,9 @@ pub(super) fn core<const HOT: bool>(
             let f = 0o77777 << 18;
             mem[yi] = (mem[yi] & !f) | (x << 18);
         }
-        Op::Pax => r.xr_load::<HOT>(e.x, r.ac as u16),
-        Op::Pac => r.xr_load::<HOT>(e.x, (r.ac as u16).wrapping_neg()),
         Op::Pdx => r.xr_load::<HOT>(e.x, (r.ac >> 18) as u16),
         Op::Pdc => r.xr_load::<HOT>(e.x, ((r.ac >> 18) as u16).wrapping_neg()),
-        Op::Pxa => r.ac = r.xr_operand::<HOT>(e.x) as u64,
         Op::Pxd => r.ac = (r.xr_operand::<HOT>(e.x) as u64) << 18,
-        Op::Axt => r.xr_load::<HOT>(e.x, e.address),
         Op::Axc => r.xr_load::<HOT>(e.x, e.address.wrapping_neg()),
         // --- Shifts: the count is the low 8 bits of Y
         Op::Als | Op::Ars | Op::Lls | Op::Lrs | Op::Lgl | Op::Lgr | Op::Rql => {
@@ -493,9 +481,19 @@ impl Machine {
             x: ((word >> 15) & 7) as u8,
             address: (word & 0o77777) as u16,
             decrement: decrement(word),
+            second: NO_SECOND,
         };
         let trap = self.trap_mode;
-        core::<false>(&mut self.mem, r, &e, y, at, d.cycles as u64 + extra, trap)
+        core::<false>(
+            &mut self.mem,
+            r,
+            &e,
+            y,
+            at,
+            d.cycles as u64 + extra,
+            trap,
+            0,
+        )
     }
 
     /// The instructions `core` leaves to the whole machine; counts them.

@@ -8,7 +8,7 @@
 use super::super::decode;
 use super::super::isa::Op;
 use super::exec::{core, Flow};
-use super::icache::{refill, Icache};
+use super::icache::{alone, refill, Icache};
 use super::regs::Regs;
 use super::{Stop, ADDR, STORE_WORDS};
 
@@ -46,7 +46,8 @@ pub(super) fn steps<const EVENTS: bool>(
     // known, as the units fell).
     let mut left = std::hint::black_box(n);
     let exit = loop {
-        if left == 0 {
+        // Two steps or more left: a fused pair may take two (`fused::pair`).
+        if left < 2 {
             break Exit::Done;
         }
         if EVENTS && g.cycles >= horizon {
@@ -57,11 +58,12 @@ pub(super) fn steps<const EVENTS: bool>(
         let word = mem[at as usize];
         g.ic = ((at + 1) & ADDR) as u32;
         if icache[at as usize].word != word {
-            refill(icache, dec, at, word);
+            refill(icache, dec, at, word, next_word(mem, at));
         }
         let e = &icache[at as usize];
         let y = e.address.wrapping_sub(g.xa[e.yx as usize & 3] as u16) & ADDR;
-        match core::<true>(mem, &mut g, e, y, at, e.cycles as u64, false) {
+        let h = if EVENTS { horizon } else { u64::MAX };
+        match core::<true>(mem, &mut g, e, y, at, e.cycles as u64, false, h) {
             Flow::Next => {}
             Flow::Stop(stop) => break Exit::Stop(stop),
             Flow::Machine => {
@@ -72,9 +74,24 @@ pub(super) fn steps<const EVENTS: bool>(
             }
         }
     };
-    // Every step run here is one instruction.
+    // Every step run here is one instruction, a pair two (`g.instructions` counts the second).
     g.instructions += n - left;
     *r = g;
+    if left == 1 && matches!(exit, Exit::Done) {
+        if EVENTS && r.cycles >= horizon {
+            return (Exit::Horizon, left);
+        }
+        // The last step: left to the machine, which runs it alone.
+        let at = (r.ic as u16) & ADDR;
+        r.ic = ((at + 1) & ADDR) as u32;
+        return (
+            Exit::Left {
+                word: mem[at as usize],
+                at,
+            },
+            0,
+        );
+    }
     (exit, left)
 }
 
@@ -99,17 +116,26 @@ pub(super) fn xec(
     let y = x.address.wrapping_sub(r.xa[x.yx as usize & 3] as u16) & ADDR;
     let word = mem[y as usize];
     if icache[y as usize].word != word {
-        refill(icache, dec, y, word);
+        refill(icache, dec, y, word, next_word(mem, y));
     }
-    let e = icache[y as usize];
+    let mut e = icache[y as usize];
+    // The word alone: an XEC runs one word, never a pair.
+    e.op = alone(e.op);
     let ty = e.address.wrapping_sub(r.xa[e.yx as usize & 3] as u16) & ADDR;
     let cycles = x.cycles as u64 + e.cycles as u64;
     // `core` leaves the registers untouched when it declines the word.
-    let res = match core::<true>(mem, r, &e, ty, at, cycles, false) {
+    let res = match core::<true>(mem, r, &e, ty, at, cycles, false, 0) {
         Flow::Machine => return None,
         Flow::Next => Ok(()),
         Flow::Stop(stop) => Err(stop),
     };
     r.instructions += 2;
     Some(res)
+}
+
+/// The word after `at` in the store, which a fused pair's second would be (none after the
+/// last word).
+#[inline(always)]
+fn next_word(mem: &[u64; STORE_WORDS], at: u16) -> Option<u64> {
+    (at < ADDR).then(|| mem[at as usize + 1])
 }

@@ -23,6 +23,49 @@ pub(super) struct Entry {
     pub x: u8,
     pub address: u16,
     pub decrement: u16,
+    /// A fused pair's second word and its fields (`PAIRS`; its op is the pair's): the
+    /// second runs with the first while the store still holds that word after it.
+    pub second: Second,
+}
+
+/// The second word of a fused pair, decoded: the fields of its `Entry`.
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+pub(super) struct Second {
+    pub word: u64,
+    pub cycles: u8,
+    pub yx: u8,
+    pub x: u8,
+    pub address: u16,
+    pub decrement: u16,
+}
+
+/// No second word (words have 36 bits).
+pub(super) const NO_SECOND: Second = Second {
+    word: u64::MAX,
+    cycles: 0,
+    yx: 3,
+    x: 3,
+    address: 0,
+    decrement: 0,
+};
+
+impl Entry {
+    /// The entry of a fused pair's second word, its order `op`.
+    #[inline(always)]
+    pub fn second(&self, op: Op) -> Entry {
+        let s = &self.second;
+        Entry {
+            word: s.word,
+            op,
+            cycles: s.cycles,
+            yx: s.yx,
+            x: s.x,
+            address: s.address,
+            decrement: s.decrement,
+            second: NO_SECOND,
+        }
+    }
 }
 
 /// An entry that matches no word (words have 36 bits).
@@ -34,23 +77,91 @@ pub(super) const EMPTY: Entry = Entry {
     x: 3,
     address: 0,
     decrement: 0,
+    second: NO_SECOND,
 };
 
 /// The entry of the word last executed at each address.
 pub(super) type Icache = [Entry; STORE_WORDS];
 
+/// The pairs of orders the hot loop runs as one op when the second word follows the first:
+/// the fused op, the first order and the second. The first neither transfers nor skips; the
+/// commonest pairs in sequence in the four chess programs' searches (Kotok's, SOMA's,
+/// MATER's and Turochamp's, docs/scale.md). `core`'s arm for the fused op runs the first,
+/// then the second while the store still holds the word it was decoded from (`fused::pair`).
+pub(super) const PAIRS: [(Op, Op, Op); 27] = [
+    (Op::PacCla, Op::Pac, Op::Cla),
+    (Op::ClaAdd, Op::Cla, Op::Add),
+    (Op::AddSto, Op::Add, Op::Sto),
+    (Op::ClaSto, Op::Cla, Op::Sto),
+    (Op::StoCla, Op::Sto, Op::Cla),
+    (Op::StoPac, Op::Sto, Op::Pac),
+    (Op::SubTnz, Op::Sub, Op::Tnz),
+    (Op::ClaSub, Op::Cla, Op::Sub),
+    (Op::ClaPac, Op::Cla, Op::Pac),
+    (Op::SubTze, Op::Sub, Op::Tze),
+    (Op::ClaTnz, Op::Cla, Op::Tnz),
+    (Op::ClaTze, Op::Cla, Op::Tze),
+    (Op::ClaTmi, Op::Cla, Op::Tmi),
+    (Op::StzTix, Op::Stz, Op::Tix),
+    (Op::LacCla, Op::Lac, Op::Cla),
+    (Op::StoSub, Op::Sto, Op::Sub),
+    (Op::ClaTra, Op::Cla, Op::Tra),
+    (Op::AddPac, Op::Add, Op::Pac),
+    (Op::StoTra, Op::Sto, Op::Tra),
+    (Op::AddTze, Op::Add, Op::Tze),
+    (Op::SubTmi, Op::Sub, Op::Tmi),
+    (Op::StoLac, Op::Sto, Op::Lac),
+    (Op::SubTpl, Op::Sub, Op::Tpl),
+    (Op::AxtTra, Op::Axt, Op::Tra),
+    (Op::StoTix, Op::Sto, Op::Tix),
+    (Op::PxaPax, Op::Pxa, Op::Pax),
+    (Op::AnaSto, Op::Ana, Op::Sto),
+];
+
+/// An entry's op when its word runs alone (an XEC's): a fused op's first order.
+pub(super) fn alone(op: Op) -> Op {
+    PAIRS.iter().find(|p| p.0 == op).map_or(op, |p| p.1)
+}
+
 /// A miss: decode the word and keep its entry (out of line: rare, and it would crowd the
-/// loop's registers).
+/// loop's registers). `next`: the word after it in the store (none after the last), which
+/// makes it a fused pair (`PAIRS`) when the two orders are one.
 #[cold]
 #[inline(never)]
-pub(super) fn refill(icache: &mut Icache, dec: &decode::Table, at: u16, word: u64) {
+pub(super) fn refill(
+    icache: &mut Icache,
+    dec: &decode::Table,
+    at: u16,
+    word: u64,
+    next: Option<u64>,
+) {
+    let mut e = decoded(word, at, dec);
+    if let Some(w) = next {
+        let s = decoded(w, at + 1, dec);
+        if let Some(p) = PAIRS.iter().find(|p| p.1 == e.op && p.2 == s.op) {
+            e.op = p.0;
+            e.second = Second {
+                word: s.word,
+                cycles: s.cycles,
+                yx: s.yx,
+                x: s.x,
+                address: s.address,
+                decrement: s.decrement,
+            };
+        }
+    }
+    icache[at as usize] = e;
+}
+
+/// The entry of `word` at `at`.
+fn decoded(word: u64, at: u16, dec: &decode::Table) -> Entry {
     let mut e = entry(word, dec);
     if e.address == at && self_target(&e) {
         // A transfer to its own location: left to the machine, which tells a tight loop
         // (`tight.rs`) at no cost to the other words.
         e.op = Op::Unimplemented;
     }
-    icache[at as usize] = e;
+    e
 }
 
 /// Whether the entry's transfer, if taken, goes to its address field as it stands: the Type A
@@ -132,5 +243,6 @@ fn entry(word: u64, dec: &decode::Table) -> Entry {
         x,
         address: (word & 0o77777) as u16,
         decrement: ((word >> 18) & 0o77777) as u16,
+        second: NO_SECOND,
     }
 }

@@ -325,7 +325,7 @@ fn forty_words() -> Block {
 /// trap cause, a computing loop with the traps armed, a loop reading words while they arrive
 /// and one storing into words before they leave, and a transfer to itself while a channel
 /// runs with no trap to come (tight once the channel is done), and words the hot loop leaves (an
-/// indirect address, an XEC) beside arriving words. Machine `k` (0-6), its name and
+/// indirect address, an XEC) beside arriving words. Machine `k` (0-11), its name and
 /// how it ends.
 fn beside_the_channels(k: usize) -> (&'static str, Machine, Stop) {
     let handled = Stop::HaltProceed { address: HANDLER };
@@ -393,6 +393,27 @@ fn beside_the_channels(k: usize) -> (&'static str, Machine, Stop) {
             let end = Stop::TightLoop { address: 0o110 };
             ("indirect loads and XECs as words arrive", m, end)
         }
+        7..=11 => {
+            // A loop of CLA, ADD (a fused pair) and TZE on the word the channel reads to
+            // 0o300, its phase moved a cycle by each NOP: in one of the five the word
+            // arrives between the CLA and the ADD, which must see it (AC is then the word,
+            // not twice it).
+            let p = k as u32 - 7;
+            let mut spin = vec![ins("NOP", 0, 0, 0); p as usize];
+            spin.extend([
+                ins("CLA", 0o300, 0, 0),
+                ins("ADD", 0o300, 0, 0),
+                ins("TZE", 0o104 + p, 0, 0),
+                ins("STO", 0o400, 0, 0),
+                ins("TRA", 0o104 + p + 4, 0, 0),
+            ]);
+            let mut m = read_then(0o1201, &spin, &[iocd(1, 0o300)], 0, &[]);
+            reel(&mut m, vec![forty_words()]);
+            let end = Stop::TightLoop {
+                address: 0o104 + p as u16 + 4,
+            };
+            ("a fused pair as a word arrives", m, end)
+        }
         _ => {
             // 40 words written from 0o300...; the loop clears them as the channel takes them.
             let clear = [
@@ -430,7 +451,7 @@ fn runs_beside_the_channels_agree_with_single_steps() {
     // at once; one step at a time decides every boundary afresh. The whole run, and runs cut
     // by instruction and cycle budgets anywhere in it, leave the same machine.
     use crate::ibm7090::snapshot::to_text;
-    for k in 0..7 {
+    for k in 0..12 {
         let fresh = || beside_the_channels(k).1;
         let (name, mut whole, end) = beside_the_channels(k);
         assert_eq!(whole.run(Limits::instructions(100_000)), end, "{name}");

@@ -47,5 +47,6 @@ mod fixed;
 mod floating;
 mod indicators;
 mod io;
+mod pairs;
 mod run;
 mod trap_mode;
