@@ -583,12 +583,33 @@ impl Machine {
                 .min((end_c - r.cycles) / STEP_MAX_CYCLES)
                 .clamp(1, SLICE);
             let mut left = n;
+            // An XEC the hot loop ran: the trap hold-off it leaves (as `machine`'s XEC sets it).
+            let mut held = false;
             while left > 0 {
                 let (exit, l) = if events {
-                    hot::steps::<true>(&mut self.mem, &mut self.icache, self.dec, r, left, horizon)
+                    hot::steps::<true>(
+                        &mut self.mem,
+                        &mut self.icache,
+                        self.dec,
+                        r,
+                        left,
+                        horizon,
+                        &mut held,
+                    )
                 } else {
-                    hot::steps::<false>(&mut self.mem, &mut self.icache, self.dec, r, left, 0)
+                    hot::steps::<false>(
+                        &mut self.mem,
+                        &mut self.icache,
+                        self.dec,
+                        r,
+                        left,
+                        0,
+                        &mut held,
+                    )
                 };
+                if std::mem::take(&mut held) {
+                    self.channel_traps.delay = true;
+                }
                 left = l;
                 match exit {
                     Exit::Done => {}

@@ -3,12 +3,13 @@
 //! registers in its own. It leaves to `Machine::execute_left` the instructions that need
 //! more of the machine, and those that name index registers in a less common way
 //! (indirect, a tag naming several registers, a tag 0 where a register is the operand). An
-//! XEC it leaves of a word it runs runs in `xec`, without the machine.
+//! XEC of a word it runs runs without the machine: in the loop when the word is no transfer
+//! and no channel event is to come (`xec_word`), else after it (`xec`).
 
 use super::super::decode;
 use super::super::isa::Op;
 use super::exec::{core, Flow};
-use super::icache::{alone, refill, Icache};
+use super::icache::{self, alone, refill, Icache};
 use super::regs::Regs;
 use super::{Stop, ADDR, STORE_WORDS};
 
@@ -38,6 +39,7 @@ pub(super) fn steps<const EVENTS: bool>(
     r: &mut Regs,
     n: u64,
     horizon: u64,
+    held: &mut bool,
 ) -> (Exit, u64) {
     let mut g = *r;
     // Opaque to the optimiser, so that the loop compiles the same whichever codegen unit its
@@ -67,6 +69,19 @@ pub(super) fn steps<const EVENTS: bool>(
             Flow::Next => {}
             Flow::Stop(stop) => break Exit::Stop(stop),
             Flow::Machine => {
+                // An XEC of a word the loop runs that goes on to the next word runs here
+                // where no trap can be due (no events); the hold-off it leaves is the caller's.
+                if !EVENTS && icache[at as usize].op == Op::Xec {
+                    if let Some(res) = xec_word(mem, icache, dec, &mut g, at, false) {
+                        *held = true;
+                        // The XEC's word: the loop counts the XEC.
+                        g.instructions += 1;
+                        match res {
+                            Ok(()) => continue,
+                            Err(stop) => break Exit::Stop(stop),
+                        }
+                    }
+                }
                 // Not run here: the caller runs it and counts it.
                 g.instructions += n - left - 1;
                 *r = g;
@@ -101,13 +116,27 @@ pub(super) fn steps<const EVENTS: bool>(
 /// XEC the tight-loop test, as after any word it leaves. `None`: nothing done, the XEC is
 /// left to the machine (a chain, or a word the loop leaves), as is any other word. Out of
 /// the loop, so that the loop's own registers are as they were.
-#[inline(never)]
 pub(super) fn xec(
     mem: &mut [u64; STORE_WORDS],
     icache: &mut Icache,
     dec: &decode::Table,
     r: &mut Regs,
     at: u16,
+) -> Option<Result<(), Stop>> {
+    let res = xec_word(mem, icache, dec, r, at, true)?;
+    r.instructions += 2;
+    Some(res)
+}
+
+/// `xec` but for the count; `transfers`: a transfer's XEC is run too (else left, `None`).
+#[inline(never)]
+fn xec_word(
+    mem: &mut [u64; STORE_WORDS],
+    icache: &mut Icache,
+    dec: &decode::Table,
+    r: &mut Regs,
+    at: u16,
+    transfers: bool,
 ) -> Option<Result<(), Stop>> {
     let x = icache[at as usize];
     if x.op != Op::Xec {
@@ -121,16 +150,17 @@ pub(super) fn xec(
     let mut e = icache[y as usize];
     // The word alone: an XEC runs one word, never a pair.
     e.op = alone(e.op);
+    if !transfers && icache::transfers(e.op) {
+        return None;
+    }
     let ty = e.address.wrapping_sub(r.xa[e.yx as usize & 3] as u16) & ADDR;
     let cycles = x.cycles as u64 + e.cycles as u64;
     // `core` leaves the registers untouched when it declines the word.
-    let res = match core::<true>(mem, r, &e, ty, at, cycles, false, 0) {
-        Flow::Machine => return None,
-        Flow::Next => Ok(()),
-        Flow::Stop(stop) => Err(stop),
-    };
-    r.instructions += 2;
-    Some(res)
+    match core::<true>(mem, r, &e, ty, at, cycles, false, 0) {
+        Flow::Machine => None,
+        Flow::Next => Some(Ok(())),
+        Flow::Stop(stop) => Some(Err(stop)),
+    }
 }
 
 /// The word after `at` in the store, which a fused pair's second would be (none after the
