@@ -11,7 +11,7 @@ use super::convert::convert_count;
 use super::fused::{
     add, count_down, pair, simple, store_trap_location, transfer, TRAP_STR, TRAP_TRANSFER,
 };
-use super::icache::{Entry, NO_SECOND};
+use super::icache::{orders_of, Entry, NO_SECOND};
 use super::io::is_channel_order;
 use super::regs::Regs;
 use super::{decrement, Machine, Stop, ADDR, STORE_WORDS};
@@ -82,12 +82,13 @@ pub(super) fn core<const HOT: bool>(
     let skip = |r: &mut Regs, n: u32| r.ic = (r.ic + n) & ADDR as u32;
     // A fused pair (`icache::PAIRS`): its first order, then its second.
     macro_rules! pair {
-        ($first:ident, $second:ident) => {
-            return match pair::<HOT>(Op::$first, Op::$second, mem, r, e, y, at, horizon) {
+        ($fused:ident) => {{
+            let (first, second) = const { orders_of(Op::$fused) };
+            return match pair::<HOT>(first, second, mem, r, e, y, at, horizon) {
                 true => Flow::Next,
                 false => Flow::Machine,
-            }
-        };
+            };
+        }};
     }
     // An order of the pairs' (`simple`), the order a constant there.
     macro_rules! simple {
@@ -96,33 +97,33 @@ pub(super) fn core<const HOT: bool>(
         }};
     }
     match e.op {
-        Op::PacCla => pair!(Pac, Cla),
-        Op::ClaAdd => pair!(Cla, Add),
-        Op::AddSto => pair!(Add, Sto),
-        Op::ClaSto => pair!(Cla, Sto),
-        Op::StoCla => pair!(Sto, Cla),
-        Op::StoPac => pair!(Sto, Pac),
-        Op::SubTnz => pair!(Sub, Tnz),
-        Op::ClaSub => pair!(Cla, Sub),
-        Op::ClaPac => pair!(Cla, Pac),
-        Op::SubTze => pair!(Sub, Tze),
-        Op::ClaTnz => pair!(Cla, Tnz),
-        Op::ClaTze => pair!(Cla, Tze),
-        Op::ClaTmi => pair!(Cla, Tmi),
-        Op::StzTix => pair!(Stz, Tix),
-        Op::LacCla => pair!(Lac, Cla),
-        Op::StoSub => pair!(Sto, Sub),
-        Op::ClaTra => pair!(Cla, Tra),
-        Op::AddPac => pair!(Add, Pac),
-        Op::StoTra => pair!(Sto, Tra),
-        Op::AddTze => pair!(Add, Tze),
-        Op::SubTmi => pair!(Sub, Tmi),
-        Op::StoLac => pair!(Sto, Lac),
-        Op::SubTpl => pair!(Sub, Tpl),
-        Op::AxtTra => pair!(Axt, Tra),
-        Op::StoTix => pair!(Sto, Tix),
-        Op::PxaPax => pair!(Pxa, Pax),
-        Op::AnaSto => pair!(Ana, Sto),
+        Op::PacCla => pair!(PacCla),
+        Op::ClaAdd => pair!(ClaAdd),
+        Op::AddSto => pair!(AddSto),
+        Op::ClaSto => pair!(ClaSto),
+        Op::StoCla => pair!(StoCla),
+        Op::StoPac => pair!(StoPac),
+        Op::SubTnz => pair!(SubTnz),
+        Op::ClaSub => pair!(ClaSub),
+        Op::ClaPac => pair!(ClaPac),
+        Op::SubTze => pair!(SubTze),
+        Op::ClaTnz => pair!(ClaTnz),
+        Op::ClaTze => pair!(ClaTze),
+        Op::ClaTmi => pair!(ClaTmi),
+        Op::StzTix => pair!(StzTix),
+        Op::LacCla => pair!(LacCla),
+        Op::StoSub => pair!(StoSub),
+        Op::ClaTra => pair!(ClaTra),
+        Op::AddPac => pair!(AddPac),
+        Op::StoTra => pair!(StoTra),
+        Op::AddTze => pair!(AddTze),
+        Op::SubTmi => pair!(SubTmi),
+        Op::StoLac => pair!(StoLac),
+        Op::SubTpl => pair!(SubTpl),
+        Op::AxtTra => pair!(AxtTra),
+        Op::StoTix => pair!(StoTix),
+        Op::PxaPax => pair!(PxaPax),
+        Op::AnaSto => pair!(AnaSto),
         Op::Cla => simple!(Cla),
         Op::Add => simple!(Add),
         Op::Sub => simple!(Sub),

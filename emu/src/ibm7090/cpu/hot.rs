@@ -3,8 +3,9 @@
 //! registers in its own. It leaves to `Machine::execute_left` the instructions that need
 //! more of the machine, and those that name index registers in a less common way
 //! (indirect, a tag naming several registers, a tag 0 where a register is the operand). An
-//! XEC of a word it runs runs without the machine: in the loop when the word is no transfer
-//! and no channel event is to come (`xec_word`), else after it (`xec`).
+//! XEC of a word it runs runs without the machine: in the loop when no channel event is to
+//! come and the word is no transfer that may come back to the XEC (`xec_in_loop`), else
+//! after it (`xec`), where the tight-loop test follows.
 
 use super::super::decode;
 use super::super::isa::Op;
@@ -69,10 +70,11 @@ pub(super) fn steps<const EVENTS: bool>(
             Flow::Next => {}
             Flow::Stop(stop) => break Exit::Stop(stop),
             Flow::Machine => {
-                // An XEC of a word the loop runs that goes on to the next word runs here
-                // where no trap can be due (no events); the hold-off it leaves is the caller's.
+                // An XEC of a word the loop runs (but a transfer that may come back to it) runs
+                // here where no trap can be due (no events); the hold-off it leaves is the
+                // caller's.
                 if !EVENTS && icache[at as usize].op == Op::Xec {
-                    if let Some(res) = xec_word(mem, icache, dec, &mut g, at, false) {
+                    if let Some(res) = xec_in_loop(mem, icache, dec, &mut g, at) {
                         *held = true;
                         // The XEC's word: the loop counts the XEC.
                         g.instructions += 1;
@@ -116,6 +118,7 @@ pub(super) fn steps<const EVENTS: bool>(
 /// XEC the tight-loop test, as after any word it leaves. `None`: nothing done, the XEC is
 /// left to the machine (a chain, or a word the loop leaves), as is any other word. Out of
 /// the loop, so that the loop's own registers are as they were.
+#[inline(never)]
 pub(super) fn xec(
     mem: &mut [u64; STORE_WORDS],
     icache: &mut Icache,
@@ -128,8 +131,22 @@ pub(super) fn xec(
     Some(res)
 }
 
-/// `xec` but for the count; `transfers`: a transfer's XEC is run too (else left, `None`).
+/// `xec` inside the loop: not counted, and `None` for an XEC of a transfer that may come back
+/// to the XEC, which gets the caller's tight-loop test.
 #[inline(never)]
+fn xec_in_loop(
+    mem: &mut [u64; STORE_WORDS],
+    icache: &mut Icache,
+    dec: &decode::Table,
+    r: &mut Regs,
+    at: u16,
+) -> Option<Result<(), Stop>> {
+    xec_word(mem, icache, dec, r, at, false)
+}
+
+/// `xec` but for the count; `transfers`: an XEC of a transfer that may come back to it runs
+/// too (else `None`).
+#[inline(always)]
 fn xec_word(
     mem: &mut [u64; STORE_WORDS],
     icache: &mut Icache,
@@ -138,10 +155,11 @@ fn xec_word(
     at: u16,
     transfers: bool,
 ) -> Option<Result<(), Stop>> {
-    let x = icache[at as usize];
+    let x = &icache[at as usize];
     if x.op != Op::Xec {
         return None;
     }
+    let xec_cycles = x.cycles as u64;
     let y = x.address.wrapping_sub(r.xa[x.yx as usize & 3] as u16) & ADDR;
     let word = mem[y as usize];
     if icache[y as usize].word != word {
@@ -150,11 +168,12 @@ fn xec_word(
     let mut e = icache[y as usize];
     // The word alone: an XEC runs one word, never a pair.
     e.op = alone(e.op);
-    if !transfers && icache::transfers(e.op) {
+    let ty = e.address.wrapping_sub(r.xa[e.yx as usize & 3] as u16) & ADDR;
+    // A transfer that may go back to the XEC (STR goes to 0002) is left when `!transfers`.
+    if !transfers && icache::transfers(e.op) && (ty == at || e.op == Op::Str) {
         return None;
     }
-    let ty = e.address.wrapping_sub(r.xa[e.yx as usize & 3] as u16) & ADDR;
-    let cycles = x.cycles as u64 + e.cycles as u64;
+    let cycles = xec_cycles + e.cycles as u64;
     // `core` leaves the registers untouched when it declines the word.
     match core::<true>(mem, r, &e, ty, at, cycles, false, 0) {
         Flow::Machine => None,

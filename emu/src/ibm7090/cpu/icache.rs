@@ -118,9 +118,41 @@ pub(super) const PAIRS: [(Op, Op, Op); 27] = [
     (Op::AnaSto, Op::Ana, Op::Sto),
 ];
 
+/// A fused op's first order and second (at compile time: `core`'s arms); any other op itself
+/// and `Unimplemented`.
+pub(super) const fn orders_of(fused: Op) -> (Op, Op) {
+    let mut i = 0;
+    while i < PAIRS.len() {
+        if PAIRS[i].0 as u8 == fused as u8 {
+            return (PAIRS[i].1, PAIRS[i].2);
+        }
+        i += 1;
+    }
+    (fused, Op::Unimplemented)
+}
+
+/// By op: whether it is a fused op (`FUSED`) or the first order of a pair (`FIRST`), so that
+/// an XEC and a miss look further only then.
+const FUSED: u8 = 1;
+const FIRST: u8 = 2;
+const KIND: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < PAIRS.len() {
+        t[PAIRS[i].0 as usize] |= FUSED;
+        t[PAIRS[i].1 as usize] |= FIRST;
+        i += 1;
+    }
+    t
+};
+
 /// An entry's op when its word runs alone (an XEC's): a fused op's first order.
+#[inline(always)]
 pub(super) fn alone(op: Op) -> Op {
-    PAIRS.iter().find(|p| p.0 == op).map_or(op, |p| p.1)
+    if KIND[op as usize] & FUSED == 0 {
+        return op;
+    }
+    orders_of(op).0
 }
 
 /// A miss: decode the word and keep its entry (out of line: rare, and it would crowd the
@@ -136,7 +168,7 @@ pub(super) fn refill(
     next: Option<u64>,
 ) {
     let mut e = decoded(word, at, dec);
-    if let Some(w) = next {
+    if let Some(w) = next.filter(|_| KIND[e.op as usize] & FIRST != 0) {
         let s = decoded(w, at + 1, dec);
         if let Some(p) = PAIRS.iter().find(|p| p.1 == e.op && p.2 == s.op) {
             e.op = p.0;

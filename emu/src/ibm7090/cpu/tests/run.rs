@@ -310,3 +310,37 @@ fn xec_of_a_store_into_the_running_code() {
     );
     assert_eq!((m.ac, m.ic, m.instructions()), (9, 0o150, 6));
 }
+
+#[test]
+fn xec_of_transfers_in_the_hot_loop() {
+    // An XEC of TXI elsewhere runs in the loop, as single steps run it; an XEC of TRA back
+    // to the XEC is left to the machine's tight-loop test, which stops the run there.
+    let program = [
+        ins("AXT", 5, 1, 0),
+        ins("XEC", 0o200, 0, 0),
+        ins("HPR", 0, 0, 0),
+        ins("TIX", 0o101, 1, 1),
+        ins("XEC", 0o201, 0, 0),
+    ];
+    let data = [
+        (0o200, ins("TXI", 0o103, 1, 0)),
+        (0o201, ins("TRA", 0o104, 0, 0)),
+    ];
+    let mut m = Machine::new();
+    m.load(0o100, &program);
+    for &(at, w) in &data {
+        m.mem_mut()[at] = w;
+    }
+    m.ic = 0o100;
+    assert_eq!(m.run(Limits::none()), Stop::TightLoop { address: 0o104 });
+    // AXT, five XECs of TXI (two each) and five TIX, then the XEC of TRA twice (two each),
+    // the two rounds the tight-loop test needs.
+    assert_eq!((m.xr[1], m.instructions()), (1, 1 + 5 * 3 + 2 * 2));
+    // Budgets that end anywhere before the tight-loop stop, which single steps do not make.
+    for n in 1..=17 {
+        let (m, _) = run_as_steps(&program, &data, Limits::instructions(n));
+        for c in m.cycles().saturating_sub(2)..=m.cycles() {
+            run_as_steps(&program, &data, Limits::cycles(c.max(1)));
+        }
+    }
+}
