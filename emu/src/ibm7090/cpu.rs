@@ -583,31 +583,13 @@ impl Machine {
                 .min((end_c - r.cycles) / STEP_MAX_CYCLES)
                 .clamp(1, SLICE);
             let mut left = n;
-            // An XEC the hot loop ran: the trap hold-off it leaves (as `machine`'s XEC sets it).
-            let mut held = false;
             while left > 0 {
                 let (exit, l) = if events {
-                    hot::steps::<true>(
-                        &mut self.mem,
-                        &mut self.icache,
-                        self.dec,
-                        r,
-                        left,
-                        horizon,
-                        &mut held,
-                    )
+                    hot::steps::<true>(&mut self.mem, &mut self.icache, self.dec, r, left, horizon)
                 } else {
-                    hot::steps::<false>(
-                        &mut self.mem,
-                        &mut self.icache,
-                        self.dec,
-                        r,
-                        left,
-                        0,
-                        &mut held,
-                    )
+                    hot::steps::<false>(&mut self.mem, &mut self.icache, self.dec, r, left, 0)
                 };
-                if std::mem::take(&mut held) {
+                if std::mem::take(&mut r.held) {
                     self.channel_traps.delay = true;
                 }
                 left = l;

@@ -40,7 +40,6 @@ pub(super) fn steps<const EVENTS: bool>(
     r: &mut Regs,
     n: u64,
     horizon: u64,
-    held: &mut bool,
 ) -> (Exit, u64) {
     let mut g = *r;
     // Opaque to the optimiser, so that the loop compiles the same whichever codegen unit its
@@ -75,7 +74,7 @@ pub(super) fn steps<const EVENTS: bool>(
                 // caller's.
                 if !EVENTS && icache[at as usize].op == Op::Xec {
                     if let Some(res) = xec_in_loop(mem, icache, dec, &mut g, at) {
-                        *held = true;
+                        g.held = true;
                         // The XEC's word: the loop counts the XEC.
                         g.instructions += 1;
                         match res {

@@ -23,6 +23,8 @@ pub(super) struct Regs {
     pub overflow: bool,
     pub cycles: u64,
     pub instructions: u64,
+    /// An XEC ran in the hot loop: the trap hold-off it leaves, for the caller to set.
+    pub held: bool,
 }
 
 impl Default for Regs {
@@ -37,6 +39,7 @@ impl Default for Regs {
             overflow: false,
             cycles: 0,
             instructions: 0,
+            held: false,
         }
     }
 }
@@ -55,6 +58,7 @@ impl Regs {
             overflow: m.overflow,
             cycles: m.cycles,
             instructions: m.instructions,
+            held: false,
         }
     }
 
