@@ -599,7 +599,13 @@ impl Machine {
                     Exit::Stop(stop) => return stop,
                     Exit::Left { word, at } => {
                         let (before, started) = (r.instructions, r.cycles);
-                        let res = match hot::xec(&mut self.mem, &mut self.icache, self.dec, r, at) {
+                        let res = match hot::xec::<false>(
+                            &mut self.mem,
+                            &mut self.icache,
+                            self.dec,
+                            r,
+                            at,
+                        ) {
                             Some(res) => {
                                 // The hold-off an XEC makes, as `machine`'s XEC sets it.
                                 self.channel_traps.delay = true;

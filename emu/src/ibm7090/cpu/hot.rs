@@ -4,7 +4,7 @@
 //! more of the machine, and those that name index registers in a less common way
 //! (indirect, a tag naming several registers, a tag 0 where a register is the operand). An
 //! XEC of a word it runs runs without the machine: in the loop when no channel event is to
-//! come and the word is no transfer that may come back to the XEC (`xec_in_loop`), else
+//! come and the word is no transfer that may come back to the XEC (`xec::<true>`), else
 //! after it (`xec`), where the tight-loop test follows.
 
 use super::super::decode;
@@ -73,10 +73,8 @@ pub(super) fn steps<const EVENTS: bool>(
                 // here where no trap can be due (no events); the hold-off it leaves is the
                 // caller's.
                 if !EVENTS && icache[at as usize].op == Op::Xec {
-                    if let Some(res) = xec_in_loop(mem, icache, dec, &mut g, at) {
+                    if let Some(res) = xec::<true>(mem, icache, dec, &mut g, at) {
                         g.held = true;
-                        // The XEC's word: the loop counts the XEC.
-                        g.instructions += 1;
                         match res {
                             Ok(()) => continue,
                             Err(stop) => break Exit::Stop(stop),
@@ -116,43 +114,16 @@ pub(super) fn steps<const EVENTS: bool>(
 /// it ended; the caller sets the trap hold-off an XEC makes, and gives a transfer back to the
 /// XEC the tight-loop test, as after any word it leaves. `None`: nothing done, the XEC is
 /// left to the machine (a chain, or a word the loop leaves), as is any other word. Out of
-/// the loop, so that the loop's own registers are as they were.
+/// the loop, so that the loop's own registers are as they were. `IN_LOOP`: called from the
+/// loop, which counts the XEC's step: only the word is counted, and an XEC of a transfer that
+/// may come back to the XEC (STR goes to 0002) is left (`None`), for the caller's test.
 #[inline(never)]
-pub(super) fn xec(
+pub(super) fn xec<const IN_LOOP: bool>(
     mem: &mut [u64; STORE_WORDS],
     icache: &mut Icache,
     dec: &decode::Table,
     r: &mut Regs,
     at: u16,
-) -> Option<Result<(), Stop>> {
-    let res = xec_word(mem, icache, dec, r, at, true)?;
-    r.instructions += 2;
-    Some(res)
-}
-
-/// `xec` inside the loop: not counted, and `None` for an XEC of a transfer that may come back
-/// to the XEC, which gets the caller's tight-loop test.
-#[inline(never)]
-fn xec_in_loop(
-    mem: &mut [u64; STORE_WORDS],
-    icache: &mut Icache,
-    dec: &decode::Table,
-    r: &mut Regs,
-    at: u16,
-) -> Option<Result<(), Stop>> {
-    xec_word(mem, icache, dec, r, at, false)
-}
-
-/// `xec` but for the count; `transfers`: an XEC of a transfer that may come back to it runs
-/// too (else `None`).
-#[inline(always)]
-fn xec_word(
-    mem: &mut [u64; STORE_WORDS],
-    icache: &mut Icache,
-    dec: &decode::Table,
-    r: &mut Regs,
-    at: u16,
-    transfers: bool,
 ) -> Option<Result<(), Stop>> {
     let x = &icache[at as usize];
     if x.op != Op::Xec {
@@ -168,17 +139,18 @@ fn xec_word(
     // The word alone: an XEC runs one word, never a pair.
     e.op = alone(e.op);
     let ty = e.address.wrapping_sub(r.xa[e.yx as usize & 3] as u16) & ADDR;
-    // A transfer that may go back to the XEC (STR goes to 0002) is left when `!transfers`.
-    if !transfers && icache::transfers(e.op) && (ty == at || e.op == Op::Str) {
+    if IN_LOOP && icache::transfers(e.op) && (ty == at || e.op == Op::Str) {
         return None;
     }
     let cycles = xec_cycles + e.cycles as u64;
     // `core` leaves the registers untouched when it declines the word.
-    match core::<true>(mem, r, &e, ty, at, cycles, false, 0) {
-        Flow::Machine => None,
-        Flow::Next => Some(Ok(())),
-        Flow::Stop(stop) => Some(Err(stop)),
-    }
+    let res = match core::<true>(mem, r, &e, ty, at, cycles, false, 0) {
+        Flow::Machine => return None,
+        Flow::Next => Ok(()),
+        Flow::Stop(stop) => Err(stop),
+    };
+    r.instructions += if IN_LOOP { 1 } else { 2 };
+    Some(res)
 }
 
 /// The word after `at` in the store, which a fused pair's second would be (none after the
