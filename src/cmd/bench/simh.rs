@@ -133,10 +133,7 @@ impl Deck {
         instructions: u64,
         printed: Vec<String>,
     ) -> anyhow::Result<Deck> {
-        let dir = tempfile::tempdir()?;
-        std::fs::write(dir.path().join("sysin.bcd"), sysin)?;
-        std::fs::copy(system, dir.path().join("system.bin"))
-            .with_context(|| format!("reading {}", system.display()))?;
+        let dir = scratch(sysin, &[(system.to_path_buf(), "system.bin")])?;
         std::fs::write(dir.path().join("empty.cbn"), "")?;
         let units = ["mta1", "mta2", "mta3", "mta4", "mta7", "mtb2", "mtb3"];
         let mut ini = String::from("set cpu 7090\nset chanb enabled\n");
@@ -176,13 +173,10 @@ impl Deck {
         instructions: u64,
         printed: Vec<String>,
     ) -> anyhow::Result<Deck> {
-        let dir = tempfile::tempdir()?;
-        std::fs::write(dir.path().join("sysin.bcd"), sysin)?;
-        let library = ["ASYS1.BIN", "ASYS8.BIN"];
-        for file in library {
-            std::fs::copy(system.join(file), dir.path().join(file))
-                .with_context(|| format!("reading {}", system.join(file).display()))?;
-        }
+        let dir = scratch(
+            sysin,
+            &["ASYS1.BIN", "ASYS8.BIN"].map(|f| (system.join(f), f)),
+        )?;
         std::fs::write(dir.path().join("reader.txt"), "")?;
         let mut ini = String::from("set cpu 7094\n");
         for n in 1..=10 {
@@ -313,6 +307,18 @@ impl Deck {
         }
         Ok(())
     }
+}
+
+/// A scratch folder for a system's run on SIMH: the input tape `sysin` as sysin.bcd, and each
+/// file of `copies` under the name SIMH's script gives it.
+fn scratch(sysin: &[u8], copies: &[(PathBuf, &str)]) -> anyhow::Result<tempfile::TempDir> {
+    let dir = tempfile::tempdir()?;
+    std::fs::write(dir.path().join("sysin.bcd"), sysin)?;
+    for (from, name) in copies {
+        std::fs::copy(from, dir.path().join(name))
+            .with_context(|| format!("reading {}", from.display()))?;
+    }
+    Ok(dir)
 }
 
 /// User CPU seconds of this process's waited-for children (`/proc/self/stat` cutime, in the
