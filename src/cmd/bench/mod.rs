@@ -22,8 +22,8 @@ pub struct BenchArgs {
     /// (../shared/period/lisp15); `ibsys`: IBSYS's largest job (primesII, FORTRAN II) on the
     /// 7094 (../shared/period/ibsys), or with --program IBM's FAP assembling a chess program
     /// under IBSYS; or `campaign`: the chess cross-check at --jobs 1 and on every
-    /// core, both host times, the speed-up, and whether the reports are identical (exit status
-    /// 1 if not).
+    /// core in three alternating rounds, the host times, the median speed-up, and whether the
+    /// reports are identical (exit status 1 if not).
     pub machine: String,
     /// Host seconds to run for (0.1 to 3600).
     #[arg(long, default_value_t = 2.0, value_parser = super::seconds_within(0.1, 3600.0))]

@@ -96,17 +96,31 @@ pub struct CampaignBenchReport {
     pub timing: BoundName,
     /// The threads of the second run (every core).
     pub jobs: usize,
-    /// Host seconds of the run on one thread.
+    /// Host seconds of the median round's run on one thread.
     pub host_seconds_jobs_1: f64,
-    /// Host seconds of the run on every core.
+    /// Host seconds of its run on every core.
     pub host_seconds_jobs_all: f64,
-    /// CPU seconds of all the process's threads during the first run, where the host tells
-    /// them.
+    /// CPU seconds of all the process's threads during its run on one thread, where the host
+    /// tells them.
     pub cpu_seconds_jobs_1: Option<f64>,
-    /// The same during the second run.
+    /// The same during its run on every core.
     pub cpu_seconds_jobs_all: Option<f64>,
-    /// The first host time over the second.
+    /// Its first host time over the second: the median of the rounds' speed-ups.
     pub speed_up: f64,
-    /// Whether the two reports, text and JSON less host time, are the same.
+    /// Every round, in the order run (one thread, then every core, in each).
+    pub rounds: Vec<CampaignRound>,
+    /// Whether every run's report, text and JSON less host time, is the same.
     pub identical: bool,
+}
+
+/// One round of `bench campaign`.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CampaignRound {
+    /// Host seconds on one thread.
+    pub host_seconds_jobs_1: f64,
+    /// Host seconds on every core.
+    pub host_seconds_jobs_all: f64,
+    /// The first over the second.
+    pub speed_up: f64,
 }
