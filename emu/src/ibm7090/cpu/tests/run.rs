@@ -332,7 +332,11 @@ fn xec_of_transfers_in_the_hot_loop() {
         m.mem_mut()[at] = w;
     }
     m.ic = 0o100;
-    assert_eq!(m.run(Limits::none()), Stop::TightLoop { address: 0o104 });
+    // A budget far past the stop, so that a run that misses the tight loop fails, not hangs.
+    assert_eq!(
+        m.run(Limits::instructions(10_000)),
+        Stop::TightLoop { address: 0o104 }
+    );
     // AXT, five XECs of TXI (two each) and five TIX, then the XEC of TRA twice (two each),
     // the two rounds the tight-loop test needs.
     assert_eq!((m.xr[1], m.instructions()), (1, 1 + 5 * 3 + 2 * 2));
