@@ -56,16 +56,19 @@ where
     map_handed_out(items, &costliest_first(cost), jobs, progress, f)
 }
 
-/// A campaign of twins: `native` over `items` first (on `jobs` threads, unreported: it takes a
-/// small part of the time), then `emulated` handed out costliest first by what `cost` reads
-/// from each native result (the native search's count foretells the emulated run's length),
-/// `progress` told as those finish. Both lists in the items' order.
+/// A campaign of twins: `native` over every item, then `emulated` over every item handed out
+/// costliest first by what `cost` reads from its native result (the native search's count
+/// foretells the emulated run's length), `progress` told as the emulated runs finish. Both
+/// lists in the items' order. On several threads there is no wait between the two: a thread
+/// takes the next native while any is left, else the costliest emulated run whose native is
+/// done, so that one long native search (Turochamp's deepest, half of all the natives' time)
+/// does not leave the other threads idle until it ends.
 pub fn twins_costliest_first<T, N, E>(
     items: &[T],
     jobs: usize,
     progress: &mut dyn Progress,
     native: impl Fn(&T) -> N + Sync,
-    cost: impl Fn(&N) -> u64,
+    cost: impl Fn(&N) -> u64 + Sync,
     emulated: impl Fn(&T) -> E + Sync,
 ) -> (Vec<N>, Vec<E>)
 where
@@ -73,10 +76,134 @@ where
     N: Send,
     E: Send,
 {
-    let natives = map_in_order(items, jobs, &mut NoProgress, native);
-    let cost: Vec<u64> = natives.iter().map(cost).collect();
-    let emulated = map_costliest_first(items, &cost, jobs, progress, emulated);
-    (natives, emulated)
+    let Some(pool) = pool_of(jobs) else {
+        let natives = map_in_order(items, 1, &mut NoProgress, native);
+        let cost: Vec<u64> = natives.iter().map(cost).collect();
+        let emulated = map_costliest_first(items, &cost, 1, progress, emulated);
+        return (natives, emulated);
+    };
+    let mut natives: Vec<Option<N>> = (0..items.len()).map(|_| None).collect();
+    let mut runs: Vec<Option<E>> = (0..items.len()).map(|_| None).collect();
+    let mut done = 0;
+    twins_spread(items, &pool, &native, &cost, &emulated, |twin| match twin {
+        Twin::Native(i, n) => natives[i] = Some(n),
+        Twin::Emulated(i, e) => {
+            runs[i] = Some(e);
+            done += 1;
+            progress.update(done, items.len());
+        }
+    });
+    let all = "every item ran: a worker that panics takes the run with it";
+    (
+        natives.into_iter().map(|n| n.expect(all)).collect(),
+        runs.into_iter().map(|e| e.expect(all)).collect(),
+    )
+}
+
+/// A result of `twins_spread`, with its item's index.
+enum Twin<N, E> {
+    Native(usize, N),
+    Emulated(usize, E),
+}
+
+/// What the threads of `twins_spread` share: the next native to run, the emulated runs whose
+/// natives are done (costliest on top, ties by the lower index), how many are handed out, and
+/// whether a thread panicked (the others then stop waiting).
+struct TwinQueue {
+    next_native: usize,
+    ready: std::collections::BinaryHeap<(u64, std::cmp::Reverse<usize>)>,
+    emulated_out: usize,
+    failed: bool,
+}
+
+/// Sets `failed` and wakes the waiting threads if its thread unwinds.
+struct FailOnPanic<'a>(&'a (std::sync::Mutex<TwinQueue>, std::sync::Condvar));
+
+impl Drop for FailOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            if let Ok(mut q) = self.0 .0.lock() {
+                q.failed = true;
+            }
+            self.0 .1.notify_all();
+        }
+    }
+}
+
+/// The threads of `pool` over both halves of every twin (`twins_costliest_first`), each
+/// result handed with its index to `take` on the calling thread as it arrives.
+fn twins_spread<T, N, E>(
+    items: &[T],
+    pool: &rayon::ThreadPool,
+    native: &(impl Fn(&T) -> N + Sync),
+    cost: &(impl Fn(&N) -> u64 + Sync),
+    emulated: &(impl Fn(&T) -> E + Sync),
+    mut take: impl FnMut(Twin<N, E>),
+) where
+    T: Sync,
+    N: Send,
+    E: Send,
+{
+    use std::sync::{Condvar, Mutex};
+    let shared = (
+        Mutex::new(TwinQueue {
+            next_native: 0,
+            ready: std::collections::BinaryHeap::new(),
+            emulated_out: 0,
+            failed: false,
+        }),
+        Condvar::new(),
+    );
+    // The next piece of work, or None when every emulated run is handed out (or a thread
+    // panicked).
+    let next = |shared: &(Mutex<TwinQueue>, Condvar)| -> Option<Result<usize, usize>> {
+        let mut q = shared.0.lock().ok()?;
+        loop {
+            if q.failed || q.emulated_out == items.len() {
+                return None;
+            }
+            if q.next_native < items.len() {
+                q.next_native += 1;
+                return Some(Ok(q.next_native - 1));
+            }
+            if let Some((_, std::cmp::Reverse(i))) = q.ready.pop() {
+                q.emulated_out += 1;
+                return Some(Err(i));
+            }
+            // Every native handed out, none of the running ones done yet.
+            q = shared.1.wait(q).ok()?;
+        }
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    pool.in_place_scope(|s| {
+        for _ in 0..pool.current_num_threads() {
+            let (tx, shared, next) = (tx.clone(), &shared, &next);
+            s.spawn(move |_| {
+                let _guard = FailOnPanic(shared);
+                while let Some(work) = next(shared) {
+                    let twin = match work {
+                        Ok(i) => {
+                            let n = native(&items[i]);
+                            let c = cost(&n);
+                            if let Ok(mut q) = shared.0.lock() {
+                                q.ready.push((c, std::cmp::Reverse(i)));
+                            }
+                            shared.1.notify_all();
+                            Twin::Native(i, n)
+                        }
+                        Err(i) => Twin::Emulated(i, emulated(&items[i])),
+                    };
+                    if tx.send(twin).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for twin in rx {
+            take(twin);
+        }
+    });
 }
 
 /// The indices of `cost`, costliest first, ties in index order.
@@ -278,6 +405,51 @@ mod tests {
             assert_eq!(out, items.iter().map(|x| x * 3).collect::<Vec<_>>());
             assert_eq!(last, (9, 9));
         }
+    }
+
+    #[test]
+    fn twins_come_back_in_order_for_any_jobs() {
+        let items: Vec<u64> = (0..15).collect();
+        // The last native is the slowest, as Turochamp's deepest search is.
+        let native = |x: &u64| {
+            if *x == 14 {
+                std::thread::sleep(std::time::Duration::from_millis(30));
+            }
+            x * 2
+        };
+        for jobs in [1, 2, 5] {
+            let mut last = (0, 0);
+            let (natives, runs) = twins_costliest_first(
+                &items,
+                jobs,
+                &mut |d: usize, t: usize| last = (d, t),
+                native,
+                |n| n % 7,
+                |x| x + 100,
+            );
+            assert_eq!(natives, items.iter().map(|x| x * 2).collect::<Vec<_>>());
+            assert_eq!(runs, items.iter().map(|x| x + 100).collect::<Vec<_>>());
+            assert_eq!(last, (15, 15));
+        }
+    }
+
+    #[test]
+    fn a_twin_that_panics_ends_the_run_without_hanging_it() {
+        let items: Vec<u64> = (0..8).collect();
+        let run = std::panic::catch_unwind(|| {
+            twins_costliest_first(
+                &items,
+                2,
+                &mut NoProgress,
+                |x| {
+                    assert!(*x != 5, "native 5 fails");
+                    *x
+                },
+                |n| *n,
+                |x| *x,
+            )
+        });
+        assert!(run.is_err());
     }
 
     #[test]
