@@ -100,7 +100,7 @@ where
     )
 }
 
-/// A result of `twins_spread`, with its item's index.
+/// A piece of work of `twins_spread` (an item's index), or its result.
 enum Twin<N, E> {
     Native(usize, N),
     Emulated(usize, E),
@@ -156,7 +156,7 @@ fn twins_spread<T, N, E>(
     );
     // The next piece of work, or None when every emulated run is handed out (or a thread
     // panicked).
-    let next = |shared: &(Mutex<TwinQueue>, Condvar)| -> Option<Result<usize, usize>> {
+    let next = |shared: &(Mutex<TwinQueue>, Condvar)| -> Option<Twin<(), ()>> {
         let mut q = shared.0.lock().ok()?;
         loop {
             if q.failed || q.emulated_out == items.len() {
@@ -164,11 +164,11 @@ fn twins_spread<T, N, E>(
             }
             if q.next_native < items.len() {
                 q.next_native += 1;
-                return Some(Ok(q.next_native - 1));
+                return Some(Twin::Native(q.next_native - 1, ()));
             }
             if let Some((_, std::cmp::Reverse(i))) = q.ready.pop() {
                 q.emulated_out += 1;
-                return Some(Err(i));
+                return Some(Twin::Emulated(i, ()));
             }
             // Every native handed out, none of the running ones done yet.
             q = shared.1.wait(q).ok()?;
@@ -182,7 +182,7 @@ fn twins_spread<T, N, E>(
                 let _guard = FailOnPanic(shared);
                 while let Some(work) = next(shared) {
                     let twin = match work {
-                        Ok(i) => {
+                        Twin::Native(i, ()) => {
                             let n = native(&items[i]);
                             let c = cost(&n);
                             if let Ok(mut q) = shared.0.lock() {
@@ -191,7 +191,7 @@ fn twins_spread<T, N, E>(
                             shared.1.notify_all();
                             Twin::Native(i, n)
                         }
-                        Err(i) => Twin::Emulated(i, emulated(&items[i])),
+                        Twin::Emulated(i, ()) => Twin::Emulated(i, emulated(&items[i])),
                     };
                     if tx.send(twin).is_err() {
                         break;

@@ -316,6 +316,14 @@ pub fn print_speed(what: &str, count: u64, m: &Measured) {
     }
 }
 
+/// The index of the median of `values` (of an even count, the upper of the middle two): the
+/// round whose figures a side-by-side bench reports.
+pub fn median_index(values: &[f64]) -> usize {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    order[order.len() / 2]
+}
+
 /// Fields `indexes` (0 = the state) of `/proc/self/stat` after the command name, from one
 /// read, in the kernel's clock ticks (Linux: a fixed 100 a second).
 pub fn self_stat_ticks<const N: usize>(indexes: [usize; N]) -> Option<[u64; N]> {

@@ -350,10 +350,7 @@ impl SideBySide {
 
     /// The round whose ratio is the median.
     pub fn median_round(&self) -> usize {
-        let r = self.ratios();
-        let mut order: Vec<usize> = (0..r.len()).collect();
-        order.sort_by(|&a, &b| r[a].total_cmp(&r[b]));
-        order[order.len() / 2]
+        super::median_index(&self.ratios())
     }
 
     pub fn median(&self) -> f64 {
