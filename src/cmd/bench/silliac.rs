@@ -65,11 +65,8 @@ pub fn live_view(json: bool, bound: emu::Bound) -> anyhow::Result<()> {
             rates[i].push(orders as f64 / secs);
         }
     }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let (off, on) = (median(&mut rates[0]), median(&mut rates[1]));
+    let median = |v: &[f64]| v[super::median_index(v)];
+    let (off, on) = (median(&rates[0]), median(&rates[1]));
     let cost = 100.0 * (1.0 - on / off);
     if json {
         crate::cmd::output::print_json_pretty(harness::report::bench::LiveViewReport {
