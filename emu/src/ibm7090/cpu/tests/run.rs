@@ -212,6 +212,17 @@ fn hot_loop_agrees_with_single_steps() {
     }
 }
 
+/// A machine with `program` at 0100, the `data` words in place and IC at 0100.
+fn loaded(program: &[u64], data: &[(usize, u64)]) -> Machine {
+    let mut m = Machine::new();
+    m.load(0o100, program);
+    for &(at, w) in data {
+        m.mem_mut()[at] = w;
+    }
+    m.ic = 0o100;
+    m
+}
+
 /// `program` at 0o100 run with `limits` (the hot loop), and again one step at a time up to the
 /// same count: the same stop, registers, counters, trap hold-off and store.
 pub(super) fn run_as_steps(
@@ -219,12 +230,7 @@ pub(super) fn run_as_steps(
     data: &[(usize, u64)],
     limits: Limits,
 ) -> (Machine, Stop) {
-    let mut a = Machine::new();
-    a.load(0o100, program);
-    for &(at, w) in data {
-        a.mem_mut()[at] = w;
-    }
-    a.ic = 0o100;
+    let mut a = loaded(program, data);
     let mut b = Machine::new();
     b.mem = a.mem.clone();
     b.ic = a.ic;
@@ -326,12 +332,7 @@ fn xec_of_transfers_in_the_hot_loop() {
         (0o200, ins("TXI", 0o103, 1, 0)),
         (0o201, ins("TRA", 0o104, 0, 0)),
     ];
-    let mut m = Machine::new();
-    m.load(0o100, &program);
-    for &(at, w) in &data {
-        m.mem_mut()[at] = w;
-    }
-    m.ic = 0o100;
+    let mut m = loaded(&program, &data);
     // A budget far past the stop, so that a run that misses the tight loop fails, not hangs.
     assert_eq!(
         m.run(Limits::instructions(10_000)),
