@@ -54,6 +54,7 @@ mod fused;
 mod io;
 mod pairs;
 mod stop;
+mod translate;
 
 use exec::{bound_number, exec, exec_traced, run_loop};
 use io::Io;
@@ -108,8 +109,10 @@ const CONSOLE_ORDERS: [u32; 2] = [
 ];
 
 /// The registers the hot loop works on. Copied into a local for the duration of `run`, so
-/// that the compiler keeps them in host registers.
+/// that the compiler keeps them in host registers. `repr(C)`: translated blocks reach its
+/// fields at fixed offsets.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 pub(super) struct Cpu {
     pub(super) a: u64,
     pub(super) q: u64,
@@ -244,6 +247,11 @@ impl Machine {
     /// clock that changed bounds midway is under neither.
     pub fn set_timing(&mut self, bound: Bound) {
         self.timing = bound;
+    }
+    /// Whether `run` translates its blocks into host code where the host allows it (the
+    /// default) or interprets them: the two give the same run, order for order.
+    pub fn set_translation(&mut self, on: bool) {
+        self.blocks.set_translation(on);
     }
     /// The bound the clock charges.
     pub fn timing(&self) -> Bound {

@@ -34,6 +34,10 @@ pub struct Store {
     stale: Vec<u16>,
 }
 
+/// Where the watch array lies in a `Store`, in bytes (the words are at 0): for translated code.
+pub(super) const WATCH_OFFSET: usize = std::mem::offset_of!(Store, watch);
+const _: () = assert!(std::mem::offset_of!(Store, words) == 0);
+
 impl Default for Store {
     fn default() -> Self {
         Self::new()
@@ -68,9 +72,10 @@ impl Store {
         stale
     }
 
+    /// Word `i`'s watched digits changed: no longer watched, and stale until the cache looks.
     #[cold]
     #[inline(never)]
-    fn went_stale(&mut self, i: usize) {
+    pub(super) fn went_stale(&mut self, i: usize) {
         self.watch[i] = 0;
         self.stale.push(i as u16);
     }

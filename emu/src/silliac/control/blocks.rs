@@ -26,10 +26,11 @@
 
 use super::exec::{add_counts, exec, figures_of, transfer_stop};
 use super::fused::{
-    fused_op, in_block, leaving_kind, obey_leaving, obey_pair, obey_row, ADDRESS_PLACE, BACK, CUT,
-    EXIT, FUSED, LEAVING,
+    fused_op, in_block, leaving_kind, obey_leaving, obey_pair, obey_row, pair_addresses,
+    ADDRESS_PLACE, BACK, CUT, EXIT, FUSED, LEAVING,
 };
 use super::io::Io;
+use super::translate::{self, cut_index, exit_index, Address, Entry, Translator};
 use super::{fetch, pc_of, Cpu, Stop, HALF_SHIFT, PC_MASK};
 use crate::silliac::orders::{info, Action, ORDER_TABLE_CONST};
 use crate::silliac::store::{Store, WORDS};
@@ -100,6 +101,8 @@ struct Block {
     exited: bool,
     /// Per op, the fixed time of the orders up to it.
     until: [u64; MAX_ORDERS],
+    /// The block translated into host code, if it was (`translate`).
+    entry: Option<Entry>,
 }
 
 /// Control-counter values.
@@ -112,7 +115,6 @@ const STOPS: u16 = 1 << 14;
 const INDEX: u16 = STOPS - 1;
 
 /// The decoded blocks of one machine. Outside `run_blocks` every block's `runs` is 0.
-#[derive(Clone)]
 pub(super) struct BlockCache {
     /// Per control-counter value, 1 + the index in `blocks` of the block that starts there,
     /// with `DROPPED` if it must be decoded again and `STOPS` if it is empty; 0 if none was
@@ -129,6 +131,10 @@ pub(super) struct BlockCache {
     live: Box<[bool; WORDS]>,
     /// The bound is `bound` (the cache has been through `prepare`).
     ready: bool,
+    /// Blocks are translated into host code where the host allows it.
+    translate: bool,
+    /// The code of the translated blocks.
+    translator: Translator,
 }
 
 impl Default for BlockCache {
@@ -139,11 +145,49 @@ impl Default for BlockCache {
             bound: 0,
             live: Box::new([false; WORDS]),
             ready: false,
+            translate: true,
+            translator: Translator::default(),
+        }
+    }
+}
+
+/// A copy of a machine starts with an empty cache (translated code belongs to one cache); it
+/// decodes again what it runs. Outside a run no block holds runs not yet counted, so nothing
+/// is lost.
+impl Clone for BlockCache {
+    fn clone(&self) -> Self {
+        BlockCache {
+            translate: self.translate,
+            ..BlockCache::default()
         }
     }
 }
 
 impl BlockCache {
+    /// Translate blocks into host code (where the host allows it) or not.
+    pub(super) fn set_translation(&mut self, on: bool) {
+        *self = BlockCache {
+            translate: on,
+            ..BlockCache::default()
+        };
+    }
+
+    /// Every block dropped and its code with it (its runs counted first): the code pages are
+    /// nearly full. Live words stay live.
+    #[cold]
+    #[inline(never)]
+    fn renew(&mut self, counts: &mut [u64; 256]) {
+        self.fold(counts);
+        let live = std::mem::replace(&mut self.live, Box::new([false; WORDS]));
+        *self = BlockCache {
+            bound: self.bound,
+            ready: self.ready,
+            translate: self.translate,
+            live,
+            ..BlockCache::default()
+        };
+    }
+
     /// Ready the cache for a run under bound `B`: times for another bound are decoded again.
     fn prepare<const B: u8>(&mut self) {
         if !self.ready || self.bound != B {
@@ -231,6 +275,7 @@ impl BlockCache {
             exits: [0; MAX_ORDERS],
             exited: false,
             until: [0; MAX_ORDERS],
+            entry: None,
         };
         // Each order's op, alone.
         let mut single = [0u32; MAX_ORDERS];
@@ -280,6 +325,16 @@ impl BlockCache {
             p += 1;
         }
         fuse(&mut b, &single);
+        if self.translate && b.len > 0 {
+            b.entry = self
+                .translator
+                .translate::<B>(&orders_of(&b), b.n_ops as usize, pc);
+            if self.translator.refused() {
+                for other in &mut self.blocks {
+                    other.entry = None;
+                }
+            }
+        }
         let stops = if b.len == 0 { STOPS } else { 0 };
         let s = match self.slot[pc as usize] & INDEX {
             0 => {
@@ -319,6 +374,45 @@ fn fuse(b: &mut Block, single: &[u32; MAX_ORDERS]) {
     }
 }
 
+/// The block's orders as the translator takes them, op by op.
+fn orders_of(b: &Block) -> Vec<translate::Order> {
+    let mut orders = Vec::with_capacity(b.len as usize);
+    for (j, &op) in b.ops[..b.n_ops as usize].iter().enumerate() {
+        let kind = code_of(op);
+        if let Some((first, second)) = FUSED[kind as usize] {
+            let (n1, n2) = pair_addresses(op);
+            for (code, n, first) in [(first, n1, true), (second, n2, false)] {
+                orders.push(translate::Order {
+                    code,
+                    address: Address::Fixed(n),
+                    cut: cut_index(j, first),
+                    leave: None,
+                });
+            }
+        } else if let Some(code) = LEAVING[kind as usize] {
+            orders.push(translate::Order {
+                code,
+                address: Address::Fixed(address_of(op) as u16 & ADDRESS_DIGITS as u16),
+                cut: cut_index(j, false),
+                leave: Some(exit_index(j)),
+            });
+        } else {
+            let address = if op & LIVE != 0 {
+                Address::Live(address_of(op) & PC_MASK)
+            } else {
+                Address::Fixed(address_of(op) as u16 & ADDRESS_DIGITS as u16)
+            };
+            orders.push(translate::Order {
+                code: kind,
+                address,
+                cut: cut_index(j, false),
+                leave: None,
+            });
+        }
+    }
+    orders
+}
+
 fn fold_block(b: &mut Block, counts: &mut [u64; 256]) {
     if b.runs > 0 {
         for &code in &b.codes[..b.len as usize] {
@@ -352,6 +446,9 @@ pub(super) fn run_blocks<const B: u8>(
     let mut local = [0u64; 256];
     let mut left = order_end.saturating_sub(cpu.orders);
     cache.prepare::<B>();
+    if cache.translator.nearly_full() {
+        cache.renew(&mut local);
+    }
     let stop = 'blocks: loop {
         if store.any_stale() {
             cache.refresh(store, &mut local);
@@ -368,7 +465,18 @@ pub(super) fn run_blocks<const B: u8>(
                     // One index, the ops obeyed (no iterator: it kept two pointers as well).
                     let ops = &b.ops[..b.n_ops as usize];
                     let mut k = 0;
-                    if b.live {
+                    if let Some(entry) = b.entry {
+                        // SAFETY: the block's own code (`translate`), in pages its cache
+                        // holds, called with the run's registers and the store, which
+                        // nothing else touches until it returns.
+                        let r = unsafe { entry(&mut cpu, &mut *store, left) };
+                        // Whole runs made inside the code before the last.
+                        let runs = r >> 32;
+                        b.runs += runs;
+                        cpu.clock += b.time * runs;
+                        left -= len as u64 * runs;
+                        k = r as u32 as usize;
+                    } else if b.live {
                         while k < ops.len() {
                             k += 1;
                             obey::<B>(ops[k - 1], &mut cpu, store, &mut k);
@@ -541,15 +649,16 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
-        /// `run` (whole blocks) and `step` (one order at a time, never a block) give the same
-        /// run: the same stop, registers, clock, counts, store and punched frames; also when
+        #![proptest_config(ProptestConfig::with_cases(600))]
+        /// `run` (whole blocks, translated into host code or interpreted) and `step` (one order
+        /// at a time, never a block) give the same run: the same stop, registers, clock, counts, store and punched frames; also when
         /// the run is cut into random slices with single steps and store writes between them,
         /// which the cache must notice.
         #[test]
         fn blocks_and_single_orders_give_the_same_run(
             words in proptest::collection::vec(any::<u64>(), 1024),
             small in any::<bool>(),
+            translated in any::<bool>(),
             frames in proptest::collection::vec(0u8..32, 0..64),
             bound in 0usize..3,
             slices in proptest::collection::vec(
@@ -573,6 +682,7 @@ mod tests {
                 stepped += by_step.orders() - before;
             };
             let mut by_run = program(&words, span, &frames, bound);
+            by_run.set_translation(translated);
             prop_assert_eq!(by_run.run(Limits::orders(ORDERS)), step_stop);
             prop_assert_eq!(state(&by_run), state(&by_step));
 
@@ -580,6 +690,7 @@ mod tests {
             // bound between slices (the cache keeps times for one bound); the reference steps,
             // writes and changes alike.
             let mut sliced = program(&words, span, &frames, bound);
+            sliced.set_translation(translated);
             let mut reference = program(&words, span, &frames, bound);
             for &(len, addr, word, next_bound) in &slices {
                 let stop = sliced.run(Limits::orders(len));

@@ -200,6 +200,14 @@ pub(super) fn fused_op(first: u8, n1: u32, second: u8, n2: u32) -> Option<u32> {
     Some(kind as u32 | n1 << ADDRESS_PLACE | n2 << SECOND_PLACE)
 }
 
+/// The addresses of a fused op's two orders.
+pub(super) fn pair_addresses(op: u32) -> (u16, u16) {
+    (
+        (op >> ADDRESS_PLACE & ADDRESS) as u16,
+        (op >> SECOND_PLACE & ADDRESS) as u16,
+    )
+}
+
 /// The pair of fused op kind `K` (`(0, 0)` if it is none, for the arms that never run).
 const fn pair_of(k: u8) -> (u8, u8) {
     match FUSED[k as usize] {
