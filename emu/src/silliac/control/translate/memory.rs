@@ -52,6 +52,8 @@ impl CodePages {
     /// Copy `code` in after what is there and return where it starts; `None` if it does not
     /// fit or the host will not change the pages' protection.
     pub(super) fn add(&mut self, code: &[u8]) -> Option<*const u8> {
+        // Each block's code at a multiple of 16 bytes, so that its constant is aligned.
+        self.used = self.used.next_multiple_of(16).min(CODE_BYTES);
         if code.len() > self.free() {
             return None;
         }

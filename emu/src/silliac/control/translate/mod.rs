@@ -144,12 +144,17 @@ const Q: i32 = offset_of!(Cpu, q) as i32;
 const PC: i32 = offset_of!(Cpu, pc) as i32;
 const CLOCK: i32 = offset_of!(Cpu, clock) as i32;
 
-/// Registers of the code: the run's `Cpu` in RBX, the store in R14, the word mask in R15, the
-/// orders the budget allows after this run in R12 and the runs made again in R13 (all kept
-/// across calls), A in R8 and Q in R9 (written back before a call and at the exit).
-const CPU: Reg = RBX;
-const STORE: Reg = R14;
-const MASK: Reg = R15;
+/// Registers of the code: A in R8 and Q in R9 (written back before a call and at the exit);
+/// the run's `Cpu` and the store where they came (RDI, RSI) in a block that calls nothing but
+/// at its exit, else in RBX and R14, which calls keep; the orders the budget allows after this
+/// run in R12 and the runs made again in R13 in a block that runs again. The word mask is a
+/// constant after the code.
+#[derive(Clone, Copy)]
+struct Frame {
+    cpu: Reg,
+    store: Reg,
+}
+
 const RA: Reg = R8;
 const RQ: Reg = R9;
 const AGAIN: Reg = R12;
@@ -217,28 +222,62 @@ fn orders_in(orders: &[Order]) -> u32 {
     orders.len() as u32
 }
 
+/// Whether an order's code calls the interpreter's: a shift of a live or long count.
+fn calls(o: &Order) -> bool {
+    matches!(info(o.code).action, Action::ShiftLeft | Action::ShiftRight)
+        && !matches!(o.address, Address::Fixed(n) if n < 40)
+}
+
 fn assemble<const B: u8>(orders: &[Order], ops: usize, start: u32) -> Vec<u8> {
     let mut a = Asm::default();
-    // Five pushes: the stack aligned to 16 bytes at every call.
-    for r in [RBX, AGAIN, DONE, R14, R15] {
+    let leaf = !orders.iter().any(calls);
+    let again = loops(orders, start);
+    let f = if leaf {
+        Frame {
+            cpu: RDI,
+            store: RSI,
+        }
+    } else {
+        Frame {
+            cpu: RBX,
+            store: R14,
+        }
+    };
+    let mut saved = Vec::new();
+    if !leaf {
+        saved.extend([RBX, R14]);
+    }
+    if again {
+        saved.extend([AGAIN, DONE]);
+    }
+    // The stack aligned to 16 bytes at every call (the return address and an odd number of
+    // pushes); a block that calls nothing but at its exit aligns it there.
+    if !leaf && saved.len() % 2 == 0 {
+        saved.push(R15);
+    }
+    for &r in &saved {
         a.push(r);
     }
-    a.mov(CPU, RDI);
-    a.mov(STORE, RSI);
-    a.mov(AGAIN, RDX);
-    a.add_imm(AGAIN, -(orders_in(orders) as i32));
-    a.mov_imm(DONE, 0);
-    a.mov_imm(MASK, WORD_MASK);
-    a.load(RA, at(CPU, A));
-    a.load(RQ, at(CPU, Q));
+    if !leaf {
+        a.mov(f.cpu, RDI);
+        a.mov(f.store, RSI);
+    }
+    if again {
+        a.mov(AGAIN, RDX);
+        a.add_imm(AGAIN, -(orders_in(orders) as i32));
+        a.mov_imm(DONE, 0);
+    }
+    a.load(RA, at(f.cpu, A));
+    a.load(RQ, at(f.cpu, Q));
     let top = a.code.len();
-    let again = loops(orders, start).then_some((top, orders_in(orders) as i32));
+    let again = again.then_some((top, orders_in(orders) as i32));
     let mut exits = Vec::new();
     let mut stale = Vec::new();
     let last = orders.len().saturating_sub(1);
     for (i, o) in orders.iter().enumerate() {
         order::<B>(
             &mut a,
+            f,
             o,
             again.filter(|_| i == last),
             &mut exits,
@@ -246,42 +285,53 @@ fn assemble<const B: u8>(orders: &[Order], ops: usize, start: u32) -> Vec<u8> {
         );
     }
     a.mov_imm(RAX, ops as u64);
-    for f in exits {
-        a.patch(f);
+    for fixup in exits {
+        a.patch(fixup);
     }
-    a.store(at(CPU, A), RA);
-    a.store(at(CPU, Q), RQ);
+    a.store(at(f.cpu, A), RA);
+    a.store(at(f.cpu, Q), RQ);
     let out = a.code.len();
-    a.shl(DONE, 32);
-    a.alu(Alu::Or, RAX, DONE);
-    for r in [R15, R14, DONE, AGAIN, RBX] {
+    if again.is_some() {
+        a.shl(DONE, 32);
+        a.alu(Alu::Or, RAX, DONE);
+    }
+    for &r in saved.iter().rev() {
         a.pop(r);
     }
     a.ret();
     for s in stale {
         a.patch(s.from);
-        a.store(at(CPU, A), RA);
-        a.store(at(CPU, Q), RQ);
-        a.mov(RDI, STORE);
+        a.store(at(f.cpu, A), RA);
+        a.store(at(f.cpu, Q), RQ);
+        // RDI first: the store may be in RSI.
+        a.mov(RDI, f.store);
         match s.word {
             Address::Fixed(n) => a.mov_imm(RSI, n as u64),
             Address::Live(_) => a.mov32(RSI, RCX),
         }
         a.mov_imm(RAX, stale_helper as *const () as usize as u64);
+        let pad = leaf && saved.len() % 2 == 0;
+        if pad {
+            a.push(RAX);
+        }
         a.call(RAX);
+        if pad {
+            a.pop(RCX);
+        }
         a.mov_imm(RAX, s.cut as u64);
         a.jump_to(out);
     }
+    a.place_constant(WORD_MASK);
     a.code
 }
 
 /// The memory operand of word `n`'s place in the store (or in the watch array, `base` its
 /// offset): fixed, or at the live address in RCX.
-fn word_at(address: Address, base: i32) -> Mem {
+fn word_at(f: Frame, address: Address, base: i32) -> Mem {
     match address {
-        Address::Fixed(n) => at(STORE, base + 8 * (n & 0x3FF) as i32),
+        Address::Fixed(n) => at(f.store, base + 8 * (n & 0x3FF) as i32),
         Address::Live(_) => Mem {
-            base: STORE,
+            base: f.store,
             index: Some(RCX),
             disp: base,
         },
@@ -329,6 +379,7 @@ fn gate(a: &mut Asm, g: Gate) {
 /// the block this many orders), where it goes while the budget allows another whole run.
 fn order<const B: u8>(
     a: &mut Asm,
+    f: Frame,
     o: &Order,
     again: Option<(usize, i32)>,
     exits: &mut Vec<Fixup>,
@@ -339,7 +390,7 @@ fn order<const B: u8>(
     if let Address::Live(pc) = o.address {
         if !matches!(row.action, Action::AddQ(_)) {
             // RCX := the address, from the order's word as it is now.
-            a.load(RCX, at(STORE, 8 * (pc >> 1) as i32));
+            a.load(RCX, at(f.store, 8 * (pc >> 1) as i32));
             let shift = HALF_SHIFT[(pc & 1) as usize] as u8;
             if shift != 0 {
                 a.shr(RCX, shift);
@@ -347,21 +398,21 @@ fn order<const B: u8>(
             a.and_imm(RCX, 0x3FF);
         }
     }
-    let m = word_at(o.address, 0);
+    let m = word_at(f, o.address, 0);
     match row.action {
         Action::Add(g) => {
             a.load(RAX, m);
             gate(a, g);
             preset(a, row.preset);
             a.alu(Alu::Add, RA, RAX);
-            a.alu(Alu::And, RA, MASK);
+            a.and_constant(RA);
         }
         Action::AddQ(g) => {
             a.mov(RAX, RQ);
             gate(a, g);
             preset(a, row.preset);
             a.alu(Alu::Add, RA, RAX);
-            a.alu(Alu::And, RA, MASK);
+            a.and_constant(RA);
         }
         Action::LoadQ => {
             preset(a, row.preset);
@@ -391,7 +442,7 @@ fn order<const B: u8>(
             a.load(RDX, m);
             a.store(m, value);
             a.alu(Alu::Xor, RDX, value);
-            a.test_mem(word_at(o.address, WATCH_OFFSET as i32), RDX);
+            a.test_mem(word_at(f, o.address, WATCH_OFFSET as i32), RDX);
             stale.push(Stale {
                 from: a.jump_if(Cond::NotZero),
                 word: o.address,
@@ -417,14 +468,14 @@ fn order<const B: u8>(
                 a.patch(no_more);
             }
             match o.address {
-                Address::Fixed(n) => a.store32_imm(at(CPU, PC), pc_of(n, to)),
+                Address::Fixed(n) => a.store32_imm(at(f.cpu, PC), pc_of(n, to)),
                 Address::Live(_) => {
                     a.mov(RDX, RCX);
                     a.shl(RDX, 1);
                     if to == Half::Right {
                         a.or_imm(RDX, 1);
                     }
-                    a.store32(at(CPU, PC), RDX);
+                    a.store32(at(f.cpu, PC), RDX);
                 }
             }
             if let Some(k) = o.leave {
@@ -454,24 +505,24 @@ fn order<const B: u8>(
             }
             let ns = n as u64 * figures_of::<B>().shift_place_ns;
             if ns > 0 {
-                a.add_mem_imm(at(CPU, CLOCK), ns as i32);
+                a.add_mem_imm(at(f.cpu, CLOCK), ns as i32);
             }
         }
         _ => {
             // Shifts of a live or long count: the interpreter's own code, A and Q through
             // memory.
-            a.store(at(CPU, A), RA);
-            a.store(at(CPU, Q), RQ);
-            a.mov(RDI, CPU);
-            a.mov(RSI, STORE);
+            a.store(at(f.cpu, A), RA);
+            a.store(at(f.cpu, Q), RQ);
+            a.mov(RDI, f.cpu);
+            a.mov(RSI, f.store);
             match o.address {
                 Address::Fixed(n) => a.mov_imm(RDX, n as u64),
                 Address::Live(_) => a.mov32(RDX, RCX),
             }
             a.mov_imm(RAX, helper::<B>(o.code) as *const () as usize as u64);
             a.call(RAX);
-            a.load(RA, at(CPU, A));
-            a.load(RQ, at(CPU, Q));
+            a.load(RA, at(f.cpu, A));
+            a.load(RQ, at(f.cpu, Q));
         }
     }
 }
@@ -516,7 +567,7 @@ fn multiply(a: &mut Asm) {
     a.mov(RQ, R10);
     // A := the next 40.
     a.shrd(RAX, RDX, 39);
-    a.alu(Alu::And, RAX, MASK);
+    a.and_constant(RAX);
     a.mov(RA, RAX);
 }
 
@@ -528,7 +579,7 @@ fn shift_left(a: &mut Asm, n: u8) {
     a.shr(RAX, 39 - n);
     a.shl(RA, n);
     a.alu(Alu::Or, RA, RAX);
-    a.alu(Alu::And, RA, MASK);
+    a.and_constant(RA);
     a.shl(R10, n);
     low39(a, R10);
     q0(a);
@@ -550,7 +601,7 @@ fn shift_right(a: &mut Asm, n: u8) {
     a.mov(RQ, R10);
     a.shl(RA, 24);
     a.sar(RA, 24 + n);
-    a.alu(Alu::And, RA, MASK);
+    a.and_constant(RA);
 }
 
 /// The loop's index after a store in op `j` changed a watched digit (`first`: the store is the

@@ -67,6 +67,8 @@ pub(super) struct Fixup(usize);
 #[derive(Default)]
 pub(super) struct Asm {
     pub(super) code: Vec<u8>,
+    /// Where `and_constant` left displacements to the constant `place_constant` writes.
+    constant_uses: Vec<usize>,
 }
 
 impl Asm {
@@ -190,6 +192,28 @@ impl Asm {
     pub(super) fn add_imm(&mut self, dst: Reg, imm: i32) {
         self.rr(true, &[0x81], 0, dst.0);
         self.code.extend_from_slice(&imm.to_le_bytes());
+    }
+
+    /// `and r, [rip + d]`, d to the constant `place_constant` puts after the code.
+    pub(super) fn and_constant(&mut self, r: Reg) {
+        self.rex(true, r.0, 0, 0);
+        self.code
+            .extend_from_slice(&[0x23, (r.0 & 7) << 3 | 0b101, 0, 0, 0, 0]);
+        self.constant_uses.push(self.code.len());
+    }
+
+    /// The constant of every `and_constant`, after the code at a multiple of 8 bytes from
+    /// its start (padded with `int3`).
+    pub(super) fn place_constant(&mut self, value: u64) {
+        while self.code.len() % 8 != 0 {
+            self.code.push(0xCC);
+        }
+        let place = self.code.len();
+        self.code.extend_from_slice(&value.to_le_bytes());
+        for end in std::mem::take(&mut self.constant_uses) {
+            let rel = (place - end) as i32;
+            self.code[end - 4..end].copy_from_slice(&rel.to_le_bytes());
+        }
     }
 
     /// `mov dst, src`
@@ -391,6 +415,19 @@ mod tests {
         assert_eq!(enc(&|a| a.pop(RBX)), [0x5B]);
         assert_eq!(enc(&|a| a.mov(RDI, RBX)), [0x48, 0x89, 0xDF]);
         assert_eq!(enc(&|a| a.mov32(RDX, RCX)), [0x89, 0xCA]);
+    }
+
+    #[test]
+    fn a_constant_after_the_code_is_reached_relative_to_the_next_instruction() {
+        let mut a = Asm::default();
+        a.and_constant(R8);
+        a.ret();
+        a.place_constant(0xFF_FFFF_FFFF);
+        // and r8, [rip + 1]: the constant at 8, the instruction's end at 7.
+        assert_eq!(
+            a.code,
+            [0x4C, 0x23, 0x05, 1, 0, 0, 0, 0xC3, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0]
+        );
     }
 
     #[test]
