@@ -252,7 +252,7 @@ fn assemble<const B: u8>(orders: &[Order], ops: usize, start: u32) -> Vec<u8> {
     }
     // The stack aligned to 16 bytes at every call (the return address and an odd number of
     // pushes); a block that calls nothing but at its exit aligns it there.
-    if !leaf && saved.len() % 2 == 0 {
+    if !leaf && saved.len().is_multiple_of(2) {
         saved.push(R15);
     }
     for &r in &saved {
@@ -310,7 +310,7 @@ fn assemble<const B: u8>(orders: &[Order], ops: usize, start: u32) -> Vec<u8> {
             Address::Live(_) => a.mov32(RSI, RCX),
         }
         a.mov_imm(RAX, stale_helper as *const () as usize as u64);
-        let pad = leaf && saved.len() % 2 == 0;
+        let pad = leaf && saved.len().is_multiple_of(2);
         if pad {
             a.push(RAX);
         }

@@ -205,7 +205,7 @@ impl Asm {
     /// The constant of every `and_constant`, after the code at a multiple of 8 bytes from
     /// its start (padded with `int3`).
     pub(super) fn place_constant(&mut self, value: u64) {
-        while self.code.len() % 8 != 0 {
+        while !self.code.len().is_multiple_of(8) {
             self.code.push(0xCC);
         }
         let place = self.code.len();
