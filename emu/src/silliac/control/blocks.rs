@@ -30,7 +30,7 @@ use super::fused::{
     ADDRESS_PLACE, BACK, CUT, EXIT, FUSED, LEAVING,
 };
 use super::io::Io;
-use super::translate::{self, cut_index, exit_index, Address, Entry, Translator};
+use super::translate::{self, Address, Ctx, Shape, Translator};
 use super::{fetch, pc_of, Cpu, Stop, HALF_SHIFT, PC_MASK};
 use crate::silliac::orders::{info, Action, ORDER_TABLE_CONST};
 use crate::silliac::store::{Store, WORDS};
@@ -101,8 +101,11 @@ struct Block {
     exited: bool,
     /// Per op, the fixed time of the orders up to it.
     until: [u64; MAX_ORDERS],
-    /// The block translated into host code, if it was (`translate`).
-    entry: Option<Entry>,
+    /// The address of the block's code, if it was translated into host code (`translate`);
+    /// 0 if not.
+    entry: usize,
+    /// On the cache's list of blocks that translated code ran (`BlockCache::listed`).
+    listed: bool,
 }
 
 /// Control-counter values.
@@ -135,6 +138,10 @@ pub(super) struct BlockCache {
     translate: bool,
     /// The code of the translated blocks.
     translator: Translator,
+    /// The blocks translated code ran since the last fold (their indexes in `blocks`, each
+    /// once: a block's `listed`), so that a fold after translated code looks at those only.
+    listed: Box<[u64; SLOTS]>,
+    listed_len: usize,
 }
 
 impl Default for BlockCache {
@@ -147,6 +154,8 @@ impl Default for BlockCache {
             ready: false,
             translate: true,
             translator: Translator::default(),
+            listed: Box::new([0; SLOTS]),
+            listed_len: 0,
         }
     }
 }
@@ -177,7 +186,7 @@ impl BlockCache {
     #[cold]
     #[inline(never)]
     fn renew(&mut self, counts: &mut [u64; 256]) {
-        self.fold(counts);
+        self.fold(counts, true);
         let live = std::mem::replace(&mut self.live, Box::new([false; WORDS]));
         *self = BlockCache {
             bound: self.bound,
@@ -216,17 +225,71 @@ impl BlockCache {
                 let last = (start + (b.len as u32).max(1) - 1) >> 1;
                 if last >= w as u32 {
                     fold_block(b, counts);
+                    b.entry = 0;
                     self.slot[start as usize] = s | DROPPED;
+                    self.translator.forget(start);
                 }
             }
         }
     }
 
-    /// Add every block's runs to `counts`.
-    fn fold(&mut self, counts: &mut [u64; 256]) {
-        for b in &mut self.blocks {
-            fold_block(b, counts);
+    /// Add the blocks' runs to `counts`: every block's if `all` (interpreted blocks ran),
+    /// else those on the list.
+    fn fold(&mut self, counts: &mut [u64; 256], all: bool) {
+        if all {
+            for b in &mut self.blocks {
+                fold_block(b, counts);
+                b.listed = false;
+            }
+        } else {
+            for &i in &self.listed[..self.listed_len] {
+                let b = &mut self.blocks[i as usize];
+                fold_block(b, counts);
+                b.listed = false;
+            }
         }
+        self.listed_len = 0;
+    }
+
+    /// Translate block `b`, which starts at `pc` and goes at `index` in `blocks`; its code's
+    /// address, or 0.
+    fn translate<const B: u8>(&mut self, b: &Block, pc: u32, index: usize) -> usize {
+        let orders = orders_of(b);
+        let at = |field: usize| (index * std::mem::size_of::<Block>() + field) as i32;
+        let shape = Shape {
+            start: pc,
+            orders: &orders,
+            ns: &b.ns[..b.len as usize],
+            ends: &b.ends[..b.n_ops as usize],
+            until: &b.until[..b.n_ops as usize],
+            time: b.time,
+            to_itself: b.to_itself,
+            index,
+            listed_at: at(std::mem::offset_of!(Block, listed)),
+            runs_at: at(std::mem::offset_of!(Block, runs)),
+            exits_at: at(std::mem::offset_of!(Block, exits)),
+            exited_at: at(std::mem::offset_of!(Block, exited)),
+        };
+        let entry = self.translator.translate::<B>(&shape);
+        if self.translator.refused() {
+            for other in &mut self.blocks {
+                other.entry = 0;
+            }
+        }
+        entry
+    }
+
+    /// The code of the block at `pc` if it is translated and `left` orders cover it.
+    #[inline(always)]
+    fn entry_at(&self, pc: u32, left: u64) -> Option<usize> {
+        let s = self.slot[(pc & PC_MASK) as usize];
+        if s.wrapping_sub(1) < INDEX {
+            let b = &self.blocks[s as usize - 1];
+            if b.entry != 0 && left >= b.len as u64 {
+                return Some(b.entry);
+            }
+        }
+        None
     }
 
     /// The block that starts at `pc`, decoded now if need be; `None` if its first order can
@@ -275,7 +338,8 @@ impl BlockCache {
             exits: [0; MAX_ORDERS],
             exited: false,
             until: [0; MAX_ORDERS],
-            entry: None,
+            entry: 0,
+            listed: false,
         };
         // Each order's op, alone.
         let mut single = [0u32; MAX_ORDERS];
@@ -325,27 +389,25 @@ impl BlockCache {
             p += 1;
         }
         fuse(&mut b, &single);
+        let s = match self.slot[pc as usize] & INDEX {
+            0 => self.blocks.len() as u16 + 1,
+            s => s,
+        };
+        if let Some(old) = self.blocks.get(s as usize - 1) {
+            // Its index stays on the list if it is there.
+            b.listed = old.listed;
+        }
         if self.translate && b.len > 0 {
-            b.entry = self
-                .translator
-                .translate::<B>(&orders_of(&b), b.n_ops as usize, pc);
-            if self.translator.refused() {
-                for other in &mut self.blocks {
-                    other.entry = None;
-                }
-            }
+            b.entry = self.translate::<B>(&b, pc, s as usize - 1);
+        } else {
+            self.translator.forget(pc);
         }
         let stops = if b.len == 0 { STOPS } else { 0 };
-        let s = match self.slot[pc as usize] & INDEX {
-            0 => {
-                self.blocks.push(b);
-                self.blocks.len() as u16
-            }
-            s => {
-                self.blocks[s as usize - 1] = b;
-                s
-            }
-        };
+        if s as usize > self.blocks.len() {
+            self.blocks.push(b);
+        } else {
+            self.blocks[s as usize - 1] = b;
+        }
         self.slot[pc as usize] = s | stops;
         s | stops
     }
@@ -374,18 +436,17 @@ fn fuse(b: &mut Block, single: &[u32; MAX_ORDERS]) {
     }
 }
 
-/// The block's orders as the translator takes them, op by op.
+/// The block's orders as the translator takes them.
 fn orders_of(b: &Block) -> Vec<translate::Order> {
     let mut orders = Vec::with_capacity(b.len as usize);
     for (j, &op) in b.ops[..b.n_ops as usize].iter().enumerate() {
         let kind = code_of(op);
         if let Some((first, second)) = FUSED[kind as usize] {
             let (n1, n2) = pair_addresses(op);
-            for (code, n, first) in [(first, n1, true), (second, n2, false)] {
+            for (code, n) in [(first, n1), (second, n2)] {
                 orders.push(translate::Order {
                     code,
                     address: Address::Fixed(n),
-                    cut: cut_index(j, first),
                     leave: None,
                 });
             }
@@ -393,8 +454,7 @@ fn orders_of(b: &Block) -> Vec<translate::Order> {
             orders.push(translate::Order {
                 code,
                 address: Address::Fixed(address_of(op) as u16 & ADDRESS_DIGITS as u16),
-                cut: cut_index(j, false),
-                leave: Some(exit_index(j)),
+                leave: Some(j),
             });
         } else {
             let address = if op & LIVE != 0 {
@@ -405,7 +465,6 @@ fn orders_of(b: &Block) -> Vec<translate::Order> {
             orders.push(translate::Order {
                 code: kind,
                 address,
-                cut: cut_index(j, false),
                 leave: None,
             });
         }
@@ -414,20 +473,27 @@ fn orders_of(b: &Block) -> Vec<translate::Order> {
 }
 
 fn fold_block(b: &mut Block, counts: &mut [u64; 256]) {
-    if b.runs > 0 {
+    if b.exited {
+        // An order ran in every whole run and in every run that left by a way out at or after
+        // its op: from the last op back, the runs that reached it.
+        let mut reached = b.runs;
+        let mut end = b.len as usize;
+        for j in (0..b.n_ops as usize).rev() {
+            reached += b.exits[j];
+            b.exits[j] = 0;
+            let begin = j.checked_sub(1).map_or(0, |i| b.ends[i] as usize);
+            for &code in &b.codes[begin..end] {
+                counts[code as usize] += reached;
+            }
+            end = begin;
+        }
+        b.runs = 0;
+        b.exited = false;
+    } else if b.runs > 0 {
         for &code in &b.codes[..b.len as usize] {
             counts[code as usize] += b.runs;
         }
         b.runs = 0;
-    }
-    if b.exited {
-        for (j, exits) in b.exits[..b.n_ops as usize].iter_mut().enumerate() {
-            for &code in &b.codes[..b.ends[j] as usize] {
-                counts[code as usize] += *exits;
-            }
-            *exits = 0;
-        }
-        b.exited = false;
     }
 }
 
@@ -445,6 +511,8 @@ pub(super) fn run_blocks<const B: u8>(
     let mut cpu = *cpu_out;
     let mut local = [0u64; 256];
     let mut left = order_end.saturating_sub(cpu.orders);
+    // Whether a block ran interpreted, so that every block may have runs to count.
+    let mut interpreted = false;
     cache.prepare::<B>();
     if cache.translator.nearly_full() {
         cache.renew(&mut local);
@@ -454,6 +522,25 @@ pub(super) fn run_blocks<const B: u8>(
             cache.refresh(store, &mut local);
         }
         let start = cpu.pc;
+        if let Some(code) = cache.entry_at(start, left) {
+            // Translated blocks, one after another, until one is not or the budget ends.
+            let mut ctx = Ctx {
+                left,
+                counts: local.as_mut_ptr(),
+                blocks: cache.blocks.as_mut_ptr().cast(),
+                table: cache.translator.table(),
+                listed: cache.listed.as_mut_ptr(),
+                listed_len: cache.listed_len as u64,
+            };
+            let r = cache.translator.enter(&mut cpu, store, &mut ctx, code);
+            left = ctx.left;
+            cache.listed_len = ctx.listed_len as usize;
+            if r != 0 {
+                let last = (r >> 8) as u32;
+                break 'blocks transfer_stop(fetch(store, last), last, false);
+            }
+            continue;
+        }
         if let Some(b) = cache.block::<B>(store, start) {
             let len = b.len as u32;
             if left >= len as u64 {
@@ -462,21 +549,11 @@ pub(super) fn run_blocks<const B: u8>(
                 // the block is the one its slot names.
                 loop {
                     cpu.pc = (start + len) & PC_MASK;
+                    interpreted = true;
                     // One index, the ops obeyed (no iterator: it kept two pointers as well).
                     let ops = &b.ops[..b.n_ops as usize];
                     let mut k = 0;
-                    if let Some(entry) = b.entry {
-                        // SAFETY: the block's own code (`translate`), in pages its cache
-                        // holds, called with the run's registers and the store, which
-                        // nothing else touches until it returns.
-                        let r = unsafe { entry(&mut cpu, &mut *store, left) };
-                        // Whole runs made inside the code before the last.
-                        let runs = r >> 32;
-                        b.runs += runs;
-                        cpu.clock += b.time * runs;
-                        left -= len as u64 * runs;
-                        k = r as u32 as usize;
-                    } else if b.live {
+                    if b.live {
                         while k < ops.len() {
                             k += 1;
                             obey::<B>(ops[k - 1], &mut cpu, store, &mut k);
@@ -532,7 +609,7 @@ pub(super) fn run_blocks<const B: u8>(
             break stop;
         }
     };
-    cache.fold(&mut local);
+    cache.fold(&mut local, interpreted);
     add_counts(counts, &local, &mut cpu);
     *cpu_out = cpu;
     stop

@@ -44,6 +44,11 @@ impl CodePages {
         })
     }
 
+    /// Where the next `add` puts its code.
+    pub(super) fn next(&self) -> usize {
+        self.base.as_ptr() as usize + self.used.next_multiple_of(16)
+    }
+
     /// Bytes still free.
     pub(super) fn free(&self) -> usize {
         CODE_BYTES - self.used

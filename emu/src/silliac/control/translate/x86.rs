@@ -11,6 +11,7 @@ pub(super) const RAX: Reg = Reg(0);
 pub(super) const RCX: Reg = Reg(1);
 pub(super) const RDX: Reg = Reg(2);
 pub(super) const RBX: Reg = Reg(3);
+pub(super) const RBP: Reg = Reg(5);
 pub(super) const RSI: Reg = Reg(6);
 pub(super) const RDI: Reg = Reg(7);
 pub(super) const R8: Reg = Reg(8);
@@ -63,15 +64,24 @@ pub(super) enum Cond {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Fixup(usize);
 
-/// Code being assembled.
+/// Code being assembled, to run at address `origin`.
 #[derive(Default)]
 pub(super) struct Asm {
     pub(super) code: Vec<u8>,
+    pub(super) origin: usize,
     /// Where `and_constant` left displacements to the constant `place_constant` writes.
     constant_uses: Vec<usize>,
 }
 
 impl Asm {
+    /// Code to run at `origin`.
+    pub(super) fn at(origin: usize) -> Asm {
+        Asm {
+            origin,
+            ..Asm::default()
+        }
+    }
+
     fn rex(&mut self, w: bool, reg: u8, index: u8, rm: u8) {
         let rex = 0x40 | (w as u8) << 3 | (reg >> 3 & 1) << 2 | (index >> 3 & 1) << 1 | (rm >> 3);
         if rex != 0x40 {
@@ -276,6 +286,11 @@ impl Asm {
         self.code.push(n);
     }
 
+    /// `jmp r`
+    pub(super) fn jump_reg(&mut self, r: Reg) {
+        self.rr(false, &[0xFF], 4, r.0);
+    }
+
     /// `call r`
     pub(super) fn call(&mut self, r: Reg) {
         self.rr(false, &[0xFF], 2, r.0);
@@ -302,17 +317,45 @@ impl Asm {
         Fixup(self.code.len())
     }
 
-    /// `jmp rel32` to a target placed later.
-    pub(super) fn jump(&mut self) -> Fixup {
-        self.code.extend_from_slice(&[0xE9, 0, 0, 0, 0]);
-        Fixup(self.code.len())
+    /// `cmp byte [m], imm`
+    pub(super) fn cmp8_imm(&mut self, m: Mem, imm: u8) {
+        self.rm(false, &[0x80], 7, m);
+        self.code.push(imm);
     }
 
-    /// `jmp rel32` back to `target`, an offset already emitted.
-    pub(super) fn jump_to(&mut self, target: usize) {
-        let rel = target as i64 - (self.code.len() + 5) as i64;
+    /// `mov qword [m], imm` (sign-extended).
+    pub(super) fn store_imm(&mut self, m: Mem, imm: i32) {
+        self.rm(true, &[0xC7], 0, m);
+        self.code.extend_from_slice(&imm.to_le_bytes());
+    }
+
+    /// `mov byte [m], imm`
+    pub(super) fn store8_imm(&mut self, m: Mem, imm: u8) {
+        self.rm(false, &[0xC6], 0, m);
+        self.code.push(imm);
+    }
+
+    /// `jmp qword [m]`
+    pub(super) fn jump_through(&mut self, m: Mem) {
+        self.rm(false, &[0xFF], 4, m);
+    }
+
+    /// `jmp rel32` to the absolute address `target`.
+    pub(super) fn jump_abs(&mut self, target: usize) {
         self.code.push(0xE9);
-        self.code.extend_from_slice(&(rel as i32).to_le_bytes());
+        self.rel_to(target);
+    }
+
+    /// `jcc rel32` to the absolute address `target`.
+    pub(super) fn jump_if_abs(&mut self, c: Cond, target: usize) {
+        self.code.extend_from_slice(&[0x0F, 0x80 | c as u8]);
+        self.rel_to(target);
+    }
+
+    fn rel_to(&mut self, target: usize) {
+        let next = self.origin + self.code.len() + 4;
+        let rel = target.wrapping_sub(next) as i64 as i32;
+        self.code.extend_from_slice(&rel.to_le_bytes());
     }
 
     /// Point a jump at the next instruction to be emitted.
@@ -411,6 +454,7 @@ mod tests {
             [0x48, 0x81, 0xE1, 0x00, 0xFC, 0xFF, 0xFF]
         );
         assert_eq!(enc(&|a| a.call(RAX)), [0xFF, 0xD0]);
+        assert_eq!(enc(&|a| a.jump_reg(RCX)), [0xFF, 0xE1]);
         assert_eq!(enc(&|a| a.push(R14)), [0x41, 0x56]);
         assert_eq!(enc(&|a| a.pop(RBX)), [0x5B]);
         assert_eq!(enc(&|a| a.mov(RDI, RBX)), [0x48, 0x89, 0xDF]);
@@ -427,6 +471,46 @@ mod tests {
         assert_eq!(
             a.code,
             [0x4C, 0x23, 0x05, 1, 0, 0, 0, 0xC3, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0]
+        );
+    }
+
+    #[test]
+    fn jumps_to_absolute_addresses_count_from_the_origin() {
+        let mut a = Asm::at(0x1000);
+        a.jump_abs(0x0F00);
+        a.jump_if_abs(Cond::Carry, 0x1100);
+        // 0x0F00 - 0x1005 = -0x105; 0x1100 - 0x100B = 0xF5.
+        assert_eq!(
+            a.code,
+            [0xE9, 0xFB, 0xFE, 0xFF, 0xFF, 0x0F, 0x82, 0xF5, 0, 0, 0]
+        );
+        // jmp qword [r15 + rcx*8 + 0] ; mov byte [r13 + 9], 1
+        let t = Mem {
+            base: R15,
+            index: Some(RCX),
+            disp: 0,
+        };
+        let mut b = Asm::default();
+        b.jump_through(t);
+        b.store8_imm(at(R13, 9), 1);
+        assert_eq!(
+            b.code,
+            [0x41, 0xFF, 0xA4, 0xCF, 0, 0, 0, 0, 0x41, 0xC6, 0x85, 9, 0, 0, 0, 1]
+        );
+        // cmp byte [r13 + 9], 0 ; mov qword [rcx + rax*8 + 0], 7
+        let mut c = Asm::default();
+        c.cmp8_imm(at(R13, 9), 0);
+        c.store_imm(
+            Mem {
+                base: RCX,
+                index: Some(RAX),
+                disp: 0,
+            },
+            7,
+        );
+        assert_eq!(
+            c.code,
+            [0x41, 0x80, 0xBD, 9, 0, 0, 0, 0, 0x48, 0xC7, 0x84, 0xC1, 0, 0, 0, 0, 7, 0, 0, 0]
         );
     }
 
