@@ -270,13 +270,7 @@ impl BlockCache {
             exits_at: at(std::mem::offset_of!(Block, exits)),
             exited_at: at(std::mem::offset_of!(Block, exited)),
         };
-        let entry = self.translator.translate::<B>(&shape);
-        if self.translator.refused() {
-            for other in &mut self.blocks {
-                other.entry = 0;
-            }
-        }
-        entry
+        self.translator.translate::<B>(&shape)
     }
 
     /// The code of the block at `pc` if it is translated and `left` orders cover it.

@@ -129,7 +129,7 @@ pub(super) struct Translator {
     table: Box<[usize; SLOTS]>,
     entry: usize,
     exits: Exits,
-    /// The host refused pages, or their protection: translate no more.
+    /// The host refused the pages: translate no more.
     refused: bool,
 }
 
@@ -210,27 +210,13 @@ impl Translator {
                 self.table[b.start as usize] = p as usize;
                 p as usize
             }
-            None => {
-                if pages.free() >= code.len() {
-                    // The protection change failed: other blocks' code may sit in pages that
-                    // are no longer executable; the cache drops every entry (`refused`).
-                    self.refused = true;
-                    self.pages = None;
-                }
-                0
-            }
+            None => 0,
         }
     }
 
     /// No code at control counter `pc` any more (its block was dropped).
     pub(super) fn forget(&mut self, pc: u32) {
         self.table[pc as usize] = self.exits.leave_clean;
-    }
-
-    /// Whether translation has been refused by the host after code was handed out: the cache
-    /// must forget it.
-    pub(super) fn refused(&self) -> bool {
-        self.refused
     }
 
     /// The table of code by control counter, for `Ctx`.
