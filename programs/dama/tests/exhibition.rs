@@ -202,3 +202,47 @@ fn records_are_written_as_the_games_go_and_resume_continues_them() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The period program on SILLIAC with its blocks translated into host code (the default on
+/// x86-64 Linux) and interpreted: the same replies, orders, time, counts per code and store,
+/// over three boards played to their ends.
+#[test]
+fn translated_and_interpreted_blocks_play_the_same_orders() {
+    let play = |translated: bool| {
+        let mut sil = SilDama::start(Setting::DEMO, 3).unwrap();
+        sil.machine_mut().set_translation(translated);
+        let mut texts = Vec::new();
+        let mut pos = [Position::start(); 3];
+        let mut replies = sil.run().unwrap();
+        for _ in 0..12 {
+            let mut moved = false;
+            for r in &replies {
+                texts.push(r.text.clone());
+                if let Some((mv, ..)) = r.reply.as_move() {
+                    let b = r.reply.board() as usize - 1;
+                    pos[b] = pos[b].apply(mv);
+                    if let Some(&m) = legal_moves(&pos[b]).as_slice().first() {
+                        pos[b] = pos[b].apply(m);
+                        sil.push(&move_frames(b as u8 + 1, m.from, m.to).unwrap());
+                        moved = true;
+                    }
+                }
+            }
+            if !moved {
+                break;
+            }
+            replies = sil.run().unwrap();
+        }
+        let m = sil.machine();
+        (
+            texts,
+            m.orders(),
+            m.clock_ns(),
+            m.counts().to_vec(),
+            m.store().words().to_vec(),
+        )
+    };
+    let (translated, interpreted) = (play(true), play(false));
+    assert!(translated.0.len() > 20, "{:?}", translated.0);
+    assert_eq!(translated, interpreted);
+}
