@@ -570,7 +570,9 @@ pub(super) fn run_blocks<const B: u8>(
                             let last = start + len - 1;
                             break 'blocks transfer_stop(fetch(store, last), last, false);
                         }
-                        if cpu.pc == start && k & CUT == 0 && left >= len as u64 {
+                        // Again at once, unless the block has been translated since (its
+                        // first run, which decoded it): then its code runs it.
+                        if cpu.pc == start && k & CUT == 0 && left >= len as u64 && b.entry == 0 {
                             continue;
                         }
                     } else if k & EXIT != 0 {

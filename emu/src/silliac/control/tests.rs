@@ -347,6 +347,50 @@ fn a_loop_of_one_block_that_plants_its_own_address() {
 }
 
 #[test]
+fn planted_shift_counts_from_45_down_to_0() {
+    // Shift orders whose counts are planted before each trip (their words live after the
+    // first plant): right and left shifts of every count from 45 down to 0, a negative A and
+    // mixed Q, whole and under budgets that end anywhere, against one order at a time.
+    let program = || {
+        let mut m = Machine::new();
+        m.set_word(200, pair(o("L5", 300), o("42", 202))); // A := count; 202R's count := it
+        m.set_word(201, pair(o("42", 204), o("50", 304))); // 204R's count := it; Q := bits
+        m.set_word(202, pair(o("L5", 301), o("10", 0))); // A := negative; shift right
+        m.set_word(203, pair(o("40", 302), o("L5", 301))); // keep A; A := negative
+        m.set_word(204, pair(o("50", 305), o("00", 0))); // Q := bits; shift left
+        m.set_word(205, pair(o("40", 303), o("L5", 300))); // keep A; A := count
+        m.set_word(206, pair(o("L0", 306), o("40", 300))); // count := count - 1
+        m.set_word(207, pair(o("36", 200), o("24", 207))); // again while A >= 0; stop
+        m.set_word(300, 45);
+        m.set_word(301, 0x8_5A5A_5A5A);
+        m.set_word(304, 0xA_C3C3_C3C3);
+        m.set_word(305, 0x3_9696_9696);
+        m.set_word(306, 1);
+        m.set_control(200, Half::Left);
+        m
+    };
+    same_as_steps(program, [7, 16, 100, 333, 1000]);
+    let mut m = program();
+    assert!(matches!(
+        m.run(Limits::orders(10_000)),
+        Stop::StopOrder { .. }
+    ));
+    let mut one = program();
+    while one.step().is_none() {}
+    assert!(m.orders() > 600);
+    assert_eq!(
+        (m.a(), m.q(), m.clock_ns(), m.orders(), m.store().words()),
+        (
+            one.a(),
+            one.q(),
+            one.clock_ns(),
+            one.orders(),
+            one.store().words()
+        )
+    );
+}
+
+#[test]
 fn q_loads_and_extract() {
     let setup = |m: &mut Machine| m.set_word(9, 0xF0F0F0F0F0);
     let m = obey(o("50", 9), 7, 1, setup);

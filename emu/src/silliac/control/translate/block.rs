@@ -322,23 +322,46 @@ fn order<const B: u8>(
                 a.add_mem_imm(at(CPU, CLOCK), ns as i32);
             }
         }
-        _ => {
-            // Shifts of a live or long count: the interpreter's own code, A and Q through
-            // memory.
-            a.store(at(CPU, A), RA);
-            a.store(at(CPU, Q), RQ);
-            a.mov(RDI, CPU);
-            a.mov(RSI, STORE);
-            match o.address {
-                Address::Fixed(n) => a.mov_imm(RDX, n as u64),
-                Address::Live(_) => a.mov32(RDX, RCX),
+        Action::ShiftLeft | Action::ShiftRight if matches!(o.address, Address::Live(_)) => {
+            // A live count (in RCX): under 40 inline, by CL; else the interpreter's code.
+            preset(a, row.preset);
+            a.mov(RDX, RCX);
+            a.cmp_imm(RDX, 40);
+            let long = a.jump_if(Cond::NoCarry);
+            if matches!(row.action, Action::ShiftLeft) {
+                shift_left_by_rdx(a);
+            } else {
+                shift_right_by_rdx(a);
             }
-            a.mov_imm(RAX, helper::<B>(o.code) as *const () as usize as u64);
-            a.call(RAX);
-            a.load(RA, at(CPU, A));
-            a.load(RQ, at(CPU, Q));
+            let ns = figures_of::<B>().shift_place_ns;
+            if ns > 0 {
+                a.imul_imm(RAX, RDX, ns as i32);
+                a.add_mem(at(CPU, CLOCK), RAX);
+            }
+            let done = a.jump();
+            a.patch(long);
+            call_act::<B>(a, o);
+            a.patch(done);
         }
+        _ => call_act::<B>(a, o),
     }
+}
+
+/// The interpreter's code for order `o` (a shift of a long count), A and Q through memory; its
+/// address in RDX if live.
+fn call_act<const B: u8>(a: &mut Asm, o: &super::Order) {
+    a.store(at(CPU, A), RA);
+    a.store(at(CPU, Q), RQ);
+    a.mov(RDI, CPU);
+    a.mov(RSI, STORE);
+    match o.address {
+        Address::Fixed(n) => a.mov_imm(RDX, n as u64),
+        Address::Live(_) => a.mov32(RDX, RCX),
+    }
+    a.mov_imm(RAX, helper::<B>(o.code) as *const () as usize as u64);
+    a.call(RAX);
+    a.load(RA, at(CPU, A));
+    a.load(RQ, at(CPU, Q));
 }
 
 /// A transfer to itself ends the run (`Stop::TightLoop`, which the block loop makes): back to
@@ -426,6 +449,52 @@ fn shift_left(a: &mut Asm, n: u8) {
     a.alu(Alu::Or, R10, R11);
     a.mov(RQ, R10);
 }
+
+/// `arith::shift_left` of A:Q by RDX < 40 places (RDX kept).
+fn shift_left_by_rdx(a: &mut Asm) {
+    a.mov(R10, RQ);
+    low39(a, R10);
+    a.mov(RAX, R10);
+    a.mov_imm(RCX, 39);
+    a.alu(Alu::Sub, RCX, RDX);
+    a.shift_cl(SHR, RAX);
+    a.mov(RCX, RDX);
+    a.shift_cl(SHL, RA);
+    a.alu(Alu::Or, RA, RAX);
+    a.and_constant(RA);
+    a.shift_cl(SHL, R10);
+    low39(a, R10);
+    q0(a);
+    a.alu(Alu::Or, R10, R11);
+    a.mov(RQ, R10);
+}
+
+/// `arith::shift_right` of A:Q by RDX < 40 places (RDX kept).
+fn shift_right_by_rdx(a: &mut Asm) {
+    a.mov(R10, RQ);
+    low39(a, R10);
+    a.mov(RCX, RDX);
+    a.shift_cl(SHR, R10);
+    a.mov(RAX, RA);
+    a.mov_imm(RCX, 39);
+    a.alu(Alu::Sub, RCX, RDX);
+    a.shift_cl(SHL, RAX);
+    low39(a, RAX);
+    a.alu(Alu::Or, R10, RAX);
+    q0(a);
+    a.alu(Alu::Or, R10, R11);
+    a.mov(RQ, R10);
+    a.shl(RA, 24);
+    a.mov(RCX, RDX);
+    a.add_imm(RCX, 24);
+    a.shift_cl(SAR, RA);
+    a.and_constant(RA);
+}
+
+/// The kinds of `Asm::shift_cl`.
+const SHL: u8 = 4;
+const SHR: u8 = 5;
+const SAR: u8 = 7;
 
 /// `arith::shift_right` of A:Q by `n` < 40 places: A's sign copied down.
 fn shift_right(a: &mut Asm, n: u8) {

@@ -56,6 +56,8 @@ pub(super) enum Alu {
 pub(super) enum Cond {
     /// Carry set (after `bt`: the bit was 1).
     Carry = 0x2,
+    /// Carry clear (after `cmp`: above or equal, unsigned).
+    NoCarry = 0x3,
     /// Not zero.
     NotZero = 0x5,
 }
@@ -280,6 +282,22 @@ impl Asm {
         self.code.push(n);
     }
 
+    /// `shl r, cl`, `shr r, cl` or `sar r, cl` (`kind` 4, 5 or 7).
+    pub(super) fn shift_cl(&mut self, kind: u8, r: Reg) {
+        self.rr(true, &[0xD3], kind, r.0);
+    }
+
+    /// `imul dst, src, imm`
+    pub(super) fn imul_imm(&mut self, dst: Reg, src: Reg, imm: i32) {
+        self.rr(true, &[0x69], dst.0, src.0);
+        self.code.extend_from_slice(&imm.to_le_bytes());
+    }
+
+    /// `add qword [m], r`
+    pub(super) fn add_mem(&mut self, m: Mem, r: Reg) {
+        self.rm(true, &[0x01], r.0, m);
+    }
+
     /// `bt r, n`: the carry flag := bit n of r.
     pub(super) fn bt(&mut self, r: Reg, n: u8) {
         self.rr(true, &[0x0F, 0xBA], 4, r.0);
@@ -327,6 +345,12 @@ impl Asm {
     pub(super) fn store_imm(&mut self, m: Mem, imm: i32) {
         self.rm(true, &[0xC7], 0, m);
         self.code.extend_from_slice(&imm.to_le_bytes());
+    }
+
+    /// `jmp rel32` to a target placed later.
+    pub(super) fn jump(&mut self) -> Fixup {
+        self.code.extend_from_slice(&[0xE9, 0, 0, 0, 0]);
+        Fixup(self.code.len())
     }
 
     /// `mov byte [m], imm`
@@ -441,6 +465,17 @@ mod tests {
         assert_eq!(enc(&|a| a.imul_wide(R10)), [0x49, 0xF7, 0xEA]);
         assert_eq!(enc(&|a| a.shrd(RAX, RDX, 39)), [0x48, 0x0F, 0xAC, 0xD0, 39]);
         assert_eq!(enc(&|a| a.sar(R8, 24)), [0x49, 0xC1, 0xF8, 24]);
+        // shl r8, cl ; sar r8, cl ; imul rax, rdx, 7 ; add [rbx + 24], rax
+        assert_eq!(enc(&|a| a.shift_cl(4, R8)), [0x49, 0xD3, 0xE0]);
+        assert_eq!(enc(&|a| a.shift_cl(7, R8)), [0x49, 0xD3, 0xF8]);
+        assert_eq!(
+            enc(&|a| a.imul_imm(RAX, RDX, 7)),
+            [0x48, 0x69, 0xC2, 7, 0, 0, 0]
+        );
+        assert_eq!(
+            enc(&|a| a.add_mem(at(RBX, 24), RAX)),
+            [0x48, 0x01, 0x83, 24, 0, 0, 0]
+        );
         // cmp r12, 12 ; push r12 ; pop r13
         assert_eq!(
             enc(&|a| a.cmp_imm(R12, 12)),
