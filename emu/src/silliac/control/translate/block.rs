@@ -212,15 +212,13 @@ fn order<const B: u8>(
     }
     let m = word_at(o.address, 0);
     match row.action {
-        Action::Add(g) => {
-            a.load(RAX, m);
-            gate(a, g);
-            preset(a, row.preset);
-            a.alu(Alu::Add, RA, RAX);
-            a.and_constant(RA);
-        }
-        Action::AddQ(g) => {
-            a.mov(RAX, RQ);
+        Action::Add(g) | Action::AddQ(g) => {
+            // The operand: M(n), or Q.
+            if matches!(row.action, Action::Add(_)) {
+                a.load(RAX, m);
+            } else {
+                a.mov(RAX, RQ);
+            }
             gate(a, g);
             preset(a, row.preset);
             a.alu(Alu::Add, RA, RAX);
@@ -313,9 +311,9 @@ fn order<const B: u8>(
             };
             preset(a, row.preset);
             if matches!(row.action, Action::ShiftLeft) {
-                shift_left(a, n as u8);
+                shift_left(a, Count::Fixed(n as u8));
             } else {
-                shift_right(a, n as u8);
+                shift_right(a, Count::Fixed(n as u8));
             }
             let ns = n as u64 * figures_of::<B>().shift_place_ns;
             if ns > 0 {
@@ -329,9 +327,9 @@ fn order<const B: u8>(
             a.cmp_imm(RDX, 40);
             let long = a.jump_if(Cond::NoCarry);
             if matches!(row.action, Action::ShiftLeft) {
-                shift_left_by_rdx(a);
+                shift_left(a, Count::Rdx);
             } else {
-                shift_right_by_rdx(a);
+                shift_right(a, Count::Rdx);
             }
             let ns = figures_of::<B>().shift_place_ns;
             if ns > 0 {
@@ -434,60 +432,70 @@ fn multiply(a: &mut Asm) {
     a.mov(RA, RAX);
 }
 
-/// `arith::shift_left` of A:Q by `n` < 40 places.
-fn shift_left(a: &mut Asm, n: u8) {
+/// A shift's count: decoded, or in RDX (under 40 either way).
+#[derive(Clone, Copy)]
+enum Count {
+    Fixed(u8),
+    Rdx,
+}
+
+/// Shift `r` (`kind` as `Asm::shift_cl`) by the count, or if `rest` by 39 less the count, plus
+/// `extra`. Uses RCX for a count in RDX.
+fn shift_by(a: &mut Asm, kind: u8, r: Reg, count: Count, rest: bool, extra: u8) {
+    match count {
+        Count::Fixed(n) => {
+            let n = if rest { 39 - n } else { n } + extra;
+            match kind {
+                SHL => a.shl(r, n),
+                SHR => a.shr(r, n),
+                _ => a.sar(r, n),
+            }
+        }
+        Count::Rdx => {
+            if rest {
+                a.mov_imm(RCX, 39);
+                a.alu(Alu::Sub, RCX, RDX);
+            } else {
+                a.mov(RCX, RDX);
+            }
+            if extra > 0 {
+                a.add_imm(RCX, extra as i32);
+            }
+            a.shift_cl(kind, r);
+        }
+    }
+}
+
+/// `arith::shift_left` of A:Q (A preset) by the count, under 40 places.
+fn shift_left(a: &mut Asm, count: Count) {
     a.mov(R10, RQ);
     low39(a, R10);
     a.mov(RAX, R10);
-    a.shr(RAX, 39 - n);
-    a.shl(RA, n);
+    shift_by(a, SHR, RAX, count, true, 0);
+    shift_by(a, SHL, RA, count, false, 0);
     a.alu(Alu::Or, RA, RAX);
     a.and_constant(RA);
-    a.shl(R10, n);
+    shift_by(a, SHL, R10, count, false, 0);
     low39(a, R10);
     q0(a);
     a.alu(Alu::Or, R10, R11);
     a.mov(RQ, R10);
 }
 
-/// `arith::shift_left` of A:Q by RDX < 40 places (RDX kept).
-fn shift_left_by_rdx(a: &mut Asm) {
+/// `arith::shift_right` of A:Q (A preset) by the count, under 40 places: A's sign copied down.
+fn shift_right(a: &mut Asm, count: Count) {
     a.mov(R10, RQ);
     low39(a, R10);
-    a.mov(RAX, R10);
-    a.mov_imm(RCX, 39);
-    a.alu(Alu::Sub, RCX, RDX);
-    a.shift_cl(SHR, RAX);
-    a.mov(RCX, RDX);
-    a.shift_cl(SHL, RA);
-    a.alu(Alu::Or, RA, RAX);
-    a.and_constant(RA);
-    a.shift_cl(SHL, R10);
-    low39(a, R10);
-    q0(a);
-    a.alu(Alu::Or, R10, R11);
-    a.mov(RQ, R10);
-}
-
-/// `arith::shift_right` of A:Q by RDX < 40 places (RDX kept).
-fn shift_right_by_rdx(a: &mut Asm) {
-    a.mov(R10, RQ);
-    low39(a, R10);
-    a.mov(RCX, RDX);
-    a.shift_cl(SHR, R10);
+    shift_by(a, SHR, R10, count, false, 0);
     a.mov(RAX, RA);
-    a.mov_imm(RCX, 39);
-    a.alu(Alu::Sub, RCX, RDX);
-    a.shift_cl(SHL, RAX);
+    shift_by(a, SHL, RAX, count, true, 0);
     low39(a, RAX);
     a.alu(Alu::Or, R10, RAX);
     q0(a);
     a.alu(Alu::Or, R10, R11);
     a.mov(RQ, R10);
     a.shl(RA, 24);
-    a.mov(RCX, RDX);
-    a.add_imm(RCX, 24);
-    a.shift_cl(SAR, RA);
+    shift_by(a, SAR, RA, count, false, 24);
     a.and_constant(RA);
 }
 
@@ -495,20 +503,3 @@ fn shift_right_by_rdx(a: &mut Asm) {
 const SHL: u8 = 4;
 const SHR: u8 = 5;
 const SAR: u8 = 7;
-
-/// `arith::shift_right` of A:Q by `n` < 40 places: A's sign copied down.
-fn shift_right(a: &mut Asm, n: u8) {
-    a.mov(R10, RQ);
-    low39(a, R10);
-    a.shr(R10, n);
-    a.mov(RAX, RA);
-    a.shl(RAX, 39 - n);
-    low39(a, RAX);
-    a.alu(Alu::Or, R10, RAX);
-    q0(a);
-    a.alu(Alu::Or, R10, R11);
-    a.mov(RQ, R10);
-    a.shl(RA, 24);
-    a.sar(RA, 24 + n);
-    a.and_constant(RA);
-}
