@@ -59,6 +59,12 @@ fn code_of(op: u32) -> u8 {
     op as u8
 }
 
+/// The address digits of an op not `LIVE` (nor fused).
+#[inline(always)]
+fn fixed_address(op: u32) -> u16 {
+    address_of(op) as u16 & ADDRESS_DIGITS as u16
+}
+
 /// The address of an op not `LIVE`; of one that is, its control counter (with `PC_MASK`).
 #[inline(always)]
 fn address_of(op: u32) -> u32 {
@@ -447,14 +453,14 @@ fn orders_of(b: &Block) -> Vec<translate::Order> {
         } else if let Some(code) = LEAVING[kind as usize] {
             orders.push(translate::Order {
                 code,
-                address: Address::Fixed(address_of(op) as u16 & ADDRESS_DIGITS as u16),
+                address: Address::Fixed(fixed_address(op)),
                 leave: Some(j),
             });
         } else {
             let address = if op & LIVE != 0 {
                 Address::Live(address_of(op) & PC_MASK)
             } else {
-                Address::Fixed(address_of(op) as u16 & ADDRESS_DIGITS as u16)
+                Address::Fixed(fixed_address(op))
             };
             orders.push(translate::Order {
                 code: kind,
@@ -541,9 +547,9 @@ pub(super) fn run_blocks<const B: u8>(
                 // The block, again while it goes back to its own start (a loop of one block)
                 // with no store having changed a watched digit: no stale word to refresh, and
                 // the block is the one its slot names.
+                interpreted = true;
                 loop {
                     cpu.pc = (start + len) & PC_MASK;
-                    interpreted = true;
                     // One index, the ops obeyed (no iterator: it kept two pointers as well).
                     let ops = &b.ops[..b.n_ops as usize];
                     let mut k = 0;
@@ -638,7 +644,7 @@ fn obey_fixed_op<const F: u8, const B: u8>(
     if const { LEAVING[F as usize].is_some() } {
         return obey_leaving::<F, B>(cpu, store, op, k);
     }
-    obey_n::<F, B>(cpu, store, address_of(op) as u16 & ADDRESS_DIGITS as u16, k)
+    obey_n::<F, B>(cpu, store, fixed_address(op), k)
 }
 
 /// An order of function `F` in a block, its address read from the store now. A transfer
@@ -652,7 +658,7 @@ fn obey_op<const F: u8, const B: u8>(cpu: &mut Cpu, store: &mut Store, op: u32, 
         return obey_leaving::<F, B>(cpu, store, op, k);
     }
     let n = if op & LIVE == 0 {
-        address_of(op) as u16 & ADDRESS_DIGITS as u16
+        fixed_address(op)
     } else {
         (fetch(store, address_of(op) & PC_MASK) & ADDRESS_DIGITS as u32) as u16
     };
@@ -724,9 +730,9 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(600))]
         /// `run` (whole blocks, translated into host code or interpreted) and `step` (one order
-        /// at a time, never a block) give the same run: the same stop, registers, clock, counts, store and punched frames; also when
-        /// the run is cut into random slices with single steps and store writes between them,
-        /// which the cache must notice.
+        /// at a time, never a block) give the same run: the same stop, registers, clock, counts,
+        /// store and punched frames; also when the run is cut into random slices with single
+        /// steps and store writes between them, which the cache must notice.
         #[test]
         fn blocks_and_single_orders_give_the_same_run(
             words in proptest::collection::vec(any::<u64>(), 1024),

@@ -201,6 +201,7 @@ pub(super) fn fused_op(first: u8, n1: u32, second: u8, n2: u32) -> Option<u32> {
 }
 
 /// The addresses of a fused op's two orders.
+#[inline(always)]
 pub(super) fn pair_addresses(op: u32) -> (u16, u16) {
     (
         (op >> ADDRESS_PLACE & ADDRESS) as u16,
@@ -227,8 +228,7 @@ pub(super) fn obey_pair<const K: u8, const B: u8>(
 ) {
     let first = const { ORDER_TABLE_CONST[pair_of(K).0 as usize] };
     let second = const { ORDER_TABLE_CONST[pair_of(K).1 as usize] };
-    let n1 = (op >> ADDRESS_PLACE & ADDRESS) as u16;
-    let n2 = (op >> SECOND_PLACE & ADDRESS) as u16;
+    let (n1, n2) = pair_addresses(op);
     obey_row::<B, false>(first, cpu, store, n1, k);
     if *k & CUT != 0 {
         *k |= BACK;

@@ -3,8 +3,8 @@
 
 use super::super::{pc_of, HALF_SHIFT, PC_MASK};
 use super::x86::{
-    at, Alu, Asm, Cond, Mem, Reg, R10, R11, R12, R13, R14, R15, R8, R9, RAX, RBP, RBX, RCX, RDI,
-    RDX, RSI,
+    at, Alu, Asm, Cond, Fixup, Mem, Reg, R10, R11, R12, R13, R14, R15, R8, R9, RAX, RBP, RBX, RCX,
+    RDI, RDX, RSI,
 };
 use super::{
     helper, stale_helper, Address, Exits, Shape, A, CLOCK, COUNTS, LISTED, LISTED_LEN, PC, Q,
@@ -31,7 +31,7 @@ pub(super) const RQ: Reg = R9;
 /// A store's write that changed a watched digit, its code out of line: the order's index in
 /// the block, and its word.
 struct Stale {
-    from: super::x86::Fixup,
+    from: Fixup,
     index: usize,
     word: Address,
 }
@@ -50,20 +50,15 @@ pub(super) fn assemble<const B: u8>(b: &Shape, origin: usize, exits: Exits) -> V
     }
     // The end in sequence.
     whole_run(&mut a, b);
-    go_to(&mut a, Target::Fixed((b.start + len) & PC_MASK), exits);
+    go_to(&mut a, Target::Fixed((b.start + len) & PC_MASK));
     for s in stale {
         a.patch(s.from);
-        a.store(at(CPU, A), RA);
-        a.store(at(CPU, Q), RQ);
         a.mov(RDI, STORE);
         match s.word {
             Address::Fixed(n) => a.mov_imm(RSI, n as u64),
             Address::Live(_) => a.mov32(RSI, RCX),
         }
-        a.mov_imm(RAX, stale_helper as *const () as usize as u64);
-        a.call(RAX);
-        a.load(RA, at(CPU, A));
-        a.load(RQ, at(CPU, Q));
+        call_out(&mut a, stale_helper as *const () as usize);
         // The orders up to the store are done; the block loop decodes again from the next.
         let done = s.index as u32 + 1;
         if done == len {
@@ -121,7 +116,7 @@ fn list(a: &mut Asm, b: &Shape) {
 
 /// Set the control counter and go on at the code of the block that starts there (the table
 /// sends control back to the block loop where there is none).
-fn go_to(a: &mut Asm, t: Target, _exits: Exits) {
+fn go_to(a: &mut Asm, t: Target) {
     match t {
         Target::Fixed(pc) => {
             a.store32_imm(at(CPU, PC), pc);
@@ -287,12 +282,12 @@ fn order<const B: u8>(
                 a.store8_imm(at(BLOCKS, b.exited_at), 1);
                 a.add_mem_imm(at(CPU, CLOCK), b.until[j] as i32);
                 a.add_imm(LEFT, -(b.ends[j] as i32));
-                go_to(a, target, exits);
+                go_to(a, target);
             } else {
                 // The block's last order.
                 whole_run(a, b);
                 tight_loop(a, b, target, exits);
-                go_to(a, target, exits);
+                go_to(a, target);
             }
             if let Some(f) = negative {
                 a.patch(f);
@@ -310,11 +305,7 @@ fn order<const B: u8>(
                 unreachable!()
             };
             preset(a, row.preset);
-            if matches!(row.action, Action::ShiftLeft) {
-                shift_left(a, Count::Fixed(n as u8));
-            } else {
-                shift_right(a, Count::Fixed(n as u8));
-            }
+            shift(a, row.action, Count::Fixed(n as u8));
             let ns = n as u64 * figures_of::<B>().shift_place_ns;
             if ns > 0 {
                 a.add_mem_imm(at(CPU, CLOCK), ns as i32);
@@ -326,11 +317,7 @@ fn order<const B: u8>(
             a.mov(RDX, RCX);
             a.cmp_imm(RDX, 40);
             let long = a.jump_if(Cond::NoCarry);
-            if matches!(row.action, Action::ShiftLeft) {
-                shift_left(a, Count::Rdx);
-            } else {
-                shift_right(a, Count::Rdx);
-            }
+            shift(a, row.action, Count::Rdx);
             let ns = figures_of::<B>().shift_place_ns;
             if ns > 0 {
                 a.imul_imm(RAX, RDX, ns as i32);
@@ -348,15 +335,22 @@ fn order<const B: u8>(
 /// The interpreter's code for order `o` (a shift of a long count), A and Q through memory; its
 /// address in RDX if live.
 fn call_act<const B: u8>(a: &mut Asm, o: &super::Order) {
-    a.store(at(CPU, A), RA);
-    a.store(at(CPU, Q), RQ);
     a.mov(RDI, CPU);
     a.mov(RSI, STORE);
     match o.address {
         Address::Fixed(n) => a.mov_imm(RDX, n as u64),
         Address::Live(_) => a.mov32(RDX, RCX),
     }
-    a.mov_imm(RAX, helper::<B>(o.code) as *const () as usize as u64);
+    call_out(a, helper::<B>(o.code) as *const () as usize);
+}
+
+/// Call the host function at `f`, its arguments in place: A and Q written to the run's
+/// registers before (the function may read them, and the call does not keep R8 and R9), and
+/// read back after.
+fn call_out(a: &mut Asm, f: usize) {
+    a.store(at(CPU, A), RA);
+    a.store(at(CPU, Q), RQ);
+    a.mov_imm(RAX, f as u64);
     a.call(RAX);
     a.load(RA, at(CPU, A));
     a.load(RQ, at(CPU, Q));
@@ -463,6 +457,15 @@ fn shift_by(a: &mut Asm, kind: u8, r: Reg, count: Count, rest: bool, extra: u8) 
             }
             a.shift_cl(kind, r);
         }
+    }
+}
+
+/// A shift order's action on A:Q (A preset) by the count, under 40 places.
+fn shift(a: &mut Asm, action: Action, count: Count) {
+    if matches!(action, Action::ShiftLeft) {
+        shift_left(a, count);
+    } else {
+        shift_right(a, count);
     }
 }
 

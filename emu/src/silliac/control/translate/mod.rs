@@ -277,25 +277,22 @@ fn shared(origin: usize) -> (Vec<u8>, usize, usize) {
     (a.code, leave, leave_clean)
 }
 
-/// A helper the code calls for an order it does not obey inline: `act` for code `F`.
-type Helper = extern "sysv64" fn(*mut Cpu, *mut Store, u32) -> u32;
+/// A helper the code calls for an order it does not obey inline (a shift of a long or live
+/// count): `act` for code `F`, and a shift's time per place.
+type Helper = extern "sysv64" fn(*mut Cpu, *mut Store, u32);
 
-extern "sysv64" fn act_helper<const F: u8, const B: u8>(
-    cpu: *mut Cpu,
-    store: *mut Store,
-    n: u32,
-) -> u32 {
+extern "sysv64" fn act_helper<const F: u8, const B: u8>(cpu: *mut Cpu, store: *mut Store, n: u32) {
     // SAFETY: translated code passes on the two pointers `Translator::enter` was given, made
     // from the block loop's exclusive borrows of the registers and the store.
     let (cpu, store) = unsafe { (&mut *cpu, &mut *store) };
-    let stale = act::<F>(cpu, store, n as u16);
+    // No store comes here, so whether a write went stale is never asked.
+    act::<F>(cpu, store, n as u16);
     if matches!(
         const { ORDER_TABLE_CONST[F as usize].action },
         Action::ShiftLeft | Action::ShiftRight
     ) {
         cpu.clock += n as u64 * figures_of::<B>().shift_place_ns;
     }
-    stale as u32
 }
 
 fn helper_of<const F: u8, const B: u8>() -> Helper {
