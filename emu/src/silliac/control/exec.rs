@@ -103,6 +103,13 @@ pub(super) fn figures_of<const B: u8>() -> &'static Figures {
     &timing::BY_BOUND[B as usize]
 }
 
+/// A shift's time for `n` places under bound `B`, charged when it is obeyed (its fixed time
+/// apart: the count may be planted).
+#[inline(always)]
+pub(super) fn shift_time<const B: u8>(n: u16) -> u64 {
+    n as u64 * figures_of::<B>().shift_place_ns
+}
+
 pub(super) fn bound_number(b: Bound) -> u8 {
     match b {
         Bound::Low => 0,
@@ -216,7 +223,7 @@ fn exec_op<const F: u8, const B: u8>(
         }
         Action::ShiftLeft | Action::ShiftRight => {
             act::<F>(cpu, store, n);
-            cpu.clock += n as u64 * fig.shift_place_ns;
+            cpu.clock += shift_time::<B>(n);
         }
         Action::Transfer {
             to,

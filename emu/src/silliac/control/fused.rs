@@ -10,7 +10,7 @@
 //! (`LEAVING`): it ends the block when it goes (`EXIT`), where the arm of one at a block's end
 //! does not touch the loop's index.
 
-use super::exec::{act_as, figures_of};
+use super::exec::{act_as, shift_time};
 use super::{pc_of, Cpu};
 use crate::silliac::arith::{self, SIGN};
 use crate::silliac::orders::{Action, OrderInfo, ORDER_TABLE_CONST};
@@ -268,7 +268,7 @@ pub(super) fn obey_row<const B: u8, const LEAVE: bool>(
         }
         Action::ShiftLeft | Action::ShiftRight => {
             act_as(row, cpu, store, n);
-            cpu.clock += n as u64 * figures_of::<B>().shift_place_ns;
+            cpu.clock += shift_time::<B>(n);
         }
         _ => {
             act_as(row, cpu, store, n);

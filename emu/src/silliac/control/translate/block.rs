@@ -10,7 +10,7 @@ use super::{
     helper, stale_helper, Address, Exits, Shape, A, CLOCK, COUNTS, LISTED, LISTED_LEN, PC, Q,
 };
 use crate::silliac::arith::{Gate, Preset, HALF, WORD_MASK};
-use crate::silliac::control::exec::figures_of;
+use crate::silliac::control::exec::{figures_of, shift_time};
 use crate::silliac::orders::{info, Action, Half, StoreField};
 use crate::silliac::store::WATCH_OFFSET;
 
@@ -306,7 +306,7 @@ fn order<const B: u8>(
             };
             preset(a, row.preset);
             shift(a, row.action, Count::Fixed(n as u8));
-            let ns = n as u64 * figures_of::<B>().shift_place_ns;
+            let ns = shift_time::<B>(n);
             if ns > 0 {
                 a.add_mem_imm(at(CPU, CLOCK), ns as i32);
             }

@@ -38,7 +38,7 @@ mod memory {
     }
 }
 
-use super::exec::{act, figures_of};
+use super::exec::{act, shift_time};
 use super::{Cpu, PC_MASK};
 use crate::silliac::orders::{Action, ORDER_TABLE_CONST};
 use crate::silliac::store::Store;
@@ -291,7 +291,7 @@ extern "sysv64" fn act_helper<const F: u8, const B: u8>(cpu: *mut Cpu, store: *m
         const { ORDER_TABLE_CONST[F as usize].action },
         Action::ShiftLeft | Action::ShiftRight
     ) {
-        cpu.clock += n as u64 * figures_of::<B>().shift_place_ns;
+        cpu.clock += shift_time::<B>(n as u16);
     }
 }
 
