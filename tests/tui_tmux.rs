@@ -209,6 +209,68 @@ fn sigterm_restores_the_terminal_exhibition() {
     signal_restores_the_terminal("sigterm-exh", "dama exhibition --tui", "speed-up", "-TERM");
 }
 
+/// A terminal that goes away (the tmux session killed, an ssh connection dropped) ends the view
+/// as SIGHUP does: the process exits, with status 0, within seconds instead of spinning on the
+/// dead terminal. The pane's shell ignores the hang-up and SIGTERM so it outlives the terminal
+/// to write the view's exit status; nothing then sends the view a SIGHUP (the kernel sends it to
+/// the session leader, the shell, which ignores it), so only the view's own look at the
+/// terminal can end it.
+fn hang_up_ends_the_view(tag: &str, args: &str, ready: &str) {
+    let dir = std::env::temp_dir().join(format!("fm-hup-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (pid, status) = (dir.join("pid"), dir.join("status"));
+    let shell = format!(
+        "trap '' HUP TERM; sh -c 'echo $$ > {pid}; exec {BIN} {args}'; echo $? > {status}",
+        pid = pid.display(),
+        status = status.display()
+    );
+    let s = Session::shell(tag, 140, 60, &shell);
+    s.wait_for(ready);
+    let id = std::fs::read_to_string(&pid).unwrap().trim().to_string();
+    // Kill the session: its server closes the terminal.
+    drop(s);
+    let start = Instant::now();
+    let code = loop {
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        if text.ends_with('\n') {
+            break Some(text.trim().to_string());
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let Some(code) = code else {
+        // Never leave it spinning.
+        let _ = Command::new("kill").args(["-KILL", &id]).status();
+        panic!("the view (pid {id}) still runs 10 s after its terminal went away");
+    };
+    assert_eq!(code, "0", "the view's exit status");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[cfg_attr(
+    not(has_tmux),
+    ignore = "needs tmux (apt-get install tmux); CI runs it"
+)]
+fn hang_up_ends_the_exhibition_view() {
+    // Paced, so that the exhibition is still playing when its terminal goes.
+    let args = "dama exhibition --tui --pace 600";
+    hang_up_ends_the_view("hup-exh", args, "speed-up");
+}
+
+#[test]
+#[cfg_attr(
+    not(has_tmux),
+    ignore = "needs tmux (apt-get install tmux); CI runs it"
+)]
+fn hang_up_ends_the_console_view() {
+    let args = format!("console silliac {SUM} --tui");
+    hang_up_ends_the_view("hup-console", &args, "sil> _");
+}
+
 /// `--tui --record DIR` writes the plain exhibition's records: same header lines, then
 /// `A ff-tt +v n s.sss` / `B ff-tt` / `= ...` lines, so a plain `--resume` can continue them.
 #[test]

@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
 use crossterm::{cursor, execute, queue, style, terminal};
@@ -12,7 +12,8 @@ use crossterm::{cursor, execute, queue, style, terminal};
 /// Raw mode and the alternate screen until dropped.
 pub struct Terminal {
     out: std::io::Stdout,
-    /// Set by SIGTERM or SIGHUP: the view's loop ends and the drop restores the terminal.
+    /// Set by SIGTERM, SIGHUP or a hung-up terminal: the view's loop ends and the drop restores
+    /// the terminal.
     stop: Arc<AtomicBool>,
 }
 
@@ -46,7 +47,7 @@ impl Terminal {
         Ok(Terminal { out, stop })
     }
 
-    /// A SIGTERM or SIGHUP arrived: leave the view.
+    /// A SIGTERM or SIGHUP arrived, or the terminal hung up: leave the view.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
@@ -58,23 +59,56 @@ impl Terminal {
     }
 
     /// The next key pressed within `wait`, if any. A resize clears the screen: the view is
-    /// redrawn whole on its next turn, and nothing of the old size may stay.
+    /// redrawn whole on its next turn, and nothing of the old size may stay. A terminal that
+    /// hung up stops the view as SIGHUP does.
+    ///
+    /// crossterm is asked only after our own poll of the terminal has found it still there:
+    /// on a hung-up terminal crossterm's read loop retries its read (0 bytes, or EIO) forever,
+    /// at full speed, and would never come back to see the stop flag.
     pub fn key(&mut self, wait: Duration) -> anyhow::Result<Option<KeyEvent>> {
-        if !event::poll(wait)? {
-            return Ok(None);
-        }
-        match event::read()? {
-            Event::Key(k) if k.kind != KeyEventKind::Release => Ok(Some(k)),
-            Event::Resize(..) => {
-                execute!(self.out, terminal::Clear(terminal::ClearType::All))?;
-                Ok(None)
+        let start = Instant::now();
+        // The first look does not wait: crossterm may hold keys it has already read.
+        let mut slice = Duration::ZERO;
+        loop {
+            if hung_up(slice)? {
+                self.stop.store(true, Ordering::Relaxed);
             }
-            _ => Ok(None),
+            if self.stopped() {
+                return Ok(None);
+            }
+            // Input ready, a resize (crossterm's own SIGWINCH source) or keys it holds.
+            if event::poll(Duration::ZERO)? {
+                return match event::read()? {
+                    Event::Key(k) if k.kind != KeyEventKind::Release => Ok(Some(k)),
+                    Event::Resize(..) => {
+                        execute!(self.out, terminal::Clear(terminal::ClearType::All))?;
+                        Ok(None)
+                    }
+                    _ => Ok(None),
+                };
+            }
+            let left = wait.saturating_sub(start.elapsed());
+            if left.is_zero() {
+                return Ok(None);
+            }
+            // A resize is seen at the end of a slice at the latest, the stop flag too.
+            slice = left.min(SLICE);
         }
     }
 
-    /// Draw `frame` (one string a line) from the top left.
+    /// Draw `frame` (one string a line) from the top left. A terminal that hung up in the
+    /// meantime stops the view, as in `key`, rather than failing it.
     pub fn draw(&mut self, frame: &Frame) -> anyhow::Result<()> {
+        match self.write(frame) {
+            Err(_) if matches!(hung_up(Duration::ZERO), Ok(true)) => {
+                self.stop.store(true, Ordering::Relaxed);
+                Ok(())
+            }
+            done => done,
+        }
+    }
+
+    fn write(&mut self, frame: &Frame) -> anyhow::Result<()> {
         queue!(self.out, terminal::BeginSynchronizedUpdate)?;
         for (y, line) in frame.lines.iter().enumerate() {
             let text: String = line.iter().collect();
@@ -84,6 +118,26 @@ impl Terminal {
         self.out.flush()?;
         Ok(())
     }
+}
+
+/// The longest wait in one poll of the terminal: the stop flag and a resize are seen ten times
+/// a second.
+const SLICE: Duration = Duration::from_millis(100);
+
+/// Whether the terminal crossterm reads (standard input: `Terminal::enter` requires it to be
+/// one) hung up, waiting up to `wait` for input or the hang-up. A signal ends the wait early.
+fn hung_up(wait: Duration) -> anyhow::Result<bool> {
+    use rustix::event::{poll, PollFd, PollFlags, Timespec};
+    let stdin = std::io::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+    let timeout = Timespec::try_from(wait)?;
+    match poll(&mut fds, Some(&timeout)) {
+        Ok(_) => {}
+        Err(rustix::io::Errno::INTR) => return Ok(false),
+        Err(e) => return Err(e.into()),
+    }
+    let gone = PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL;
+    Ok(fds[0].revents().intersects(gone))
 }
 
 impl Drop for Terminal {
