@@ -3,6 +3,7 @@
 //! One module per machine, one file per hardware unit inside it.
 
 pub mod bound;
+mod host;
 pub mod ibm7090;
 pub mod input;
 pub mod silliac;

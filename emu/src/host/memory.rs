@@ -7,10 +7,10 @@
 use std::ptr::NonNull;
 
 /// Bytes mapped for one cache's code. Virtual: only the pages written are ever backed.
-pub(super) const CODE_BYTES: usize = 4 << 20;
+pub(crate) const CODE_BYTES: usize = 4 << 20;
 
 /// The two views of one cache's code, and how much of it is used.
-pub(super) struct CodePages {
+pub(crate) struct CodePages {
     write: NonNull<u8>,
     run: NonNull<u8>,
     used: usize,
@@ -26,12 +26,12 @@ unsafe impl Sync for CodePages {}
 
 impl CodePages {
     /// Fresh views, or `None` if the host refuses them (the blocks are then interpreted).
-    pub(super) fn new() -> Option<CodePages> {
+    pub(crate) fn new() -> Option<CodePages> {
         // SAFETY: a memory file of the process's own, sized and mapped at addresses of the
         // kernel's choosing, touching no memory of the process; every result is checked and
         // the descriptor closed (the mappings keep the file).
         unsafe {
-            let fd = libc::memfd_create(c"firstmoves-silliac-code".as_ptr(), libc::MFD_CLOEXEC);
+            let fd = libc::memfd_create(c"firstmoves-code".as_ptr(), libc::MFD_CLOEXEC);
             if fd < 0 {
                 return None;
             }
@@ -70,18 +70,18 @@ impl CodePages {
     }
 
     /// Where the next `add` puts its code (in the executable view).
-    pub(super) fn next(&self) -> usize {
+    pub(crate) fn next(&self) -> usize {
         self.run.as_ptr() as usize + self.used.next_multiple_of(16)
     }
 
     /// Bytes still free.
-    pub(super) fn free(&self) -> usize {
+    pub(crate) fn free(&self) -> usize {
         CODE_BYTES - self.used
     }
 
     /// Copy `code` in after what is there and return where it runs; `None` if it does not
     /// fit.
-    pub(super) fn add(&mut self, code: &[u8]) -> Option<*const u8> {
+    pub(crate) fn add(&mut self, code: &[u8]) -> Option<*const u8> {
         // Each block's code at a multiple of 16 bytes, so that its constant is aligned.
         self.used = self.used.next_multiple_of(16).min(CODE_BYTES);
         if code.len() > self.free() {

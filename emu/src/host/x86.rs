@@ -5,34 +5,34 @@
 
 /// A general register by its encoding number (RAX 0 .. R15 15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Reg(pub(super) u8);
+pub(crate) struct Reg(pub(crate) u8);
 
-pub(super) const RAX: Reg = Reg(0);
-pub(super) const RCX: Reg = Reg(1);
-pub(super) const RDX: Reg = Reg(2);
-pub(super) const RBX: Reg = Reg(3);
-pub(super) const RBP: Reg = Reg(5);
-pub(super) const RSI: Reg = Reg(6);
-pub(super) const RDI: Reg = Reg(7);
-pub(super) const R8: Reg = Reg(8);
-pub(super) const R9: Reg = Reg(9);
-pub(super) const R10: Reg = Reg(10);
-pub(super) const R11: Reg = Reg(11);
-pub(super) const R12: Reg = Reg(12);
-pub(super) const R13: Reg = Reg(13);
-pub(super) const R14: Reg = Reg(14);
-pub(super) const R15: Reg = Reg(15);
+pub(crate) const RAX: Reg = Reg(0);
+pub(crate) const RCX: Reg = Reg(1);
+pub(crate) const RDX: Reg = Reg(2);
+pub(crate) const RBX: Reg = Reg(3);
+pub(crate) const RBP: Reg = Reg(5);
+pub(crate) const RSI: Reg = Reg(6);
+pub(crate) const RDI: Reg = Reg(7);
+pub(crate) const R8: Reg = Reg(8);
+pub(crate) const R9: Reg = Reg(9);
+pub(crate) const R10: Reg = Reg(10);
+pub(crate) const R11: Reg = Reg(11);
+pub(crate) const R12: Reg = Reg(12);
+pub(crate) const R13: Reg = Reg(13);
+pub(crate) const R14: Reg = Reg(14);
+pub(crate) const R15: Reg = Reg(15);
 
 /// A memory operand: `[base + index * 8 + disp]`. The base is never RSP or R12 (which would
 /// need a SIB byte of their own); the translator uses RBX and R14.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Mem {
-    pub(super) base: Reg,
-    pub(super) index: Option<Reg>,
-    pub(super) disp: i32,
+pub(crate) struct Mem {
+    pub(crate) base: Reg,
+    pub(crate) index: Option<Reg>,
+    pub(crate) disp: i32,
 }
 
-pub(super) fn at(base: Reg, disp: i32) -> Mem {
+pub(crate) fn at(base: Reg, disp: i32) -> Mem {
     Mem {
         base,
         index: None,
@@ -43,41 +43,48 @@ pub(super) fn at(base: Reg, disp: i32) -> Mem {
 /// Two-operand arithmetic, by the opcode of its `r/m64, r64` form (the `r64, r/m64` form is
 /// that plus 2).
 #[derive(Clone, Copy)]
-pub(super) enum Alu {
+pub(crate) enum Alu {
     Add = 0x01,
     Or = 0x09,
     And = 0x21,
     Sub = 0x29,
     Xor = 0x31,
+    Cmp = 0x39,
 }
 
 /// Conditions of a jump, by the low nibble of `0F 8x`.
 #[derive(Clone, Copy)]
-pub(super) enum Cond {
+pub(crate) enum Cond {
     /// Carry set (after `bt`: the bit was 1).
     Carry = 0x2,
     /// Carry clear (after `cmp`: above or equal, unsigned).
     NoCarry = 0x3,
+    /// Zero (equal).
+    Zero = 0x4,
     /// Not zero.
     NotZero = 0x5,
+    /// Below or equal, unsigned.
+    BelowOrEqual = 0x6,
+    /// Above, unsigned.
+    Above = 0x7,
 }
 
 /// A jump whose 32-bit displacement is written when its target is placed (`Asm::patch`).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Fixup(usize);
+pub(crate) struct Fixup(usize);
 
 /// Code being assembled, to run at address `origin`.
 #[derive(Default)]
-pub(super) struct Asm {
-    pub(super) code: Vec<u8>,
-    pub(super) origin: usize,
+pub(crate) struct Asm {
+    pub(crate) code: Vec<u8>,
+    pub(crate) origin: usize,
     /// Where `and_constant` left displacements to the constant `place_constant` writes.
     constant_uses: Vec<usize>,
 }
 
 impl Asm {
     /// Code to run at `origin`.
-    pub(super) fn at(origin: usize) -> Asm {
+    pub(crate) fn at(origin: usize) -> Asm {
         Asm {
             origin,
             ..Asm::default()
@@ -119,95 +126,131 @@ impl Asm {
     }
 
     /// `mov dst, [m]`
-    pub(super) fn load(&mut self, dst: Reg, m: Mem) {
+    pub(crate) fn load(&mut self, dst: Reg, m: Mem) {
         self.rm(true, &[0x8B], dst.0, m);
     }
 
     /// `mov [m], src`
-    pub(super) fn store(&mut self, m: Mem, src: Reg) {
+    pub(crate) fn store(&mut self, m: Mem, src: Reg) {
         self.rm(true, &[0x89], src.0, m);
     }
 
+    /// `mov dst32, dword [m]` (the upper half of `dst` cleared).
+    pub(crate) fn load32(&mut self, dst: Reg, m: Mem) {
+        self.rm(false, &[0x8B], dst.0, m);
+    }
+
+    /// `op dst32, dword [m]` (the upper half of `dst` cleared).
+    pub(crate) fn alu_load32(&mut self, op: Alu, dst: Reg, m: Mem) {
+        self.rm(false, &[op as u8 + 2], dst.0, m);
+    }
+
+    /// `op [m], src`
+    pub(crate) fn alu_store(&mut self, op: Alu, m: Mem, src: Reg) {
+        self.rm(true, &[op as u8], src.0, m);
+    }
+
+    /// `or byte [m], cl`
+    pub(crate) fn or8_cl(&mut self, m: Mem) {
+        self.rm(false, &[0x08], RCX.0, m);
+    }
+
+    /// `setcc cl`
+    pub(crate) fn set_cl(&mut self, c: Cond) {
+        self.rr(false, &[0x0F, 0x90 | c as u8], 0, RCX.0);
+    }
+
+    /// `btc r, n`: complement bit n of r.
+    pub(crate) fn btc(&mut self, r: Reg, n: u8) {
+        self.rr(true, &[0x0F, 0xBA], 7, r.0);
+        self.code.push(n);
+    }
+
+    /// `test a, b`
+    pub(crate) fn test(&mut self, a: Reg, b: Reg) {
+        self.rr(true, &[0x85], b.0, a.0);
+    }
+
     /// `mov dword [m], src32`
-    pub(super) fn store32(&mut self, m: Mem, src: Reg) {
+    pub(crate) fn store32(&mut self, m: Mem, src: Reg) {
         self.rm(false, &[0x89], src.0, m);
     }
 
     /// `mov dword [m], imm`
-    pub(super) fn store32_imm(&mut self, m: Mem, imm: u32) {
+    pub(crate) fn store32_imm(&mut self, m: Mem, imm: u32) {
         self.rm(false, &[0xC7], 0, m);
         self.code.extend_from_slice(&imm.to_le_bytes());
     }
 
     /// `op dst, src`
-    pub(super) fn alu(&mut self, op: Alu, dst: Reg, src: Reg) {
+    pub(crate) fn alu(&mut self, op: Alu, dst: Reg, src: Reg) {
         self.rr(true, &[op as u8], src.0, dst.0);
     }
 
     /// `add qword [m], imm` (the immediate sign-extended).
-    pub(super) fn add_mem_imm(&mut self, m: Mem, imm: i32) {
+    pub(crate) fn add_mem_imm(&mut self, m: Mem, imm: i32) {
         self.rm(true, &[0x81], 0, m);
         self.code.extend_from_slice(&imm.to_le_bytes());
     }
 
     /// `adc dst, src`
-    pub(super) fn adc(&mut self, dst: Reg, src: Reg) {
+    pub(crate) fn adc(&mut self, dst: Reg, src: Reg) {
         self.rr(true, &[0x11], src.0, dst.0);
     }
 
     /// `imul r`: RDX:RAX := RAX * r, signed.
-    pub(super) fn imul_wide(&mut self, r: Reg) {
+    pub(crate) fn imul_wide(&mut self, r: Reg) {
         self.rr(true, &[0xF7], 5, r.0);
     }
 
     /// `shrd dst, src, n`: dst := the low 64 bits of (src:dst) >> n.
-    pub(super) fn shrd(&mut self, dst: Reg, src: Reg, n: u8) {
+    pub(crate) fn shrd(&mut self, dst: Reg, src: Reg, n: u8) {
         self.rr(true, &[0x0F, 0xAC], src.0, dst.0);
         self.code.push(n);
     }
 
     /// `cmp r, imm` (sign-extended).
-    pub(super) fn cmp_imm(&mut self, r: Reg, imm: i32) {
+    pub(crate) fn cmp_imm(&mut self, r: Reg, imm: i32) {
         self.rr(true, &[0x81], 7, r.0);
         self.code.extend_from_slice(&imm.to_le_bytes());
     }
 
     /// `op dst, [m]`
-    pub(super) fn alu_load(&mut self, op: Alu, dst: Reg, m: Mem) {
+    pub(crate) fn alu_load(&mut self, op: Alu, dst: Reg, m: Mem) {
         self.rm(true, &[op as u8 + 2], dst.0, m);
     }
 
     /// `test [m], r`
-    pub(super) fn test_mem(&mut self, m: Mem, r: Reg) {
+    pub(crate) fn test_mem(&mut self, m: Mem, r: Reg) {
         self.rm(true, &[0x85], r.0, m);
     }
 
     /// `and dst, imm` (the immediate sign-extended to 64 bits).
-    pub(super) fn and_imm(&mut self, dst: Reg, imm: i32) {
+    pub(crate) fn and_imm(&mut self, dst: Reg, imm: i32) {
         self.rr(true, &[0x81], 4, dst.0);
         self.code.extend_from_slice(&imm.to_le_bytes());
     }
 
     /// `or dst, imm` (sign-extended).
-    pub(super) fn or_imm(&mut self, dst: Reg, imm: i32) {
+    pub(crate) fn or_imm(&mut self, dst: Reg, imm: i32) {
         self.rr(true, &[0x81], 1, dst.0);
         self.code.extend_from_slice(&imm.to_le_bytes());
     }
 
     /// `xor dst, imm` (sign-extended).
-    pub(super) fn xor_imm(&mut self, dst: Reg, imm: i32) {
+    pub(crate) fn xor_imm(&mut self, dst: Reg, imm: i32) {
         self.rr(true, &[0x81], 6, dst.0);
         self.code.extend_from_slice(&imm.to_le_bytes());
     }
 
     /// `add dst, imm` (sign-extended).
-    pub(super) fn add_imm(&mut self, dst: Reg, imm: i32) {
+    pub(crate) fn add_imm(&mut self, dst: Reg, imm: i32) {
         self.rr(true, &[0x81], 0, dst.0);
         self.code.extend_from_slice(&imm.to_le_bytes());
     }
 
     /// `and r, [rip + d]`, d to the constant `place_constant` puts after the code.
-    pub(super) fn and_constant(&mut self, r: Reg) {
+    pub(crate) fn and_constant(&mut self, r: Reg) {
         self.rex(true, r.0, 0, 0);
         self.code
             .extend_from_slice(&[0x23, (r.0 & 7) << 3 | 0b101, 0, 0, 0, 0]);
@@ -216,7 +259,7 @@ impl Asm {
 
     /// The constant of every `and_constant`, after the code at a multiple of 8 bytes from
     /// its start (padded with `int3`).
-    pub(super) fn place_constant(&mut self, value: u64) {
+    pub(crate) fn place_constant(&mut self, value: u64) {
         while !self.code.len().is_multiple_of(8) {
             self.code.push(0xCC);
         }
@@ -229,17 +272,17 @@ impl Asm {
     }
 
     /// `mov dst, src`
-    pub(super) fn mov(&mut self, dst: Reg, src: Reg) {
+    pub(crate) fn mov(&mut self, dst: Reg, src: Reg) {
         self.rr(true, &[0x89], src.0, dst.0);
     }
 
     /// `mov dst32, src32` (the upper half of `dst` cleared).
-    pub(super) fn mov32(&mut self, dst: Reg, src: Reg) {
+    pub(crate) fn mov32(&mut self, dst: Reg, src: Reg) {
         self.rr(false, &[0x89], src.0, dst.0);
     }
 
     /// `mov dst, imm`: the shortest form for the value (32 bits zero-extended, or 64).
-    pub(super) fn mov_imm(&mut self, dst: Reg, imm: u64) {
+    pub(crate) fn mov_imm(&mut self, dst: Reg, imm: u64) {
         if imm == 0 {
             // xor dst32, dst32
             self.rr(false, &[0x31], dst.0, dst.0);
@@ -255,123 +298,123 @@ impl Asm {
     }
 
     /// `not r`
-    pub(super) fn not(&mut self, r: Reg) {
+    pub(crate) fn not(&mut self, r: Reg) {
         self.rr(true, &[0xF7], 2, r.0);
     }
 
     /// `neg r`
-    pub(super) fn neg(&mut self, r: Reg) {
+    pub(crate) fn neg(&mut self, r: Reg) {
         self.rr(true, &[0xF7], 3, r.0);
     }
 
     /// `shl r, n`
-    pub(super) fn shl(&mut self, r: Reg, n: u8) {
+    pub(crate) fn shl(&mut self, r: Reg, n: u8) {
         self.rr(true, &[0xC1], 4, r.0);
         self.code.push(n);
     }
 
     /// `shr r, n`
-    pub(super) fn shr(&mut self, r: Reg, n: u8) {
+    pub(crate) fn shr(&mut self, r: Reg, n: u8) {
         self.rr(true, &[0xC1], 5, r.0);
         self.code.push(n);
     }
 
     /// `sar r, n`
-    pub(super) fn sar(&mut self, r: Reg, n: u8) {
+    pub(crate) fn sar(&mut self, r: Reg, n: u8) {
         self.rr(true, &[0xC1], 7, r.0);
         self.code.push(n);
     }
 
     /// `shl r, cl`, `shr r, cl` or `sar r, cl` (`kind` 4, 5 or 7).
-    pub(super) fn shift_cl(&mut self, kind: u8, r: Reg) {
+    pub(crate) fn shift_cl(&mut self, kind: u8, r: Reg) {
         self.rr(true, &[0xD3], kind, r.0);
     }
 
     /// `imul dst, src, imm`
-    pub(super) fn imul_imm(&mut self, dst: Reg, src: Reg, imm: i32) {
+    pub(crate) fn imul_imm(&mut self, dst: Reg, src: Reg, imm: i32) {
         self.rr(true, &[0x69], dst.0, src.0);
         self.code.extend_from_slice(&imm.to_le_bytes());
     }
 
     /// `add qword [m], r`
-    pub(super) fn add_mem(&mut self, m: Mem, r: Reg) {
+    pub(crate) fn add_mem(&mut self, m: Mem, r: Reg) {
         self.rm(true, &[0x01], r.0, m);
     }
 
     /// `bt r, n`: the carry flag := bit n of r.
-    pub(super) fn bt(&mut self, r: Reg, n: u8) {
+    pub(crate) fn bt(&mut self, r: Reg, n: u8) {
         self.rr(true, &[0x0F, 0xBA], 4, r.0);
         self.code.push(n);
     }
 
     /// `jmp r`
-    pub(super) fn jump_reg(&mut self, r: Reg) {
+    pub(crate) fn jump_reg(&mut self, r: Reg) {
         self.rr(false, &[0xFF], 4, r.0);
     }
 
     /// `call r`
-    pub(super) fn call(&mut self, r: Reg) {
+    pub(crate) fn call(&mut self, r: Reg) {
         self.rr(false, &[0xFF], 2, r.0);
     }
 
-    pub(super) fn push(&mut self, r: Reg) {
+    pub(crate) fn push(&mut self, r: Reg) {
         self.rex(false, 0, 0, r.0);
         self.code.push(0x50 | (r.0 & 7));
     }
 
-    pub(super) fn pop(&mut self, r: Reg) {
+    pub(crate) fn pop(&mut self, r: Reg) {
         self.rex(false, 0, 0, r.0);
         self.code.push(0x58 | (r.0 & 7));
     }
 
-    pub(super) fn ret(&mut self) {
+    pub(crate) fn ret(&mut self) {
         self.code.push(0xC3);
     }
 
     /// `jcc rel32` to a target placed later.
-    pub(super) fn jump_if(&mut self, c: Cond) -> Fixup {
+    pub(crate) fn jump_if(&mut self, c: Cond) -> Fixup {
         self.code
             .extend_from_slice(&[0x0F, 0x80 | c as u8, 0, 0, 0, 0]);
         Fixup(self.code.len())
     }
 
     /// `cmp byte [m], imm`
-    pub(super) fn cmp8_imm(&mut self, m: Mem, imm: u8) {
+    pub(crate) fn cmp8_imm(&mut self, m: Mem, imm: u8) {
         self.rm(false, &[0x80], 7, m);
         self.code.push(imm);
     }
 
     /// `mov qword [m], imm` (sign-extended).
-    pub(super) fn store_imm(&mut self, m: Mem, imm: i32) {
+    pub(crate) fn store_imm(&mut self, m: Mem, imm: i32) {
         self.rm(true, &[0xC7], 0, m);
         self.code.extend_from_slice(&imm.to_le_bytes());
     }
 
     /// `jmp rel32` to a target placed later.
-    pub(super) fn jump(&mut self) -> Fixup {
+    pub(crate) fn jump(&mut self) -> Fixup {
         self.code.extend_from_slice(&[0xE9, 0, 0, 0, 0]);
         Fixup(self.code.len())
     }
 
     /// `mov byte [m], imm`
-    pub(super) fn store8_imm(&mut self, m: Mem, imm: u8) {
+    pub(crate) fn store8_imm(&mut self, m: Mem, imm: u8) {
         self.rm(false, &[0xC6], 0, m);
         self.code.push(imm);
     }
 
     /// `jmp qword [m]`
-    pub(super) fn jump_through(&mut self, m: Mem) {
+    pub(crate) fn jump_through(&mut self, m: Mem) {
         self.rm(false, &[0xFF], 4, m);
     }
 
     /// `jmp rel32` to the absolute address `target`.
-    pub(super) fn jump_abs(&mut self, target: usize) {
+    pub(crate) fn jump_abs(&mut self, target: usize) {
         self.code.push(0xE9);
         self.rel_to(target);
     }
 
     /// `jcc rel32` to the absolute address `target`.
-    pub(super) fn jump_if_abs(&mut self, c: Cond, target: usize) {
+    pub(crate) fn jump_if_abs(&mut self, c: Cond, target: usize) {
         self.code.extend_from_slice(&[0x0F, 0x80 | c as u8]);
         self.rel_to(target);
     }
@@ -383,7 +426,7 @@ impl Asm {
     }
 
     /// Point a jump at the next instruction to be emitted.
-    pub(super) fn patch(&mut self, f: Fixup) {
+    pub(crate) fn patch(&mut self, f: Fixup) {
         let rel = (self.code.len() - f.0) as i32;
         self.code[f.0 - 4..f.0].copy_from_slice(&rel.to_le_bytes());
     }
@@ -494,6 +537,28 @@ mod tests {
         assert_eq!(enc(&|a| a.pop(RBX)), [0x5B]);
         assert_eq!(enc(&|a| a.mov(RDI, RBX)), [0x48, 0x89, 0xDF]);
         assert_eq!(enc(&|a| a.mov32(RDX, RCX)), [0x89, 0xCA]);
+        // mov eax, [rbx + 16] ; sub ecx, [rbx + 20] ; cmp [r14 + 8], rcx ; or [rbx + 3], cl
+        assert_eq!(
+            enc(&|a| a.load32(RAX, at(RBX, 16))),
+            [0x8B, 0x83, 16, 0, 0, 0]
+        );
+        assert_eq!(
+            enc(&|a| a.alu_load32(Alu::Sub, RCX, at(RBX, 20))),
+            [0x2B, 0x8B, 20, 0, 0, 0]
+        );
+        assert_eq!(
+            enc(&|a| a.alu_store(Alu::Cmp, at(R14, 8), RCX)),
+            [0x49, 0x39, 0x8E, 8, 0, 0, 0]
+        );
+        assert_eq!(enc(&|a| a.or8_cl(at(RBX, 3))), [0x08, 0x8B, 3, 0, 0, 0]);
+        // setnz cl ; btc r12, 37 ; test rax, rax ; cmp rax, [r14 + 8]
+        assert_eq!(enc(&|a| a.set_cl(Cond::NotZero)), [0x0F, 0x95, 0xC1]);
+        assert_eq!(enc(&|a| a.btc(R12, 37)), [0x49, 0x0F, 0xBA, 0xFC, 37]);
+        assert_eq!(enc(&|a| a.test(RAX, RAX)), [0x48, 0x85, 0xC0]);
+        assert_eq!(
+            enc(&|a| a.alu_load(Alu::Cmp, RAX, at(R14, 8))),
+            [0x49, 0x3B, 0x86, 8, 0, 0, 0]
+        );
     }
 
     #[test]

@@ -2,12 +2,12 @@
 //! the table to the code of the block that starts where control goes.
 
 use super::super::{pc_of, HALF_SHIFT, PC_MASK};
-use super::x86::{
-    at, Alu, Asm, Cond, Fixup, Mem, Reg, R10, R11, R12, R13, R14, R15, R8, R9, RAX, RBP, RBX, RCX,
-    RDI, RDX, RSI,
-};
 use super::{
     helper, stale_helper, Address, Exits, Shape, A, CLOCK, COUNTS, LISTED, LISTED_LEN, PC, Q,
+};
+use crate::host::x86::{
+    at, Alu, Asm, Cond, Fixup, Mem, Reg, R10, R11, R12, R13, R14, R15, R8, R9, RAX, RBP, RBX, RCX,
+    RDI, RDX, RSI,
 };
 use crate::silliac::arith::{Gate, Preset, HALF, WORD_MASK};
 use crate::silliac::control::exec::{figures_of, shift_time};

@@ -14,38 +14,15 @@
 //! interpreted. `Machine::set_translation` turns it off, so that the two can be compared.
 
 mod block;
-#[cfg(all(target_arch = "x86_64", target_os = "linux"))]
-mod memory;
-mod x86;
-
-/// No executable pages on other hosts: every block is interpreted.
-#[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
-mod memory {
-    pub(super) struct CodePages;
-    impl CodePages {
-        pub(super) fn new() -> Option<CodePages> {
-            None
-        }
-        pub(super) fn next(&self) -> usize {
-            0
-        }
-        pub(super) fn free(&self) -> usize {
-            0
-        }
-        pub(super) fn add(&mut self, _: &[u8]) -> Option<*const u8> {
-            None
-        }
-    }
-}
 
 use super::exec::{act, shift_time};
 use super::{Cpu, PC_MASK};
+use crate::host::memory::CodePages;
+use crate::host::x86::{self, at, Asm, RAX, RBX, RCX, RDI, RDX, RSI};
 use crate::silliac::orders::{Action, ORDER_TABLE_CONST};
 use crate::silliac::store::Store;
 use block::{BLOCKS, CPU, CTX, LEFT, RA, RQ, STORE, TABLE};
-use memory::CodePages;
 use std::mem::offset_of;
-use x86::{at, Asm, RAX, RBX, RCX, RDI, RDX, RSI};
 
 /// Control-counter values.
 const SLOTS: usize = PC_MASK as usize + 1;
@@ -167,7 +144,7 @@ impl Translator {
 
     /// The pages, and the shared code at their start, made on first use.
     fn pages(&mut self) -> Option<&mut CodePages> {
-        if self.refused || !cfg!(all(target_arch = "x86_64", target_os = "linux")) {
+        if self.refused || !crate::host::TRANSLATES {
             return None;
         }
         if self.pages.is_none() {
