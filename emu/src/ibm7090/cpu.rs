@@ -36,6 +36,7 @@ mod io;
 mod profile;
 mod regs;
 mod tight;
+mod translate;
 mod xec;
 pub use channel_trap::{ChannelTraps, ENABLE_BITS};
 use hot::Exit;
@@ -307,6 +308,8 @@ pub struct Machine {
     cpu_bound: crate::Bound,
     dec: &'static decode::Table,
     icache: Box<icache::Icache>,
+    /// Blocks of words translated into host code, for runs without channel events.
+    translator: translate::Translator,
     pub(super) trace_on: bool,
     trace: String,
     /// The last step that left the IC on its own location, in this `run` (`tight.rs`).
@@ -357,6 +360,7 @@ impl Machine {
                 .into_boxed_slice()
                 .try_into()
                 .expect("store size"),
+            translator: translate::Translator::default(),
             trace_on: false,
             trace: String::new(),
             looping: None,
@@ -405,6 +409,13 @@ impl Machine {
     /// Forget every decoded word (they are decoded again as they are fetched).
     fn clear_icache(&mut self) {
         self.icache.fill(icache::EMPTY);
+        self.translator.clear();
+    }
+
+    /// Run words in blocks translated into host code where the host allows (x86-64 Linux;
+    /// on by default), or in the hot loop alone (`false`), so that the two can be compared.
+    pub fn set_translation(&mut self, on: bool) {
+        self.translator.set(on);
     }
 
     /// Cycles (2.18 us each on the 7090, 2.0 on the 7094, 12 on the 709) since the machine was
@@ -587,7 +598,14 @@ impl Machine {
                 let (exit, l) = if events {
                     hot::steps::<true>(&mut self.mem, &mut self.icache, self.dec, r, left, horizon)
                 } else {
-                    hot::steps::<false>(&mut self.mem, &mut self.icache, self.dec, r, left, 0)
+                    translate::steps(
+                        &mut self.translator,
+                        &mut self.mem,
+                        &mut self.icache,
+                        self.dec,
+                        r,
+                        left,
+                    )
                 };
                 if std::mem::take(&mut r.held) {
                     self.channel_traps.delay = true;

@@ -126,7 +126,9 @@ pub(super) fn xec<const IN_LOOP: bool>(
     at: u16,
 ) -> Option<Result<(), Stop>> {
     let x = &icache[at as usize];
-    if x.op != Op::Xec {
+    // The entry must still be the word's: the loop's last step of a slice leaves a word
+    // without fetching it into the cache.
+    if x.op != Op::Xec || x.word != mem[at as usize] {
         return None;
     }
     let xec_cycles = x.cycles as u64;

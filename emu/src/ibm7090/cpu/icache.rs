@@ -186,7 +186,7 @@ pub(super) fn refill(
 }
 
 /// The entry of `word` at `at`.
-fn decoded(word: u64, at: u16, dec: &decode::Table) -> Entry {
+pub(super) fn decoded(word: u64, at: u16, dec: &decode::Table) -> Entry {
     let mut e = entry(word, dec);
     if e.address == at && self_target(&e) {
         // A transfer to its own location: left to the machine, which tells a tight loop

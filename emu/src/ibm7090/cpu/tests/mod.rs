@@ -49,4 +49,5 @@ mod indicators;
 mod io;
 mod pairs;
 mod run;
+mod translated;
 mod trap_mode;

@@ -213,7 +213,7 @@ fn hot_loop_agrees_with_single_steps() {
 }
 
 /// A machine with `program` at 0100, the `data` words in place and IC at 0100.
-fn loaded(program: &[u64], data: &[(usize, u64)]) -> Machine {
+pub(super) fn loaded(program: &[u64], data: &[(usize, u64)]) -> Machine {
     let mut m = Machine::new();
     m.load(0o100, program);
     for &(at, w) in data {
@@ -348,4 +348,32 @@ fn xec_of_transfers_in_the_hot_loop() {
             run_as_steps(&program, &data, Limits::cycles(c.max(1)));
         }
     }
+}
+
+#[test]
+fn an_xec_no_longer_in_the_store_is_not_run_at_a_slice_end() {
+    // The hot loop caches 0102's XEC; then an indirect CLA replaces it. A slice of one step
+    // leaves that word to the machine without fetching it into the cache: it runs as the
+    // store holds it, not as the XEC the cache still has.
+    let program = [
+        ins("CLA", 0o201, 0, 0),
+        ins("NOP", 0, 0, 0),
+        ins("XEC", 0o200, 0, 0),
+        ins("HPR", 0, 0, 0),
+    ];
+    let data = [
+        (0o200, ins("CHS", 0, 0, 0)),
+        (0o201, 5),
+        (0o300, 0o301),
+        (0o301, 77),
+    ];
+    let mut m = loaded(&program, &data);
+    m.set_translation(false);
+    assert_eq!(m.run(Limits::none()), Stop::HaltProceed { address: 0o103 });
+    assert_eq!(m.ac, arith::AC_S | 5);
+    m.mem_mut()[0o102] = ind("CLA", 0o300, 0);
+    m.ic = 0o102;
+    // A slice of one step: left to the machine.
+    assert_eq!(m.run(Limits::instructions(1)), Stop::InstructionBudget);
+    assert_eq!((m.ac, m.ic), (77, 0o103));
 }
