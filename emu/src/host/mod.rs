@@ -9,6 +9,19 @@
 pub(crate) mod memory;
 pub(crate) mod x86;
 
+/// Fresh code pages with a translator's shared code at their start (its entry and exits,
+/// assembled by `shared` for the address it is given): the pages, and the addresses of the
+/// entry and of the two exits whose offsets `shared` returns. `None` if the host refuses the
+/// pages (every block is then interpreted).
+pub(crate) fn pages_with(
+    shared: impl FnOnce(usize) -> (Vec<u8>, usize, usize),
+) -> Option<(memory::CodePages, usize, usize, usize)> {
+    let mut pages = memory::CodePages::new()?;
+    let (code, leave, leave_clean) = shared(pages.next());
+    let at = pages.add(&code)? as usize;
+    Some((pages, at, at + leave, at + leave_clean))
+}
+
 /// Whether this host runs translated code at all.
 pub(crate) const TRANSLATES: bool = cfg!(all(target_arch = "x86_64", target_os = "linux"));
 

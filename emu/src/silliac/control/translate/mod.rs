@@ -148,22 +148,13 @@ impl Translator {
             return None;
         }
         if self.pages.is_none() {
-            let Some(mut pages) = CodePages::new() else {
+            let Some((pages, entry, leave, leave_clean)) = crate::host::pages_with(shared) else {
                 self.refused = true;
                 return None;
             };
-            let (code, leave, leave_clean) = shared(pages.next());
-            let Some(at) = pages.add(&code) else {
-                self.refused = true;
-                return None;
-            };
-            let at = at as usize;
-            self.entry = at;
-            self.exits = Exits {
-                leave: at + leave,
-                leave_clean: at + leave_clean,
-            };
-            self.table.fill(self.exits.leave_clean);
+            self.entry = entry;
+            self.exits = Exits { leave, leave_clean };
+            self.table.fill(leave_clean);
             self.pages = Some(pages);
         }
         self.pages.as_mut()
