@@ -8,9 +8,10 @@
 //! translated from: each block compares its words with the store's as it is entered (any
 //! writer, the CPU's own stores, the channels' deliveries between runs, a user's `mem_mut`, is
 //! seen there), and a store into a later word of the block it is in leaves the block after
-//! it. A word the translator leaves (XEC, HTR, the channels' orders, indirect addresses, a
-//! transfer to itself: what the hot loop leaves, and XEC) goes back to the run as the hot loop
-//! leaves a word.
+//! it. A word found changed under blocks twice, and every XEC, runs live: decoded from the
+//! store as it runs (`run_live`). A word the translator leaves (HTR, the channels' orders,
+//! indirect addresses, a transfer to itself: what the hot loop leaves) goes back to the run
+//! as the hot loop leaves a word, fetched into the cache of decoded words.
 //!
 //! Only on x86-64 Linux (`crate::host`); elsewhere, or if the host refuses the pages, or after
 //! `Machine::set_translation(false)`, the hot loop runs every word.
