@@ -138,21 +138,7 @@ fn fused_pairs_agree_with_single_steps() {
                 max_cycles: cycles,
             });
             let mut b = fresh();
-            let mut stepped = None;
-            while b.instructions() < a.instructions() {
-                if let Some(s) = b.step() {
-                    stepped = Some(s);
-                    break;
-                }
-            }
-            // A stop that does not count its instruction (an illegal order): one step more.
-            let budget = matches!(
-                stop,
-                Stop::InstructionBudget | Stop::CycleBudget | Stop::TightLoop { .. }
-            );
-            if stepped.is_none() && !budget {
-                stepped = b.step();
-            }
+            let stepped = stepped_to(&mut b, &a, stop);
             let at =
                 format!("seed {seed}, {instructions:?} instructions, {cycles:?} cycles, {stop}");
             match (stop, stepped) {
@@ -165,4 +151,25 @@ fn fused_pairs_agree_with_single_steps() {
             assert_eq!(to_text(&a), to_text(&b), "{at}");
         }
     }
+}
+
+/// `b`, a copy of `a` before `a`'s run that ended with `stop`, run one step at a time to
+/// `a`'s count; a stop that does not count its instruction (an illegal order) one step more.
+/// The stop the steps met, if any.
+pub(super) fn stepped_to(b: &mut Machine, a: &Machine, stop: Stop) -> Option<Stop> {
+    let mut stepped = None;
+    while b.instructions() < a.instructions() {
+        if let Some(s) = b.step() {
+            stepped = Some(s);
+            break;
+        }
+    }
+    let budget = matches!(
+        stop,
+        Stop::InstructionBudget | Stop::CycleBudget | Stop::TightLoop { .. }
+    );
+    if stepped.is_none() && !budget {
+        stepped = b.step();
+    }
+    stepped
 }

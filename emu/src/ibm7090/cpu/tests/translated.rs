@@ -4,6 +4,7 @@
 //! a block one by one: a word changed under it, a word rewritten on every pass (live), a store
 //! by a register into the block's later words, an XEC's stop, too few steps for a block.
 
+use super::pairs::stepped_to;
 use super::run::{loaded, run_as_steps};
 use super::*;
 use crate::ibm7090::model::Model;
@@ -96,20 +97,7 @@ fn translated_blocks_agree_with_the_hot_loop_and_single_steps() {
                 assert_eq!(to_text(&a), to_text(&hot), "{at}: translated / hot loop");
             }
             let mut b = fresh(&program, seed);
-            let mut stepped = None;
-            while b.instructions() < a.instructions() {
-                if let Some(s) = b.step() {
-                    stepped = Some(s);
-                    break;
-                }
-            }
-            let budget = matches!(
-                stop,
-                Stop::InstructionBudget | Stop::CycleBudget | Stop::TightLoop { .. }
-            );
-            if stepped.is_none() && !budget {
-                stepped = b.step();
-            }
+            let stepped = stepped_to(&mut b, &a, stop);
             match (stop, stepped) {
                 (Stop::InstructionBudget | Stop::CycleBudget, None) => {}
                 (Stop::TightLoop { address }, None) => assert_eq!(b.ic, address as u32, "{at}"),
