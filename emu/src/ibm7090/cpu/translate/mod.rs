@@ -410,12 +410,12 @@ fn plan(
             continue;
         }
         match kind.flow {
-            Flow1::Next => {}
-            Flow1::Transfer if how == How::Inline => {
+            Leaves::Next => {}
+            Leaves::Transfer if how == How::Inline => {
                 end = End::Transfer;
                 break;
             }
-            Flow1::Transfer | Flow1::Skip => {
+            Leaves::Transfer | Leaves::Skip => {
                 end = End::Anywhere;
                 break;
             }
@@ -437,12 +437,13 @@ fn plan(
 #[derive(Clone, Copy)]
 struct Kind {
     inline: bool,
-    flow: Flow1,
+    flow: Leaves,
     stores: bool,
 }
 
+/// Where an order leaves the IC: at the next word, wherever a transfer goes, or past a skip.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Flow1 {
+enum Leaves {
     Next,
     Transfer,
     Skip,
@@ -452,7 +453,7 @@ enum Flow1 {
 /// orders `core` declines, a word the hot loop leaves, the fused pairs' ops, which a plan never
 /// meets as it decodes words alone).
 fn kind(op: Op) -> Option<Kind> {
-    use Flow1::*;
+    use Leaves::*;
     let k = |inline, flow, stores| {
         Some(Kind {
             inline,
@@ -616,7 +617,7 @@ extern "sysv64" fn run_live(r: *mut Regs, mem: *mut u64, live: *mut Live, place:
         Flow::Stop(_) | Flow::Machine => return DECLINED,
     }
     let into_block = k.stores && y.wrapping_sub(start) < len;
-    if k.flow != Flow1::Next || into_block {
+    if k.flow != Leaves::Next || into_block {
         MOVED
     } else {
         0
